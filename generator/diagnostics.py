@@ -1,0 +1,69 @@
+"""One Diagnostic type for everything Mapwright says about content.
+
+Every code is registered once, with a title and an explanation, so that the
+generated *Diagnostics reference* page lists them all and a code never changes
+meaning. Families register their own codes at import time with `register`.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    code: str
+    title: str
+    explanation: str
+    severity: str = ERROR
+
+
+CODES: dict[str, CodeInfo] = {}
+
+
+def register(code: str, title: str, explanation: str, severity: str = ERROR) -> str:
+    """Declare a diagnostic code; returns the code so modules can keep it as a constant."""
+    known = CODES.get(code)
+    if known and (known.title, known.explanation) != (title, explanation):
+        raise ValueError(f"diagnostic code {code} registered twice with different meanings")
+    CODES[code] = CodeInfo(code, title, explanation, severity)
+    return code
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    code: str
+    message: str
+    severity: str = ERROR
+    pointer: str = ""
+    hint: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def errors(diagnostics) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity == ERROR]
+
+
+@dataclass
+class Report:
+    """Diagnostics gathered across games; one broken game never hides the others."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def extend(self, more) -> None:
+        self.diagnostics.extend(more)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity == ERROR for d in self.diagnostics)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(set(self.diagnostics))

@@ -1,0 +1,114 @@
+"""The small surface every game family implements.
+
+A family is a subpackage of `generator.families` exposing one module-level
+object named `FAMILY`, an instance of `Family`. The CLI, the validator and the
+site builder only ever talk to that object, so no game is special-cased.
+
+    FAMILY = Family(
+        name="hex",
+        files={"map.yaml": FileSpec("hex-map"), ...},   # content files and their schemas
+        load=load,            # (GameSource) -> game model          (pure)
+        check=check,          # (game) -> list[Diagnostic]           (pure)
+        run_example=run_example,  # (game, Example) -> Outcome       (pure)
+        pages=pages,          # (game) -> list[Page]                 (pure)
+    )
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..diagnostics import Diagnostic
+from ..loader import Document
+
+
+@dataclass(frozen=True)
+class FileSpec:
+    """A content file a family reads: which schema validates it, and whether it must exist."""
+
+    schema: str  # schemas/<schema>.schema.json
+    required: bool = True
+    description: str = ""
+
+
+@dataclass
+class GameSource:
+    """Everything the loader read for one game, already schema-valid.
+
+    `docs` maps a file name relative to the game folder (e.g. "map.yaml") to its
+    Document; `meta` is game.yaml's data. Use `doc.diagnostic(pointer, code, msg)`
+    to report a problem at the exact line and column of a value.
+    """
+
+    game_id: str          # folder name, e.g. "divided-states"
+    root: str             # game folder as shown to users
+    meta: dict
+    docs: dict[str, Document]
+
+    @property
+    def rules(self) -> dict:
+        """Named rule modules and their parameters, from game.yaml `rules:`."""
+        return self.meta.get("rules") or {}
+
+
+@dataclass
+class Example:
+    """A worked example: one fenced ```example block in a rules page."""
+
+    data: dict            # the block's YAML; the family defines its keys, plus `expect`
+    doc: Document         # positions are relative to the block; file is the .md page
+    page: str             # rules page file name, e.g. "rules/05-movement.md"
+    index: int            # 1-based position of the block on its page
+
+
+@dataclass
+class Outcome:
+    """What the engine computed for an example.
+
+    `result` is JSON-serialisable; `trace` says why, one short sentence a step;
+    `mismatches` lists every way `result` disagrees with the example's `expect`
+    (empty means verified); `figure` is an optional SVG drawing of the example;
+    `markdown` is an optional family-rendered summary to show under the block.
+    """
+
+    result: dict
+    trace: list[str] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
+    figure: str | None = None
+    markdown: str = ""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def verified(self) -> bool:
+        return not self.mismatches and not any(d.severity == "error" for d in self.diagnostics)
+
+    def to_dict(self) -> dict:
+        return {"verified": self.verified, "result": self.result, "trace": self.trace,
+                "mismatches": self.mismatches,
+                "diagnostics": [d.to_dict() for d in self.diagnostics]}
+
+
+@dataclass(frozen=True)
+class Page:
+    """A file the family adds to the game's part of the docs tree.
+
+    `path` is relative to docs/<game>/ (e.g. "map.md", "assets/map.svg");
+    `content` is text (str) or bytes; `title` (for .md pages) is its nav entry,
+    and pages without a title are assets not listed in the navigation.
+    """
+
+    path: str
+    content: str | bytes
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    files: dict[str, FileSpec]
+    load: Callable[[GameSource], Any]
+    check: Callable[[Any], list[Diagnostic]]
+    run_example: Callable[[Any, Example], Outcome]
+    pages: Callable[[Any], list[Page]]
+    example_schema: str = ""   # schemas/<name>.schema.json describing the example block
+    extra: dict = field(default_factory=dict)  # family-specific API (e.g. "adjudicate")

@@ -1,0 +1,203 @@
+"""Safe YAML loading that remembers where every value came from.
+
+`load_document(path)` returns a `Document`: plain Python data (dicts, lists,
+scalars) plus a map from JSON pointer to (line, column), so any later check can
+report a precise location. Only the safe YAML subset is understood; nothing in a
+content file can construct objects or run code. Malformed, oversized or hostile
+input becomes diagnostics, never an exception.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic, register
+
+YAML_SYNTAX = register("MW001", "YAML syntax error",
+                       "The file is not valid YAML. Fix the syntax at the reported position.")
+DUPLICATE_KEY = register("MW002", "Duplicate key",
+                         "A mapping names the same key twice; YAML would silently keep only one.")
+NOT_UTF8 = register("MW003", "File is not UTF-8",
+                    "Content files must be UTF-8 text. Re-save the file as UTF-8.")
+EMPTY_FILE = register("MW004", "Empty file",
+                      "The file holds no YAML document. Add the content or delete the file.")
+TOO_LARGE = register("MW005", "Content too large or too deep",
+                     "The file exceeds Mapwright's limits on size, node count or nesting "
+                     "depth (a guard against alias bombs). Split it or remove repeated aliases.")
+MISSING_FILE = register("MW006", "Required file missing",
+                        "A file the game's family needs does not exist. Create it.")
+NON_STRING_KEY = register("MW007", "Mapping key is not a string",
+                          "Content keys must be plain strings. Quote the key.")
+MULTIPLE_DOCUMENTS = register("MW008", "More than one YAML document",
+                              "A content file holds exactly one YAML document; remove the extra `---`.")
+
+MAX_BYTES = 20 * 1024 * 1024
+MAX_NODES = 1_000_000
+MAX_DEPTH = 64
+
+
+def escape_pointer_token(token) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+@dataclass
+class Document:
+    path: str  # as shown to users: relative to the working directory when possible
+    data: object = None
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, pointer: str) -> tuple[int, int]:
+        """Line and column of `pointer`, or of its nearest ancestor that has one."""
+        while True:
+            if pointer in self.positions:
+                return self.positions[pointer]
+            if not pointer:
+                return (1, 1)
+            pointer = pointer.rsplit("/", 1)[0]
+
+    def diagnostic(self, pointer: str, code: str, message: str, *, hint: str = "",
+                   severity: str | None = None) -> Diagnostic:
+        from .diagnostics import CODES
+        line, column = self.where(pointer)
+        sev = severity or (CODES[code].severity if code in CODES else "error")
+        return Diagnostic(self.path, line, column, code, message, sev, pointer, hint)
+
+
+class _Limit(Exception):
+    def __init__(self, node, why):
+        self.node, self.why = node, why
+
+
+def _int_or_float(node: ScalarNode, value):
+    return value
+
+
+class _Converter:
+    """Turns a composed node graph into plain data, counting nodes as it goes."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.count = 0
+        self.diagnostics: list[Diagnostic] = []
+        self.constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
+        yaml.constructor.SafeConstructor.__init__(self.constructor)
+
+    def convert(self, node, pointer: str, depth: int):
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _Limit(node, f"more than {MAX_NODES:,} values (aliases included)")
+        if depth > MAX_DEPTH:
+            raise _Limit(node, f"nested more than {MAX_DEPTH} levels deep")
+        self.doc.positions.setdefault(pointer, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, ScalarNode):
+            return self.constructor.construct_object(node, deep=True)
+        if isinstance(node, SequenceNode):
+            return [self.convert(item, f"{pointer}/{i}", depth + 1) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            self.constructor.flatten_mapping(node)
+            result: dict = {}
+            for key_node, value_node in node.value:
+                key = self.constructor.construct_object(key_node, deep=True) \
+                    if isinstance(key_node, ScalarNode) else None
+                line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+                if not isinstance(key, str):
+                    if isinstance(key, (int, float, bool)) and not isinstance(key, bool):
+                        key = str(key)
+                    else:
+                        self.diagnostics.append(Diagnostic(
+                            self.doc.path, line, column, NON_STRING_KEY,
+                            f"mapping key {key!r} is not a string", pointer=pointer,
+                            hint="write keys as plain words, quoted if they look like numbers or booleans"))
+                        continue
+                child = f"{pointer}/{escape_pointer_token(key)}"
+                if key in result:
+                    first = self.doc.positions.get(child, (0, 0))[0]
+                    self.diagnostics.append(Diagnostic(
+                        self.doc.path, line, column, DUPLICATE_KEY,
+                        f"key '{key}' appears twice in this mapping (first on line {first})",
+                        pointer=child, hint="remove one of the two entries or rename it"))
+                    continue
+                self.doc.positions[child] = (line, column)
+                result[key] = self.convert(value_node, child, depth + 1)
+            return result
+        raise _Limit(node, f"unsupported YAML node {type(node).__name__}")
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
+    """Parse YAML text already decoded; the pure core of `load_document`."""
+    doc = Document(shown_path)
+    if not text.strip() or all(line.lstrip().startswith("#") or not line.strip()
+                               for line in text.splitlines()):
+        return doc, [Diagnostic(shown_path, 1, 1, EMPTY_FILE, "the file is empty",
+                                hint="add the content this file should hold, or delete it")]
+    try:
+        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or "invalid YAML"
+        context = f" ({exc.context})" if exc.context else ""
+        return doc, [Diagnostic(shown_path, line, column, YAML_SYNTAX, f"{problem}{context}",
+                                hint="check indentation, colons and quoting at this position")]
+    except yaml.YAMLError as exc:  # errors without a position
+        return doc, [Diagnostic(shown_path, 1, 1, YAML_SYNTAX, str(exc).splitlines()[0],
+                                hint="check the file's YAML syntax")]
+    except RecursionError:
+        return doc, [Diagnostic(shown_path, 1, 1, TOO_LARGE, "the document is nested too deeply to read",
+                                hint=f"keep nesting below {MAX_DEPTH} levels")]
+    nodes = [n for n in nodes if n is not None]
+    if not nodes:
+        return doc, [Diagnostic(shown_path, 1, 1, EMPTY_FILE, "the file holds no YAML document",
+                                hint="add the content this file should hold, or delete it")]
+    diagnostics: list[Diagnostic] = []
+    if len(nodes) > 1:
+        mark = nodes[1].start_mark
+        diagnostics.append(Diagnostic(shown_path, mark.line + 1, mark.column + 1, MULTIPLE_DOCUMENTS,
+                                      "a second YAML document starts here",
+                                      hint="keep one document per file"))
+    converter = _Converter(doc)
+    try:
+        doc.data = converter.convert(nodes[0], "", 0)
+    except _Limit as limit:
+        mark = limit.node.start_mark
+        doc.data = None
+        return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, TOO_LARGE,
+                                f"content is too large: {limit.why}",
+                                hint="remove repeated aliases or split the file")]
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        return doc, [Diagnostic(shown_path, 1, 1, YAML_SYNTAX, f"cannot read a value: {exc}",
+                                hint="check the value's syntax")]
+    return doc, diagnostics + converter.diagnostics
+
+
+def load_document(path: Path) -> tuple[Document, list[Diagnostic]]:
+    """Read one YAML content file; never raises for bad content."""
+    shown = display_path(path)
+    if not path.is_file():
+        return Document(shown), [Diagnostic(shown, 1, 1, MISSING_FILE, "file not found",
+                                            hint="create the file or fix the path")]
+    if path.stat().st_size > MAX_BYTES:
+        return Document(shown), [Diagnostic(shown, 1, 1, TOO_LARGE,
+                                            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                                            hint="split the file")]
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        return Document(shown), [Diagnostic(shown, line, column, NOT_UTF8,
+                                            f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                                            hint="re-save the file with UTF-8 encoding")]
+    return load_text(text, shown)
