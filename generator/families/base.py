@@ -44,6 +44,7 @@ class GameSource:
     root: str             # game folder as shown to users
     meta: dict
     docs: dict[str, Document]
+    rules_pages: dict[str, str] = field(default_factory=dict)  # "rules/01-intro.md" -> Markdown
 
     @property
     def rules(self) -> dict:

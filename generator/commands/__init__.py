@@ -1,0 +1,1 @@
+"""Subcommands of `mapwright`; each module registers itself (see generator/cli.py)."""

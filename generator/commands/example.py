@@ -1,0 +1,40 @@
+"""mapwright example GAME [FILE] — run one worked example as it would stand in a rules page."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .common import add_format, fail, load_game, report
+
+
+def register(sub) -> None:
+    p = sub.add_parser("example", help="run one worked example and print its outcome and trace",
+                       description="Run the YAML of a ```example block (from FILE, or stdin) "
+                                   "against GAME (an id under content/ or a game folder).")
+    p.add_argument("game", help="game id (folder under content/) or path to a game folder")
+    p.add_argument("file", nargs="?", type=Path, help="file holding the example's YAML (default: stdin)")
+    add_format(p, ("text", "json"))
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..api import ExampleError, run_example_text
+    text = args.file.read_text(encoding="utf-8") if args.file else sys.stdin.read()
+    shown = str(args.file) if args.file else "<stdin>"
+    try:
+        outcome = run_example_text(args.game, text, shown)
+    except ExampleError as exc:
+        return report(exc.diagnostics, "text", sys.stderr) or 1
+    if args.format == "json":
+        print(json.dumps(outcome, indent=2, ensure_ascii=False, sort_keys=True))
+    else:
+        print("verified" if outcome["verified"] else "NOT verified: the engine disagrees with expect:")
+        for m in outcome["mismatches"]:
+            print(f"  - {m}")
+        print(json.dumps(outcome["result"], indent=2, ensure_ascii=False, sort_keys=True))
+        if outcome["trace"]:
+            print("why:")
+            for step in outcome["trace"]:
+                print(f"  - {step}")
+    return 0 if outcome["verified"] else 1

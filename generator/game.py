@@ -1,0 +1,149 @@
+"""Reading one game folder: game.yaml, the family's data files, and rules pages.
+
+`read_game` does all the I/O for a game and returns a schema-valid GameSource
+(or None when the game cannot be read), plus every diagnostic found on the way.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .diagnostics import Diagnostic, errors, register
+from .families import KNOWN, family as family_named
+from .families.base import GameSource
+from .loader import Document, display_path, load_document
+from .markup import check_markdown
+from .schemas import validate_document
+
+NOT_A_GAME = register("MW401", "Not a game folder",
+                      "A path given to Mapwright is neither a game folder (holding game.yaml) "
+                      "nor a folder of game folders. Pass content/ or content/<game>.")
+UNKNOWN_FAMILY = register("MW402", "Family not available",
+                          "game.yaml names a family whose engine is not installed in this Mapwright.")
+UNREAD_FILE = register("MW403", "File not read by the game's family",
+                       "A YAML file in the game folder is not one the family reads, so its content "
+                       "is ignored. Rename it to a file the family expects, or remove it.", "warning")
+ESCAPING_PATH = register("MW404", "Path escapes the game folder",
+                         "A content file is a link that points outside its game folder. Content must "
+                         "live inside the game folder; replace the link with the file itself.")
+BAD_PAGE = register("MW405", "Rules page cannot be read",
+                    "A rules page is not UTF-8 text or is too large. Re-save it as UTF-8.")
+
+MAX_PAGE_BYTES = 2 * 1024 * 1024
+
+
+def is_game_dir(path: Path) -> bool:
+    return (path / "game.yaml").is_file()
+
+
+def discover(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """Game folders named by `paths` (each a game folder or a folder of them), sorted."""
+    games, problems = [], []
+    for path in paths:
+        if is_game_dir(path):
+            games.append(path)
+        elif path.is_dir() and any(is_game_dir(p) for p in path.iterdir()):
+            games.extend(sorted(p for p in path.iterdir() if is_game_dir(p)))
+        else:
+            problems.append(Diagnostic(display_path(path), 1, 1, NOT_A_GAME,
+                                       f"'{display_path(path)}' holds no game.yaml",
+                                       hint="pass content/ or a folder holding game.yaml"))
+    unique = sorted({p.resolve(): p for p in games}.values(), key=lambda p: p.resolve())
+    return unique, problems
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def _escapes(path: Path, root: Path) -> Diagnostic | None:
+    if path.exists() and not _inside(path, root):
+        return Diagnostic(display_path(path), 1, 1, ESCAPING_PATH,
+                          f"'{display_path(path)}' points outside the game folder",
+                          hint="copy the file into the game folder instead of linking it")
+    return None
+
+
+def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
+    pages, found = {}, []
+    rules = game_dir / "rules"
+    if not rules.is_dir():
+        return pages, found
+    for path in sorted(rules.glob("*.md")):
+        shown = display_path(path)
+        escape = _escapes(path, game_dir)
+        if escape:
+            found.append(escape)
+            continue
+        raw = path.read_bytes()
+        if len(raw) > MAX_PAGE_BYTES:
+            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, "the page is larger than 2 MiB",
+                                    hint="split the page"))
+            continue
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            found.append(Diagnostic(shown, line, 1, BAD_PAGE, "the page is not UTF-8 text",
+                                    hint="re-save the page as UTF-8"))
+            continue
+        found.extend(check_markdown(shown, text))
+        pages[f"rules/{path.name}"] = text.replace("\r\n", "\n")
+    return pages, found
+
+
+def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
+    """Load and schema-check one game folder; None when it cannot be used further."""
+    game_dir = Path(game_dir)
+    found: list[Diagnostic] = []
+    meta_path = game_dir / "game.yaml"
+    escape = _escapes(meta_path, game_dir)
+    if escape:
+        return None, [escape]
+    meta, diags = load_document(meta_path)
+    found += diags
+    if diags and meta.data is None:
+        return None, found
+    found += validate_document(meta, "game")
+    if errors(found):
+        return None, found
+    fam = family_named(meta.data["family"])
+    if fam is None:
+        return None, found + [meta.diagnostic("/family", UNKNOWN_FAMILY,
+                                              f"the '{meta.data['family']}' family is not available",
+                                              hint="families: " + ", ".join(KNOWN))]
+    docs: dict[str, Document] = {}
+    for name, spec in sorted(fam.files.items()):
+        path = game_dir / name
+        escape = _escapes(path, game_dir)
+        if escape:
+            found.append(escape)
+            continue
+        if not path.exists():
+            if spec.required:
+                found.append(Diagnostic(display_path(path), 1, 1, "MW006",
+                                        f"the {fam.name} family needs '{name}'",
+                                        hint=spec.description or f"create {name} (schema: {spec.schema})"))
+            continue
+        doc, diags = load_document(path)
+        found += diags
+        if doc.data is None:
+            continue
+        found += validate_document(doc, spec.schema)
+        docs[name] = doc
+    expected = set(fam.files) | {"game.yaml"}
+    for path in sorted(game_dir.rglob("*.y*ml")):
+        rel = path.relative_to(game_dir).as_posix()
+        if rel not in expected and path.suffix in (".yaml", ".yml"):
+            found.append(Diagnostic(display_path(path), 1, 1, UNREAD_FILE,
+                                    f"'{rel}' is not a file the {fam.name} family reads",
+                                    hint="expected files: " + ", ".join(sorted(expected)),
+                                    severity="warning"))
+    pages, diags = read_rules_pages(game_dir)
+    found += diags
+    if errors(found):
+        return None, found
+    return GameSource(game_dir.name, display_path(game_dir), meta.data, docs, pages), found

@@ -1,0 +1,143 @@
+"""JSON Schema validation of loaded documents, with positions and helpful hints.
+
+Schemas live in schemas/<kind>.schema.json and refer to each other by `$id`
+(https://mapwright.dev/schemas/<kind>.schema.json); the registry serves them
+from disk, so nothing is ever fetched from the network.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from .diagnostics import Diagnostic, register
+from .loader import Document, escape_pointer_token
+from .paths import SCHEMA_DIR
+
+SCHEMA_ERROR = register("MW101", "Value does not match the schema",
+                        "A value has the wrong type, is out of range or misses a pattern. "
+                        "The message says what the schema expects; see the schema's reference page.")
+UNKNOWN_KEY = register("MW102", "Unknown key",
+                       "A key that the schema does not define (often a typo). Rename it to one the "
+                       "schema lists; the hint suggests the closest.")
+MISSING_KEY = register("MW103", "Required key missing",
+                       "The schema requires this key. Add it.")
+UNKNOWN_SCHEMA = register("MW104", "Unknown schema",
+                          "A family names a schema that does not exist in schemas/. This is a "
+                          "Mapwright bug or a broken installation: reinstall.")
+
+ID_PREFIX = "https://mapwright.dev/schemas/"
+
+
+def schema_names(schema_dir: Path = SCHEMA_DIR) -> list[str]:
+    return sorted(p.name[: -len(".schema.json")] for p in schema_dir.glob("*.schema.json"))
+
+
+@lru_cache(maxsize=None)
+def load_schema(name: str, schema_dir: Path = SCHEMA_DIR) -> dict:
+    return json.loads((schema_dir / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _registry(schema_dir: Path = SCHEMA_DIR) -> Registry:
+    resources = []
+    for name in schema_names(schema_dir):
+        schema = load_schema(name, schema_dir)
+        resource = Resource.from_contents(schema)
+        resources.append((schema.get("$id", ID_PREFIX + f"{name}.schema.json"), resource))
+        resources.append((f"{name}.schema.json", resource))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def validator(name: str, schema_dir: Path = SCHEMA_DIR) -> Draft202012Validator:
+    return Draft202012Validator(load_schema(name, schema_dir), registry=_registry(schema_dir))
+
+
+def _pointer(path) -> str:
+    return "".join("/" + escape_pointer_token(p) for p in path)
+
+
+def _declared_keys(schema: dict) -> list[str]:
+    keys = list(schema.get("properties", {}))
+    for branch in schema.get("allOf", []) + schema.get("anyOf", []) + schema.get("oneOf", []):
+        if isinstance(branch, dict):
+            keys += list(branch.get("properties", {}))
+    return keys
+
+
+def _unknown_keys(error: ValidationError) -> list[str]:
+    instance, schema = error.instance, error.schema
+    if not isinstance(instance, dict):
+        return []
+    declared = set(schema.get("properties", {}))
+    patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+    return sorted(k for k in instance if k not in declared and not any(p.search(k) for p in patterns))
+
+
+def _specific(error: ValidationError) -> ValidationError:
+    """For oneOf/anyOf failures, the branch error that says most about the problem."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        return _specific(best_match(error.context))
+    return error
+
+
+def _short(value, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def diagnostics_for(error: ValidationError, doc: Document, schema_name: str) -> list[Diagnostic]:
+    error = _specific(error)
+    pointer = _pointer(error.absolute_path)
+    reference = f"see the '{schema_name}' schema reference page"
+    if error.validator == "additionalProperties":
+        found = []
+        for key in _unknown_keys(error):
+            close = difflib.get_close_matches(key, _declared_keys(error.schema), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else \
+                f"allowed keys here: {', '.join(sorted(_declared_keys(error.schema))) or 'none'}"
+            found.append(doc.diagnostic(f"{pointer}/{escape_pointer_token(key)}", UNKNOWN_KEY,
+                                        f"unknown key '{key}'", hint=hint))
+        if found:
+            return found
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [doc.diagnostic(pointer, MISSING_KEY, f"missing required key '{missing}'",
+                               hint=f"add '{missing}' here; {reference}")]
+    where = f" at {pointer}" if pointer else ""
+    message = error.message
+    if error.validator in ("type", "enum", "const", "pattern", "minimum", "maximum",
+                           "minLength", "maxLength", "minItems", "maxItems", "format"):
+        message = f"{_short(error.instance)} is not valid{where}: expected " + {
+            "type": f"type {error.validator_value}",
+            "enum": "one of " + ", ".join(_short(v, 30) for v in (error.validator_value or [])),
+            "const": f"{_short(error.validator_value)}",
+            "pattern": f"text matching {error.validator_value}",
+            "minimum": f"a number ≥ {error.validator_value}",
+            "maximum": f"a number ≤ {error.validator_value}",
+            "minLength": f"at least {error.validator_value} characters",
+            "maxLength": f"at most {error.validator_value} characters",
+            "minItems": f"at least {error.validator_value} items",
+            "maxItems": f"at most {error.validator_value} items",
+            "format": f"format {error.validator_value}",
+        }[error.validator]
+    hint = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+    return [doc.diagnostic(pointer, SCHEMA_ERROR, message,
+                           hint=(f"{hint} ({reference})" if hint else reference))]
+
+
+def validate_document(doc: Document, schema_name: str, schema_dir: Path = SCHEMA_DIR) -> list[Diagnostic]:
+    """All schema problems of one document, each at the line and column of the offending value."""
+    if not (schema_dir / f"{schema_name}.schema.json").is_file():
+        return [doc.diagnostic("", UNKNOWN_SCHEMA, f"no schema named '{schema_name}'")]
+    found: list[Diagnostic] = []
+    for error in validator(schema_name, schema_dir).iter_errors(doc.data):
+        found.extend(diagnostics_for(error, doc, schema_name))
+    return sorted(set(found))

@@ -1,0 +1,118 @@
+"""Reference pages generated from the project itself: one per schema, rendered from
+the schema, and the diagnostics reference, rendered from the registered codes."""
+from __future__ import annotations
+
+import json
+
+from ..diagnostics import CODES
+from ..schemas import ID_PREFIX, load_schema, schema_names
+from .text import plain, table
+
+MAX_DEPTH = 6
+
+
+def _resolve(schema: dict, root: dict) -> tuple[dict, str]:
+    ref = schema.get("$ref")
+    if not ref:
+        return schema, ""
+    target_file, _, fragment = ref.partition("#")
+    name = target_file.rsplit("/", 1)[-1].removesuffix(".schema.json")
+    doc = load_schema(name) if target_file else root
+    node = doc
+    for token in [t for t in fragment.split("/") if t]:
+        node = node.get(token, {})
+    link = f"[{name}]({name}.md)" if target_file else ""
+    merged = {**node, **{k: v for k, v in schema.items() if k != "$ref"}}
+    return merged, link
+
+
+def _type(schema: dict) -> str:
+    if "enum" in schema:
+        return "one of " + ", ".join(f"`{json.dumps(v)}`" for v in schema["enum"])
+    if "const" in schema:
+        return f"`{json.dumps(schema['const'])}`"
+    kinds = schema.get("type")
+    if isinstance(kinds, list):
+        return " or ".join(kinds)
+    if kinds == "array":
+        items = schema.get("items", {})
+        inner = _type(items) if isinstance(items, dict) and items else "any"
+        return f"list of {inner}"
+    if kinds:
+        return kinds
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            return " or ".join(_type(b) for b in schema[key] if isinstance(b, dict))
+    return "see description"
+
+
+def _rows(schema: dict, root: dict, prefix: str, depth: int, rows: list) -> None:
+    if depth > MAX_DEPTH:
+        return
+    schema, _ = _resolve(schema, root)
+    required = set(schema.get("required", []))
+    for name, sub in sorted(schema.get("properties", {}).items()):
+        sub, link = _resolve(sub, root)
+        path = f"{prefix}{name}"
+        rows.append([f"`{plain(path)}`", plain(_type(sub)) + (f" ({link})" if link else ""),
+                     "yes" if name in required else "", plain(sub.get("description", ""))])
+        _descend(sub, root, path, depth, rows)
+    extra = schema.get("additionalProperties")
+    if isinstance(extra, dict) and extra:
+        extra, link = _resolve(extra, root)
+        path = f"{prefix}<name>"
+        rows.append([f"`{plain(path)}`", plain(_type(extra)) + (f" ({link})" if link else ""), "",
+                     plain(extra.get("description", ""))])
+        _descend(extra, root, path, depth, rows)
+
+
+def _descend(sub: dict, root: dict, path: str, depth: int, rows: list) -> None:
+    if sub.get("type") == "object" or "properties" in sub:
+        _rows(sub, root, path + ".", depth + 1, rows)
+    items = sub.get("items")
+    if isinstance(items, dict):
+        items, _ = _resolve(items, root)
+        if items.get("type") == "object" or "properties" in items:
+            _rows(items, root, path + "[].", depth + 1, rows)
+    for branch in sub.get("oneOf", []) + sub.get("anyOf", []):
+        if isinstance(branch, dict) and "properties" in branch:
+            _rows(branch, root, path + ".", depth + 1, rows)
+
+
+def schema_page(name: str) -> str:
+    schema = load_schema(name)
+    rows: list[list[str]] = []
+    _rows(schema, schema, "", 0, rows)
+    for key in ("oneOf", "anyOf"):
+        for branch in schema.get(key, []):
+            if isinstance(branch, dict):
+                _rows(branch, schema, "", 0, rows)
+    title = schema.get("title", name)
+    parts = [f"# Schema: {plain(title)}", "",
+             plain(schema.get("description", "")), "",
+             f"`$id`: `{schema.get('$id', ID_PREFIX + name + '.schema.json')}` · "
+             f"[download the schema]({name}.schema.json) · JSON Schema draft 2020-12", "",
+             "Put this line at the top of a content file so editors can complete and check it:", "",
+             f"```yaml\n# yaml-language-server: $schema=../../schemas/{name}.schema.json\n```", ""]
+    if rows:
+        parts += ["## Fields", "", table(["Field", "Type", "Required", "Meaning"], rows)]
+    return "\n".join(parts)
+
+
+def schema_pages() -> dict[str, str | bytes]:
+    files: dict[str, str | bytes] = {}
+    for name in schema_names():
+        files[f"reference/schemas/{name}.md"] = schema_page(name)
+        files[f"reference/schemas/{name}.schema.json"] = json.dumps(load_schema(name), indent=2) + "\n"
+    return files
+
+
+def diagnostics_page() -> str:
+    rows = [[f'<span id="{c.code.lower()}"></span>`{c.code}`', c.severity, plain(c.title),
+             plain(c.explanation)] for c in sorted(CODES.values(), key=lambda c: c.code)]
+    return "\n".join([
+        "# Diagnostics reference", "",
+        "Every message Mapwright prints carries one of these stable codes, with the file, line "
+        "and column it is about. `mapwright validate --format json` and `--format github` carry "
+        "the same codes.", "",
+        table(["Code", "Severity", "Title", "What it means and what to do"], rows)])

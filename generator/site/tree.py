@@ -1,0 +1,162 @@
+"""Assemble the whole docs tree (path -> content) and its navigation.
+
+Pure: takes validated games, returns files and nav. Writing them is `write_tree`.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ..families import KNOWN, family as family_named
+from ..validate import GameResult
+from .reference import diagnostics_page, schema_pages
+from .rules import page_title, publish_rules_page
+from .text import plain, prose, table
+
+
+def _players(players) -> str:
+    if isinstance(players, dict):
+        return f"{players['min']}–{players['max']}"
+    return str(players)
+
+
+def overview_page(result: GameResult, family_pages: list) -> str:
+    meta, source = result.source.meta, result.source
+    lines = [f"# {plain(meta['title'])}", ""]
+    if meta.get("subtitle"):
+        lines += [f"*{plain(meta['subtitle'])}*", ""]
+    lines += [prose(meta["summary"]), ""]
+    if meta.get("status") == "partial":
+        lines += ['!!! warning "Partly modelled"', "",
+                  "    " + plain(meta.get("status_note", "Parts of this game are not modelled yet.")), ""]
+    facts = [["Family", f"`{meta['family']}`"], ["Players", _players(meta["players"])]]
+    if meta.get("year"):
+        facts.append(["Published", str(meta["year"])])
+    lines += [table(["", ""], facts), ""]
+    if source.rules_pages:
+        lines += ["## Rules", ""]
+        for page, text in sorted(source.rules_pages.items()):
+            lines.append(f"- [{plain(page_title(text, page))}]({page})")
+        lines.append("")
+    listed = [p for p in family_pages if p.title and p.path.endswith(".md")]
+    if listed:
+        lines += ["## Maps, tables and charts", ""]
+        lines += [f"- [{plain(p.title)}]({p.path})" for p in listed] + [""]
+    rules = source.rules
+    if rules:
+        lines += ["## Rule modules", "",
+                  "The engine applies these named rule modules, with these parameters:", ""]
+        for name, params in sorted(rules.items()):
+            shown = ", ".join(f"`{plain(k)}` = `{plain(v)}`" for k, v in sorted(params.items())) \
+                if params else "no parameters"
+            lines.append(f"- **{plain(name)}** — {shown}")
+        lines.append("")
+    lines += ["## Credits and licence", ""]
+    lines += [f"- {plain(c['name'])} — {plain(c['role'])}" for c in meta["credits"]] + [""]
+    licence = meta["licence"]
+    lines += [f"**Licence:** {plain(licence['name'])}", ""]
+    lines += ["> " + line if line.strip() else ">" for line in plain(licence["notice"]).split("\n")]
+    lines += ["", "## Sources", ""]
+    lines += [f"- `{plain(s['id'])}` — {plain(s['title'])}"
+              + (f" ({plain(s['reference'])})" if s.get("reference") else "") for s in meta["sources"]]
+    return "\n".join(lines) + "\n"
+
+
+def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
+    lines = ["# Mapwright games", "",
+             "Rules sites built from data: every map, table and worked example on these pages "
+             "was checked by the game's engine when the site was built.", ""]
+    rows = []
+    for r in results:
+        meta = r.source.meta
+        thumb = f"![]({r.source.game_id}/{thumbnails[r.source.game_id]}){{ width=160 }}" \
+            if r.source.game_id in thumbnails else ""
+        rows.append([f"[{plain(meta['title'])}]({r.source.game_id}/index.md)", f"`{meta['family']}`",
+                     _players(meta["players"]), thumb])
+    lines += [table(["Game", "Family", "Players", "Map"], rows), "",
+              "See also the [diagnostics reference](reference/diagnostics.md) and the "
+              "[content schemas](reference/schemas/index.md).", ""]
+    return "\n".join(lines)
+
+
+def _figure_name(page: str, index: int) -> str:
+    stem = page.rsplit("/", 1)[-1].removesuffix(".md")
+    return f"examples/{stem}-{index}.svg"
+
+
+def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
+    """All files of one game's section (paths relative to docs/), and its nav entries."""
+    game_id, source = result.source.game_id, result.source
+    files: dict[str, str | bytes] = {}
+    family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
+    nav: list = [{"Overview": f"{game_id}/index.md"}]
+    rules_nav = []
+    for page, text in sorted(source.rules_pages.items()):
+        published, figures = publish_rules_page(page, text, result.examples.get(page, []), _figure_name)
+        files[f"{game_id}/{page}"] = published
+        for asset, svg in figures.items():
+            files[f"{game_id}/{asset}"] = svg
+        rules_nav.append({page_title(text, page): f"{game_id}/{page}"})
+    if rules_nav:
+        nav.append({"Rules": rules_nav})
+    for p in family_pages:
+        files[f"{game_id}/{p.path}"] = p.content
+        if p.title and p.path.endswith(".md"):
+            nav.append({p.title: f"{game_id}/{p.path}"})
+    files[f"{game_id}/index.md"] = overview_page(result, family_pages)
+    return files, nav
+
+
+def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
+    for name in KNOWN:  # every family's diagnostic codes belong on the reference page
+        family_named(name)
+    files: dict[str, str | bytes] = {}
+    nav: list = [{"Home": "index.md"}]
+    thumbnails = {}
+    for result in sorted(results, key=lambda r: r.source.game_id):
+        game_files_, game_nav = game_files(result)
+        files.update(game_files_)
+        if f"{result.source.game_id}/thumbnail.svg" in files:
+            thumbnails[result.source.game_id] = "thumbnail.svg"
+        nav.append({result.source.meta["title"]: game_nav})
+    files["index.md"] = home_page(results, thumbnails)
+    schemas = schema_pages()
+    files.update(schemas)
+    schema_nav = [{"All schemas": "reference/schemas/index.md"}]
+    index_lines = ["# Content schemas", "",
+                   "Each kind of content file has a JSON Schema (draft 2020-12). These pages are "
+                   "generated from the schemas themselves.", ""]
+    for path in sorted(p for p in schemas if p.endswith(".md")):
+        name = path.rsplit("/", 1)[-1].removesuffix(".md")
+        schema_nav.append({name: path})
+        index_lines.append(f"- [{name}]({name}.md)")
+    files["reference/schemas/index.md"] = "\n".join(index_lines) + "\n"
+    files["reference/diagnostics.md"] = diagnostics_page()
+    nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]})
+    return files, nav
+
+
+def write_tree(files: dict[str, str | bytes], out_dir: Path) -> None:
+    """Make `out_dir` hold exactly these files (it is Mapwright's own output folder).
+
+    Unchanged files are left untouched, so a live-reloading server sees only real changes."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    root = out_dir.resolve()
+    wanted = set()
+    for rel, content in sorted(files.items()):
+        target = out_dir / rel
+        if not target.resolve().is_relative_to(root):
+            raise ValueError(f"refusing to write outside the output folder: {rel}")
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
+        wanted.add(target.resolve())
+        if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink() or target.is_dir():
+            shutil.rmtree(target) if target.is_dir() and not target.is_symlink() else target.unlink()
+        target.write_bytes(data)
+    for path in sorted(out_dir.rglob("*"), reverse=True):
+        if path.is_symlink() or (path.is_file() and path.resolve() not in wanted):
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()

@@ -1,0 +1,106 @@
+"""`validate`: every game under the given paths, schema checks plus family checks
+plus every worked example, all reported in one run."""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostic, Report, errors, register
+from .examples import EXAMPLE_CRASH, EXAMPLE_MISMATCH, extract_examples
+from .families import family as family_named
+from .families.base import Example, Family, GameSource, Outcome
+from .game import discover, read_game
+
+INTERNAL = register("MW901", "Internal error in a family engine",
+                    "Mapwright's engine failed on this content. The content may be unusual, but "
+                    "this is a Mapwright bug: please report it with the file named here.")
+
+
+@dataclass
+class WorkedExample:
+    example: Example
+    block: Any
+    outcome: Outcome | None
+
+
+@dataclass
+class GameResult:
+    path: Path
+    source: GameSource | None
+    family: Family | None = None
+    game: Any = None
+    examples: dict[str, list[WorkedExample]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None and not errors(self.diagnostics)
+
+
+def _internal(where: str, stage: str, exc: BaseException) -> Diagnostic:
+    frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    at = f" ({Path(frame.filename).name}:{frame.lineno})" if frame else ""
+    return Diagnostic(where, 1, 1, INTERNAL, f"{stage} failed: {type(exc).__name__}: {exc}{at}",
+                      hint="report this as a Mapwright bug")
+
+
+def run_examples(fam: Family, game, source: GameSource) -> tuple[dict, list[Diagnostic]]:
+    results, found = {}, []
+    for page, text in sorted(source.rules_pages.items()):
+        shown = f"{source.root}/{page}"
+        extracted, diags = extract_examples(page, shown, text)
+        found += diags
+        worked = []
+        for example, block in extracted:
+            try:
+                outcome = fam.run_example(game, example)
+            except Exception as exc:  # an engine bug must not hide other games' results
+                found.append(Diagnostic(shown, block.start + 1, 1, EXAMPLE_CRASH,
+                                        f"example {example.index} could not be run: {type(exc).__name__}: {exc}",
+                                        hint="check the example against the family's example schema"))
+                worked.append(WorkedExample(example, block, None))
+                continue
+            found += outcome.diagnostics
+            for mismatch in outcome.mismatches:
+                found.append(Diagnostic(shown, block.start + 1, 1, EXAMPLE_MISMATCH,
+                                        f"example {example.index}: {mismatch}",
+                                        hint="fix the example's expect: or the data it relies on"))
+            worked.append(WorkedExample(example, block, outcome))
+        results[page] = worked
+    return results, found
+
+
+def validate_game(path: Path) -> GameResult:
+    source, found = read_game(path)
+    result = GameResult(path, source, diagnostics=found)
+    if source is None:
+        return result
+    fam = family_named(source.meta["family"])
+    result.family = fam
+    try:
+        result.game = fam.load(source)
+    except Exception as exc:
+        result.diagnostics.append(_internal(source.root, "loading the game", exc))
+        return result
+    for stage, action in (("checking the game", lambda: fam.check(result.game)),):
+        try:
+            result.diagnostics += action()
+        except Exception as exc:
+            result.diagnostics.append(_internal(source.root, stage, exc))
+    examples, diags = run_examples(fam, result.game, source)
+    result.examples = examples
+    result.diagnostics += diags
+    return result
+
+
+def validate_paths(paths: list[Path]) -> tuple[list[GameResult], Report]:
+    games, problems = discover(paths)
+    report = Report(list(problems))
+    results = []
+    for path in games:
+        result = validate_game(path)
+        results.append(result)
+        report.extend(result.diagnostics)
+    return results, report
