@@ -71,8 +71,13 @@ class _Limit(Exception):
         self.node, self.why = node, why
 
 
-def _int_or_float(node: ScalarNode, value):
-    return value
+_STANDARD_TAGS = {f"tag:yaml.org,2002:{t}" for t in
+                  ("str", "int", "float", "bool", "null", "seq", "map", "timestamp", "merge")}
+
+
+class _BadTag(Exception):
+    def __init__(self, node):
+        self.node = node
 
 
 class _Converter:
@@ -92,6 +97,8 @@ class _Converter:
         if depth > MAX_DEPTH:
             raise _Limit(node, f"nested more than {MAX_DEPTH} levels deep")
         self.doc.positions.setdefault(pointer, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if node.tag not in _STANDARD_TAGS:
+            raise _BadTag(node)
         if isinstance(node, ScalarNode):
             return self.constructor.construct_object(node, deep=True)
         if isinstance(node, SequenceNode):
@@ -146,7 +153,9 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or "invalid YAML"
-        context = f" ({exc.context})" if exc.context else ""
+        started = f" started on line {exc.context_mark.line + 1}" \
+            if exc.context_mark and exc.problem_mark and exc.context_mark.line != exc.problem_mark.line else ""
+        context = f" ({exc.context}{started})" if exc.context else ""
         return doc, [Diagnostic(shown_path, line, column, YAML_SYNTAX, f"{problem}{context}",
                                 hint="check indentation, colons and quoting at this position")]
     except yaml.YAMLError as exc:  # errors without a position
@@ -174,6 +183,16 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
         return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, TOO_LARGE,
                                 f"content is too large: {limit.why}",
                                 hint="remove repeated aliases or split the file")]
+    except _BadTag as bad:
+        mark = bad.node.start_mark
+        return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, YAML_SYNTAX,
+                                f"the YAML tag '{bad.node.tag}' is not allowed in content",
+                                hint="remove the tag: content files hold plain values only")]
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return doc, [Diagnostic(shown_path, line, column, YAML_SYNTAX, f"cannot read a value: {exc.problem}",
+                                hint="check the value's syntax")]
     except (yaml.YAMLError, ValueError, OverflowError) as exc:
         return doc, [Diagnostic(shown_path, 1, 1, YAML_SYNTAX, f"cannot read a value: {exc}",
                                 hint="check the value's syntax")]

@@ -1,0 +1,101 @@
+"""Bad input of every kind: a diagnostic with code, file:line:column and exit code 1,
+in each output format, never a traceback; content files are never modified."""
+import json
+
+import pytest
+
+from generator.cli import main
+
+GOOD = """\
+title: Test game
+family: diplomacy
+players: 7
+summary: A test.
+credits: [{name: Someone, role: designer}]
+licence: {name: CC0, notice: No rights reserved.}
+sources: [{id: src, title: A source}]
+"""
+
+BAD = {
+    # kind: (file bytes, code, line, column)
+    "malformed": (GOOD.replace("players: 7", "players: [7").encode(), "MW001", 4, 8),
+    "duplicate key": ((GOOD + "title: Again\n").encode(), "MW002", 8, 1),
+    "wrong type": (GOOD.replace("players: 7", "players: seven").encode(), "MW101", 3, 1),
+    "unknown key": (GOOD.replace("summary:", "sumary:").encode(), "MW102", 4, 1),
+    "missing key": (GOOD.replace("summary: A test.\n", "").encode(), "MW103", 1, 1),
+    "not utf-8": (GOOD.replace("Someone", "Andr\xe9").encode("latin-1"), "MW003", 5, 22),
+    "empty": (b"", "MW004", 1, 1),
+}
+
+
+def _write_game(tmp_path, data: bytes):
+    game = tmp_path / "content" / "broken"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_bytes(data)
+    return game
+
+
+@pytest.mark.parametrize("kind", sorted(BAD))
+@pytest.mark.parametrize("fmt", ["text", "github", "json"])
+def test_bad_input_is_located_in_every_format(kind, fmt, tmp_path, capsys):
+    data, code, line, column = BAD[kind]
+    game = _write_game(tmp_path, data)
+    exit_code = main(["validate", str(game), "--format", fmt])
+    out = capsys.readouterr()
+    assert exit_code == 1
+    assert "Traceback" not in out.out + out.err
+    assert (game / "game.yaml").read_bytes() == data, "validate must never modify content"
+    if fmt == "json":
+        found = json.loads(out.out)["diagnostics"]
+        assert any(d["code"] == code and (d["line"], d["column"]) == (line, column) for d in found), found
+    elif fmt == "github":
+        assert f"line={line},col={column},title={code}::" in out.out, out.out
+        assert out.out.startswith("::error file=")
+    else:
+        assert f"game.yaml:{line}:{column}: error[{code}]" in out.out, out.out
+
+
+def test_unknown_key_suggests_the_closest(tmp_path, capsys):
+    game = _write_game(tmp_path, GOOD.replace("summary:", "sumary:").encode())
+    main(["validate", str(game)])
+    assert "did you mean 'summary'?" in capsys.readouterr().out
+
+
+def test_one_broken_game_does_not_hide_another(tmp_path, capsys):
+    _write_game(tmp_path, b"")
+    other = tmp_path / "content" / "other"
+    other.mkdir()
+    (other / "game.yaml").write_bytes(GOOD.replace("players: 7", "players: 0").encode())
+    assert main(["validate", str(tmp_path / "content"), "--format", "json"]) == 1
+    files = {d["file"].rsplit("/", 2)[-2] for d in json.loads(capsys.readouterr().out)["diagnostics"]}
+    assert files == {"broken", "other"}
+
+
+def test_usage_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", "--format", "xml"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["no-such-command"])
+    assert exc.value.code == 2
+
+
+def test_path_without_games_is_an_error(tmp_path, capsys):
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "MW401" in capsys.readouterr().out
+
+
+def test_colour_only_on_a_tty(monkeypatch):
+    from generator.diagnostics import Diagnostic
+    from generator.output import as_text, use_colour
+
+    class Tty:
+        def isatty(self):
+            return True
+    d = [Diagnostic("f.yaml", 1, 2, "MW101", "bad")]
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert use_colour(Tty())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Tty())
+    assert "\033[" not in as_text(d, colour=False) and "\033[" in as_text(d, colour=True)

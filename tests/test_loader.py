@@ -1,0 +1,68 @@
+import yaml
+from hypothesis import given, settings, strategies as st
+
+from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MULTIPLE_DOCUMENTS, NOT_UTF8, TOO_LARGE,
+                              YAML_SYNTAX, load_document, load_text)
+
+
+def test_positions_point_at_keys_and_items():
+    doc, diags = load_text("title: x\nprovinces:\n  - id: A\n    coasts: [NC, SC]\n", "f.yaml")
+    assert diags == []
+    assert doc.where("/provinces/0/coasts/1") == (4, 18)
+    assert doc.where("/provinces/0/id") == (3, 5)
+    assert doc.where("/provinces/0/missing/deeper") == (3, 5)  # nearest ancestor
+
+
+def test_duplicate_key_reported_at_second_occurrence():
+    _, diags = load_text("a: 1\nb: 2\na: 3\n", "f.yaml")
+    assert [(d.code, d.line, d.column) for d in diags] == [(DUPLICATE_KEY, 3, 1)]
+    assert "first on line 1" in diags[0].message
+
+
+def test_syntax_error_has_position():
+    _, diags = load_text("a: [1, 2\nb: 3\n", "f.yaml")
+    assert diags[0].code == YAML_SYNTAX and diags[0].line >= 2
+
+
+def test_empty_and_comment_only_files():
+    for text in ("", "   \n", "# only a comment\n"):
+        _, diags = load_text(text, "f.yaml")
+        assert [d.code for d in diags] == [EMPTY_FILE]
+
+
+def test_second_document_is_reported():
+    _, diags = load_text("a: 1\n---\nb: 2\n", "f.yaml")
+    assert [d.code for d in diags] == [MULTIPLE_DOCUMENTS]
+
+
+def test_non_utf8_file(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(b"title: caf\xe9\n")
+    _, diags = load_document(path)
+    assert [(d.code, d.line, d.column) for d in diags] == [(NOT_UTF8, 1, 11)]
+
+
+def test_alias_bomb_is_bounded():
+    lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
+    for i in range(1, 9):
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i-1}"] * 10) + "]")
+    _, diags = load_text("\n".join(lines) + "\n", "bomb.yaml")
+    assert [d.code for d in diags] == [TOO_LARGE]
+
+
+def test_deep_nesting_is_bounded():
+    _, diags = load_text("a: " + "[" * 200 + "]" * 200 + "\n", "deep.yaml")
+    assert diags and diags[0].code in (TOO_LARGE, YAML_SYNTAX)
+
+
+def test_python_tags_are_refused():
+    _, diags = load_text("a: !!python/object/apply:os.system ['echo hi']\n", "f.yaml")
+    assert diags and diags[0].code == YAML_SYNTAX
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_loads_as_pyyaml_would_or_gives_diagnostics(text):
+    doc, diags = load_text(text, "fuzz.yaml")
+    if not diags:
+        assert doc.data == yaml.safe_load(text)
