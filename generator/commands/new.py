@@ -1,0 +1,57 @@
+"""mapwright new GAME --family F — a game folder that validates and builds as it is."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .common import fail
+
+GAME_YAML = """\
+# yaml-language-server: $schema=../../schemas/game.schema.json
+title: {title}
+family: {family}
+players: {players}
+summary: >
+  A new {family} game. Describe it here in your own words.
+credits:
+  - {{name: Your name, role: designer}}
+licence:
+  name: CC-BY-4.0
+  notice: Copyright the authors. Licensed under CC BY 4.0.
+sources:
+  - {{id: rules, title: The game's own rulebook}}
+rules: {{}}
+"""
+
+
+def register(sub) -> None:
+    p = sub.add_parser("new", help="create a new game folder from a working scaffold",
+                       description="Create content/GAME with the files its family needs; the "
+                                   "result validates and builds as it is.")
+    p.add_argument("game", help="the new game's id: lower-case letters, digits and hyphens")
+    p.add_argument("--family", required=True, choices=["diplomacy", "hex", "election"])
+    p.add_argument("--content", type=Path, default=Path("content"), help="content folder")
+    p.add_argument("--title", default=None, help="the game's title (default: from the id)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..families import family as family_named
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,59}", args.game):
+        return fail("a game id uses lower-case letters, digits and hyphens, e.g. my-variant", 2)
+    target = args.content / args.game
+    if target.exists():
+        return fail(f"{target} already exists; choose another id or remove it", 2)
+    fam = family_named(args.family)
+    if fam is None or "scaffold" not in fam.extra:
+        return fail(f"the {args.family} family has no scaffold in this Mapwright", 2)
+    title = args.title or args.game.replace("-", " ").title()
+    files = {"game.yaml": GAME_YAML.format(title=title, family=args.family,
+                                           players=fam.extra.get("scaffold_players", 2))}
+    files.update(fam.extra["scaffold"]())
+    for rel, text in sorted(files.items()):
+        path = target / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    print(f"created {target} ({args.family}); run `mapwright validate {target}` next")
+    return 0
