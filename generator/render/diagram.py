@@ -1,0 +1,520 @@
+"""Order diagrams for worked examples, with webDiplomacy's drawing conventions.
+
+One function, `order_diagram(game, request, response)`, serves the DATC page, the
+variants' worked examples and `mapwright render`. `request` is the Diplomacy
+adjudicate request (phase, units, centers, dislodged, orders); `response` is what the
+adjudicator answered (each order's outcome, and `after`). The view is cropped to the
+provinces the orders involve.
+
+Conventions: a move is an arrow; support for a hold is a line ending in a ring round
+the held unit; support for a move is a line ending a third of the way back along the
+supported move; a convoy is a dashed line to the convoyed move; a retreat is a dashed
+arrow from the dislodged unit; a failed order carries a red cross; a dislodged unit is
+ringed in red.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from . import geometry as geo
+from .map import FONT, MapCanvas, MapOptions, unit_shape
+from .mapview import MapView, view_of
+from .svg import el, esc, mix, num, polyline_d
+
+SUCCESS = {"succeeds", "success", "succeeded", "ok", "moves", "moved", "holds", "held", "valid",
+           "resolved", "builds", "built", "disbands", "disbanded", "retreats", "retreated", "true"}
+FAILURE = {"fails", "failed", "failure", "bounces", "bounced", "cut", "void", "invalid", "illegal",
+           "dislodged", "no_convoy", "false", "disrupted", "impossible", "rejected"}
+
+
+@dataclass
+class Order:
+    power: str
+    text: str
+    verb: str                 # H, M (move), S, C, R (retreat), D (disband), B (build)
+    kind: str = "A"           # unit type
+    loc: str = ""             # where the ordered unit stands (or is built)
+    target_kind: str = ""     # for S / C: the supported or convoyed unit
+    target: str = ""
+    dest: str = ""            # move, retreat, supported or convoyed move destination
+    via_convoy: bool = False
+    ok: bool | None = None    # None: the response did not say
+    reason: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+_ORDER = re.compile(
+    r"^\s*(?:(?P<build>BUILD|B)\s+)?(?P<kind>[AF])(?:RMY|LEET)?\s+(?P<loc>[\w./()]+)\s*"
+    r"(?P<rest>.*)$", re.IGNORECASE)
+
+
+def parse_order(power: str, text: str) -> Order | None:
+    """Read an order in MILA / DATC notation: `A PAR - BUR`, `F NTH C A LON - NWY`,
+    `A MUN S A BER`, `F TRI R ALB`, `A PAR D`, `F STP/NC B`, `BUILD A PAR`."""
+    raw = " ".join(str(text).replace("->", "-").replace("–", "-").split())
+    m = _ORDER.match(raw)
+    if not m:
+        return None
+    kind = m.group("kind")[0].upper()
+    loc = m.group("loc")
+    rest = m.group("rest").strip()
+    rest_u = rest.upper()
+    if m.group("build"):
+        return Order(power, raw, "B", kind, loc)
+    if rest_u in ("", "H", "HOLD", "HOLDS"):
+        return Order(power, raw, "H", kind, loc)
+    if rest_u in ("B", "BUILD", "BUILDS"):
+        return Order(power, raw, "B", kind, loc)
+    if rest_u in ("D", "DISBAND", "DISBANDS"):
+        return Order(power, raw, "D", kind, loc)
+    tokens = rest.split()
+    head = tokens[0].upper()
+    if head in ("-", "M", "MOVE", "MOVES", "TO"):
+        via = any(t.upper() in ("VIA", "CONVOY", "BY_CONVOY", "VIA_CONVOY") for t in tokens[2:])
+        if len(tokens) < 2:
+            return None
+        return Order(power, raw, "M", kind, loc, dest=tokens[1], via_convoy=via)
+    if head in ("R", "RETREAT", "RETREATS"):
+        if len(tokens) < 2:
+            return None
+        dest = tokens[2] if tokens[1] == "-" and len(tokens) > 2 else tokens[1]
+        return Order(power, raw, "R", kind, loc, dest=dest)
+    if head in ("S", "SUPPORT", "SUPPORTS", "C", "CONVOY", "CONVOYS"):
+        verb = "S" if head.startswith("S") else "C"
+        t = tokens[1:]
+        tkind = ""
+        if t and t[0].upper() in ("A", "F", "ARMY", "FLEET"):
+            tkind = t[0][0].upper()
+            t = t[1:]
+        if not t:
+            return None
+        target = t[0]
+        dest = ""
+        if len(t) >= 3 and t[1] in ("-", "M", "->"):
+            dest = t[2]
+        elif len(t) >= 2 and t[1].upper() not in ("H", "HOLD"):
+            dest = t[1] if t[1] != "-" else ""
+        return Order(power, raw, verb, kind, loc, target_kind=tkind or ("A" if verb == "C" else ""),
+                     target=target, dest=dest)
+    return None
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).upper().replace("->", "-").split())
+
+
+def _verdict(value) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return None
+    v = str(value).strip().lower().replace(" ", "_")
+    if v in SUCCESS:
+        return True
+    if v in FAILURE:
+        return False
+    return None
+
+
+def _result_entries(response: dict):
+    """(power, order text, outcome, reason, index) from the response's order results,
+    whichever of the usual shapes it uses."""
+    if not response:
+        return []
+    out = []
+    src = None
+    for key in ("orders", "results", "order_results", "resolutions"):
+        if key in response:
+            src = response[key]
+            break
+    if src is None:
+        return out
+
+    def one(power, item, i):
+        if isinstance(item, str):
+            out.append((power, "", item, "", i))
+            return
+        if not isinstance(item, dict):
+            return
+        text = item.get("order") or item.get("text") or item.get("mila") or ""
+        outcome = None
+        for k in ("result", "outcome", "status", "success", "succeeds", "ok"):
+            if k in item:
+                outcome = item[k]
+                break
+        reason = item.get("reason") or item.get("why") or ""
+        out.append((item.get("power") or power, text, outcome, reason, i))
+
+    if isinstance(src, dict):
+        for power, items in src.items():
+            if isinstance(items, list):
+                for i, item in enumerate(items):
+                    one(power, item, i)
+            elif isinstance(items, dict):   # order text -> outcome
+                one(None, {"order": power, **items} if isinstance(items, dict) else {}, 0)
+            else:
+                one(None, {"order": power, "result": items}, 0)
+    elif isinstance(src, list):
+        for i, item in enumerate(src):
+            one(None, item, i)
+    return out
+
+
+def read_orders(request: dict, response: dict | None) -> list[Order]:
+    """The request's orders, each with its outcome from the response when it gives one."""
+    orders: list[Order] = []
+    per_power_index: dict[str, int] = {}
+    for power in sorted((request.get("orders") or {})):
+        for i, text in enumerate(request["orders"][power] or []):
+            o = parse_order(power, text)
+            if o is None:
+                continue
+            o.extra["index"] = i
+            orders.append(o)
+        per_power_index[power] = len(request["orders"][power] or [])
+    entries = _result_entries(response or {})
+    by_text = {}
+    by_index = {}
+    for power, text, outcome, reason, i in entries:
+        if text:
+            by_text.setdefault(_norm(text), (outcome, reason))
+        if power is not None:
+            by_index[(str(power), i)] = (outcome, reason, text)
+    for o in orders:
+        hit = by_text.get(_norm(o.text))
+        if hit is None:
+            idx = by_index.get((o.power, o.extra["index"]))
+            if idx and (not idx[2] or _norm(idx[2]) == _norm(o.text)):
+                hit = idx[:2]
+        if hit is not None:
+            o.ok = _verdict(hit[0])
+            o.reason = str(hit[1] or (hit[0] if o.ok is False and not isinstance(hit[0], bool) else ""))
+    return orders
+
+
+def _dislodged_units(block) -> dict[str, list[str]]:
+    """`{"FRANCE": ["A PAR"]}` or `{"FRANCE": [{"unit": "A PAR", "retreats": [...]}]}`."""
+    out: dict[str, list[str]] = {}
+    if isinstance(block, dict):
+        for power, items in block.items():
+            for it in items or []:
+                if isinstance(it, str):
+                    out.setdefault(power, []).append(it)
+                elif isinstance(it, dict):
+                    u = it.get("unit") or (f"{it.get('type', 'A')} {it.get('location', '')}")
+                    out.setdefault(power, []).append(u)
+    return out
+
+
+def _retreat_options(block) -> dict[str, list[str]]:
+    out = {}
+    if isinstance(block, dict):
+        for items in block.values():
+            for it in items or []:
+                if isinstance(it, dict):
+                    u = it.get("unit") or ""
+                    opts = it.get("retreats") or it.get("options") or it.get("retreat_options") or []
+                    if u:
+                        out[_norm(u)] = [str(x) for x in opts]
+    return out
+
+
+class OrderDiagram:
+    def __init__(self, view: MapView, request: dict, response: dict | None, title: str = ""):
+        self.view = view
+        self.request = request or {}
+        self.response = response or {}
+        self.orders = read_orders(self.request, self.response)
+        after = self.response.get("after") or {}
+        self.dislodged_before = _dislodged_units(self.request.get("dislodged"))
+        self.dislodged_after = _dislodged_units(after.get("dislodged"))
+        self.retreats = _retreat_options(after.get("dislodged"))
+        crop = self._involved()
+        opts = MapOptions(units=self.request.get("units") or {}, dislodged=self.dislodged_before,
+                          centers=self.request.get("centers") or None, crop=crop,
+                          title=title or _phase_title(self.request.get("phase")), legend=True)
+        self.canvas = MapCanvas(view, opts)
+        self.m = self.canvas.m
+
+    def _involved(self) -> list[str]:
+        locs = []
+        for units in list((self.request.get("units") or {}).values()) + list(self.dislodged_before.values()):
+            for u in units:
+                parts = str(u).split()
+                if len(parts) >= 2:
+                    locs.append(parts[1])
+        for o in self.orders:
+            locs += [x for x in (o.loc, o.target, o.dest) if x]
+        resolved = []
+        for loc in locs:
+            r = self.view.resolve(loc)
+            if r:
+                resolved.append(r[0])
+        return sorted(set(resolved)) or None
+
+    # -------------------------------------------------------------- points
+    def at(self, loc: str, *, dislodged=False):
+        if dislodged:
+            p = self.view.point(loc)
+            if p is None:
+                return None
+            return (p[0] + self.m.unit * 0.9, p[1] + self.m.unit * 0.9)
+        r = self.view.resolve(loc)
+        if r is None:
+            return None
+        return self.canvas.unit_point(loc)
+
+    def _is_dislodged_unit(self, power, kind, loc) -> bool:
+        return any(_norm(u).split()[1:2] == [_norm(loc)] for u in self.dislodged_before.get(power, []))
+
+    # -------------------------------------------------------------- drawing
+    def draw(self) -> str:
+        c = self.canvas
+        c.draw_base()
+        moves = {}
+        for o in self.orders:
+            if o.verb == "M":
+                moves[(_loc_key(self.view, o.loc), _loc_key(self.view, o.dest))] = o
+        overlay = []
+        casing = self.m.stroke * 5.5
+        width = self.m.stroke * 3
+        for o in self.orders:
+            col = mix(self.view.power_colour(o.power), "#000000", 0.35)
+            if o.verb in ("M", "R"):
+                a = self.at(o.loc, dislodged=(o.verb == "R"))
+                b = self.at(o.dest)
+                if a is None or b is None:
+                    continue
+                if (_loc_key(self.view, o.dest), _loc_key(self.view, o.loc)) in moves and o.verb == "M":
+                    a, b = _offset(a, b, self.m.unit * 0.45)   # head-to-head: keep both arrows visible
+                pts = _trim([a, b], self.m.unit * 1.0, self.m.unit * 1.05)
+                dash = f"{num(self.m.unit * 0.5)} {num(self.m.unit * 0.3)}" if o.verb == "R" else None
+                colr = "#b35900" if o.verb == "R" else col
+                overlay.append(_arrow(pts, colr, width, casing, self.m.unit * 0.75, dash=dash,
+                                      cls="mw-move" if o.verb == "M" else "mw-retreat"))
+                self._legend_arrow("b-move" if o.verb == "M" else "c-retreat", o.verb)
+                if o.ok is False:
+                    overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.55, self.m.stroke))
+            elif o.verb == "S":
+                a = self.at(o.loc)
+                if a is None:
+                    continue
+                if o.dest and _loc_key(self.view, o.dest) != _loc_key(self.view, o.target):
+                    ta, tb = self.at(o.target), self.at(o.dest)
+                    if ta is None or tb is None:
+                        continue
+                    if (_loc_key(self.view, o.dest), _loc_key(self.view, o.target)) in moves:
+                        ta, tb = _offset(ta, tb, self.m.unit * 0.45)
+                    move = _trim([ta, tb], self.m.unit * 1.0, self.m.unit * 1.05)
+                    end = geo.point_along(move, 2 / 3)   # a third of the way back from the head
+                    pts = _trim([a, end], self.m.unit * 1.0, 0)
+                    overlay.append(_arrow(pts, col, width * 0.8, casing * 0.8, self.m.unit * 0.6,
+                                          dash=f"{num(self.m.unit * 0.35)} {num(self.m.unit * 0.2)}",
+                                          cls="mw-support-move"))
+                    self._legend_arrow("d-support-move", "SM")
+                else:
+                    t = self.at(o.target)
+                    if t is None:
+                        continue
+                    pts = _trim([a, t], self.m.unit * 1.0, self.m.unit * 1.35)
+                    overlay.append(_line(pts, col, width * 0.8, casing * 0.8,
+                                         dash=f"{num(self.m.unit * 0.35)} {num(self.m.unit * 0.2)}",
+                                         cls="mw-support-hold"))
+                    overlay.append(el("circle", cx=num(t[0]), cy=num(t[1]), r=num(self.m.unit * 1.35),
+                                      fill="none", stroke=col, stroke_width=num(width * 0.8, 2),
+                                      class_="mw-support-hold-ring"))
+                    self._legend_arrow("e-support-hold", "SH")
+                if o.ok is False:
+                    overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.5, self.m.stroke))
+            elif o.verb == "C":
+                a = self.at(o.loc)
+                ta, tb = self.at(o.target), self.at(o.dest) if o.dest else None
+                if a is None or ta is None or tb is None:
+                    continue
+                move = _trim([ta, tb], self.m.unit * 1.0, self.m.unit * 1.05)
+                end = geo.point_along(move, 0.5)
+                pts = _trim([a, end], self.m.unit * 0.9, 0)
+                overlay.append(_arrow(pts, "#1f4e99", width * 0.8, casing * 0.8, self.m.unit * 0.5,
+                                      dash=f"{num(self.m.unit * 0.15)} {num(self.m.unit * 0.25)}",
+                                      cls="mw-convoy", round_dash=True))
+                self._legend_arrow("f-convoy", "C")
+                if o.ok is False:
+                    overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.5, self.m.stroke))
+            elif o.verb == "H":
+                a = self.at(o.loc)
+                if a is None:
+                    continue
+                overlay.append(_octagon(a, self.m.unit * 1.3, col, width * 0.8))
+                self._legend_arrow("g-hold", "H")
+                if o.ok is False:
+                    overlay.append(_cross((a[0] + self.m.unit, a[1] - self.m.unit), self.m.unit * 0.5,
+                                          self.m.stroke))
+            elif o.verb == "B":
+                pt = self.at(o.loc)
+                if pt is None:
+                    continue
+                overlay.append(el("circle", cx=num(pt[0]), cy=num(pt[1]), r=num(self.m.unit * 1.3),
+                                  fill="none", stroke="#1a7f1a", stroke_width=num(width, 2)))
+                overlay.append(unit_shape(o.kind, pt, self.m.unit, self.view.power_colour(o.power),
+                                          self.m.stroke * 1.3))
+                self._legend_arrow("h-build", "B")
+                if o.ok is False:
+                    overlay.append(_cross(pt, self.m.unit * 0.8, self.m.stroke))
+            elif o.verb == "D":
+                dis = self._is_dislodged_unit(o.power, o.kind, o.loc)
+                pt = self.at(o.loc, dislodged=dis)
+                if pt is None:
+                    continue
+                overlay.append(_cross(pt, self.m.unit * 0.9, self.m.stroke, colour="#444444"))
+                self._legend_arrow("i-disband", "D")
+        # units dislodged by this phase's orders
+        for power, units in sorted(self.dislodged_after.items()):
+            for u in units:
+                parts = str(u).split()
+                if len(parts) < 2:
+                    continue
+                pt = self.at(parts[1])
+                if pt is None:
+                    continue
+                overlay.append(self._dislodged_marker(pt))
+        if any(o.ok is False for o in self.orders):
+            u = self.m.ui_font
+            c.add_legend("j-failed", _cross((0, 0), u * 0.45, u * 0.08), "order fails")
+        c.overlays.append(el("g", "".join(overlay), stroke_linecap="round", class_="mw-orders"))
+        return c.finish(root_attrs={"class": "mw-diagram"}, caption=self._caption())
+
+    def _dislodged_marker(self, pt) -> str:
+        u = self.m.unit
+        self.canvas.add_legend("k-dislodged", el("circle", r=num(self.m.ui_font * 0.55), fill="none",
+                                                 stroke="#d40000", stroke_width=num(self.m.ui_font * 0.1, 2),
+                                                 stroke_dasharray=f"{num(self.m.ui_font * .2)} {num(self.m.ui_font * .12)}"),
+                               "dislodged")
+        return el("circle", cx=num(pt[0]), cy=num(pt[1]), r=num(u * 1.2), fill="none", stroke="#d40000",
+                  stroke_width=num(self.m.stroke * 3, 2),
+                  stroke_dasharray=f"{num(u * 0.4)} {num(u * 0.22)}", class_="mw-dislodged-marker")
+
+    def _legend_arrow(self, key: str, verb: str) -> None:
+        u = self.m.ui_font
+        c = "#333333"
+        w = u * 0.12
+        sw = {"M": ("move", _arrow([(-u * .8, 0), (u * .8, 0)], c, w, 0, u * .45, cls=None)),
+              "R": ("retreat", _arrow([(-u * .8, 0), (u * .8, 0)], "#b35900", w, 0, u * .45,
+                                      dash=f"{num(u * .3)} {num(u * .18)}", cls=None)),
+              "SM": ("support to a move", _arrow([(-u * .8, 0), (u * .8, 0)], c, w, 0, u * .4,
+                                                 dash=f"{num(u * .2)} {num(u * .12)}", cls=None)),
+              "SH": ("support to hold", _line([(-u * .8, 0), (u * .3, 0)], c, w, 0,
+                                              dash=f"{num(u * .2)} {num(u * .12)}", cls=None)
+                     + el("circle", cx=num(u * .55), cy="0", r=num(u * .25), fill="none", stroke=c,
+                          stroke_width=num(w, 2))),
+              "C": ("convoy", _arrow([(-u * .8, 0), (u * .8, 0)], "#1f4e99", w, 0, u * .4,
+                                     dash=f"{num(u * .08)} {num(u * .15)}", cls=None, round_dash=True)),
+              "H": ("hold", _octagon((0, 0), u * .5, c, w)),
+              "B": ("build", el("circle", r=num(u * .5), fill="none", stroke="#1a7f1a", stroke_width=num(w, 2))),
+              "D": ("disband", _cross((0, 0), u * .45, u * .06, colour="#444444"))}
+        label, swatch = sw[verb]
+        self.canvas.add_legend(key, swatch, label)
+
+    def _caption(self) -> str:
+        parts = []
+        for o in self.orders:
+            if o.ok is False and o.reason and len(parts) < 4:
+                parts.append(f"{o.text}: {o.reason}")
+        for unit, opts in sorted(self.retreats.items()):
+            if len(parts) >= 6:
+                break
+            parts.append(f"{unit} may retreat to " + (", ".join(opts) if opts else "nowhere"))
+        return "; ".join(parts)[:400]
+
+
+def order_diagram(game, request: dict, response: dict | None = None, *, title: str = "") -> str:
+    """An SVG diagram of `request`'s position and orders, with `response`'s outcomes."""
+    view = view_of(game)
+    return OrderDiagram(view, request, response, title=title).draw()
+
+
+def _phase_title(phase) -> str:
+    if not phase:
+        return "Orders"
+    m = re.match(r"^([SFW])(\d{4})([MRA])$", str(phase).upper())
+    if not m:
+        return str(phase)
+    season = {"S": "Spring", "F": "Fall", "W": "Winter"}[m.group(1)]
+    kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[m.group(3)]
+    return f"{season} {m.group(2)}, {kind}"
+
+
+def _loc_key(view: MapView, loc: str):
+    r = view.resolve(loc)
+    return r[0] if r else str(loc).lower()
+
+
+def _offset(a, b, d):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1
+    ox, oy = -dy / n * d, dx / n * d
+    return (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy)
+
+
+def _trim(pts, start, end):
+    (ax, ay), (bx, by) = pts[0], pts[-1]
+    n = math.hypot(bx - ax, by - ay)
+    if n <= start + end + 1e-6:
+        return [pts[0], pts[-1]]
+    ux, uy = (bx - ax) / n, (by - ay) / n
+    return [(ax + ux * start, ay + uy * start), (bx - ux * end, by - uy * end)]
+
+
+def _line(pts, colour, width, casing, *, dash=None, cls=None) -> str:
+    d = polyline_d(pts)
+    out = ""
+    if casing:
+        out += el("path", d=d, stroke="#ffffff", stroke_width=num(casing, 2), fill="none",
+                  stroke_opacity="0.8")
+    out += el("path", d=d, stroke=colour, stroke_width=num(width, 2), fill="none",
+              stroke_dasharray=dash, class_=cls)
+    return out
+
+
+def _arrow(pts, colour, width, casing, head, *, dash=None, cls=None, round_dash=False) -> str:
+    """A line with a solid triangular head drawn as a polygon (no SVG markers, so every
+    renderer, CairoSVG included, draws it the same)."""
+    (ax, ay), (bx, by) = pts[0], pts[-1]
+    n = math.hypot(bx - ax, by - ay) or 1
+    ux, uy = (bx - ax) / n, (by - ay) / n
+    head = min(head, n * 0.6)
+    base = (bx - ux * head, by - uy * head)
+    wing = head * 0.55
+    tri = [(bx, by), (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
+    shaft = [pts[0], (bx - ux * head * 0.8, by - uy * head * 0.8)]
+    d_tri = polyline_d(tri) + "Z"
+    out = ""
+    if casing:
+        out += el("path", d=polyline_d(shaft), stroke="#ffffff", stroke_width=num(casing, 2),
+                  fill="none", stroke_opacity="0.8")
+        out += el("path", d=d_tri, fill="#ffffff", stroke="#ffffff", stroke_width=num(casing - width, 2),
+                  stroke_opacity="0.8")
+    out += el("path", d=polyline_d(shaft), stroke=colour, stroke_width=num(width, 2), fill="none",
+              stroke_dasharray=dash, stroke_linecap="round" if round_dash else None)
+    out += el("path", d=d_tri, fill=colour)
+    return el("g", out, class_=cls) if cls else out
+
+
+def _cross(pt, size, stroke, colour="#e00000") -> str:
+    x, y = pt
+    s = size
+    d = f"M{num(x - s)} {num(y - s)}L{num(x + s)} {num(y + s)}M{num(x - s)} {num(y + s)}L{num(x + s)} {num(y - s)}"
+    return (el("path", d=d, stroke="#ffffff", stroke_width=num(stroke * 7, 2), stroke_linecap="round")
+            + el("path", d=d, stroke=colour, stroke_width=num(stroke * 4, 2), stroke_linecap="round",
+                 class_="mw-failed"))
+
+
+def _octagon(pt, r, colour, width) -> str:
+    pts = [(pt[0] + r * math.cos(math.pi / 8 + i * math.pi / 4), pt[1] + r * math.sin(math.pi / 8 + i * math.pi / 4))
+           for i in range(8)]
+    return el("path", d=polyline_d(pts) + "Z", fill="none", stroke=colour, stroke_width=num(width, 2),
+              class_="mw-hold")
+
+
+__all__ = ["order_diagram", "parse_order", "read_orders", "Order", "OrderDiagram", "esc", "FONT"]

@@ -1,0 +1,639 @@
+"""The map renderer: provinces, centres, units, labels, border kinds, title and legend.
+
+`render_map(view, options)` draws a whole board (or a cropped part of it) as one SVG.
+Order diagrams reuse `MapCanvas` and add their own layers. Sizes are derived from how
+densely the label points sit, so a 75-province and a 700-province board both read well.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+
+from . import geometry as geo
+from .mapview import MapView, ProvinceView
+from .svg import (colour, document, el, esc, group, hatch_pattern, ink_on, lighten, num,
+                  path_from_pieces, polyline_d, text, text_width, wrap)
+
+LAND = "#efe3c2"
+SEA = "#bcd6ec"
+LAKE = "#9cc7e6"
+IMPASSABLE = "#8f8f8f"
+STROKE = "#3a3a3a"
+RIVER = "#2b6cb0"
+BRIDGE = "#7a4a1e"
+CROSSING = "#333333"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+@dataclass
+class MapOptions:
+    owners: dict[str, str] | None = None          # province id -> power: fills land in its colour
+    units: dict[str, list[str]] | None = None     # power -> ["A LON", "F STP/NC"]
+    dislodged: dict[str, list[str]] | None = None
+    centers: dict[str, list[str]] | None = None   # power -> centre provinces (marker colour)
+    interactive: bool = False                      # ids and data-* for mapwright-map.js
+    print_mode: bool = False                       # hatching for black-and-white printing
+    title: str | None = None
+    subtitle: str = ""
+    legend: bool = True
+    labels: bool = True
+    crop: list[str] | None = None                  # provinces to frame (viewBox)
+    unit_mm: float | None = None                   # if set: width/height in mm at this many mm per map unit
+
+
+@dataclass
+class Metrics:
+    font: float
+    unit: float
+    stroke: float
+    ui_font: float   # title and legend
+
+    @classmethod
+    def of(cls, view: MapView, frame_width: float) -> "Metrics":
+        pts = [p.label for p in view.provinces.values()]
+        nn = _median_nearest(pts) or 60.0
+        font = max(4.0, min(16.0, nn * 0.26))
+        ui = max(font * 0.8, min(60.0, frame_width / 60))
+        return cls(font=font, unit=font * 0.95, stroke=max(0.5, font * 0.07), ui_font=ui)
+
+
+def _median_nearest(pts) -> float:
+    if len(pts) < 2:
+        return 0.0
+    step = max(1, len(pts) // 200)   # a sample is enough for a typical spacing
+    d = []
+    for i in range(0, len(pts), step):
+        px, py = pts[i]
+        best = min(((qx - px) ** 2 + (qy - py) ** 2 for j, (qx, qy) in enumerate(pts) if j != i
+                    and (qx, qy) != (px, py)), default=0.0)
+        d.append(math.sqrt(best))
+    return statistics.median(d) if d else 0.0
+
+
+@dataclass
+class LegendItem:
+    key: str       # sort/dedupe key
+    swatch: str    # markup drawn in a unit box centred at (0, 0), size ~1 ui font
+    label: str
+
+
+class MapCanvas:
+    """Draws the layers of one map; callers add overlays and legend items, then `finish()`."""
+
+    def __init__(self, view: MapView, options: MapOptions | None = None):
+        self.view = view
+        self.o = options or MapOptions()
+        self._cells = None
+        self.frame = self._frame()
+        self.m = Metrics.of(view, self.frame[2] - self.frame[0])
+        self.visible = self._visible()
+        self.layers: list[str] = []
+        self.overlays: list[str] = []
+        self.legend: dict[str, LegendItem] = {}
+        self.defs: list[str] = []
+        self.schematic = not view.has_outlines
+
+    # ------------------------------------------------------------------ frame and cells
+    def _frame(self):
+        v = self.view
+        if not self.o.crop:
+            return (0.0, 0.0, float(v.width), float(v.height))
+        xs, ys = [], []
+        for loc in self.o.crop:
+            r = v.resolve(loc)
+            if not r:
+                continue
+            p = v.provinces[r[0]]
+            xs.append(p.label[0])
+            ys.append(p.label[1])
+        if not xs:
+            return (0.0, 0.0, float(v.width), float(v.height))
+        span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+        nn = _median_nearest([p.label for p in v.provinces.values()]) or 40.0
+        pad = max(span * 0.18, nn * 1.3, 30)
+        x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+        if x1 - x0 < nn * 7:   # never so tight that a diagram is all markers
+            grow = (nn * 7 - (x1 - x0)) / 2
+            x0, x1 = x0 - grow, x1 + grow
+        # keep a pleasant aspect ratio between 4:3 landscape and 3:4 portrait
+        w, h = x1 - x0, y1 - y0
+        if w < h * 0.75:
+            grow = (h * 0.75 - w) / 2
+            x0, x1 = x0 - grow, x1 + grow
+        elif h < w * 0.6:
+            grow = (w * 0.6 - h) / 2
+            y0, y1 = y0 - grow, y1 + grow
+        return (max(x0, 0.0), max(y0, 0.0), min(x1, float(v.width)), min(y1, float(v.height)))
+
+    def _visible(self) -> list[ProvinceView]:
+        x0, y0, x1, y1 = self.frame
+        out = []
+        for pid in sorted(self.view.provinces):
+            p = self.view.provinces[pid]
+            b = geo.bbox(self.pieces(p)) if (p.pieces or self.o.crop) else None
+            if b is None or not self.o.crop:
+                out.append(p)
+            elif b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0:
+                out.append(p)
+        return out
+
+    def cells(self) -> dict[str, list[float]]:
+        """Schematic cells for a board without outlines (see schematic.py)."""
+        if self._cells is None:
+            from .schematic import schematic_cells
+            self._cells = schematic_cells(self.view)
+        return self._cells
+
+    def pieces(self, p: ProvinceView) -> list[list[float]]:
+        if p.pieces:
+            return p.pieces
+        if self.view.has_outlines:
+            return []
+        cell = self.cells().get(p.id)
+        return [cell] if cell else []
+
+    # ------------------------------------------------------------------ fills
+    def fill_of(self, p: ProvinceView) -> str:
+        owner = (self.o.owners or {}).get(p.id)
+        if p.kind == "sea":
+            return "url(#mw-sea)" if self.o.print_mode else SEA
+        if p.kind == "lake":
+            return "url(#mw-lake)" if self.o.print_mode else LAKE
+        if p.kind == "impassable":
+            return "url(#mw-impassable)"
+        if owner:
+            if self.o.print_mode:
+                return f"url(#mw-pw-{self._power_index(owner)})"
+            return lighten(self.view.power_colour(owner), 0.35)
+        return LAND
+
+    def _power_index(self, power: str) -> int:
+        ids = sorted(self.view.powers)
+        pid = self.view.power_id(power)
+        return ids.index(pid) if pid in ids else 0
+
+    def _defs(self) -> str:
+        m = self.m
+        s = max(3.0, m.font * 0.55)
+        d = [hatch_pattern("mw-impassable", angle=45, spacing=s, stroke="#555555",
+                           width=m.stroke, background="#c8c8c8", cross=True)]
+        if self.o.print_mode:
+            d.append(hatch_pattern("mw-sea", angle=0, spacing=s * 1.4, stroke="#7fa7c9",
+                                   width=m.stroke * 0.7, background="#e4eff8"))
+            d.append(hatch_pattern("mw-lake", angle=90, spacing=s, stroke="#7fa7c9",
+                                   width=m.stroke * 0.7, background="#d5e7f5"))
+            angles = [45, -45, 0, 90, 30, -30, 60, -60, 15, -15, 75, -75]
+            for i, pid in enumerate(sorted(self.view.powers)):
+                c = self.view.powers[pid].color
+                d.append(hatch_pattern(f"mw-pw-{i}", angle=angles[i % len(angles)],
+                                       spacing=s * (1.2 + 0.5 * (i // len(angles) % 3)),
+                                       stroke=mix_dark(c), width=m.stroke * 0.9,
+                                       background=lighten(c, 0.55), cross=i >= 2 * len(angles)))
+        d.extend(self.defs)
+        return "".join(d)
+
+    # ------------------------------------------------------------------ layers
+    def province_layer(self) -> str:
+        order = {"sea": 0, "lake": 2, "impassable": 1}
+        rows = sorted(self.visible, key=lambda p: (order.get(p.kind, 1), p.id))
+        out = []
+        neighbours = self._neighbour_index() if self.o.interactive else {}
+        for p in rows:
+            pieces = self.pieces(p)
+            if not pieces:
+                continue
+            extra = {}
+            if self.o.interactive:
+                army, fleet = neighbours.get(p.id, ([], []))
+                owner = (self.o.owners or {}).get(p.id) or ""
+                extra = dict(id=f"prov-{p.id}", data_prov=p.id, data_abbr=p.abbr, data_name=p.name,
+                             data_kind=p.kind, data_sc="1" if p.supply_center else None,
+                             data_home=p.home or None, data_owner=owner or None,
+                             data_army=" ".join(army), data_fleet=" ".join(fleet),
+                             tabindex="0", role="button",
+                             aria_label=f"{p.name} ({p.abbr})")
+            cls = f"mw-prov mw-{p.kind}"
+            out.append(el("path", class_=cls, d=path_from_pieces(pieces), fill=self.fill_of(p),
+                          **extra))
+        stroke = dict(stroke=STROKE, stroke_width=num(self.m.stroke, 2), stroke_linejoin="round")
+        if self.o.interactive:
+            return group(out, id="mw-provinces", **stroke)
+        return group(out, **stroke)
+
+    def _neighbour_index(self):
+        army: dict[str, set] = {}
+        fleet: dict[str, set] = {}
+        for link in self.view.links:
+            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
+            if link.army:
+                army.setdefault(pa, set()).add(pb)
+                army.setdefault(pb, set()).add(pa)
+            if link.fleet:
+                fleet.setdefault(pa, set()).add(link.b)
+                fleet.setdefault(pb, set()).add(link.a)
+        return {pid: (sorted(army.get(pid, ())), sorted(fleet.get(pid, ())))
+                for pid in self.view.provinces}
+
+    def border_kind_layer(self) -> str:
+        """Rivers along the shared border, bridges across it, other crossings as dashed links."""
+        out = []
+        m = self.m
+        visible = {p.id for p in self.visible}
+        for link in sorted(self.view.links, key=lambda k: (k.a, k.b, k.kind)):
+            kind = link.kind.strip().lower()
+            if not kind or kind in ("normal", "land", "sea", "coast", "default"):
+                continue
+            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
+            if pa not in visible and pb not in visible:
+                continue
+            A, B = self.view.provinces.get(pa), self.view.provinces.get(pb)
+            if A is None or B is None:
+                continue
+            qa, qb = self.view.point(link.a) or A.label, self.view.point(link.b) or B.label
+            runs = geo.shared_boundary(A.pieces, B.pieces, max(2.0, m.stroke * 3)) if (
+                A.pieces and B.pieces and kind in ("river", "bridge")) else []
+            runs = [r for r in runs if geo.polyline_length(r) > m.font * 0.5]
+            if kind == "river":
+                if runs:
+                    d = "".join(polyline_d(geo.simplify(r, 0.8) if len(r) > 5 else r) for r in runs)
+                else:
+                    d = _cross_segment(qa, qb, m.font * 1.2)
+                out.append(el("path", d=d, fill="none", stroke=RIVER, stroke_width=num(m.stroke * 3.5, 2),
+                              stroke_linecap="round", stroke_linejoin="round", class_="mw-river"))
+                self.add_legend("border-river", el("path", d=f"M{-m.ui_font * .6:.1f} 0q{m.ui_font * .3:.1f} {-m.ui_font * .4:.1f} {m.ui_font * .6:.1f} 0t{m.ui_font * .6:.1f} 0",
+                                                   fill="none", stroke=RIVER, stroke_width=num(m.ui_font * 0.18, 2)), "river")
+            elif kind == "bridge":
+                mid = geo.point_along(max(runs, key=geo.polyline_length), 0.5) if runs else (
+                    (qa[0] + qb[0]) / 2, (qa[1] + qb[1]) / 2)
+                out.append(_bridge(mid, qa, qb, m.font * 1.1, m.stroke * 2))
+                self.add_legend("border-bridge", _bridge((0, 0), (-1, 0), (1, 0), self.m.ui_font, self.m.ui_font * 0.12),
+                                "bridge")
+            else:
+                out.append(el("path", d=polyline_d([qa, qb]), fill="none", stroke=CROSSING,
+                              stroke_width=num(m.stroke * 1.6, 2),
+                              stroke_dasharray=f"{num(m.font * 0.5)} {num(m.font * 0.3)}",
+                              class_=f"mw-crossing mw-{_css_token(kind)}"))
+                u = self.m.ui_font
+                self.add_legend(f"border-{kind}", el("path", d=f"M{-u * .7:.1f} 0H{u * .7:.1f}", stroke=CROSSING,
+                                                      stroke_width=num(u * .12, 2),
+                                                      stroke_dasharray=f"{num(u * .3)} {num(u * .2)}"),
+                                kind.replace("_", " "))
+        return group(out, class_="mw-borders") if out else ""
+
+    def schematic_layer(self) -> str:
+        """For boards without outlines: the adjacency graph over the schematic cells."""
+        out = []
+        m = self.m
+        visible = {p.id for p in self.visible}
+        for link in sorted(self.view.links, key=lambda k: (k.a, k.b)):
+            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
+            if pa not in visible and pb not in visible:
+                continue
+            qa = self.view.point(link.a)
+            qb = self.view.point(link.b)
+            if not qa or not qb:
+                continue
+            dash = None if link.army else f"{num(m.font * 0.4)} {num(m.font * 0.25)}"
+            col = "#6b5a3a" if link.army else "#3f6f9f"
+            out.append(el("path", d=polyline_d([qa, qb]), stroke=col, stroke_dasharray=dash,
+                          stroke_width=num(m.stroke * 1.2, 2), fill="none"))
+        u = m.ui_font
+        self.add_legend("schem-army", el("path", d=f"M{-u * .7:.1f} 0H{u * .7:.1f}", stroke="#6b5a3a",
+                                         stroke_width=num(u * .12, 2)), "adjacent (armies)")
+        self.add_legend("schem-fleet", el("path", d=f"M{-u * .7:.1f} 0H{u * .7:.1f}", stroke="#3f6f9f",
+                                          stroke_width=num(u * .12, 2),
+                                          stroke_dasharray=f"{num(u * .3)} {num(u * .2)}"),
+                        "adjacent (fleets only)")
+        return group(out, class_="mw-schematic-links", opacity="0.8")
+
+    def centre_point(self, p: ProvinceView) -> tuple[float, float]:
+        w = text_width(p.abbr, self.m.font)
+        return (p.label[0] - w / 2 - self.m.font * 0.55, p.label[1] - self.m.font * 0.35)
+
+    def centre_layer(self) -> str:
+        out = []
+        m = self.m
+        owner_of = {}
+        for power, provs in sorted((self.o.centers or {}).items()):
+            for c in provs:
+                r = self.view.resolve(c)
+                if r:
+                    owner_of[r[0]] = power
+        r = m.font * 0.42
+        any_coloured = False
+        for p in self.visible:
+            if not p.supply_center:
+                continue
+            x, y = self.centre_point(p)
+            owner = owner_of.get(p.id)
+            if owner:
+                fill = self.view.power_colour(owner)
+            elif p.neutral_colour:
+                fill = self.view.power_colour(p.neutral_colour)
+            else:
+                fill = "#ffffff"
+            if p.neutral_colour and not owner:
+                any_coloured = True
+                out.append(el("rect", x=num(x - r * 1.5), y=num(y - r * 1.5), width=num(r * 3),
+                              height=num(r * 3), fill="#ffffff", stroke="#000000",
+                              stroke_width=num(m.stroke, 2)))
+            out.append(el("circle", cx=num(x), cy=num(y), r=num(r), fill=fill, stroke="#000000",
+                          stroke_width=num(m.stroke * 1.2, 2)))
+            out.append(el("circle", cx=num(x), cy=num(y), r=num(r * 0.35), fill=ink_on(fill)))
+        if out:
+            u = self.m.ui_font
+            self.add_legend("sc", el("circle", r=num(u * .4), fill="#ffffff", stroke="#000000", stroke_width=num(u * .08, 2))
+                            + el("circle", r=num(u * .14), fill="#000000"), "supply centre")
+        if any_coloured:
+            u = self.m.ui_font
+            self.add_legend("sc-coloured", el("rect", x=num(-u * .55), y=num(-u * .55), width=num(u * 1.1),
+                                              height=num(u * 1.1), fill="#ffffff", stroke="#000000",
+                                              stroke_width=num(u * .06, 2))
+                            + el("circle", r=num(u * .36), fill="#b0b0b0", stroke="#000000",
+                                 stroke_width=num(u * .06, 2)),
+                            "neutral centre shown in a power's colour")
+        return group(out, class_="mw-centres") if out else ""
+
+    def label_layer(self) -> str:
+        if not self.o.labels:
+            return ""
+        out = []
+        m = self.m
+        for p in self.visible:
+            x, y = p.label
+            style = "italic" if p.is_water else None
+            out.append(el("text", esc(p.abbr), x=num(x), y=num(y + m.font * 0.35),
+                          font_style=style))
+            # extra pieces far from the label point (islands, repeated sealanes) get a label too
+            if len(p.pieces) > 1:
+                for piece in p.pieces:
+                    pts = geo.pairs(piece)
+                    a = abs(geo.area(pts))
+                    if a < (m.font * 3) ** 2:
+                        continue
+                    if geo.point_in_polygon(p.label, pts):
+                        continue
+                    cx, cy = geo.centroid(pts)
+                    if not geo.point_in_polygon((cx, cy), pts):
+                        continue
+                    out.append(el("text", esc(p.abbr), x=num(cx), y=num(cy + m.font * 0.35),
+                                  font_style=style, class_="mw-label-extra"))
+        return group(out, class_="mw-labels", font_family=FONT, font_size=num(m.font),
+                     text_anchor="middle", fill="#111111", pointer_events="none")
+
+    def unit_layer(self, units, *, dislodged=False, cls="mw-units") -> str:
+        out = []
+        for power, items in sorted((units or {}).items()):
+            for u in items:
+                parsed = parse_unit(u)
+                if not parsed:
+                    continue
+                kind, loc = parsed
+                pt = self.view.point(loc)
+                if pt is None:
+                    continue
+                if dislodged:
+                    pt = (pt[0] + self.m.unit * 0.9, pt[1] + self.m.unit * 0.9)
+                else:
+                    pt = self.unit_point(loc)
+                out.append(self.unit_marker(kind, pt, power, dislodged=dislodged))
+        if out:
+            u = self.m.ui_font
+            self.add_legend("unit-a", unit_shape("A", (0, 0), u * 0.55, "#ffffff", u * 0.08), "army")
+            self.add_legend("unit-f", unit_shape("F", (0, 0), u * 0.55, "#ffffff", u * 0.08), "fleet")
+        return group(out, class_=cls) if out else ""
+
+    def unit_point(self, loc: str) -> tuple[float, float]:
+        """Units sit on the label point, nudged up so the name stays readable."""
+        r = self.view.resolve(loc)
+        pt = self.view.point(loc)
+        if r and not r[1]:
+            return (pt[0], pt[1] - self.m.unit * 1.05)
+        return pt
+
+    def unit_marker(self, kind: str, pt, power: str, *, dislodged=False) -> str:
+        c = self.view.power_colour(power)
+        body = unit_shape(kind, pt, self.m.unit * (0.8 if dislodged else 1.0), c, self.m.stroke * 1.3)
+        if dislodged:
+            body += el("circle", cx=num(pt[0]), cy=num(pt[1]), r=num(self.m.unit * 1.05), fill="none",
+                       stroke="#d40000", stroke_width=num(self.m.stroke * 2.2, 2),
+                       stroke_dasharray=f"{num(self.m.unit * 0.35)} {num(self.m.unit * 0.2)}")
+            u = self.m.ui_font
+            self.add_legend("dislodged", unit_shape("A", (0, 0), u * 0.45, "#ffffff", u * 0.06) +
+                            el("circle", r=num(u * 0.58), fill="none", stroke="#d40000",
+                               stroke_width=num(u * .1, 2), stroke_dasharray=f"{num(u * .2)} {num(u * .12)}"),
+                            "dislodged unit")
+        return el("g", body, class_="mw-unit", data_power=self.view.power_id(power) or str(power))
+
+    def add_legend(self, key: str, swatch: str, label: str) -> None:
+        self.legend.setdefault(key, LegendItem(key, swatch, label))
+
+    # ------------------------------------------------------------------ assembly
+    def _terrain_legend(self):
+        u = self.m.ui_font
+        kinds = {p.kind for p in self.visible}
+        names = {"land": ("land", LAND), "sea": ("sea", SEA), "lake": ("lake", LAKE),
+                 "impassable": ("impassable", IMPASSABLE)}
+        if "coast" in kinds:
+            kinds.add("land")
+        for k in ("land", "sea", "lake", "impassable"):
+            if k in kinds:
+                label, _ = names[k]
+                p = ProvinceView(id="x", name="", abbr="", kind=k)
+                fill = self.fill_of(p)
+                self.add_legend(f"0-{k}", el("rect", x=num(-u * .6), y=num(-u * .45), width=num(u * 1.2),
+                                             height=num(u * .9), fill=fill, stroke=STROKE,
+                                             stroke_width=num(u * .05, 2)), label)
+
+    def _power_legend(self):
+        owners = set((self.o.owners or {}).values()) | set((self.o.units or {}).keys()) | {
+            k for k, v in (self.o.centers or {}).items() if v}
+        shown = sorted({self.view.power_id(o) or o for o in owners if o})
+        u = self.m.ui_font
+        if len(shown) > 14:
+            self.add_legend("zz-powers", "", f"{len(shown)} powers: colours listed on the powers page")
+            return
+        for pid in shown:
+            pw = self.view.powers.get(pid)
+            name = pw.name if pw else pid
+            fill = self.fill_of(ProvinceView(id="x", name="", abbr="", kind="land")) if False else None
+            swatch_fill = (f"url(#mw-pw-{self._power_index(pid)})" if self.o.print_mode
+                           else self.view.power_colour(pid))
+            self.add_legend(f"zz-pw-{pid}", el("rect", x=num(-u * .6), y=num(-u * .45), width=num(u * 1.2),
+                                               height=num(u * .9), fill=swatch_fill or fill, stroke=STROKE,
+                                               stroke_width=num(u * .05, 2)), name)
+
+    def finish(self, *, root_attrs: dict | None = None, caption: str = "") -> str:
+        """Lay out title, map and legend, and return the SVG document."""
+        if not self.layers:
+            self.draw_base()
+        self._terrain_legend()
+        self._power_legend()
+        x0, y0, x1, y1 = self.frame
+        w = x1 - x0
+        u = self.m.ui_font
+        title = self.o.title if self.o.title is not None else self.view.title
+        title_size = min(u * 1.5, (w - u) / (max(len(title or ""), 1) * 0.62))
+        sub = self.o.subtitle
+        if self.schematic:
+            sub = ("Schematic: no province outlines are available, so cells are drawn around "
+                   "label points and lines join adjacent provinces." + (f" {sub}" if sub else ""))
+        sub_lines = wrap(sub, u * 0.85, w - u) if sub else []
+        top = (title_size * 1.6 if title else 0.0) + len(sub_lines) * u * 1.15 + (u * 0.5 if title or sub_lines else 0)
+        legend_markup, legend_h = self._legend_block(x0, y1, w) if self.o.legend else ("", 0.0)
+        cap_lines = wrap(caption, u * 0.85, w - u) if caption else []
+        legend_h += len(cap_lines) * u * 1.15 + (u * 0.4 if cap_lines else 0)
+        vb = (x0, y0 - top, w, (y1 - y0) + top + legend_h)
+        body = [el("rect", x=num(vb[0]), y=num(vb[1]), width=num(vb[2]), height=num(vb[3]), fill="#ffffff")]
+        body.append(el("g", "".join(self.layers), clip_path="url(#mw-frame)"))
+        body.append(el("g", "".join(self.overlays), clip_path="url(#mw-frame)", class_="mw-overlay"))
+        body.append(el("rect", x=num(x0), y=num(y0), width=num(w), height=num(y1 - y0), fill="none",
+                       stroke="#000000", stroke_width=num(self.m.stroke * 1.5, 2)))
+        head = []
+        y = y0 - top
+        if title:
+            y += title_size * 1.25
+            head.append(text(x0 + u * 0.5, y, title, font_size=num(title_size), font_weight="bold"))
+            y += title_size * 0.2
+        for line in sub_lines:
+            y += u * 1.1
+            head.append(text(x0 + u * 0.5, y, line, font_size=num(u * 0.85),
+                             font_style="italic" if self.schematic else None, class_="mw-subtitle"))
+        body.append(group(head, font_family=FONT, fill="#000000", class_="mw-title"))
+        body.append(legend_markup)
+        y = y1 + legend_h - len(cap_lines) * u * 1.15 - u * 0.2
+        for line in cap_lines:
+            y += u * 1.1
+            body.append(text(x0 + u * 0.5, y - u * 0.2, line, font_family=FONT,
+                             font_size=num(u * 0.85), class_="mw-caption"))
+        clip = el("clipPath", el("rect", x=num(x0), y=num(y0), width=num(w), height=num(y1 - y0)),
+                  id="mw-frame")
+        width, height, unit = vb[2], vb[3], ""
+        if self.o.unit_mm:
+            width, height, unit = vb[2] * self.o.unit_mm, vb[3] * self.o.unit_mm, "mm"
+        ra = dict(root_attrs or {})
+        ra.setdefault("class", "mw-map")
+        ra["data-min-font"] = num(min(self.m.font, u * 0.85), 2)
+        return document("".join(body), width=width, height=height, view_box=vb, unit=unit,
+                        title=title or self.view.title, defs=self._defs() + clip, root_attrs=ra)
+
+    def _legend_block(self, x0, y_top, width):
+        items = [self.legend[k] for k in sorted(self.legend)]
+        if not items:
+            return "", 0.0
+        u = self.m.ui_font
+        row_h = u * 1.6
+        x, y = x0 + u * 0.5, y_top + u * 0.6
+        out = []
+        rows = 1
+        for it in items:
+            w = u * 1.8 + text_width(it.label, u) + u * 1.2
+            if x + w > x0 + width and x > x0 + u:
+                x = x0 + u * 0.5
+                y += row_h
+                rows += 1
+            cy = y + row_h / 2
+            if it.swatch:
+                out.append(el("g", it.swatch, transform=f"translate({num(x + u * 0.7)} {num(cy)})"))
+            out.append(text(x + u * 1.7, cy + u * 0.35, it.label))
+            x += w
+        h = rows * row_h + u * 1.2
+        return group(out, class_="mw-legend", font_family=FONT, font_size=num(u)), h
+
+    def draw_base(self) -> None:
+        self.layers.append(self.province_layer())
+        if self.schematic:
+            self.layers.append(self.schematic_layer())
+        self.layers.append(self.border_kind_layer())
+        self.layers.append(self.centre_layer())
+        self.layers.append(self.label_layer())
+        if self.o.units:
+            self.layers.append(self.unit_layer(self.o.units))
+        if self.o.dislodged:
+            self.layers.append(self.unit_layer(self.o.dislodged, dislodged=True, cls="mw-dislodged"))
+
+
+def render_map(view: MapView, options: MapOptions | None = None) -> str:
+    """The whole board (or `options.crop`) as a standalone SVG document."""
+    canvas = MapCanvas(view, options)
+    canvas.draw_base()
+    attrs = {}
+    if canvas.o.interactive:
+        attrs = {"id": "mw-map", "data-game": view.title,
+                 "data-powers": " ".join(f"{k}={v.color}" for k, v in sorted(view.powers.items()))}
+    return canvas.finish(root_attrs=attrs)
+
+
+def home_owners(view: MapView) -> dict[str, str]:
+    """Land provinces coloured by the power whose home they are (the published-map look)."""
+    out = {}
+    for p in view.provinces.values():
+        if p.home and not p.is_water and p.kind != "impassable":
+            pid = view.power_id(p.home)
+            if pid:
+                out[p.id] = pid
+    return out
+
+
+# ---------------------------------------------------------------- small shapes
+
+def parse_unit(spec: str):
+    """`"A LON"` / `"F STP/NC"` / `"Army Lon"` -> ("A", "LON")."""
+    parts = str(spec).split()
+    if len(parts) < 2:
+        return None
+    kind = parts[0][0].upper()
+    if kind not in "AF":
+        return None
+    return kind, parts[1]
+
+
+def unit_shape(kind: str, pt, r: float, fill: str, stroke_w: float) -> str:
+    """An army is a round token, a fleet a hull shape; both carry their letter, so they
+    read in black and white."""
+    x, y = pt
+    fill = colour(fill)
+    if kind == "F":
+        d = (f"M{num(x - r * 1.15)} {num(y - r * 0.55)}H{num(x + r * 1.15)}"
+             f"L{num(x + r * 0.75)} {num(y + r * 0.75)}H{num(x - r * 0.75)}Z")
+        shape = el("path", d=d, fill=fill, stroke="#000000", stroke_width=num(stroke_w, 2))
+    else:
+        shape = el("circle", cx=num(x), cy=num(y), r=num(r * 0.9), fill=fill, stroke="#000000",
+                   stroke_width=num(stroke_w, 2))
+    letter = el("text", kind, x=num(x), y=num(y + r * 0.38), font_size=num(r * 1.05),
+                font_family=FONT, font_weight="bold", text_anchor="middle", fill=ink_on(fill))
+    return shape + letter
+
+
+def mix_dark(c: str) -> str:
+    from .svg import mix
+    return mix(c, "#000000", 0.35)
+
+
+def _cross_segment(a, b, length):
+    """A short segment across the line a-b at its midpoint (a river with no outlines)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1
+    px, py = -dy / n * length / 2, dx / n * length / 2
+    return polyline_d([(mx - px, my - py), (mx + px, my + py)])
+
+
+def _bridge(mid, a, b, length, width):
+    """Two parallel rails crossing the border along the a-b direction."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1
+    ux, uy = dx / n, dy / n
+    px, py = -uy * length * 0.22, ux * length * 0.22
+    h = length / 2
+    rails = []
+    for s in (-1, 1):
+        cx, cy = mid[0] + s * px, mid[1] + s * py
+        rails.append(polyline_d([(cx - ux * h, cy - uy * h), (cx + ux * h, cy + uy * h)]))
+    return el("path", d="".join(rails), stroke=BRIDGE, stroke_width=num(width, 2), fill="none",
+              stroke_linecap="square", class_="mw-bridge")
+
+
+def _css_token(s: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in s.lower())

@@ -1,0 +1,310 @@
+"""What the map renderers need to know about a board, independent of how a family stores it.
+
+`view_of(game)` reads a Diplomacy-family model duck-typed (attributes or dict keys), so
+the renderer depends on the data format, not on the engine's classes. Other families can
+build a `MapView` directly.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from .svg import colour
+
+KINDS = ("land", "coast", "sea", "impassable", "lake")
+
+
+@dataclass
+class ProvinceView:
+    id: str
+    name: str
+    abbr: str
+    kind: str = "land"                  # land | coast | sea | impassable | lake
+    supply_center: bool = False
+    home: str | None = None             # power id
+    label: tuple[float, float] = (0.0, 0.0)
+    coasts: dict[str, tuple[float, float] | None] = field(default_factory=dict)
+    pieces: list[list[float]] = field(default_factory=list)   # outline polygons, flat lists
+    region: str = ""
+    neutral_colour: str | None = None   # power whose colour a coloured neutral centre wears
+    estimated: bool = False              # label or outline reconstructed, not sourced
+
+    @property
+    def is_water(self) -> bool:
+        return self.kind in ("sea", "lake")
+
+
+@dataclass
+class LinkView:
+    a: str          # location ids, possibly with a coast: "spa/nc"
+    b: str
+    army: bool
+    fleet: bool
+    kind: str = ""  # "", river, bridge, strait, canal ... as the rules name it
+
+
+@dataclass
+class PowerView:
+    id: str
+    name: str
+    color: str
+
+
+@dataclass
+class MapView:
+    title: str
+    width: float
+    height: float
+    provinces: dict[str, ProvinceView]
+    links: list[LinkView]
+    powers: dict[str, PowerView]
+    has_outlines: bool = False
+    start_units: dict[str, list[str]] = field(default_factory=dict)
+    start_centers: dict[str, list[str]] = field(default_factory=dict)
+    game: object = None   # the family model, for neighbours() when it offers one
+    _lookup: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        for pid, p in self.provinces.items():
+            for key in (pid, p.abbr):
+                if key:
+                    self._lookup.setdefault(str(key).lower(), pid)
+        for pid, p in self.provinces.items():
+            self._lookup.setdefault(p.name.lower(), pid)
+
+    # ---- locations
+    def resolve(self, token: str) -> tuple[str, str | None] | None:
+        """`"STP/NC"`, `"stp(nc)"`, `"Spain"` -> (province id, coast or None)."""
+        if not token:
+            return None
+        t = str(token).strip()
+        coast = None
+        m = re.match(r"^(.*?)[/(_ ]([a-zA-Z]{1,3})\)?$", t)
+        if m and m.group(1).lower() in self._lookup:
+            t, coast = m.group(1), m.group(2).lower()
+        pid = self._lookup.get(t.lower())
+        if pid is None:
+            return None
+        return pid, coast
+
+    def point(self, location: str) -> tuple[float, float] | None:
+        """Where a unit at `location` is drawn: the coast's point, else the province label."""
+        r = self.resolve(location)
+        if r is None:
+            return None
+        pid, coast = r
+        p = self.provinces[pid]
+        if coast:
+            for name, pt in p.coasts.items():
+                if name.lower() == coast and pt:
+                    return pt
+            return coast_offset(p, coast)
+        return p.label
+
+    def power_colour(self, power: str | None, default: str = "#bbbbbb") -> str:
+        if power is None:
+            return default
+        pw = self.powers.get(power) or self.powers.get(str(power).upper())
+        if pw is None:
+            for candidate in self.powers.values():
+                if candidate.name.lower() == str(power).lower():
+                    return candidate.color
+            return default
+        return pw.color
+
+    def power_id(self, power) -> str | None:
+        if power is None:
+            return None
+        if power in self.powers:
+            return power
+        for pw in self.powers.values():
+            if str(power).lower() in (pw.id.lower(), pw.name.lower()):
+                return pw.id
+        return None
+
+    def neighbours(self, pid: str, unit: str) -> list[str]:
+        """Provinces (coast-qualified for fleets where needed) a unit type can move to from pid."""
+        out = set()
+        want_army = unit.lower().startswith("a")
+        for link in self.links:
+            ok = link.army if want_army else link.fleet
+            if not ok:
+                continue
+            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
+            if pa == pid:
+                out.add(link.b if not want_army else pb)
+            elif pb == pid:
+                out.add(link.a if not want_army else pa)
+        return sorted(out)
+
+
+def coast_offset(p: ProvinceView, coast: str) -> tuple[float, float]:
+    """A guessed point for a coast with no label point: nudged from the label by compass."""
+    dirs = {"n": (0, -1), "s": (0, 1), "e": (1, 0), "w": (-1, 0)}
+    dx = dy = 0.0
+    for ch in coast.lower().replace("c", ""):
+        if ch in dirs:
+            dx += dirs[ch][0]
+            dy += dirs[ch][1]
+    norm = math.hypot(dx, dy) or 1
+    return (p.label[0] + 18 * dx / norm, p.label[1] + 18 * dy / norm)
+
+
+# ---------------------------------------------------------------- adapter
+
+def _get(obj, name, default=None):
+    if obj is None:
+        return default
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _items(container):
+    """(key, value) pairs of a dict, or (value.id, value) of a list."""
+    if container is None:
+        return []
+    if isinstance(container, dict):
+        return list(container.items())
+    return [(_get(v, "id"), v) for v in container]
+
+
+def _xy(value):
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        if "x" in value and "y" in value:
+            return (float(value["x"]), float(value["y"]))
+        return None
+    try:
+        x, y = value[0], value[1]
+        return (float(x), float(y))
+    except (TypeError, IndexError, ValueError, KeyError):
+        return None
+
+
+def _coasts(raw) -> dict[str, tuple[float, float] | None]:
+    out: dict[str, tuple[float, float] | None] = {}
+    if not raw:
+        return out
+    if isinstance(raw, dict):
+        for name, val in raw.items():
+            out[str(name).lower()] = _xy(_get(val, "label", val)) if val is not None else None
+        return out
+    for c in raw:
+        if isinstance(c, str):
+            out[c.lower()] = None
+        else:
+            name = _get(c, "id") or _get(c, "name") or _get(c, "coast")
+            if name:
+                out[str(name).lower().split("/")[-1]] = _xy(_get(c, "label"))
+    return out
+
+
+def _units_of(units) -> list[str]:
+    out = []
+    for u in units or []:
+        if isinstance(u, str):
+            out.append(u)
+        else:
+            t = _get(u, "type") or _get(u, "unit") or "A"
+            loc = _get(u, "location") or _get(u, "at") or _get(u, "province")
+            if loc:
+                out.append(f"{str(t)[0].upper()} {loc}")
+    return out
+
+
+def view_of(game, title: str | None = None) -> MapView:
+    """A MapView from a Diplomacy-family game model (or an equivalent dict)."""
+    if isinstance(game, MapView):
+        return game
+    gmap = _get(game, "map", game)
+    geometry = _get(game, "geometry")
+    outlines = (_get(geometry, "outlines") or {}) if geometry else {}
+    image = (_get(geometry, "image") or {}) if geometry else {}
+    label_overrides = (_get(geometry, "labels") or {}) if geometry else {}
+    coloured = _coloured_neutrals(game)
+
+    provinces: dict[str, ProvinceView] = {}
+    for pid, p in _items(_get(gmap, "provinces")):
+        pid = str(pid)
+        label = _xy(label_overrides.get(pid)) or _xy(_get(p, "label")) or (0.0, 0.0)
+        pieces = outlines.get(pid) or outlines.get(pid.upper()) or outlines.get(pid.lower()) or []
+        if pieces and isinstance(pieces[0], (int, float)):
+            pieces = [pieces]
+        provinces[pid] = ProvinceView(
+            id=pid,
+            name=str(_get(p, "name") or pid),
+            abbr=str(_get(p, "abbr") or pid).upper(),
+            kind=str(_get(p, "type") or _get(p, "kind") or "land"),
+            supply_center=bool(_get(p, "supply_center") or _get(p, "sc")),
+            home=_get(p, "home"),
+            label=label,
+            coasts=_coasts(_get(p, "coasts")),
+            pieces=[list(piece) for piece in pieces],
+            region=str(_get(p, "region") or ""),
+            neutral_colour=coloured.get(pid) or _get(p, "neutral_colour") or _get(p, "colour_of"),
+            estimated=str(_get(p, "source") or "") == "estimated",
+        )
+
+    links = []
+    for b in _get(gmap, "borders") or []:
+        between = _get(b, "between") or [_get(b, "a"), _get(b, "b")]
+        units = _get(b, "units") or []
+        units = {str(u).lower()[:1] for u in units}
+        links.append(LinkView(str(between[0]), str(between[1]), "a" in units, "f" in units,
+                              str(_get(b, "kind") or "")))
+
+    powers = {}
+    for i, (wid, w) in enumerate(_items(_get(gmap, "powers") or _get(game, "powers"))):
+        wid = str(wid)
+        powers[wid] = PowerView(wid, str(_get(w, "name") or wid),
+                                colour(_get(w, "color") or _get(w, "colour"), _fallback(i)))
+
+    width = float(_get(image, "width") or 0)
+    height = float(_get(image, "height") or 0)
+    if not width or not height:
+        xs = [p.label[0] for p in provinces.values()] or [0]
+        ys = [p.label[1] for p in provinces.values()] or [0]
+        width, height = max(xs) + 40, max(ys) + 40
+
+    start = _get(game, "start") or {}
+    units = {str(k): _units_of(v) for k, v in (_get(start, "units") or {}).items()}
+    centers = {str(k): [str(c) for c in v] for k, v in (_get(start, "centers") or {}).items()}
+
+    meta = _get(game, "meta") or _get(_get(game, "source"), "meta") or {}
+    name = title or _get(game, "title") or _get(meta, "title") or _get(game, "id") or "Map"
+    return MapView(str(name), width, height, provinces, links, powers,
+                   has_outlines=any(p.pieces for p in provinces.values()),
+                   start_units=units, start_centers=centers, game=game)
+
+
+def _coloured_neutrals(game) -> dict[str, str]:
+    """Neutral centres drawn in a power's colour (the `colored_neutral_centers` rule)."""
+    rules = _get(game, "rules")
+    if rules is None:
+        rules = _get(_get(game, "source"), "rules") or {}
+    params = _get(rules, "colored_neutral_centers") or _get(rules, "coloured_neutral_centres")
+    if not params:
+        return {}
+    raw = _get(params, "centers") or _get(params, "centres") or params
+    out = {}
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            out[str(k)] = str(v)
+    elif isinstance(raw, list):
+        for item in raw:
+            prov = _get(item, "province") or _get(item, "center") or _get(item, "id")
+            pw = _get(item, "power") or _get(item, "colour") or _get(item, "color")
+            if prov and pw:
+                out[str(prov)] = str(pw)
+    return out
+
+
+_PALETTE = ["#2e5cb8", "#c8102e", "#2e8b57", "#d4a017", "#7b3f9e", "#e07020", "#1c9c9c",
+            "#8b4513", "#d05a9a", "#556b2f"]
+
+
+def _fallback(i: int) -> str:
+    return _PALETTE[i % len(_PALETTE)]
