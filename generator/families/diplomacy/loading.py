@@ -1,0 +1,29 @@
+"""GameSource -> Game: the family's `load`."""
+from __future__ import annotations
+
+from ..base import GameSource
+from .model import Game, build_map, build_start
+from .rules import RuleSet
+from .rules import sealanes
+
+
+def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | None = None,
+                   source: GameSource | None = None) -> Game:
+    """Build the model from plain data (also used by tests and tools)."""
+    modules = RuleSet(meta.get("rules"))
+    m = build_map(map_data)
+    if modules.has("sealanes") and m.sea_regions:
+        m.borders = list(m.borders) + sealanes.derive(m, modules.params("sealanes"))
+        m.rebuild()
+    return Game(game_id=game_id, title=meta.get("title", game_id), meta=meta,
+                rules=meta.get("rules") or {}, map=m, start=build_start(map_data), modules=modules,
+                default_builds={k: list(v) for k, v in (map_data.get("default_builds") or {}).items()},
+                colored_neutral_centers={k: list(v) for k, v in
+                                         (map_data.get("colored_neutral_centers") or {}).items()},
+                geometry=geometry, source=source)
+
+
+def load(source: GameSource) -> Game:
+    geometry_doc = source.docs.get("geometry.yaml")
+    return game_from_data(source.game_id, source.meta, source.docs["map.yaml"].data,
+                          geometry_doc.data if geometry_doc is not None else None, source)

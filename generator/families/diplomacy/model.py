@@ -1,0 +1,288 @@
+"""The Diplomacy family's game model: map, powers, starting position.
+
+Public attributes (the render and importer helpers build on these):
+
+`Game`
+    game_id         folder name of the game ("classic")
+    title           game.yaml title
+    meta            game.yaml data (dict)
+    rules           game.yaml `rules:` mapping {module name: params}
+    modules         `RuleSet`: the enabled variant rule modules, parameters parsed
+    map             `DiplomacyMap` (below)
+    start           `StartPosition`: phase, units {power: ["F LON", ...]}, centers
+    default_builds  {power: ["F LON", ...]} (custom_start), may be empty
+    colored_neutral_centers  {power: [province id, ...]}, may be empty
+    geometry        raw data of geometry.yaml, or None
+    source          the `GameSource` it was loaded from (docs for diagnostics), or None
+
+`DiplomacyMap`
+    provinces       {id: Province} in file order
+    powers          {id: Power} in file order
+    borders         [Border] as written in map.yaml plus derived ones (sealanes)
+    sea_regions     {id: SeaRegion}
+    victory_centers supply centres needed to win
+    supply_centers  sorted tuple of supply-centre province ids
+    army_adj        {province id: frozenset(province ids)}   (hot-path lookups)
+    fleet_adj       {location: frozenset(locations)}         (locations: "LON", "STP/NC")
+    fleet_reach     {location: frozenset(province ids)}      (for support checks)
+    convoy_seas     frozenset of sea provinces whose fleets may convoy
+    sea_adj         {sea province: frozenset(sea provinces)} (convoy routes)
+    coastal         frozenset of coast provinces (convoy ends)
+    neighbours(location, unit_type) -> sorted list of locations
+    locations(unit_type)            -> sorted list of locations a unit can stand on
+    graph(unit_type)                -> networkx.Graph (analysis, not hot loops)
+    province_of(location)           -> province id ("STP/NC" -> "STP")
+    lookup(name)                    -> province id from id, abbreviation, name or alias
+
+`Province` fields: id, name, abbr, type (land|coast|sea|impassable|lake),
+supply_center, home, coasts (tuple of coast codes), island, label ((x, y) or None),
+region (sea region id or None), aliases, source.
+
+Unit types are written "army"/"fleet" in data and "A"/"F" in orders; every
+function here accepts either.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PASSABLE = ("land", "coast", "sea")
+UNIT_LETTER = {"army": "A", "fleet": "F", "A": "A", "F": "F", "a": "A", "f": "F"}
+UNIT_WORD = {"A": "army", "F": "fleet"}
+
+
+def unit_letter(unit_type: str) -> str:
+    return UNIT_LETTER[unit_type]
+
+
+def province_of(location: str) -> str:
+    return location.split("/", 1)[0]
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    type: str
+    abbr: str = ""
+    supply_center: bool = False
+    home: str | None = None
+    coasts: tuple[str, ...] = ()
+    island: bool = False
+    label: tuple[float, float] | None = None
+    region: str | None = None
+    aliases: tuple[str, ...] = ()
+    source: Any = None
+
+    @property
+    def display(self) -> str:
+        return self.abbr or self.id
+
+    def locations(self, unit: str) -> list[str]:
+        """Where a unit of this type can stand in this province."""
+        letter = unit_letter(unit)
+        if self.type not in PASSABLE:
+            return []
+        if letter == "A":
+            return [self.id] if self.type in ("land", "coast") else []
+        if self.type == "land":
+            return []
+        if self.coasts:
+            return [f"{self.id}/{c}" for c in self.coasts]
+        return [self.id]
+
+
+@dataclass(frozen=True)
+class Power:
+    id: str
+    name: str
+    adjective: str = ""
+    color: str = "#888888"
+
+
+@dataclass(frozen=True)
+class Border:
+    a: str                     # location
+    b: str                     # location
+    units: frozenset[str]      # {"army", "fleet"}
+    kind: str = ""             # corner | strait | bridge | river | canal | sealane | ""
+    derived: bool = False      # added by a rule module (sealanes), not written in map.yaml
+
+
+@dataclass(frozen=True)
+class SeaRegion:
+    id: str
+    overseer: str
+    sealanes: tuple[str, ...]
+
+
+@dataclass
+class DiplomacyMap:
+    provinces: dict[str, Province]
+    powers: dict[str, Power]
+    borders: list[Border]
+    sea_regions: dict[str, SeaRegion] = field(default_factory=dict)
+    victory_centers: int = 0
+    army_adj: dict[str, frozenset[str]] = field(default_factory=dict)
+    fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict)
+    fleet_reach: dict[str, frozenset[str]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)   # lower-case name/alias -> id
+    convoy_seas: frozenset = frozenset()                  # sea provinces whose fleets may convoy
+    sea_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # convoy_seas -> convoy_seas
+    coastal: frozenset = frozenset()                       # provinces of type coast
+
+    def __post_init__(self) -> None:
+        self.rebuild()
+
+    # -- construction -------------------------------------------------------
+    def rebuild(self) -> None:
+        """(Re)compute the lookup tables from provinces and borders."""
+        army: dict[str, set[str]] = {}
+        fleet: dict[str, set[str]] = {}
+        for prov in self.provinces.values():
+            for loc in prov.locations("A"):
+                army.setdefault(loc, set())
+            for loc in prov.locations("F"):
+                fleet.setdefault(loc, set())
+        for border in self.borders:
+            if "army" in border.units:
+                a, b = province_of(border.a), province_of(border.b)
+                if a in army and b in army and a != b:
+                    army[a].add(b)
+                    army[b].add(a)
+            if "fleet" in border.units:
+                for x, y in ((border.a, border.b), (border.b, border.a)):
+                    for lx in self._fleet_locations_for(x):
+                        for ly in self._fleet_locations_for(y):
+                            if lx in fleet and ly in fleet and province_of(lx) != province_of(ly):
+                                fleet[lx].add(ly)
+        self.army_adj = {k: frozenset(v) for k, v in army.items()}
+        self.fleet_adj = {k: frozenset(v) for k, v in fleet.items()}
+        self.fleet_reach = {k: frozenset(province_of(x) for x in v) for k, v in self.fleet_adj.items()}
+        # Convoys run through fleets in open sea (islands and coasts do not convoy).
+        seas = {p.id for p in self.provinces.values() if p.type == "sea" and not p.island}
+        self.convoy_seas = frozenset(seas)
+        self.sea_adj = {s: frozenset(province_of(x) for x in self.fleet_adj.get(s, ()) if province_of(x) in seas)
+                        for s in seas}
+        self.coastal = frozenset(p.id for p in self.provinces.values() if p.type == "coast")
+        names: dict[str, str] = {}
+        for prov in self.provinces.values():
+            for text in (prov.id, prov.abbr, prov.name, *prov.aliases):
+                if text:
+                    names.setdefault(_norm(text), prov.id)
+        self.names = names
+
+    def _fleet_locations_for(self, location: str) -> list[str]:
+        """A border written to a plain province reaches every fleet location there
+        only when the province has no split coasts (checks report the other case)."""
+        prov = self.provinces.get(province_of(location))
+        if prov is None:
+            return []
+        if "/" in location:
+            return [location]
+        return prov.locations("F") if not prov.coasts else []
+
+    # -- queries ------------------------------------------------------------
+    @property
+    def supply_centers(self) -> tuple[str, ...]:
+        return tuple(sorted(p.id for p in self.provinces.values() if p.supply_center))
+
+    def home_centers(self, power: str) -> list[str]:
+        return sorted(p.id for p in self.provinces.values() if p.supply_center and p.home == power)
+
+    @staticmethod
+    def province_of(location: str) -> str:
+        return province_of(location)
+
+    def neighbours(self, location: str, unit_type: str) -> list[str]:
+        if unit_letter(unit_type) == "A":
+            return sorted(self.army_adj.get(province_of(location), ()))
+        return sorted(self.fleet_adj.get(location, ()))
+
+    def locations(self, unit_type: str) -> list[str]:
+        table = self.army_adj if unit_letter(unit_type) == "A" else self.fleet_adj
+        return sorted(table)
+
+    def lookup(self, name: str) -> str | None:
+        return self.names.get(_norm(name))
+
+    def graph(self, unit_type: str):
+        import networkx as nx
+        g = nx.Graph()
+        table = self.army_adj if unit_letter(unit_type) == "A" else self.fleet_adj
+        g.add_nodes_from(sorted(table))
+        for a in sorted(table):
+            for b in sorted(table[a]):
+                g.add_edge(a, b)
+        return g
+
+    def display(self, location: str) -> str:
+        """Location as players write it: abbreviation plus coast (e.g. "MSB n", "STP/NC")."""
+        prov = self.provinces.get(province_of(location))
+        base = prov.display if prov else province_of(location)
+        return base + (location[len(province_of(location)):] if "/" in location else "")
+
+
+@dataclass
+class StartPosition:
+    phase: str
+    units: dict[str, list[str]]
+    centers: dict[str, list[str]]
+
+
+@dataclass
+class Game:
+    game_id: str
+    title: str
+    meta: dict
+    rules: dict
+    map: DiplomacyMap
+    start: StartPosition
+    modules: Any = None
+    default_builds: dict[str, list[str]] = field(default_factory=dict)
+    colored_neutral_centers: dict[str, list[str]] = field(default_factory=dict)
+    geometry: dict | None = None
+    source: Any = None
+
+    @property
+    def powers(self) -> dict[str, Power]:
+        return self.map.powers
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).lower().replace("_", " ").replace(".", ". ").split()).replace(". ", ".")
+
+
+# -- building from map.yaml data ---------------------------------------------
+
+def build_map(data: dict) -> DiplomacyMap:
+    """Turn schema-valid map.yaml data into a DiplomacyMap (no derived borders yet)."""
+    provinces: dict[str, Province] = {}
+    for item in data.get("provinces") or []:
+        label = item.get("label")
+        provinces[item["id"]] = Province(
+            id=item["id"], name=item.get("name", item["id"]), type=item.get("type", "land"),
+            abbr=item.get("abbr", "") or "", supply_center=bool(item.get("supply_center", False)),
+            home=item.get("home"), coasts=tuple(item.get("coasts") or ()),
+            island=bool(item.get("island", False)),
+            label=(float(label[0]), float(label[1])) if label else None,
+            region=item.get("region"), aliases=tuple(item.get("aliases") or ()),
+            source=item.get("source"))
+    powers = {p["id"]: Power(p["id"], p.get("name", p["id"]), p.get("adjective", ""),
+                             p.get("color", "#888888"))
+              for p in data.get("powers") or []}
+    borders = [Border(b["between"][0], b["between"][1], frozenset(b.get("units") or ("army", "fleet")),
+                      b.get("kind", "") or "")
+               for b in data.get("borders") or []]
+    regions = {r["id"]: SeaRegion(r["id"], r["overseer"], tuple(r.get("sealanes") or ()))
+               for r in data.get("sea_regions") or []}
+    victory = (data.get("victory") or {}).get("centers") or (len([p for p in provinces.values()
+                                                                  if p.supply_center]) // 2 + 1)
+    return DiplomacyMap(provinces, powers, borders, regions, int(victory))
+
+
+def build_start(data: dict) -> StartPosition:
+    start = data.get("start") or {}
+    return StartPosition(phase=start.get("phase", "S1901M"),
+                         units={k: list(v) for k, v in (start.get("units") or {}).items()},
+                         centers={k: list(v) for k, v in (start.get("centers") or {}).items()})

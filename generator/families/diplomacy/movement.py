@@ -1,0 +1,700 @@
+"""Movement-phase adjudication.
+
+The resolver follows the decision model of Lucas Kruijswijk's "The Math of
+Adjudication" (DATC appendix): every order carries one yes/no decision (a move
+*succeeds*, a support is *given*, a convoying fleet is *not dislodged*), each
+decided from attack, hold, defend and prevent strengths. A decision that depends
+on itself is settled by guess-and-check: try "no", then "yes"; if both agree
+the answer stands, and if not the cycle is settled by the backup rule:
+
+* a cycle of moves only (circular movement) - every move in it succeeds;
+* a cycle through a convoy (paradox) - Szykman rule: the convoyed armies in it
+  do not move and have no effect, their fleets just hold.
+
+Rule choices follow the DATC v3.0 preferences: multi-route convoys are disrupted
+only when every route is; an army adjacent to its destination goes by convoy
+only when the order says VIA or a fleet of its own power is ordered to convoy it
+(no fallback to the land route); a convoyed attack on a unit supporting an attack
+on the army's own province does not cut that support; own units never cut
+support or dislodge each other; illegal orders are ignored (the unit holds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import DiplomacyMap, province_of
+from .orders import Order
+
+
+@dataclass(slots=True)
+class Unit:
+    power: str
+    kind: str          # "A" | "F"
+    location: str      # "STP/NC"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.location}"
+
+
+class IllegalOrder(Exception):
+    """A well-formed order that the position does not allow; the message says why."""
+
+
+@dataclass
+class OrderResult:
+    power: str
+    order: str          # as written (normalised spaces)
+    canonical: str
+    legal: bool
+    result: str         # succeeds | fails
+    reason: str
+    unit: str = ""      # the unit the order applied to, e.g. "F NTH"
+
+    def to_dict(self) -> dict:
+        return {"power": self.power, "order": self.order, "canonical": self.canonical,
+                "unit": self.unit, "legal": self.legal, "result": self.result, "reason": self.reason}
+
+
+@dataclass
+class MovementOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]                  # province -> unit after movement (not dislodged)
+    dislodged: dict[str, tuple[Unit, str, bool]]  # province -> (unit, attacker origin, attacker came by convoy)
+    contested: set[str]                     # provinces left empty by a standoff
+    transformed: dict[str, Unit] = field(default_factory=dict)
+    trace: list[str] = field(default_factory=list)
+
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+# --- static legality -------------------------------------------------------------
+
+def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str] | frozenset,
+                        exclude: str | None = None) -> bool:
+    """Is there a chain of fleets in open sea linking the coasts of src and dest?"""
+    if src not in m.coastal or dest not in m.coastal:
+        return False
+    seas = m.convoy_seas
+    start = [s for s in fleets_at if s in seas and s != exclude and src in m.fleet_reach.get(s, ())]
+    seen = set(start)
+    stack = list(start)
+    while stack:
+        s = stack.pop()
+        if dest in m.fleet_reach.get(s, ()):
+            return True
+        for t in m.sea_adj.get(s, ()):
+            if t not in seen and t in fleets_at and t != exclude:
+                seen.add(t)
+                stack.append(t)
+    return False
+
+
+def fleet_on_useful_route(m: DiplomacyMap, src: str, dest: str, fleet: str, fleets_at) -> bool:
+    """Could `fleet` be needed to convoy from src to dest? True when some route of
+    fleets at sea through it has no shortcut (DATC 6.G.19: an unnecessary fleet's
+    convoy order is impossible, hence illegal)."""
+    seas = [s for s in fleets_at if s in m.convoy_seas]
+    reach = m.fleet_reach
+
+    def extend(path: list[str]) -> bool:
+        last = path[-1]
+        if dest in reach.get(last, ()):
+            return fleet in path
+        for nxt in m.sea_adj.get(last, ()):
+            if nxt not in fleets_at or nxt in path or src in reach.get(nxt, ()):
+                continue
+            if any(nxt in m.sea_adj.get(q, ()) for q in path[:-1]):
+                continue
+            if extend(path + [nxt]):
+                return True
+        return False
+    return any(extend([s]) for s in seas if src in reach.get(s, ()))
+
+
+def fleet_destination(m: DiplomacyMap, unit: Unit, dest: str) -> str:
+    """The location a fleet at unit.location reaches in dest's province (DATC 4.B.1-4.B.3)."""
+    dprov = province_of(dest)
+    reachable = [loc for loc in m.fleet_adj.get(unit.location, ()) if province_of(loc) == dprov]
+    if not reachable:
+        raise IllegalOrder(f"a fleet in {m.display(unit.location)} cannot reach {m.display(dprov)}")
+    if "/" in dest:
+        prov = m.provinces[dprov]
+        if not prov.coasts:       # irrelevant coast written to a plain province: ignored (4.B.6)
+            return reachable[0]
+        if dest not in reachable:
+            raise IllegalOrder(f"a fleet in {m.display(unit.location)} cannot reach {m.display(dest)}")
+        return dest
+    if len(reachable) == 1:
+        return reachable[0]
+    raise IllegalOrder(f"{m.display(dprov)} has several coasts the fleet could reach: name one "
+                       f"({', '.join(m.display(x) for x in sorted(reachable))})")
+
+
+def _reach(m: DiplomacyMap, unit: Unit, prov: str) -> bool:
+    if unit.kind == "A":
+        return prov in m.army_adj.get(province_of(unit.location), ())
+    return prov in m.fleet_reach.get(unit.location, ())
+
+
+def _can_move(m: DiplomacyMap, unit: Unit, dest: str, fleets_at, exclude: str | None = None) -> bool:
+    src = province_of(unit.location)
+    if dest == src:
+        return False
+    if unit.kind == "F":
+        return dest in m.fleet_reach.get(unit.location, ())
+    if m.provinces[dest].type not in ("land", "coast"):
+        return False
+    return dest in m.army_adj.get(src, ()) or convoy_route_exists(m, src, dest, fleets_at, exclude)
+
+
+def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, fleets_at) -> Order:
+    """Return the order with locations settled, or raise IllegalOrder saying why."""
+    prov = order.province
+    unit = units.get(prov)
+    if order.kind in ("retreat", "build", "disband", "waive"):
+        raise IllegalOrder(f"a {order.kind} order is not allowed in a movement phase")
+    if unit is None:
+        raise IllegalOrder(f"there is no unit in {m.display(prov)}")
+    if unit.power != order.power:
+        raise IllegalOrder(f"the unit in {m.display(prov)} belongs to {unit.power}, not {order.power}")
+    loc = unit.location
+    if order.kind == "hold":
+        return _with(order, location=loc, unit=unit.kind)
+    if order.kind == "move":
+        dprov = province_of(order.dest)
+        if dprov == prov:
+            raise IllegalOrder("a unit cannot move to the province it stands in")
+        if unit.kind == "F":
+            return _with(order, location=loc, unit="F", dest=fleet_destination(m, unit, order.dest), via=False)
+        ptype = m.provinces[dprov].type
+        if ptype not in ("land", "coast"):
+            raise IllegalOrder(f"an army cannot enter {m.display(dprov)} ({ptype})")
+        if dprov in m.army_adj.get(prov, ()):
+            return _with(order, location=loc, unit="A", dest=dprov)
+        if convoy_route_exists(m, prov, dprov, fleets_at):
+            return _with(order, location=loc, unit="A", dest=dprov, via=True)
+        raise IllegalOrder(f"{m.display(dprov)} is not next to {m.display(prov)} and no chain of fleets "
+                           "at sea could convoy the army there")
+    if order.kind == "support":
+        tprov = province_of(order.target)
+        target = units.get(tprov)
+        if target is None:
+            raise IllegalOrder(f"there is no unit in {m.display(tprov)} to support")
+        if tprov == prov:
+            raise IllegalOrder("a unit cannot support itself")
+        if not order.dest:
+            if not _reach(m, unit, tprov):
+                raise IllegalOrder(f"{unit} could not move to {m.display(tprov)}, so cannot support there")
+            return _with(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind)
+        dprov = province_of(order.dest)
+        if dprov == prov:
+            raise IllegalOrder("a unit cannot support a move into its own province")
+        if not _reach(m, unit, dprov):
+            raise IllegalOrder(f"{unit} could not move to {m.display(dprov)}, so cannot support a move there")
+        if not _can_move(m, target, dprov, fleets_at, exclude=prov):
+            raise IllegalOrder(f"{target} could not move to {m.display(dprov)}")
+        keep = order.dest if (target.kind == "F" and "/" in order.dest and m.provinces[dprov].coasts) else dprov
+        return _with(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind, dest=keep)
+    if order.kind == "convoy":
+        if unit.kind != "F" or prov not in m.convoy_seas:
+            raise IllegalOrder("only a fleet in open sea can convoy")
+        tprov = province_of(order.target)
+        target = units.get(tprov)
+        if target is None:
+            raise IllegalOrder(f"there is no unit in {m.display(tprov)} to convoy")
+        if target.kind != "A":
+            raise IllegalOrder("only armies can be convoyed")
+        dprov = province_of(order.dest)
+        if dprov == tprov or dprov not in m.coastal or tprov not in m.coastal:
+            raise IllegalOrder(f"no convoy can take {target} to {m.display(dprov)}")
+        if not fleet_on_useful_route(m, tprov, dprov, prov, fleets_at):
+            raise IllegalOrder(f"{unit} is not on any convoy route from {m.display(tprov)} "
+                               f"to {m.display(dprov)}")
+        return _with(order, location=loc, unit="F", target=tprov, target_unit="A", dest=dprov)
+    if order.kind == "transform":
+        return _with(order, location=loc, unit=unit.kind)
+    raise IllegalOrder(f"unknown order kind {order.kind}")
+
+
+def _with(order: Order, **changes) -> Order:
+    from dataclasses import replace
+    return replace(order, **changes)
+
+
+# --- the resolver ----------------------------------------------------------------
+
+class Resolver:
+    """Decides one movement phase for legal orders keyed by the ordered unit's province."""
+
+    def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]):
+        self.m = m
+        self.units = units
+        self.kind: dict[str, str] = {}
+        self.dest: dict[str, str] = {}
+        self.power = {p: u.power for p, u in units.items()}
+        self.conv: dict[str, bool] = {}
+        self.paradox: set[str] = set()
+        self.into: dict[str, list[str]] = {}
+        self.hold_sup: dict[str, list[str]] = {}
+        self.move_sup: dict[str, list[str]] = {}
+        self.unmatched: set[str] = set()
+        self.convoyers: dict[str, list[str]] = {}   # army province -> matching convoy fleets
+        self.state: dict[str, int] = {}
+        self.res: dict[str, bool] = {}
+        self.taint: list[set[str]] = [set()]
+        self.members: list[set[str]] = [set()]
+        self.circular: set[str] = set()
+        for p in units:
+            o = orders.get(p)
+            k = o.kind if o else "hold"
+            if k == "transform":
+                k = "hold"
+            self.kind[p] = k
+            if k == "move":
+                d = province_of(o.dest)
+                self.dest[p] = d
+                self.into.setdefault(d, []).append(p)
+            elif k in ("support", "convoy"):
+                self.dest[p] = province_of(o.dest) if o.dest else ""
+        self.orders = orders
+        # Convoy orders that match an army's move.
+        for p, k in self.kind.items():
+            if k == "convoy":
+                o = orders[p]
+                t = o.target
+                if self.kind.get(t) == "move" and self.dest[t] == o.dest:
+                    self.convoyers.setdefault(t, []).append(p)
+        # Which army moves go by convoy (DATC 4.A.3, 2000/2023 rules without fallback).
+        for p, k in self.kind.items():
+            if k != "move":
+                continue
+            if units[p].kind != "A":
+                self.conv[p] = False
+                continue
+            d = self.dest[p]
+            if d not in m.army_adj.get(p, ()):
+                self.conv[p] = True
+            else:
+                self.conv[p] = orders[p].via or any(self.power[f] == self.power[p]
+                                                    for f in self.convoyers.get(p, ()))
+        self.candidates = {p: self._route_fleets(p) for p, c in self.conv.items() if c}
+        # Supports that match what the supported unit does.
+        for p, k in self.kind.items():
+            if k != "support":
+                continue
+            o = orders[p]
+            t = o.target
+            if o.dest:
+                coast_ok = "/" not in o.dest or orders[t].dest == o.dest if t in orders else False
+                if self.kind.get(t) == "move" and self.dest[t] == province_of(o.dest) and coast_ok:
+                    self.move_sup.setdefault(t, []).append(p)
+                else:
+                    self.unmatched.add(p)
+            else:
+                if self.kind.get(t) != "move":
+                    self.hold_sup.setdefault(t, []).append(p)
+                else:
+                    self.unmatched.add(p)
+
+    # structural candidates: matching fleets that lie on some route from src to dest
+    def _route_fleets(self, p: str) -> frozenset[str]:
+        m = self.m
+        fleets = set(self.convoyers.get(p, ()))
+        d = self.dest[p]
+
+        def spread(starts):
+            seen = set(starts)
+            stack = list(starts)
+            while stack:
+                s = stack.pop()
+                for t in m.sea_adj.get(s, ()):
+                    if t in fleets and t not in seen:
+                        seen.add(t)
+                        stack.append(t)
+            return seen
+        a = spread([f for f in fleets if p in m.fleet_reach.get(f, ())])
+        b = spread([f for f in fleets if d in m.fleet_reach.get(f, ())])
+        return frozenset(a & b)
+
+    # --- guess-and-check core ------------------------------------------------------
+    # Each evaluation frame records which guesses it read ("taint") and which
+    # unsettled decisions it touched ("members"). A result is cached only when it read
+    # no guess; a decision that read its own guess is re-decided with the other guess
+    # (Kruijswijk's guess-and-check); one that read an outer decision's guess is left
+    # for that outer decision to settle.
+    def resolve(self, p: str) -> bool:
+        st = self.state.get(p, UNRESOLVED)
+        if st == RESOLVED:
+            return self.res[p]
+        if st == GUESSING:
+            self.taint[-1].add(p)
+            return self.res[p]
+        self.state[p] = GUESSING
+        self.res[p] = False
+        self.taint.append(set())
+        self.members.append(set())
+        first = self.decide(p)
+        t1, m1 = self.taint.pop(), self.members.pop()
+        if p not in t1:
+            if t1:
+                self.state[p] = UNRESOLVED
+                self.taint[-1] |= t1
+                self.members[-1] |= m1 | {p}
+                return first
+            self.state[p] = RESOLVED
+            self.res[p] = first
+            return first
+        self.res[p] = True
+        self.taint.append(set())
+        self.members.append(set())
+        second = self.decide(p)
+        t2, m2 = self.taint.pop(), self.members.pop()
+        outer = (t1 | t2) - {p}
+        if outer:
+            self.state[p] = UNRESOLVED
+            self.taint[-1] |= outer
+            self.members[-1] |= m1 | m2 | {p}
+            return first
+        if first == second:
+            self.state[p] = RESOLVED
+            self.res[p] = first
+            return first
+        for q in m1 | m2:
+            if self.state.get(q) != RESOLVED:
+                self.state[q] = UNRESOLVED
+        self.state[p] = UNRESOLVED
+        self.backup(m1 | m2 | {p})
+        return self.resolve(p)
+
+    def backup(self, cycle: set[str]) -> None:
+        """Settle a decision cycle with no or two consistent outcomes."""
+        if not any(self.kind[q] == "convoy" for q in cycle):
+            # circular movement: the moves that chase each other round all succeed
+            moves = {q for q in cycle if self.kind[q] == "move"}
+            ring = set()
+            for q in sorted(moves):
+                seen = []
+                x = q
+                while x in moves and x not in seen:
+                    seen.append(x)
+                    x = self.dest[x]
+                if x in seen:
+                    ring |= set(seen[seen.index(x):])
+            for q in ring or moves:
+                self.res[q] = True
+                self.state[q] = RESOLVED
+            self.circular |= ring or moves
+            return
+        # Szykman: armies convoyed through the paradox do not move; their fleets hold.
+        fleets = {q for q in cycle if self.kind[q] == "convoy"}
+        before = len(self.paradox)
+        for q in cycle:
+            if self.kind[q] == "move" and self.conv.get(q):
+                self.paradox.add(q)
+        for army, route in self.candidates.items():
+            if route & fleets:
+                self.paradox.add(army)
+        if len(self.paradox) == before:   # nothing to break: treat as circular
+            for q in cycle:
+                if self.kind[q] == "move":
+                    self.res[q] = True
+                    self.state[q] = RESOLVED
+
+    def decide(self, p: str) -> bool:
+        k = self.kind[p]
+        if k == "move":
+            return self._move_succeeds(p)
+        if k == "support":
+            return self._support_given(p)
+        # convoy (and hold): the decision is "not dislodged"
+        return not any(self.resolve(q) for q in self.into.get(p, ()))
+
+    # --- strengths -------------------------------------------------------------------
+    def path_ok(self, p: str) -> bool:
+        if not self.conv.get(p):
+            return True
+        if p in self.paradox:
+            return False
+        fleets = self.candidates.get(p, frozenset())
+        m = self.m
+        d = self.dest[p]
+        frontier = [f for f in sorted(fleets) if p in m.fleet_reach.get(f, ())]
+        seen = set()
+        while frontier:
+            f = frontier.pop()
+            if f in seen:
+                continue
+            seen.add(f)
+            if not self.resolve(f):
+                continue
+            if d in m.fleet_reach.get(f, ()):
+                return True
+            for g in m.sea_adj.get(f, ()):
+                if g in fleets and g not in seen:
+                    frontier.append(g)
+        return False
+
+    def h2h(self, p: str) -> bool:
+        d = self.dest[p]
+        return (self.kind.get(d) == "move" and self.dest[d] == p
+                and not self.conv.get(p) and not self.conv.get(d))
+
+    def supports(self, p: str, exclude_power: str | None = None) -> int:
+        n = 0
+        for s in self.move_sup.get(p, ()):
+            if exclude_power is not None and self.power[s] == exclude_power:
+                continue
+            if self.resolve(s):
+                n += 1
+        return n
+
+    def hold_strength(self, d: str) -> int:
+        if d not in self.units:
+            return 0
+        if self.kind[d] == "move":
+            return 0 if self.resolve(d) else 1
+        return 1 + sum(1 for s in self.hold_sup.get(d, ()) if self.resolve(s))
+
+    def attack_strength(self, p: str) -> int:
+        if not self.path_ok(p):
+            return 0
+        d = self.dest[p]
+        if d not in self.units or (self.kind[d] == "move" and not self.h2h(p) and self.resolve(d)):
+            return 1 + self.supports(p)
+        if self.power[d] == self.power[p]:
+            return 0
+        return 1 + self.supports(p, exclude_power=self.power[d])
+
+    def defend_strength(self, p: str) -> int:
+        return 1 + self.supports(p)
+
+    def prevent_strength(self, p: str) -> int:
+        if not self.path_ok(p):
+            return 0
+        if self.h2h(p) and self.resolve(self.dest[p]):
+            return 0
+        return 1 + self.supports(p)
+
+    def _move_succeeds(self, p: str) -> bool:
+        if not self.path_ok(p):
+            return False
+        a = self.attack_strength(p)
+        d = self.dest[p]
+        if self.h2h(p):
+            if a <= self.defend_strength(d):
+                return False
+        elif a <= self.hold_strength(d):
+            return False
+        for q in self.into[d]:
+            if q != p and a <= self.prevent_strength(q):
+                return False
+        return True
+
+    def _support_given(self, p: str) -> bool:
+        if p in self.unmatched:
+            return False
+        sd = self.dest.get(p) or None
+        for q in self.into.get(p, ()):
+            if self.power[q] == self.power[p] or q == sd:
+                continue
+            if self.path_ok(q):
+                return False
+        return not any(self.resolve(q) for q in self.into.get(p, ()))
+
+    def run(self) -> None:
+        for p in sorted(self.units):
+            if self.kind[p] in ("move", "support", "convoy"):
+                self.resolve(p)
+        for p in sorted(self.units):
+            self.resolve(p)
+
+    # --- outcome ---------------------------------------------------------------------
+    def dislodger(self, p: str) -> str | None:
+        if self.kind[p] == "move" and self.resolve(p):
+            return None
+        for q in self.into.get(p, ()):
+            if self.resolve(q):
+                return q
+        return None
+
+    def describe(self, p: str) -> str:
+        return f"{self.units[p].kind} {self.m.display(self.units[p].location)}" + (
+            f" - {self.m.display(self.dest[p])}" if self.kind[p] == "move" else "")
+
+    def explain(self, p: str) -> tuple[bool, str]:
+        """Result and a one-line reason for the order of the unit in p."""
+        k = self.kind[p]
+        m = self.m
+        if k == "move":
+            d = self.dest[p]
+            if self.conv.get(p) and not self.path_ok(p):
+                if p in self.paradox:
+                    return False, ("the convoy is part of a paradox; by the Szykman rule the convoying "
+                                   "fleets hold and the army stays")
+                if not self.candidates.get(p):
+                    return False, "no fleets are ordered to convoy it along a complete route"
+                return False, "the convoy route is broken: a convoying fleet was dislodged"
+            a = self.attack_strength(p)
+            ok = self.resolve(p)
+            if ok:
+                if p in self.circular:
+                    return True, "succeeds as part of a circular movement"
+                parts = [f"attack strength {a}"]
+                if self.h2h(p):
+                    parts.append(f"beats defend strength {self.defend_strength(d)} of {self.describe(d)}")
+                elif d in self.units and self.hold_strength(d):
+                    parts.append(f"beats hold strength {self.hold_strength(d)} in {m.display(d)}")
+                others = [q for q in self.into[d] if q != p]
+                if others:
+                    parts.append("and prevent strength " + ", ".join(
+                        f"{self.prevent_strength(q)} of {self.describe(q)}" for q in others))
+                return True, " ".join(parts) if len(parts) > 1 else f"{m.display(d)} is open"
+            if self.h2h(p):
+                ds = self.defend_strength(d)
+                if a <= ds:
+                    if a == 0 and self.power[d] == self.power[p]:
+                        return False, f"cannot dislodge {self.describe(d)} of its own power"
+                    return False, f"attack strength {a} against defend strength {ds} of {self.describe(d)} (head to head)"
+            else:
+                hs = self.hold_strength(d)
+                if a <= hs:
+                    if d in self.units and self.power[d] == self.power[p] and a == 0:
+                        return False, f"cannot dislodge a unit of its own power in {m.display(d)}"
+                    return False, f"attack strength {a} against hold strength {hs} in {m.display(d)}"
+            for q in self.into[d]:
+                if q != p and a <= self.prevent_strength(q):
+                    return False, (f"standoff: attack strength {a} against prevent strength "
+                                   f"{self.prevent_strength(q)} of {self.describe(q)}")
+            return False, "fails"
+        if k == "support":
+            o = self.orders[p]
+            if p in self.unmatched:
+                t = o.target
+                what = f"{self.describe(t)}" if t in self.units else m.display(t)
+                return False, f"does not match: the supported unit does something else ({what})"
+            if self.resolve(p):
+                return True, "support given"
+            by = self.dislodger(p)
+            if by:
+                return False, f"cut: the supporting unit is dislodged by {self.describe(by)}"
+            for q in self.into.get(p, ()):
+                if self.power[q] != self.power[p] and q != (self.dest.get(p) or None) and self.path_ok(q):
+                    return False, f"cut by {self.describe(q)}"
+            return False, "not given"
+        if k == "convoy":
+            by = self.dislodger(p)
+            if by:
+                return False, f"the convoying fleet is dislodged by {self.describe(by)}"
+            o = self.orders[p]
+            t = o.target
+            if t not in self.convoyers or p not in self.convoyers[t]:
+                return False, "no army is moving as the convoy says"
+            if not self.conv.get(t):
+                return False, "the army takes the land route"
+            if t in self.paradox:
+                return False, "the convoy is part of a paradox (Szykman rule): the fleet holds"
+            if not self.path_ok(t) or p not in self.candidates.get(t, ()):
+                return False, "the convoy route is broken"
+            return True, "convoy route intact"
+        by = self.dislodger(p)
+        if by:
+            return False, f"dislodged by {self.describe(by)}"
+        return True, "holds"
+
+
+def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
+                        submitted: list[tuple[str, Order | None, str, str]]) -> MovementOutcome:
+    """Resolve a movement phase.
+
+    `submitted` lists (power, parsed order or None, text as written, syntax error or "").
+    """
+    fleets_at = frozenset(p for p, u in units.items() if u.kind == "F")
+    checked: list[tuple[str, str, Order | None, str]] = []   # (power, text, legal order, why illegal)
+    for power, order, text, error in submitted:
+        if order is None:
+            checked.append((power, text, None, f"not understood: {error}"))
+            continue
+        try:
+            checked.append((power, text, check_movement_order(m, units, order, fleets_at), ""))
+        except IllegalOrder as exc:
+            checked.append((power, text, None, f"illegal: {exc}"))
+    # DATC 4.D.3: several different orders to one unit make all of them void.
+    by_unit: dict[str, list[int]] = {}
+    for i, (_, _, o, _) in enumerate(checked):
+        if o is not None:
+            by_unit.setdefault(o.province, []).append(i)
+    final: dict[str, Order] = {}
+    for prov, idx in by_unit.items():
+        variants = {checked[i][2].canonical() for i in idx}
+        if len(variants) > 1:
+            for i in idx:
+                pw, tx, o, _ = checked[i]
+                checked[i] = (pw, tx, None, "void: the unit received different orders, so it holds")
+        else:
+            final[prov] = checked[idx[0]][2]
+    r = Resolver(m, units, final)
+    r.run()
+    results: list[OrderResult] = []
+    explained: dict[str, tuple[bool, str]] = {}
+    for power, text, o, why in checked:
+        if o is None:
+            unit = units.get(province_of_text(m, text))
+            results.append(OrderResult(power, text, text, False, "fails", why, str(unit) if unit else ""))
+            continue
+        p = o.province
+        if p not in explained:
+            explained[p] = r.explain(p) if o.kind != "transform" else _transform(r, p)
+        ok, reason = explained[p]
+        results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if ok else "fails",
+                                   reason, str(units[p])))
+    after: dict[str, Unit] = {}
+    dislodged: dict[str, tuple[Unit, str, bool]] = {}
+    for p, u in units.items():
+        if r.kind[p] == "move" and r.resolve(p):
+            continue
+        by = r.dislodger(p)
+        if by:
+            dislodged[p] = (u, by, bool(r.conv.get(by)))
+        else:
+            after[p] = u
+    for p, u in units.items():
+        if r.kind[p] == "move" and r.resolve(p):
+            o = final[p]
+            after[r.dest[p]] = Unit(u.power, u.kind, o.dest if u.kind == "F" else r.dest[p])
+    transformed: dict[str, Unit] = {}
+    for p, o in final.items():
+        if o.kind == "transform" and explained.get(p, (False,))[0]:
+            u = after[p]
+            loc = p if o.new_unit == "A" else (f"{p}/{o.new_coast}" if o.new_coast else p)
+            transformed[p] = Unit(u.power, o.new_unit, loc)
+            after[p] = transformed[p]
+    contested = set()
+    for d, movers in r.into.items():
+        if d in after or d in dislodged:
+            continue
+        if any(r.prevent_strength(q) > 0 for q in movers):
+            contested.add(d)
+    return MovementOutcome(results, after, dislodged, contested, transformed)
+
+
+def _transform(r: Resolver, p: str) -> tuple[bool, str]:
+    """Transformation: the unit holds; it fails when dislodged or attacked (a move
+    order of another power's unit into its province that is not a broken convoy)."""
+    by = r.dislodger(p)
+    if by:
+        return False, f"dislodged by {r.describe(by)}"
+    for q in r.into.get(p, ()):
+        if r.power[q] != r.power[p] and r.path_ok(q):
+            return False, f"attacked by {r.describe(q)}, so the transformation fails (the unit holds)"
+    return True, "transforms (the unit held and was not attacked)"
+
+
+def province_of_text(m: DiplomacyMap, text: str) -> str:
+    """Best-effort province of an unreadable order, to name the unit in the report."""
+    words = text.replace("/", " ").split()
+    for w in words[:3]:
+        pid = m.lookup(w)
+        if pid:
+            return pid
+    return ""
