@@ -194,6 +194,13 @@ class MapCanvas:
         return "".join(d)
 
     # ------------------------------------------------------------------ layers
+    def decor_layer(self) -> str:
+        """Flat-colour areas of the source map that are no province (insets, frames)."""
+        if not self.view.decor or self.o.print_mode:
+            return ""
+        out = [el("path", d=path_from_pieces(rings), fill=c) for c, rings in self.view.decor]
+        return group(out, class_="mw-decor", fill_rule="evenodd")
+
     def province_layer(self) -> str:
         order = {"sea": 0, "lake": 2, "impassable": 1}
         rows = sorted(self.visible, key=lambda p: (order.get(p.kind, 1), p.id))
@@ -216,7 +223,8 @@ class MapCanvas:
             cls = f"mw-prov mw-{p.kind}"
             out.append(el("path", class_=cls, d=path_from_pieces(pieces), fill=self.fill_of(p),
                           **extra))
-        stroke = dict(stroke=STROKE, stroke_width=num(self.m.stroke, 2), stroke_linejoin="round")
+        stroke = dict(stroke=STROKE, stroke_width=num(self.m.stroke, 2), stroke_linejoin="round",
+                      fill_rule="evenodd")
         if self.o.interactive:
             return group(out, id="mw-provinces", **stroke)
         return group(out, **stroke)
@@ -542,6 +550,7 @@ class MapCanvas:
         return group(out, class_="mw-legend", font_family=FONT, font_size=num(u)), h
 
     def draw_base(self) -> None:
+        self.layers.append(self.decor_layer())
         self.layers.append(self.province_layer())
         if self.schematic:
             self.layers.append(self.schematic_layer())
@@ -566,8 +575,16 @@ def render_map(view: MapView, options: MapOptions | None = None) -> str:
 
 
 def home_owners(view: MapView) -> dict[str, str]:
-    """Land provinces coloured by the power whose home they are (the published-map look)."""
+    """Land provinces coloured by their power as the source map colours them, or else
+    by the power whose home they are (the published-map look)."""
     out = {}
+    for pid, power in view.published_owners.items():
+        pw = view.power_id(power)
+        p = view.provinces.get(pid)
+        if pw and p is not None and not p.is_water and p.kind != "impassable":
+            out[pid] = pw
+    if out:
+        return out
     for p in view.provinces.values():
         if p.home and not p.is_water and p.kind != "impassable":
             pid = view.power_id(p.home)

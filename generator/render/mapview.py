@@ -29,6 +29,7 @@ class ProvinceView:
     region: str = ""
     neutral_colour: str | None = None   # power whose colour a coloured neutral centre wears
     estimated: bool = False              # label or outline reconstructed, not sourced
+    placed: bool = True                  # False when the data gives no label point
 
     @property
     def is_water(self) -> bool:
@@ -63,6 +64,8 @@ class MapView:
     start_units: dict[str, list[str]] = field(default_factory=dict)
     start_centers: dict[str, list[str]] = field(default_factory=dict)
     game: object = None   # the family model, for neighbours() when it offers one
+    decor: list[tuple[str, list[list[float]]]] = field(default_factory=list)  # (colour, rings) drawn under provinces
+    published_owners: dict[str, str] = field(default_factory=dict)  # province -> power, as the source map colours it
     _lookup: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -224,15 +227,24 @@ def view_of(game, title: str | None = None) -> MapView:
     outlines = (_get(geometry, "outlines") or {}) if geometry else {}
     image = (_get(geometry, "image") or {}) if geometry else {}
     label_overrides = (_get(geometry, "labels") or {}) if geometry else {}
+    coast_labels = {str(k).lower(): _xy(v) for k, v in ((_get(geometry, "coast_labels") or {}) if geometry else {}).items()}
     coloured = _coloured_neutrals(game)
 
     provinces: dict[str, ProvinceView] = {}
     for pid, p in _items(_get(gmap, "provinces")):
         pid = str(pid)
-        label = _xy(label_overrides.get(pid)) or _xy(_get(p, "label")) or (0.0, 0.0)
+        label = _xy(label_overrides.get(pid)) or _xy(_get(p, "label"))
         pieces = outlines.get(pid) or outlines.get(pid.upper()) or outlines.get(pid.lower()) or []
         if pieces and isinstance(pieces[0], (int, float)):
             pieces = [pieces]
+        placed = label is not None
+        if label is None and pieces:
+            from .geometry import centroid, pairs
+            biggest = max(pieces, key=len)
+            label, placed = centroid(pairs(biggest)), True
+        coasts = _coasts(_get(p, "coasts"))
+        for code in list(coasts):
+            coasts[code] = coasts[code] or coast_labels.get(f"{pid}/{code}".lower())
         provinces[pid] = ProvinceView(
             id=pid,
             name=str(_get(p, "name") or pid),
@@ -240,16 +252,19 @@ def view_of(game, title: str | None = None) -> MapView:
             kind=str(_get(p, "type") or _get(p, "kind") or "land"),
             supply_center=bool(_get(p, "supply_center") or _get(p, "sc")),
             home=_get(p, "home"),
-            label=label,
-            coasts=_coasts(_get(p, "coasts")),
+            label=label or (0.0, 0.0),
+            coasts=coasts,
             pieces=[list(piece) for piece in pieces],
             region=str(_get(p, "region") or ""),
             neutral_colour=coloured.get(pid) or _get(p, "neutral_colour") or _get(p, "colour_of"),
             estimated=str(_get(p, "source") or "") == "estimated",
+            placed=placed,
         )
 
     links = []
     for b in _get(gmap, "borders") or []:
+        if _get(b, "derived"):
+            continue   # added by a rule module (sealanes): drawn by their own outlines
         between = _get(b, "between") or [_get(b, "a"), _get(b, "b")]
         units = _get(b, "units") or []
         units = {str(u).lower()[:1] for u in units}
@@ -265,9 +280,16 @@ def view_of(game, title: str | None = None) -> MapView:
     width = float(_get(image, "width") or 0)
     height = float(_get(image, "height") or 0)
     if not width or not height:
-        xs = [p.label[0] for p in provinces.values()] or [0]
-        ys = [p.label[1] for p in provinces.values()] or [0]
+        xs = [p.label[0] for p in provinces.values() if p.placed] or [0]
+        ys = [p.label[1] for p in provinces.values() if p.placed] or [0]
         width, height = max(xs) + 40, max(ys) + 40
+    _place_unplaced(provinces, width, height)
+    decor = []
+    for item in (_get(geometry, "decor") or []) if geometry else []:
+        rings = _get(item, "rings") or []
+        if rings:
+            decor.append((colour(_get(item, "color"), "#dddddd"), [list(r) for r in rings]))
+    owners = {str(k): str(v) for k, v in ((_get(geometry, "owners") or {}) if geometry else {}).items()}
 
     start = _get(game, "start") or {}
     units = {str(k): _units_of(v) for k, v in (_get(start, "units") or {}).items()}
@@ -277,11 +299,27 @@ def view_of(game, title: str | None = None) -> MapView:
     name = title or _get(game, "title") or _get(meta, "title") or _get(game, "id") or "Map"
     return MapView(str(name), width, height, provinces, links, powers,
                    has_outlines=any(p.pieces for p in provinces.values()),
-                   start_units=units, start_centers=centers, game=game)
+                   start_units=units, start_centers=centers, game=game, decor=decor,
+                   published_owners=owners)
+
+
+def _place_unplaced(provinces: dict[str, ProvinceView], width: float, height: float) -> None:
+    """Provinces without a label point go in a row along the bottom edge, so they still
+    show (and the checker's report says which ones need a label)."""
+    missing = sorted(pid for pid, p in provinces.items() if not p.placed)
+    for i, pid in enumerate(missing):
+        provinces[pid].label = (20.0 + (i % 20) * 40.0, height - 20.0 - (i // 20) * 30.0)
 
 
 def _coloured_neutrals(game) -> dict[str, str]:
     """Neutral centres drawn in a power's colour (the `colored_neutral_centers` rule)."""
+    direct = _get(game, "colored_neutral_centers")
+    if isinstance(direct, dict) and direct:
+        out = {}
+        for power, locs in direct.items():
+            for loc in locs or []:
+                out[str(loc).split("/")[0]] = str(power)
+        return out
     rules = _get(game, "rules")
     if rules is None:
         rules = _get(_get(game, "source"), "rules") or {}

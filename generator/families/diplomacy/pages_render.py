@@ -1,0 +1,132 @@
+"""The Diplomacy family's rendered pages: interactive map, adjacency table and
+downloads, printable files; and `printables(game)` for `mapwright print`.
+
+The engine helper plugs these into FAMILY:
+    pages=...  (add `render_pages(game)` to the family's page list)
+    extra={"printables": printables, "order_diagram": order_diagram}
+"""
+from __future__ import annotations
+
+import os
+
+from ...families.base import Page
+from ...render import geometry as geo
+from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
+from ...render.diagram import order_diagram  # noqa: F401  (re-exported for FAMILY.extra)
+from ...render.map import MapOptions, home_owners, render_map
+from ...render.mapview import MapView, view_of
+from ...render.svg import esc
+
+# Files printed at build time. Letter and tabloid, PNG and other sizes: `mapwright print`.
+BUILD_PRINTS = (("map", "A4"), ("map", "A3"), ("adjacency", "A4"))
+PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
+
+
+def _title(game, view: MapView) -> str:
+    return str(getattr(game, "title", "") or view.title)
+
+
+def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units: bool = False) -> str:
+    """The board as the published map shows it: land in its powers' colours, centres,
+    names; optionally the starting units."""
+    view = view_of(game)
+    opts = MapOptions(owners=home_owners(view), interactive=interactive, print_mode=print_mode,
+                      title=_title(game, view), units=view.start_units if units else None,
+                      centers=view.start_centers if units else None)
+    if print_mode:
+        from ...render.map import Metrics
+        m = Metrics.of(view, view.width)
+        opts.unit_mm = PRINT_LABEL_MM / m.font
+    return render_map(view, opts)
+
+
+def thumbnail_svg(game) -> str:
+    """A small, simplified, label-free map for the site's home page."""
+    view = view_of(game)
+    tol = max(view.width, view.height) / 400
+    for p in view.provinces.values():
+        p.pieces = [geo.flatten(geo.simplify(geo.pairs(r), tol)) for r in p.pieces
+                    if abs(geo.area(geo.pairs(r))) > tol * tol * 4]
+    view.decor = []
+    return render_map(view, MapOptions(owners=home_owners(view), title="", legend=False, labels=False))
+
+
+def printables(game) -> dict[str, list[tuple[str, str]]]:
+    """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (FAMILY.extra["printables"])."""
+    view = view_of(game)
+    title = _title(game, view)
+    sheets = adjacency_sheets(view, title=title)
+    return {
+        "map": [("map", map_svg(game, print_mode=True))],
+        "adjacency": [(f"adjacency-{i:02d}", s) for i, s in enumerate(sheets, start=1)],
+    }
+
+
+def _print_files(game) -> list[Page]:
+    if os.environ.get("MAPWRIGHT_NO_PDF"):
+        return []
+    try:
+        from ...render.print import print_documents
+        docs = printables(game)
+        pages = []
+        for what, paper in BUILD_PRINTS:
+            files, _ = print_documents(docs[what], paper, "pdf", title=_title(game, view_of(game)))
+            for name, data in sorted(files.items()):
+                pages.append(Page(f"print/{name}", data))
+        return pages
+    except RuntimeError:   # no Cairo on this machine: the site still builds, without PDFs
+        return []
+
+
+def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
+    title = _title(game, view)
+    n_sc = sum(1 for p in view.provinces.values() if p.supply_center)
+    lines = [
+        f"# {esc(title)} — map", "",
+        f"{len(view.provinces)} provinces, {n_sc} supply centres, {len(view.powers)} powers. "
+        "Point at a province to see its name, code, centre and owner; click it (or focus it "
+        "with Tab and press Enter) to highlight where an army or a fleet can go from it. "
+        "Links of the form `#prov=CODE` open the map with that province selected.", "",
+    ]
+    if not view.has_outlines:
+        lines += ['!!! note "Schematic map"', "",
+                  "    This game has no province outlines yet, so the map is a schematic: each "
+                  "province is the area nearest its label point, and lines show which provinces "
+                  "are adjacent.", ""]
+    lines += [
+        '<div class="mw-map-tools"><span class="mw-key mw-key-army">army moves</span> '
+        '<span class="mw-key mw-key-fleet">fleet moves</span> '
+        '<span class="mw-key mw-key-both">both</span> '
+        '<button type="button" class="mw-clear" data-mw-clear="mw-map">Clear selection</button></div>', "",
+        f'<div class="mw-map-frame" markdown="0">{svg.strip()}</div>', "",
+        '<div id="mw-map-info" class="mw-map-info" aria-live="polite">'
+        "Select a province to see its neighbours.</div>", "",
+        "## Downloads", "",
+        "- [Map (SVG)](map.svg)",
+        "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",
+    ]
+    for p in prints:
+        name = p.path.rsplit("/", 1)[-1]
+        what, paper = name.removesuffix(".pdf").rsplit("-", 1)
+        lines.append(f"- Printable {esc(what)}, {esc(paper)} (PDF): [{esc(name)}]({p.path})")
+    lines += ["", "Other paper sizes and formats: `mapwright print "
+              f"{esc(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
+    return "\n".join(lines)
+
+
+def render_pages(game) -> list[Page]:
+    """Map page (interactive SVG inlined), adjacency page with CSV and JSON, printable
+    PDFs and a thumbnail, paths relative to the game's docs folder."""
+    view = view_of(game)
+    title = _title(game, view)
+    interactive = map_svg(game, interactive=True)
+    prints = _print_files(game)
+    pages = [
+        Page("map.md", map_page(game, view, interactive, prints), "Map"),
+        Page("map.svg", map_svg(game)),
+        Page("thumbnail.svg", thumbnail_svg(game)),
+        Page("adjacency.md", adjacency_page(view, title=f"{title} — adjacency"), "Adjacency"),
+        Page("adjacency.csv", adjacency_csv(view)),
+        Page("adjacency.json", adjacency_json(view)),
+    ]
+    return pages + prints

@@ -1,0 +1,197 @@
+"""Adjacency tables: per province, its neighbours by unit type and coast.
+
+One data structure (`adjacency_rows`) feeds the CSV and JSON downloads, the site page
+(an HTML table that mapwright-map.js makes filterable and sortable) and the printable
+sheet, so the four can never disagree.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from .mapview import MapView
+from .svg import esc
+
+CSV_COLUMNS = ["id", "abbr", "name", "type", "supply_center", "home", "army", "fleet", "special"]
+
+
+def adjacency_rows(view: MapView) -> list[dict]:
+    """One dict per province, sorted by id. `fleet` maps a coast ("" when the province has
+    no separate coasts) to the fleet locations reachable from it."""
+    army: dict[str, set[str]] = {}
+    fleet: dict[str, dict[str, set[str]]] = {}
+    special: dict[str, set[str]] = {}
+    for link in view.links:
+        pa, ca = _split(link.a)
+        pb, cb = _split(link.b)
+        if link.army:
+            army.setdefault(pa, set()).add(pb)
+            army.setdefault(pb, set()).add(pa)
+        if link.fleet:
+            fleet.setdefault(pa, {}).setdefault(ca, set()).add(link.b)
+            fleet.setdefault(pb, {}).setdefault(cb, set()).add(link.a)
+        if link.kind and link.kind.lower() not in ("normal", "default"):
+            special.setdefault(pa, set()).add(f"{pb} ({link.kind})")
+            special.setdefault(pb, set()).add(f"{pa} ({link.kind})")
+    rows = []
+    for pid in sorted(view.provinces):
+        p = view.provinces[pid]
+        rows.append({
+            "id": pid, "abbr": p.abbr, "name": p.name, "type": p.kind,
+            "supply_center": p.supply_center, "home": p.home or "",
+            "army": sorted(army.get(pid, ())),
+            "fleet": {coast: sorted(locs) for coast, locs in sorted(fleet.get(pid, {}).items())},
+            "special": sorted(special.get(pid, ())),
+        })
+    return rows
+
+
+def _split(loc: str) -> tuple[str, str]:
+    if "/" in loc:
+        prov, coast = loc.split("/", 1)
+        return prov, coast
+    return loc, ""
+
+
+def fleet_text(fleet: dict[str, list[str]]) -> str:
+    """`"a b c"`, or `"nc: a b; sc: c d"` for a province with separate coasts."""
+    if set(fleet) <= {""}:
+        return " ".join(fleet.get("", []))
+    return "; ".join(f"{coast or 'any'}: {' '.join(locs)}" for coast, locs in fleet.items())
+
+
+def adjacency_csv(view: MapView) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for r in adjacency_rows(view):
+        w.writerow([r["id"], r["abbr"], r["name"], r["type"], "yes" if r["supply_center"] else "no",
+                    r["home"], " ".join(r["army"]), fleet_text(r["fleet"]), "; ".join(r["special"])])
+    return out.getvalue()
+
+
+def adjacency_json(view: MapView) -> str:
+    doc = {"title": view.title, "columns": CSV_COLUMNS, "provinces": adjacency_rows(view)}
+    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
+    """The table for the site page: escaped, with data-sort keys for the script."""
+    rows = adjacency_rows(view)
+    abbr = {pid: p.abbr for pid, p in view.provinces.items()}
+
+    def locs(items):
+        out = []
+        for loc in items:
+            prov, coast = _split(loc)
+            shown = abbr.get(prov, prov) + (f"/{coast.upper()}" if coast else "")
+            out.append(f'<a href="{esc(map_link)}#prov={esc(prov)}">{esc(shown)}</a>')
+        return " ".join(out)
+
+    head = ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}</th>' for k, t in [
+        ("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
+        ("text", "Home"), ("num", "Armies"), ("num", "Fleets")]) + "</tr>")
+    body = []
+    for r in rows:
+        if set(r["fleet"]) <= {""}:
+            fl = locs(r["fleet"].get("", []))
+        else:
+            fl = "<br>".join(f"<em>{esc((c or 'any').upper())}</em>: {locs(v)}" for c, v in r["fleet"].items())
+        n_fleet = len({x for v in r["fleet"].values() for x in v})
+        special = ""
+        if r["special"]:
+            special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
+        body.append(
+            f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
+            f'<td><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a></td>'
+            f"<td>{esc(r['name'])}</td><td>{esc(r['type'])}</td>"
+            f"<td>{'yes' if r['supply_center'] else ''}</td><td>{esc(r['home'])}</td>"
+            f'<td data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}</td>'
+            f'<td data-mw-key="{n_fleet}">{fl}</td></tr>')
+    return ('<table class="mw-adjacency mw-sortable" id="mw-adjacency">'
+            f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
+
+
+def adjacency_page(view: MapView, *, title: str) -> str:
+    """Markdown page: intro, filter box, downloads, table."""
+    n = len(view.provinces)
+    return "\n".join([
+        f"# {esc(title)}", "",
+        f"Every province of the board ({n}), with the places an army or a fleet can move to from it. "
+        "Provinces with separate coasts list each coast's fleet moves. Type in the box to filter; "
+        "click a column heading to sort. Codes link to the province on the interactive map.", "",
+        "Downloads: [CSV](adjacency.csv) · [JSON](adjacency.json)", "",
+        '<div class="mw-table-tools"><label>Filter <input type="search" class="mw-filter" '
+        'data-mw-filter="mw-adjacency" placeholder="code, name or neighbour"></label> '
+        '<span class="mw-filter-count" data-mw-count="mw-adjacency"></span></div>', "",
+        adjacency_html(view), "",
+    ])
+
+
+# ---------------------------------------------------------------- printable sheet
+
+SHEET_W, SHEET_H, SHEET_MARGIN = 190.0, 277.0, 0.0   # an A4 page's printable area, in mm
+SHEET_FONT = 2.4                                     # mm (about 6.8 pt)
+SHEET_COLUMNS = [("Code", 15), ("Province", 42), ("Type", 15), ("SC", 8), ("Armies to", 55), ("Fleets to", 55)]
+
+
+def adjacency_sheets(view: MapView, *, title: str) -> list[str]:
+    """The adjacency table as A4-proportioned SVG pages sized in millimetres.
+
+    Rows alternate a light shade and carry ruled lines, so the sheet reads in black and
+    white; the text never goes below SHEET_FONT after fitting on A4."""
+    from .svg import document, el, num, wrap
+    from .svg import text as svg_text
+
+    f = SHEET_FONT
+    line_h = f * 1.3
+    rows = []
+    for r in adjacency_rows(view):
+        fleet = fleet_text(r["fleet"]).upper()
+        cells = [r["abbr"], r["name"], r["type"], "yes" if r["supply_center"] else "",
+                 " ".join(x.upper() for x in r["army"]), fleet]
+        wrapped = [wrap(c, f, w - 2) or [""] for c, (_, w) in zip(cells, SHEET_COLUMNS)]
+        rows.append(wrapped)
+    pages: list[list[list[list[str]]]] = [[]]
+    top = f * 5.5
+    used = top
+    for wrapped in rows:
+        h = max(len(c) for c in wrapped) * line_h + f * 0.5
+        if used + h > SHEET_H - f * 2 and pages[-1]:
+            pages.append([])
+            used = top
+        pages[-1].append(wrapped)
+        used += h
+    out = []
+    n = len(pages)
+    for i, page in enumerate(pages, start=1):
+        body = [svg_text(0, f * 1.6, f"{title} — adjacency ({i}/{n})", font_size=num(f * 1.5, 2),
+                         font_weight="bold")]
+        x = 0.0
+        y = top - f * 1.2
+        for name, w in SHEET_COLUMNS:
+            body.append(svg_text(x + 1, y, name, font_weight="bold"))
+            x += w
+        body.append(el("path", d=f"M0 {num(y + f * 0.6, 2)}H{num(SHEET_W, 2)}", stroke="#000000",
+                       stroke_width="0.3"))
+        y = top
+        for k, wrapped in enumerate(page):
+            h = max(len(c) for c in wrapped) * line_h + f * 0.5
+            if k % 2:
+                body.append(el("rect", x="0", y=num(y - f * 0.3, 2), width=num(SHEET_W, 2), height=num(h, 2),
+                               fill="#eeeeee"))
+            x = 0.0
+            for (name, w), lines in zip(SHEET_COLUMNS, wrapped):
+                for j, line in enumerate(lines):
+                    body.append(svg_text(x + 1, y + f * 0.75 + j * line_h, line,
+                                         font_weight="bold" if name == "Code" else None))
+                x += w
+            y += h
+            body.append(el("path", d=f"M0 {num(y - f * 0.3, 2)}H{num(SHEET_W, 2)}", stroke="#999999",
+                           stroke_width="0.15"))
+        out.append(document(el("g", "".join(body), font_family="DejaVu Sans, Verdana, Arial, sans-serif",
+                                font_size=num(f, 2), fill="#000000"),
+                            width=SHEET_W, height=SHEET_H, unit="mm", title=f"{title} adjacency",
+                            root_attrs={"data-min-font": num(f, 2), "class": "mw-sheet"}))
+    return out
