@@ -148,7 +148,8 @@ def _can_move(m: DiplomacyMap, unit: Unit, dest: str, fleets_at, exclude: str | 
     return dest in m.army_adj.get(src, ()) or convoy_route_exists(m, src, dest, fleets_at, exclude)
 
 
-def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, fleets_at) -> Order:
+def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, fleets_at,
+                         transform_check=None) -> Order:
     """Return the order with locations settled, or raise IllegalOrder saying why."""
     prov = order.province
     unit = units.get(prov)
@@ -213,7 +214,9 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
                                f"to {m.display(dprov)}")
         return _with(order, location=loc, unit="F", target=tprov, target_unit="A", dest=dprov)
     if order.kind == "transform":
-        return _with(order, location=loc, unit=unit.kind)
+        if transform_check is None:
+            raise IllegalOrder("transformations are not part of this game's rules")
+        return _with(transform_check(unit, order), location=loc, unit=unit.kind)
     raise IllegalOrder(f"unknown order kind {order.kind}")
 
 
@@ -604,7 +607,8 @@ class Resolver:
 
 
 def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
-                        submitted: list[tuple[str, Order | None, str, str]]) -> MovementOutcome:
+                        submitted: list[tuple[str, Order | None, str, str]],
+                        transform_check=None) -> MovementOutcome:
     """Resolve a movement phase.
 
     `submitted` lists (power, parsed order or None, text as written, syntax error or "").
@@ -616,7 +620,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             checked.append((power, text, None, f"not understood: {error}"))
             continue
         try:
-            checked.append((power, text, check_movement_order(m, units, order, fleets_at), ""))
+            checked.append((power, text, check_movement_order(m, units, order, fleets_at, transform_check), ""))
         except IllegalOrder as exc:
             checked.append((power, text, None, f"illegal: {exc}"))
     # DATC 4.D.3: several different orders to one unit make all of them void.

@@ -1,0 +1,158 @@
+"""Adjustment-phase adjudication: builds, disbands, waives and civil disorder.
+
+A power with more supply centres than units may build that many units, each in a
+vacant home centre it owns (any vacant owned centre with `build_anywhere`); a
+power with fewer must disband the difference. Orders are taken one by one from
+the top and the first legal ones are used; extra ones fail (DATC 4.D.4-4.D.6).
+`WAIVE` gives up one build. Missing disbands are made by the civil-disorder rule
+of the 2023 rulebook (DATC 4.D.8): remove the unit farthest from any supply centre
+the power owns, counting moves through land and sea alike for both unit types;
+ties go to fleets before armies, then to the province name in alphabetical order.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from .model import DiplomacyMap, province_of
+from .movement import IllegalOrder, OrderResult, Unit
+from .orders import Order
+
+
+def distances_to(m: DiplomacyMap, sources: set[str]) -> dict[str, int]:
+    """Province -> moves to the nearest source, over every border of either unit type."""
+    graph = _any_graph(m)
+    dist = {s: 0 for s in sources}
+    queue = deque(sorted(sources))
+    while queue:
+        p = queue.popleft()
+        for q in sorted(graph.get(p, ())):
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
+def _any_graph(m: DiplomacyMap) -> dict[str, set[str]]:
+    cached = getattr(m, "_any_graph_cache", None)
+    if cached is None:
+        cached = {}
+        for a, ns in m.army_adj.items():
+            cached.setdefault(a, set()).update(ns)
+        for a, ns in m.fleet_adj.items():
+            cached.setdefault(province_of(a), set()).update(province_of(n) for n in ns)
+        m._any_graph_cache = cached
+    return cached
+
+
+def civil_disorder_order(m: DiplomacyMap, units: list[Unit], owned: list[str]) -> list[Unit]:
+    """Units in the order civil disorder removes them."""
+    dist = distances_to(m, set(owned))
+    far = 10 ** 6
+
+    def key(u: Unit):
+        p = province_of(u.location)
+        return (-dist.get(p, far), 0 if u.kind == "F" else 1, m.provinces[p].name.lower(), p)
+    return sorted(units, key=key)
+
+
+def build_sites(game, power: str, owned: list[str]) -> set[str]:
+    from .rules import build_anywhere
+    if game.modules is not None and game.modules.has("build_anywhere"):
+        return build_anywhere.build_sites(game, power, owned)
+    return {c for c in owned if game.map.provinces[c].home == power}
+
+
+def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list[str]],
+                           submitted: list[tuple[str, Order | None, str, str]], powers: list[str]
+                           ) -> tuple[list[OrderResult], dict[str, Unit], list[str], dict[str, int]]:
+    """Returns (results, units after, trace, adjustment per power)."""
+    m: DiplomacyMap = game.map
+    results: list[OrderResult] = []
+    trace: list[str] = []
+    after = dict(units)
+    delta = {}
+    for power in powers:
+        own_units = [u for u in units.values() if u.power == power]
+        delta[power] = len(centers.get(power, [])) - len(own_units)
+    used = {p: 0 for p in powers}
+    removed: set[str] = set()
+    built: set[str] = set()
+    for power, order, text, error in submitted:
+        if order is None:
+            results.append(OrderResult(power, text, text, False, "fails", f"not understood: {error}"))
+            continue
+        try:
+            need = delta.get(power, 0)
+            if order.kind in ("build", "waive"):
+                if need <= 0:
+                    raise IllegalOrder(f"{power} has no builds this turn")
+                if used[power] >= need:
+                    raise IllegalOrder(f"{power} may build only {need} unit(s); this one is one too many")
+                if order.kind == "waive":
+                    used[power] += 1
+                    results.append(OrderResult(power, text, "WAIVE", True, "succeeds", "build waived"))
+                    continue
+                loc = _build_location(game, power, order, centers.get(power, []), units, built)
+                used[power] += 1
+                built.add(province_of(loc))
+                after[province_of(loc)] = Unit(power, order.unit, loc)
+                results.append(OrderResult(power, text, f"{order.unit} {loc} B", True, "succeeds",
+                                           "built", f"{order.unit} {loc}"))
+            elif order.kind == "disband":
+                if need >= 0:
+                    raise IllegalOrder(f"{power} has no units to remove this turn")
+                prov = order.province
+                u = units.get(prov)
+                if u is None or u.power != power:
+                    raise IllegalOrder(f"{power} has no unit in {m.display(prov)}")
+                if prov in removed:
+                    raise IllegalOrder("the unit is already removed")
+                if used[power] >= -need:
+                    raise IllegalOrder(f"{power} must remove only {-need} unit(s); this one is one too many")
+                used[power] += 1
+                removed.add(prov)
+                del after[prov]
+                results.append(OrderResult(power, text, f"{u} D", True, "succeeds", "removed", str(u)))
+            else:
+                raise IllegalOrder(f"a {order.kind} order is not allowed in an adjustment phase")
+        except IllegalOrder as exc:
+            results.append(OrderResult(power, text, text, False, "fails", f"illegal: {exc}"))
+    for power in powers:
+        need = delta[power]
+        if need < 0 and used[power] < -need:
+            left = [u for p, u in after.items() if u.power == power]
+            for u in civil_disorder_order(m, left, centers.get(power, []))[: -need - used[power]]:
+                del after[province_of(u.location)]
+                trace.append(f"{u} ({power}) is removed by the civil disorder rule: farthest from "
+                             "the power's supply centres")
+        elif need > 0 and used[power] < need:
+            trace.append(f"{power} leaves {need - used[power]} build(s) unused")
+    return results, after, trace, delta
+
+
+def _build_location(game, power: str, order: Order, owned: list[str], units: dict[str, Unit],
+                    built: set[str]) -> str:
+    m = game.map
+    prov_id = order.province
+    prov = m.provinces[prov_id]
+    if prov_id not in owned:
+        raise IllegalOrder(f"{power} does not own {m.display(prov_id)}")
+    if prov_id not in build_sites(game, power, owned):
+        raise IllegalOrder(f"{m.display(prov_id)} is not a home centre of {power}")
+    if prov_id in units or prov_id in built:
+        raise IllegalOrder(f"{m.display(prov_id)} is occupied")
+    if order.unit is None:
+        raise IllegalOrder("say which unit to build: A or F")
+    if order.unit == "A":
+        if not prov.locations("A"):
+            raise IllegalOrder(f"an army cannot stand in {m.display(prov_id)}")
+        return prov_id
+    locs = prov.locations("F")
+    if not locs:
+        raise IllegalOrder(f"a fleet cannot be built in {m.display(prov_id)}, which has no coast")
+    if prov.coasts:
+        if order.location not in locs:
+            raise IllegalOrder(f"name the coast for a fleet in {m.display(prov_id)}: "
+                               + ", ".join(locs))
+        return order.location
+    return locs[0]

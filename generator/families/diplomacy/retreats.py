@@ -1,0 +1,117 @@
+"""Retreat-phase adjudication.
+
+A dislodged unit may retreat to a neighbouring province (by its own unit type,
+never by convoy) that is empty after the movement, was not left empty by a
+standoff, and is not the province its attacker came from - unless the attacker
+came by convoy (DATC 4.A.5, choice b). Two or more units retreating to the same
+province are all disbanded; a dislodged unit without a valid retreat order is
+disbanded. Only retreat and disband orders exist in this phase.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import DiplomacyMap, province_of
+from .movement import IllegalOrder, OrderResult, Unit, fleet_destination
+from .orders import Order
+
+
+@dataclass
+class Dislodged:
+    unit: Unit
+    attacker_from: str
+    via_convoy: bool = False
+
+
+def retreat_options(m: DiplomacyMap, d: Dislodged, occupied: set[str], contested: set[str]) -> list[str]:
+    """Locations the dislodged unit may retreat to."""
+    u = d.unit
+    options = []
+    for loc in m.neighbours(u.location, u.kind):
+        p = province_of(loc)
+        if p in occupied or p in contested:
+            continue
+        if p == d.attacker_from and not d.via_convoy:
+            continue
+        options.append(loc)
+    return options
+
+
+def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict[str, Dislodged],
+                        contested: set[str], submitted: list[tuple[str, Order | None, str, str]],
+                        auto_disband: set[str] = frozenset(),
+                        options: dict[str, list[str]] | None = None
+                        ) -> tuple[list[OrderResult], dict[str, Unit], list[str]]:
+    """Returns (results, units after the phase, trace lines)."""
+    occupied = set(units)
+    if options is None:
+        options = {p: retreat_options(m, d, occupied, contested) for p, d in dislodged.items()}
+    results: list[OrderResult] = []
+    chosen: dict[str, tuple[int, str]] = {}      # dislodged province -> (result index, destination)
+    ordered: set[str] = set()
+    for power, order, text, error in submitted:
+        if order is None:
+            results.append(OrderResult(power, text, text, False, "fails", f"not understood: {error}"))
+            continue
+        try:
+            prov = order.province
+            d = dislodged.get(prov)
+            if order.kind not in ("retreat", "move", "disband"):
+                raise IllegalOrder(f"a {order.kind} order is not allowed in a retreat phase")
+            if d is None:
+                raise IllegalOrder(f"there is no dislodged unit in {m.display(prov)}")
+            if d.unit.power != power:
+                raise IllegalOrder(f"the dislodged unit in {m.display(prov)} belongs to {d.unit.power}")
+            if prov in ordered:
+                raise IllegalOrder("the unit already has a retreat order")
+            if order.kind == "disband":
+                ordered.add(prov)
+                results.append(OrderResult(power, text, f"{d.unit} D", True, "succeeds", "disbanded", str(d.unit)))
+                continue
+            dest = order.dest
+            if d.unit.kind == "F":
+                dest = fleet_destination(m, d.unit, dest)
+            else:
+                dest = province_of(dest)
+                if dest not in m.army_adj.get(prov, ()):
+                    raise IllegalOrder(f"{m.display(dest)} is not next to {m.display(prov)} "
+                                       "(retreats never go by convoy)")
+            if dest not in options.get(prov, []):
+                why = _why_not(m, d, province_of(dest), occupied, contested)
+                raise IllegalOrder(f"cannot retreat to {m.display(dest)}: {why}")
+            ordered.add(prov)
+            chosen[prov] = (len(results), dest)
+            results.append(OrderResult(power, text, f"{d.unit} R {dest}", True, "succeeds", "retreats",
+                                       str(d.unit)))
+        except IllegalOrder as exc:
+            results.append(OrderResult(power, text, text, False, "fails", f"illegal: {exc}"))
+    after = dict(units)
+    trace: list[str] = []
+    targets: dict[str, list[str]] = {}
+    for prov, (_, dest) in chosen.items():
+        targets.setdefault(province_of(dest), []).append(prov)
+    for prov, (i, dest) in sorted(chosen.items()):
+        rivals = targets[province_of(dest)]
+        if len(rivals) > 1:
+            results[i].result = "fails"
+            results[i].reason = (f"standoff: {len(rivals)} units retreat to {m.display(province_of(dest))}, "
+                                 "so all are disbanded")
+        else:
+            u = dislodged[prov].unit
+            after[province_of(dest)] = Unit(u.power, u.kind, dest)
+    for prov, d in sorted(dislodged.items()):
+        if prov in auto_disband:
+            trace.append(f"{d.unit} ({d.unit.power}) is disbanded: neutral armies never retreat")
+        elif prov not in chosen and prov not in ordered:
+            trace.append(f"{d.unit} ({d.unit.power}) is disbanded: no valid retreat order")
+    return results, after, trace
+
+
+def _why_not(m: DiplomacyMap, d: Dislodged, p: str, occupied: set[str], contested: set[str]) -> str:
+    if p in occupied:
+        return "the province is occupied"
+    if p in contested:
+        return "the province was left empty by a standoff"
+    if p == d.attacker_from and not d.via_convoy:
+        return "the attacker came from there"
+    return "not reachable"
