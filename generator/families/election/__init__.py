@@ -1,0 +1,32 @@
+"""The election family: card-driven election games on a map of states (Divided Republic).
+
+Engines are pure functions over a typed model (model.py) and an immutable Position:
+campaign costs (costs.py), control (control.py), speeches (speeches.py), regional and
+final polling (polling.py), the electoral count (electoral.py) and momentum
+(momentum.py). Dice are never rolled: the engines report probabilities.
+"""
+from __future__ import annotations
+
+from ..base import Family, FileSpec
+from . import codes  # noqa: F401  (registers the ELE### diagnostic codes)
+from .cards import printables
+from .check import check
+from .examples import run_example
+from .model import load
+from .pages import pages
+
+FAMILY = Family(
+    name="election",
+    files={
+        "regions.yaml": FileSpec("election-regions", description="the regions and their polling cards"),
+        "states.yaml": FileSpec("election-states", description="states: electoral votes, PCR, region, tiles"),
+        "parties.yaml": FileSpec("election-parties", description="parties, strongholds and set-up allocations"),
+        "cards.yaml": FileSpec("election-cards", description="the campaign deck's known cards"),
+    },
+    load=load,
+    check=check,
+    run_example=run_example,
+    pages=pages,
+    example_schema="election-example",
+    extra={"printables": printables},
+)

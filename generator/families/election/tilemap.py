@@ -1,0 +1,158 @@
+"""Tile maps of the board: one square per state, placed roughly as the country lies.
+
+`region_map` shows the board's printed facts (regions, electoral votes, PCR,
+strongholds, ballot asterisks, estimated markers); `control_map` colours the same
+tiles by who controls each state in a position (the figures of worked examples).
+"""
+from __future__ import annotations
+
+from .control import control
+from .markup import num, xml
+from .model import Game, State
+from .position import Position
+
+TILE = 60
+GAP = 4
+MARGIN = 16
+TOP = 34
+LEGEND = 70
+ESTIMATED_MARK = "†"
+
+
+def _size(game: Game) -> tuple[int, int]:
+    cols = max(s.col for s in game.states.values()) + 1
+    rows = max(s.row for s in game.states.values()) + 1
+    return MARGIN * 2 + cols * (TILE + GAP), TOP + rows * (TILE + GAP) + LEGEND
+
+
+def _origin(state: State) -> tuple[int, int]:
+    return MARGIN + state.col * (TILE + GAP), TOP + state.row * (TILE + GAP)
+
+
+def _open(game: Game, title: str, width_mm: float | None) -> tuple[list[str], int, int]:
+    w, h = _size(game)
+    size = (f' width="{num(width_mm)}mm" height="{num(width_mm * h / w)}mm"' if width_mm
+            else f' width="{w}" height="{h}"')
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {w} {h}" role="img" '
+             f'aria-label="{xml(title)}" font-family="Helvetica, Arial, sans-serif">',
+             f"<title>{xml(title)}</title>",
+             f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>',
+             f'<text x="{MARGIN}" y="22" font-size="15" font-weight="bold">{xml(title)}</text>']
+    return parts, w, h
+
+
+def _stronghold(game: Game, state: State, x: int, y: int) -> str:
+    party = game.parties.get(state.stronghold_of or "")
+    if party is None:
+        return ""
+    return (f'<g><title>{xml(party.name)} stronghold</title>'
+            f'<circle cx="{x + TILE - 9}" cy="{y + 9}" r="6" fill="{xml(party.colour)}" stroke="#222" stroke-width="0.8"/>'
+            f'<text x="{x + TILE - 9}" y="{y + 12}" font-size="8" fill="#fff" text-anchor="middle">★</text></g>')
+
+
+def region_map(game: Game, *, width_mm: float | None = None, title: str = "") -> str:
+    title = title or f"{game.title}: states, regions, electoral votes and PCRs"
+    parts, w, h = _open(game, title, width_mm)
+    for state in game.states.values():
+        x, y = _origin(state)
+        region = game.regions.get(state.region_id)
+        fill = region.colour if region else "#eeeeee"
+        dash = ' stroke-dasharray="4 3"' if state.territory else ""
+        pcr_mark = ESTIMATED_MARK if state.pcr.estimated else ""
+        ev_mark = ESTIMATED_MARK if state.electoral_votes.estimated else ""
+        star = "" if state.republican_on_ballot.value else "*"
+        tip = (f"{state.name} — {region.name if region else state.region_id}"
+               f"{' (estimated region)' if state.region.estimated else ''}; {state.ev} electoral votes"
+               f"{' (estimated)' if ev_mark else ''}; PCR {state.requirement}"
+               f"{' (estimated)' if pcr_mark else ''}"
+               f"{'; Republicans not on the ballot' if star else ''}"
+               f"{'; territory until admitted' if state.territory else ''}")
+        parts.append(
+            f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>'
+            f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
+            f'stroke="#333" stroke-width="1"{dash}/>'
+            f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold">{xml(state.abbr)}</text>'
+            f'<text x="{x + TILE / 2:.0f}" y="{y + 40}" font-size="20" font-weight="bold" text-anchor="middle">'
+            f'{state.requirement}{xml(star)}<tspan font-size="11">{pcr_mark}</tspan></text>'
+            f'<text x="{x + TILE / 2:.0f}" y="{y + 54}" font-size="10" text-anchor="middle">'
+            f'({state.ev}{ev_mark})</text>'
+            f'{_stronghold(game, state, x, y)}</g>')
+    parts += _region_legend(game, h)
+    parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Large number: PCR; (n): electoral votes; '
+                 f'* Republicans not on the ballot; {ESTIMATED_MARK} estimated (the rulebook does not print it); '
+                 f'★ party stronghold; dashed: territory.</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _region_legend(game: Game, h: int) -> list[str]:
+    out, x = [], MARGIN
+    y = h - LEGEND + 14
+    for region in game.regions.values():
+        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{xml(region.colour)}" stroke="#333"/>'
+                   f'<text x="{x + 18}" y="{y + 11}" font-size="11">{xml(region.name)} ({xml(region.id)})</text>')
+        x += 18 + 9 * len(region.name) + 40
+    return out
+
+
+def _party_legend(game: Game, h: int) -> list[str]:
+    out, x = [], MARGIN
+    y = h - LEGEND + 14
+    for party in game.parties.values():
+        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{xml(party.colour)}" stroke="#333"/>'
+                   f'<text x="{x + 18}" y="{y + 11}" font-size="11">{xml(party.id)} {xml(party.name)}</text>')
+        x += 18 + 7 * len(party.name) + 50
+    return out
+
+
+def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title: str = "",
+                width_mm: float | None = None) -> str:
+    """Tiles coloured by controller (or by `winners` of a poll), PCFs listed per party."""
+    title = title or "Control of the states"
+    parts, w, h = _open(game, title, width_mm)
+    marked = set(highlight)
+    for state in game.states.values():
+        x, y = _origin(state)
+        if state.territory and state.id not in pos.admitted:
+            parts.append(f'<g id="state-{xml(state.id)}"><title>{xml(state.name)}: territory, not admitted</title>'
+                         f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="#f7f7f7" '
+                         f'stroke="#999" stroke-dasharray="4 3"/>'
+                         f'<text x="{x + 5}" y="{y + 14}" font-size="12" fill="#999">{xml(state.abbr)}</text></g>')
+            continue
+        region = game.regions.get(state.region_id)
+        if winners is not None:
+            who = winners.get(state.id) if state.id in winners else control(game, pos, state.id).party
+        else:
+            who = control(game, pos, state.id).party
+        party = game.parties.get(who or "")
+        fill = party.colour if party else ("#d0d0d0" if who else "#ffffff")
+        label = "" if party or not who else "".join(word[0] for word in str(who).split()[:2])
+        ink = "#ffffff" if party else "#111111"
+        stroke = "#000" if state.id in marked else (region.colour if region else "#999")
+        width = 3 if state.id in marked else 2.5
+        locked = state.id in pos.locked
+        tip = f"{state.name}: " + (f"locked by {pos.locked[state.id]}" if locked else
+                                   (f"won by {who}" if winners is not None and state.id in winners else
+                                    f"controlled by {who}" if who else "nobody controls it"))
+        body = [f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
+                f'stroke="{xml(stroke)}" stroke-width="{width}"/>',
+                f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold" fill="{ink}">{xml(state.abbr)}</text>',
+                f'<text x="{x + TILE - 5}" y="{y + 14}" font-size="9" text-anchor="end" fill="{ink}">{state.requirement}</text>']
+        if locked:
+            body.append(f'<text x="{x + TILE / 2:.0f}" y="{y + 36}" font-size="11" font-weight="bold" '
+                        f'text-anchor="middle" fill="{ink}">LOCKED</text>')
+        if label:
+            body.append(f'<text x="{x + TILE / 2:.0f}" y="{y + 30}" font-size="11" text-anchor="middle">{xml(label)}</text>')
+        counts = pos.counts(state.id)
+        for i, (pid, n) in enumerate(sorted(counts.items())):
+            px, py = x + 4 + (i % 2) * 28, y + 40 + (i // 2) * 12
+            colour = game.parties[pid].colour if pid in game.parties else "#000"
+            body.append(f'<rect x="{px}" y="{py - 9}" width="25" height="11" rx="2" fill="#ffffff" '
+                        f'stroke="{xml(colour)}"/><text x="{px + 12.5:.1f}" y="{py}" font-size="9" '
+                        f'text-anchor="middle" fill="#111">{xml(pid)} {n}</text>')
+        parts.append(f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>{"".join(body)}</g>')
+    parts += _party_legend(game, h)
+    parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Fill: controlling party (white: nobody; grey: '
+                 f'a third party); small number: PCR; boxes: PCFs by party; black outline: states in this example.</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
