@@ -23,6 +23,7 @@ STROKE = "#3a3a3a"
 RIVER = "#2b6cb0"
 BRIDGE = "#7a4a1e"
 CROSSING = "#333333"
+OFFBOARD = "#6f6f6f"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -494,6 +495,9 @@ class MapCanvas:
         legend_h += len(cap_lines) * u * 1.15 + (u * 0.4 if cap_lines else 0)
         vb = (x0, y0 - top, w, (y1 - y0) + top + legend_h)
         body = [el("rect", x=num(vb[0]), y=num(vb[1]), width=num(vb[2]), height=num(vb[3]), fill="#ffffff")]
+        if not self.schematic:   # what no province covers is off the board (the source maps' black)
+            body.append(el("rect", x=num(x0), y=num(y0), width=num(w), height=num(y1 - y0),
+                           fill="#d0d0d0" if self.o.print_mode else OFFBOARD, class_="mw-offboard"))
         body.append(el("g", "".join(self.layers), clip_path="url(#mw-frame)"))
         body.append(el("g", "".join(self.overlays), clip_path="url(#mw-frame)", class_="mw-overlay"))
         body.append(el("rect", x=num(x0), y=num(y0), width=num(w), height=num(y1 - y0), fill="none",

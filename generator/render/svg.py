@@ -1,8 +1,9 @@
 """Family-agnostic SVG building blocks: escaping, stable numbers, elements, paths, colours.
 
-SVG is built as plain strings rather than with svgwrite: the Divided States map has
-~700 provinces with long outlines and svgwrite's per-attribute validation made
-rendering several times slower (benchmarks/render_divided_states.py measures both).
+SVG is built as plain strings rather than with svgwrite: svgwrite's validating mode
+rejects the data-* attributes the interactive map needs, and without validation it
+still took about twice as long for the Divided States province layer
+(benchmarks/render_divided_states.py --svgwrite measures both).
 Everything here is deterministic: numbers are formatted with a fixed precision and
 attributes keep the order the caller gives.
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from ...families.base import Page
+from ...render import codes  # noqa: F401  (registers the RND codes)
 from ...render import geometry as geo
 from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
 from ...render.diagram import order_diagram  # noqa: F401  (re-exported for FAMILY.extra)

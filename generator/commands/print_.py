@@ -1,0 +1,69 @@
+"""mapwright print GAME [--what ...] --paper A4 --format pdf [-o DIR] — print-ready files.
+
+Generic over families: each family's `extra["printables"](game)` returns
+{what: [(file stem, SVG sized in mm)]}; this command fits each document on the paper
+(margins, best orientation) and converts it with CairoSVG.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..diagnostics import Diagnostic
+from ..render.codes import NO_PRINTABLES, SMALL_TEXT
+from ..render.paper import PAPERS
+from .common import fail, load_game, report
+
+
+def register(sub) -> None:
+    p = sub.add_parser("print", help="write print-ready maps, tables, charts or cards",
+                       description="Lay the game's printable sheets on paper and write PDF, PNG or SVG files.")
+    p.add_argument("game", help="game id (folder under content/) or path to a game folder")
+    p.add_argument("--what", action="append", choices=["map", "adjacency", "charts", "cards"],
+                   help="which sheets (repeatable; default: everything the family offers)")
+    p.add_argument("--paper", default="A4", choices=list(PAPERS), help="paper size (default: A4)")
+    p.add_argument("--format", dest="fmt", default="pdf", choices=["pdf", "svg", "png"],
+                   help="output format (default: pdf)")
+    p.add_argument("-o", "--output", type=Path, default=Path("print"), help="folder to write (default: print/)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    fam, game = load_game(args.game)
+    if fam is None:
+        return report(game, "text", sys.stderr) or 1
+    make = fam.extra.get("printables")
+    shown = getattr(getattr(game, "source", None), "root", None) or args.game
+    docs = make(game) if make else {}
+    wanted = args.what or sorted(docs)
+    chosen = {w: docs[w] for w in wanted if docs.get(w)}
+    if not chosen:
+        offered = ", ".join(sorted(docs)) or "none"
+        return report([Diagnostic(str(shown), 1, 1, NO_PRINTABLES,
+                                  f"nothing to print for {', '.join(wanted) or 'this game'} (offered: {offered})")],
+                      "text", sys.stderr) or 1
+    from ..render.print import print_documents
+    title = str(getattr(game, "title", "") or args.game)
+    args.output.mkdir(parents=True, exist_ok=True)
+    warnings = []
+    try:
+        for what, items in sorted(chosen.items()):
+            files, placed = print_documents(items, args.paper, args.fmt, title=title)
+            for name, data in sorted(files.items()):
+                path = args.output / name
+                if isinstance(data, str):
+                    path.write_text(data, encoding="utf-8")
+                else:
+                    path.write_bytes(data)
+                print(f"wrote {path}")
+            for stem, p in placed:
+                if not p.readable:
+                    warnings.append(Diagnostic(
+                        str(shown), 1, 1, SMALL_TEXT,
+                        f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
+                        severity="warning", hint="try --paper A3 or --paper tabloid"))
+    except RuntimeError as exc:
+        return fail(str(exc), 1)
+    if warnings:
+        report(warnings, "text", sys.stderr)
+    return 0

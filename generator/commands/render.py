@@ -1,0 +1,98 @@
+"""mapwright render GAME --position FILE [--orders FILE] [-o OUT.svg] — draw any position.
+
+The position file (YAML or JSON) is shaped like a Diplomacy adjudicate request: `units`,
+`centers`, optionally `phase`, `dislodged` and `orders`. With orders, the family's
+adjudicator resolves them and the result is an order diagram (arrows, failed orders
+crossed, dislodged units ringed); without, a map of the position.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..diagnostics import errors
+from ..render.codes import BAD_POSITION
+from .common import fail, load_game, report
+
+
+def register(sub) -> None:
+    p = sub.add_parser("render", help="draw a position (and its orders) as SVG",
+                       description="Draw a position as an SVG map; with orders, adjudicate them and "
+                                   "draw the order diagram.")
+    p.add_argument("game", help="game id (folder under content/) or path to a game folder")
+    p.add_argument("--position", type=Path, required=True, help="YAML/JSON position (units, centers, ...)")
+    p.add_argument("--orders", type=Path, help="YAML/JSON orders {POWER: [order, ...]} (or a file with `orders:`)")
+    p.add_argument("-o", "--output", type=Path, help="SVG file to write (default: standard output)")
+    p.add_argument("--title", default=None, help="title drawn on the SVG")
+    p.set_defaults(func=run)
+
+
+def _read_mapping(path: Path):
+    from ..loader import load_document
+    doc, diags = load_document(path)
+    if errors(diags):
+        return None, diags
+    if not isinstance(doc.data, dict):
+        return None, [doc.diagnostic("", BAD_POSITION, "the file does not hold a mapping",
+                                     hint="write `units:` and `orders:` keys")]
+    return doc, []
+
+
+def build_request(position: dict, orders: dict | None) -> tuple[dict | None, str]:
+    """The adjudicate request from a position and (optional) orders; (None, why) if unusable."""
+    units = position.get("units")
+    if not isinstance(units, dict):
+        return None, "the position has no `units:` mapping of power -> list of units"
+    request = {k: position[k] for k in ("phase", "units", "centers", "dislodged", "orders") if k in position}
+    if orders is not None:
+        request["orders"] = orders.get("orders", orders) if isinstance(orders, dict) else orders
+    if "orders" in request and not isinstance(request["orders"], dict):
+        return None, "`orders` must map each power to a list of orders"
+    request.setdefault("phase", "S1901M")
+    return request, ""
+
+
+def run(args) -> int:
+    fam, game = load_game(args.game)
+    if fam is None:
+        return report(game, "text", sys.stderr) or 1
+    doc, diags = _read_mapping(args.position)
+    if doc is None:
+        return report(diags, "text", sys.stderr) or 1
+    orders = None
+    if args.orders:
+        odoc, diags = _read_mapping(args.orders)
+        if odoc is None:
+            return report(diags, "text", sys.stderr) or 1
+        orders = odoc.data
+    request, why = build_request(doc.data, orders)
+    if request is None:
+        return report([doc.diagnostic("", BAD_POSITION, why)], "text", sys.stderr) or 1
+    svg = render_request(fam, game, request, title=args.title)
+    if isinstance(svg, int):
+        return svg
+    if args.output:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(svg, encoding="utf-8")
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(svg)
+    return 0
+
+
+def render_request(fam, game, request: dict, title: str | None = None):
+    from ..render.diagram import order_diagram
+    from ..render.map import MapOptions, render_map
+    from ..render.mapview import view_of
+    if request.get("orders"):
+        adjudicate = fam.extra.get("adjudicate")
+        if adjudicate is None:
+            return fail(f"the {fam.name} family cannot adjudicate orders", 1)
+        try:
+            response = adjudicate(game, request)
+        except (ValueError, KeyError, TypeError) as exc:
+            return fail(f"the orders could not be adjudicated: {exc}", 1)
+        return order_diagram(game, request, response, title=title or "")
+    view = view_of(game)
+    return render_map(view, MapOptions(units=request.get("units"), centers=request.get("centers"),
+                                       dislodged=request.get("dislodged"), title=title))
