@@ -157,8 +157,14 @@ def _result_entries(response: dict):
             else:
                 one(None, {"order": power, "result": items}, 0)
     elif isinstance(src, list):
-        for i, item in enumerate(src):
-            one(None, item, i)
+        counter: dict = {}
+        for item in src:
+            power = item.get("power") if isinstance(item, dict) else None
+            i = counter.get(power, 0)
+            counter[power] = i + 1
+            one(power, item, i)
+            if isinstance(item, dict) and item.get("canonical") and item.get("canonical") != item.get("order"):
+                one(power, {**item, "order": item["canonical"]}, i)
     return out
 
 
@@ -425,7 +431,8 @@ class OrderDiagram:
             if len(parts) >= 6:
                 break
             parts.append(f"{unit} may retreat to " + (", ".join(opts) if opts else "nowhere"))
-        return "; ".join(parts)[:400]
+        text = "; ".join(parts)
+        return text if len(text) <= 240 else text[:239].rstrip() + "…"
 
 
 def order_diagram(game, request: dict, response: dict | None = None, *, title: str = "") -> str:

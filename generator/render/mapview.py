@@ -279,6 +279,9 @@ def view_of(game, title: str | None = None) -> MapView:
 
     width = float(_get(image, "width") or 0)
     height = float(_get(image, "height") or 0)
+    if sum(1 for p in provinces.values() if not p.placed) * 2 > max(len(provinces), 1):
+        _layout(provinces, links)
+        width = height = 0
     if not width or not height:
         xs = [p.label[0] for p in provinces.values() if p.placed] or [0]
         ys = [p.label[1] for p in provinces.values() if p.placed] or [0]
@@ -301,6 +304,29 @@ def view_of(game, title: str | None = None) -> MapView:
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, game=game, decor=decor,
                    published_owners=owners)
+
+
+def _layout(provinces: dict[str, ProvinceView], links: list[LinkView]) -> None:
+    """Label points for a board that has (almost) none: a seeded force-directed layout of
+    the adjacency graph, so the schematic still shows who borders whom."""
+    import networkx as nx
+    g = nx.Graph()
+    g.add_nodes_from(sorted(provinces))
+    for link in sorted(links, key=lambda k: (k.a, k.b)):
+        a, b = link.a.split("/")[0], link.b.split("/")[0]
+        if a in provinces and b in provinces and a != b:
+            g.add_edge(a, b)
+    pos = nx.spring_layout(g, seed=7, iterations=200, k=1.4 / max(len(provinces), 1) ** 0.5)
+    xs = [float(v[0]) for v in pos.values()] or [0.0]
+    ys = [float(v[1]) for v in pos.values()] or [0.0]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
+    size = 90.0 * max(len(provinces), 4) ** 0.5
+    for pid in sorted(provinces):
+        x, y = pos[pid]
+        provinces[pid].label = (round(40 + (float(x) - min(xs)) / span * size, 1),
+                                round(40 + (float(y) - min(ys)) / span * size, 1))
+        provinces[pid].placed = True
+        provinces[pid].estimated = True
 
 
 def _place_unplaced(provinces: dict[str, ProvinceView], width: float, height: float) -> None:
