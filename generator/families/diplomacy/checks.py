@@ -1,0 +1,412 @@
+"""Map checks every Diplomacy game gets, plus the game's rule claims.
+
+`check_map(game) -> list[Diagnostic]` is pure: it reads the model (and the
+documents it was loaded from, for positions) and says what is inconsistent:
+
+- borders: unknown locations, duplicates, unit types that cannot stand on
+  either side (a fleet border into a land province, an army border into a sea),
+  fleet borders to a split-coast province that name no coast;
+- provinces: isolated ones, supply centres no unit can ever reach, shared
+  abbreviations (orders written with them would be ambiguous);
+- the start: victory threshold, units, home centres and default builds agree;
+- rules pages: province codes written as "(ABC)" exist;
+- geometry: outlines for every province, and which bordering provinces'
+  outlines do not touch (and the reverse) - listed on the geometry review page;
+- claims.yaml: every claim of the rules, checked by its kind (claims.py).
+"""
+from __future__ import annotations
+
+import re
+
+from ...diagnostics import CODES, Diagnostic, register
+from . import claims as claim_kinds
+from .model import Game, province_of, unit_letter
+
+UNKNOWN_LOCATION = register("DIP501", "Border names an unknown location",
+                            "A border, unit or list names a province or coast the map does not define. "
+                            "Fix the id, or add the province.")
+DUPLICATE_BORDER = register("DIP502", "Border listed twice",
+                            "The same two locations are joined by two border entries. Keep one.", "warning")
+BORDER_TYPE = register("DIP503", "Border does not fit the province types",
+                       "A border lets a unit type cross into a province where it cannot stand (a fleet into "
+                       "a land province, an army into a sea), or names a split-coast province without its "
+                       "coast. Fix the border's units or the province type.")
+ISOLATED = register("DIP504", "Province has no border",
+                    "A passable province borders nothing, so no unit can ever enter or leave it. "
+                    "Add its borders or make it impassable.")
+UNREACHABLE_CENTER = register("DIP505", "Supply centre cannot be reached",
+                              "No unit starting on any home centre can ever reach this supply centre "
+                              "by armies or fleets. Add a border, or remove the centre.")
+DUPLICATE_ABBR = register("DIP506", "Abbreviation shared by two provinces",
+                          "Two provinces display the same abbreviation, so an order written with it is "
+                          "ambiguous. Players must use the full name or the id.", "warning")
+UNKNOWN_CODE_IN_PAGE = register("DIP507", "Rules page names an unknown province code",
+                                "A rules page writes a province code in brackets, e.g. \"(ABC)\", that no "
+                                "province has as id or abbreviation. Fix the page or the map.", "warning")
+VICTORY = register("DIP508", "Victory threshold does not fit the map",
+                   "The number of centres needed to win is more than the map has, or not more than "
+                   "half of them (two powers could win at once). Fix victory.centers.")
+START = register("DIP509", "Starting position inconsistent",
+                 "A starting unit, home centre or default build does not fit the map: unknown power, a "
+                 "unit where its type cannot stand, a home centre that is not a supply centre, or more "
+                 "default builds than the power has centres. Fix the start data.")
+OUTLINE = register("DIP510", "Outline missing or unknown",
+                   "geometry.yaml has no outline for a province that units can enter, or an outline for "
+                   "an id the map does not have. Re-run the importer or fix the id.", "warning")
+GEOMETRY_DIFF = register("DIP511", "Borders and outlines disagree",
+                         "Some bordering provinces' outlines do not touch on the map picture, or touching "
+                         "outlines have no border. Often intended (straits, sealane overseer zones); the "
+                         "geometry review page lists every case to look at.", "info")
+OVERLAY = register("DIP512", "Overlay entry cannot be applied",
+                   "An overlay.yaml entry patches or removes something map.yaml does not have. Fix its id "
+                   "or pair, or give a new province its name and type.")
+CLAIM_FAILS = register("DIP520", "The map data contradicts a rule",
+                       "A claim of the published rules (claims.yaml) does not hold in the map data. The "
+                       "message names the claim, its rule and the differing facts. Fix the data, or, when "
+                       "the published game really plays by its data, mark the claim "
+                       "`on_disagreement: warning` with a note.")
+CLAIM_BAD = register("DIP521", "Claim cannot be checked",
+                     "A claims.yaml entry names an unknown kind or province, or lacks a parameter its "
+                     "kind needs. Fix the claim.")
+
+_CODE_IN_TEXT = re.compile(r"\(([A-Z][A-Z0-9]{1,3}(?: [a-z]{1,2})?)\)")
+
+
+class _Where:
+    """Positions of map values for diagnostics, whether or not documents exist."""
+
+    def __init__(self, game: Game):
+        docs = game.source.docs if game.source is not None else {}
+        self.map_doc = docs.get("map.yaml")
+        self.overlay_doc = docs.get("overlay.yaml")
+        self.claims_doc = docs.get("claims.yaml")
+        self.geometry_doc = docs.get("geometry.yaml")
+        data = self.map_doc.data if self.map_doc is not None and isinstance(self.map_doc.data, dict) else {}
+        self.province_index = {p.get("id"): i for i, p in enumerate(data.get("provinces") or [])}
+        self.border_index = {frozenset(b.get("between") or ()): i
+                             for i, b in enumerate(data.get("borders") or [])}
+        odata = self.overlay_doc.data if self.overlay_doc is not None and isinstance(self.overlay_doc.data, dict) else {}
+        self.overlay_province = {p.get("id"): i for i, p in enumerate(odata.get("provinces") or [])}
+        self.overlay_border = {frozenset(b.get("between") or ()): i for i, b in enumerate(odata.get("borders") or [])}
+        self.game_id = game.game_id
+
+    def _make(self, doc, pointer, code, message, hint="", severity=None) -> Diagnostic:
+        if doc is not None:
+            return doc.diagnostic(pointer, code, message, hint=hint, severity=severity)
+        return Diagnostic(f"content/{self.game_id}/map.yaml", 1, 1, code, message,
+                          severity or CODES[code].severity, pointer, hint)
+
+    def province(self, pid, code, message, hint="", severity=None):
+        if pid in self.overlay_province:
+            return self._make(self.overlay_doc, f"/provinces/{self.overlay_province[pid]}", code, message, hint, severity)
+        pointer = f"/provinces/{self.province_index[pid]}" if pid in self.province_index else "/provinces"
+        return self._make(self.map_doc, pointer, code, message, hint, severity)
+
+    def border(self, a, b, code, message, hint="", severity=None):
+        key = frozenset((a, b))
+        if key in self.overlay_border:
+            return self._make(self.overlay_doc, f"/borders/{self.overlay_border[key]}", code, message, hint, severity)
+        pointer = f"/borders/{self.border_index[key]}" if key in self.border_index else "/borders"
+        return self._make(self.map_doc, pointer, code, message, hint, severity)
+
+    def at(self, pointer, code, message, hint="", severity=None):
+        return self._make(self.map_doc, pointer, code, message, hint, severity)
+
+    def claim(self, index, code, message, hint="", severity=None):
+        return self._make(self.claims_doc, f"/claims/{index}", code, message, hint, severity)
+
+    def geometry(self, pointer, code, message, hint="", severity=None):
+        return self._make(self.geometry_doc, pointer, code, message, hint, severity)
+
+
+def check_map(game: Game) -> list[Diagnostic]:
+    where = _Where(game)
+    out: list[Diagnostic] = []
+    out += _check_overlay(game, where)
+    out += _check_borders(game, where)
+    out += _check_provinces(game, where)
+    out += _check_start(game, where)
+    out += _check_pages(game, where)
+    out += _check_geometry(game, where)
+    out += check_claims(game, where)
+    return out
+
+
+def _check_overlay(game: Game, where: _Where) -> list[Diagnostic]:
+    problems = getattr(game, "overlay_problems", None) or []
+    return [where._make(where.overlay_doc, pointer, OVERLAY, message) for pointer, message in problems]
+
+
+def _check_borders(game: Game, where: _Where) -> list[Diagnostic]:
+    m = game.map
+    out = []
+    seen: set[frozenset] = set()
+    for b in m.borders:
+        if b.derived:
+            continue
+        for loc in (b.a, b.b):
+            prov = m.provinces.get(province_of(loc))
+            if prov is None or ("/" in loc and loc.split("/", 1)[1] not in prov.coasts):
+                out.append(where.border(b.a, b.b, UNKNOWN_LOCATION, f"border {b.a}-{b.b} names unknown location {loc}"))
+        key = frozenset((b.a, b.b))
+        if key in seen:
+            out.append(where.border(b.a, b.b, DUPLICATE_BORDER, f"border {b.a}-{b.b} is listed twice"))
+        seen.add(key)
+        pa, pb = m.provinces.get(province_of(b.a)), m.provinces.get(province_of(b.b))
+        if pa is None or pb is None:
+            continue
+        if province_of(b.a) == province_of(b.b):
+            out.append(where.border(b.a, b.b, BORDER_TYPE, f"border {b.a}-{b.b} joins a province to itself"))
+        for unit in sorted(b.units):
+            for loc, prov in ((b.a, pa), (b.b, pb)):
+                if not prov.locations(unit):
+                    out.append(where.border(b.a, b.b, BORDER_TYPE,
+                                            f"border {b.a}-{b.b} lets {unit}s cross, but no {unit} can stand "
+                                            f"in {prov.display} ({prov.type})"))
+                elif unit == "fleet" and prov.coasts and "/" not in loc:
+                    out.append(where.border(b.a, b.b, BORDER_TYPE,
+                                            f"fleet border {b.a}-{b.b} does not say which coast of "
+                                            f"{prov.display} it reaches", hint=f"write {prov.id}/<coast>"))
+    return out
+
+
+def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
+    m = game.map
+    out = []
+    for pid, prov in m.provinces.items():
+        if prov.type in ("impassable", "lake"):
+            continue
+        if not m.army_adj.get(pid) and not any(m.fleet_adj.get(loc) for loc in prov.locations("F")):
+            out.append(where.province(pid, ISOLATED, f"{prov.display} borders nothing"))
+    # reachability of every supply centre from the powers' home centres
+    homes = {h for centres in game.start.centers.values() for h in centres}
+    homes |= {province_of(u.split()[1]) for units in game.start.units.values() for u in units}
+    reached: set[str] = set()
+    for table, starts in ((m.army_adj, [h for h in homes if h in m.army_adj]),
+                          (m.fleet_adj, [loc for h in homes if h in m.provinces
+                                         for loc in m.provinces[h].locations("F")])):
+        stack = list(starts)
+        seen = set(stack)
+        while stack:
+            here = stack.pop()
+            for there in table.get(here, ()):
+                if there not in seen:
+                    seen.add(there)
+                    stack.append(there)
+        reached |= {province_of(x) for x in seen}
+    if homes:
+        for pid in m.supply_centers:
+            if pid not in reached:
+                out.append(where.province(pid, UNREACHABLE_CENTER,
+                                          f"no unit from any home centre can reach {m.provinces[pid].display}"))
+    by_abbr: dict[str, list[str]] = {}
+    for pid, prov in m.provinces.items():
+        by_abbr.setdefault(prov.display.lower(), []).append(pid)
+    for abbr, ids in sorted(by_abbr.items()):
+        if len(ids) > 1:
+            for pid in ids:
+                others = ", ".join(f"{m.provinces[o].name} ({o})" for o in ids if o != pid)
+                out.append(where.province(pid, DUPLICATE_ABBR,
+                                          f"{m.provinces[pid].name} ({pid}) shows abbreviation "
+                                          f"'{m.provinces[pid].display}', as does {others}",
+                                          hint="write orders with the province id or full name"))
+    return out
+
+
+def _check_start(game: Game, where: _Where) -> list[Diagnostic]:
+    m = game.map
+    out = []
+    n = len(m.supply_centers)
+    if n and not (n // 2 < m.victory_centers <= n):
+        out.append(where.at("/victory", VICTORY, f"{m.victory_centers} centres to win, but the map has {n} "
+                                                 f"(must be more than {n // 2} and at most {n})"))
+    neutral = (game.modules.params("neutral_armies").get("power", "NEUTRAL")
+               if game.modules is not None and game.modules.has("neutral_armies") else "NEUTRAL")
+    occupied: dict[str, str] = {}
+    for power, units in sorted(game.start.units.items()):
+        if power not in m.powers and power != neutral:
+            out.append(where.at(f"/start/units/{power}", START, f"start units of unknown power {power}"))
+        for i, unit in enumerate(units):
+            out += _unit_problems(game, where, f"/start/units/{power}/{i}", power, unit, occupied)
+    for power, centres in sorted(game.start.centers.items()):
+        if power not in m.powers:
+            out.append(where.at(f"/start/centers/{power}", START, f"home centres of unknown power {power}"))
+        for i, pid in enumerate(centres):
+            prov = m.provinces.get(pid)
+            if prov is None:
+                out.append(where.at(f"/start/centers/{power}/{i}", UNKNOWN_LOCATION, f"unknown province {pid}"))
+            elif not prov.supply_center:
+                out.append(where.at(f"/start/centers/{power}/{i}", START, f"{pid} is not a supply centre"))
+            elif prov.home and prov.home != power:
+                out.append(where.at(f"/start/centers/{power}/{i}", START,
+                                    f"{pid} starts with {power} but is a home centre of {prov.home}"))
+    for power, builds in sorted(game.default_builds.items()):
+        centres = set(game.start.centers.get(power, []))
+        if len(builds) > len(centres):
+            out.append(where.at(f"/default_builds/{power}", START,
+                                f"{power} has {len(builds)} default builds but {len(centres)} centres"))
+        built: dict[str, str] = {}
+        for i, unit in enumerate(builds):
+            pointer = f"/default_builds/{power}/{i}"
+            out += _unit_problems(game, where, pointer, power, unit, built)
+            loc = unit.split()[-1]
+            if province_of(loc) not in centres:
+                out.append(where.at(pointer, START, f"default build {unit} is not on a home centre of {power}"))
+    for power, centres in sorted(game.colored_neutral_centers.items()):
+        for i, pid in enumerate(centres):
+            prov = m.provinces.get(pid)
+            if prov is None or not prov.supply_center or prov.home:
+                out.append(where.at(f"/colored_neutral_centers/{power}/{i}", START,
+                                    f"coloured neutral centre {pid} is not a neutral supply centre"))
+    return out
+
+
+def _unit_problems(game, where, pointer, power, unit, occupied) -> list[Diagnostic]:
+    m = game.map
+    try:
+        kind, loc = unit.split()
+        letter = unit_letter(kind)
+    except (ValueError, KeyError):
+        return [where.at(pointer, START, f"cannot read unit '{unit}'")]
+    prov = m.provinces.get(province_of(loc))
+    if prov is None:
+        return [where.at(pointer, UNKNOWN_LOCATION, f"unit {unit} stands on unknown province")]
+    out = []
+    if loc not in prov.locations(letter):
+        out.append(where.at(pointer, START, f"{'an army' if letter == 'A' else 'a fleet'} cannot stand on {loc}"))
+    if prov.id in occupied:
+        out.append(where.at(pointer, START, f"{unit} shares {prov.id} with {occupied[prov.id]}"))
+    occupied[prov.id] = f"{power} {unit}"
+    return out
+
+
+def _check_pages(game: Game, where: _Where) -> list[Diagnostic]:
+    source = game.source
+    pages = getattr(source, "rules_pages", None) or {}
+    out = []
+    for name, text in sorted(pages.items()):
+        for line_no, line in enumerate(text.splitlines(), 1):
+            for match in _CODE_IN_TEXT.finditer(line):
+                code = match.group(1)
+                if game.map.lookup(code) is None and code not in game.map.provinces:
+                    out.append(Diagnostic(f"{source.root}/{name}", line_no, match.start() + 2,
+                                          UNKNOWN_CODE_IN_PAGE, f"no province has the code '{code}'",
+                                          CODES[UNKNOWN_CODE_IN_PAGE].severity))
+    return out
+
+
+# -- geometry ----------------------------------------------------------------------
+
+def geometry_differences(game: Game) -> dict:
+    """Which borders have no touching outlines, and which touching outlines no border.
+
+    Returns {"no_contact": [(a, b, units, kind)], "no_border": [(a, b, length)]}; sea
+    borders of overseer zones are left out (overseer boxes are drawn apart on purpose)."""
+    geometry = game.geometry or {}
+    if "contacts" not in geometry:
+        return {"no_contact": [], "no_border": []}
+    m = game.map
+    contacts = {frozenset(c[:2]): int(c[2]) for c in geometry["contacts"]}
+    overseers = {r.overseer for r in m.sea_regions.values()}
+    borders: dict[frozenset, tuple] = {}
+    for b in m.borders:
+        key = frozenset((province_of(b.a), province_of(b.b)))
+        if len(key) == 2 and not b.derived:
+            borders[key] = (sorted(b.units), b.kind)
+    no_contact = []
+    for key, (units, kind) in sorted(borders.items(), key=lambda kv: sorted(kv[0])):
+        if key in contacts or key & overseers:
+            continue
+        a, b = sorted(key)
+        no_contact.append((a, b, units, kind))
+    no_border = []
+    for key, length in sorted(contacts.items(), key=lambda kv: sorted(kv[0])):
+        if key not in borders and all(p in m.provinces for p in key):
+            a, b = sorted(key)
+            no_border.append((a, b, length))
+    return {"no_contact": no_contact, "no_border": no_border}
+
+
+def _check_geometry(game: Game, where: _Where) -> list[Diagnostic]:
+    geometry = game.geometry
+    if not geometry:
+        return []
+    out = []
+    outlines = geometry.get("outlines") or {}
+    for pid, prov in game.map.provinces.items():
+        if prov.type not in ("impassable", "lake") and pid not in outlines:
+            out.append(where.province(pid, OUTLINE, f"{prov.display} has no outline in geometry.yaml"))
+    for pid in sorted(outlines):
+        if pid not in game.map.provinces:
+            out.append(where.geometry(f"/outlines/{pid}", OUTLINE, f"outline for unknown province {pid}"))
+    diff = geometry_differences(game)
+    unmarked = [d for d in diff["no_contact"] if not d[3]]
+    if unmarked or diff["no_border"]:
+        out.append(where.geometry("/contacts", GEOMETRY_DIFF,
+                                  f"{len(unmarked)} border(s) of no special kind join provinces whose outlines "
+                                  f"do not touch; {len(diff['no_border'])} pair(s) of touching outlines have no "
+                                  f"border", hint="see the geometry review page"))
+    return out
+
+
+def geometry_review_markdown(game: Game) -> str:
+    """The geometry review page: every border whose outlines do not touch, and
+    every pair of touching outlines without a border."""
+    m = game.map
+    diff = geometry_differences(game)
+    esc = _md_escape
+    lines = [f"# Geometry review: {esc(game.title)}", "",
+             "The map's borders compared with its traced outlines. Each row is worth a look; many "
+             "are intended (straits, bridges, map insets).", "",
+             f"## Borders whose outlines do not touch ({len(diff['no_contact'])})", ""]
+    if diff["no_contact"]:
+        lines += ["| between | units | kind |", "| --- | --- | --- |"]
+        lines += [f"| {esc(m.display(a))} – {esc(m.display(b))} | {', '.join(u)} | {esc(k) or '—'} |"
+                  for a, b, u, k in diff["no_contact"]]
+    else:
+        lines.append("None.")
+    lines += ["", f"## Touching outlines without a border ({len(diff['no_border'])})", ""]
+    if diff["no_border"]:
+        lines += ["| between | shared outline (px) |", "| --- | --- |"]
+        lines += [f"| {esc(m.display(a))} – {esc(m.display(b))} | {n} |" for a, b, n in diff["no_border"]]
+    else:
+        lines.append("None.")
+    return "\n".join(lines) + "\n"
+
+
+def geometry_review_page(game: Game):
+    from ..base import Page
+    return Page("geometry-review.md", geometry_review_markdown(game), "Geometry review")
+
+
+def _md_escape(text: str) -> str:
+    import html
+    return html.escape(str(text)).replace("|", "\\|")
+
+
+# -- claims ------------------------------------------------------------------------
+
+def check_claims(game: Game, where: _Where | None = None) -> list[Diagnostic]:
+    where = where or _Where(game)
+    doc = where.claims_doc
+    if doc is None or not isinstance(doc.data, dict):
+        return []
+    default_source = doc.data.get("source", "")
+    out = []
+    for i, claim in enumerate(doc.data.get("claims") or []):
+        kind = claim_kinds.KINDS.get(claim.get("kind"))
+        label = f"claim '{claim.get('id')}' (rule {claim.get('rule')}, {claim.get('source', default_source)})"
+        if kind is None:
+            out.append(where.claim(i, CLAIM_BAD, f"{label}: unknown kind '{claim.get('kind')}'"))
+            continue
+        try:
+            differences = kind(game, claim.get("params") or {})
+        except claim_kinds.ClaimError as exc:
+            out.append(where.claim(i, CLAIM_BAD, f"{label}: {exc}"))
+            continue
+        severity = claim.get("on_disagreement", "error")
+        for difference in differences:
+            out.append(where.claim(i, CLAIM_FAILS, f"{label}: the rule says \"{claim.get('says')}\"; "
+                                                   f"but {difference}",
+                                   hint=claim.get("note", ""), severity=severity))
+    return out

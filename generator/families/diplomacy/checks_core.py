@@ -1,0 +1,239 @@
+"""Structural checks of a Diplomacy map (the family's `check`).
+
+These are the engine's own consistency checks: names, borders, start position,
+rule-module parameters. The importer helper's `checks.check_map` (graph analysis
+of imported maps) runs too when that module is present.
+"""
+from __future__ import annotations
+
+from ...diagnostics import Diagnostic, register
+from .model import Game, province_of
+
+DUP_ID = register("DIP001", "Duplicate province id",
+                  "Two provinces share an id. Ids must be unique: rename one.")
+AMBIGUOUS_NAME = register("DIP002", "Ambiguous province name",
+                          "Two provinces share a name, abbreviation or alias, so an order naming it "
+                          "would be ambiguous. Rename or drop one of the aliases.")
+BAD_BORDER = register("DIP003", "Border names an unknown location",
+                      "A border refers to a province or coast that map.yaml does not define. Fix the "
+                      "id, or add the coast to the province's `coasts`.")
+BAD_BORDER_UNITS = register("DIP004", "Border unusable by its unit type",
+                            "A border lets a unit type cross where that type cannot stand (an army into "
+                            "the sea, a fleet inland, or a fleet to a split-coast province without "
+                            "naming the coast). Fix `units`, the province types, or name the coast.")
+BAD_HOME = register("DIP005", "Bad home centre",
+                    "A province's `home` names an unknown power, or a home province is not a supply "
+                    "centre. Fix the power id or set `supply_center: true`.")
+BAD_START_UNIT = register("DIP006", "Bad starting unit",
+                          "A starting unit is unreadable, stands where its type cannot, shares a "
+                          "province, or belongs to an unknown power. Fix `start.units`.")
+BAD_START_CENTER = register("DIP007", "Bad starting centre",
+                            "A starting centre is not a supply centre, is owned twice, or belongs to an "
+                            "unknown power. Fix `start.centers`.")
+BAD_REGION = register("DIP008", "Bad sea region",
+                      "A sea region names an unknown province, a province that is not a sea, or a "
+                      "province already in another region. Fix `sea_regions`.")
+BAD_RULES = register("DIP009", "Unknown rule module or parameter",
+                     "game.yaml `rules:` names a Diplomacy rule module or parameter that does not "
+                     "exist, or a value outside the allowed ones. See the rule modules page.")
+BAD_DEFAULT_BUILD = register("DIP010", "Bad default build",
+                             "A default build (custom_start) is unreadable, not in a home centre of its "
+                             "power, or duplicated. Fix `default_builds`.")
+BAD_NEUTRAL = register("DIP011", "Bad coloured neutral centre",
+                       "A coloured neutral centre is not a supply centre, belongs to an unknown power, "
+                       "or is owned at the start. Fix `colored_neutral_centers`.")
+BAD_VICTORY = register("DIP012", "Victory out of reach",
+                       "`victory.centers` is larger than the number of supply centres on the map. "
+                       "Lower it or add centres.")
+DUP_BORDER = register("DIP013", "Border listed twice",
+                      "The same pair of locations has two border entries; merge them into one entry "
+                      "with both unit types.", "warning")
+ISOLATED = register("DIP014", "Province without neighbours",
+                    "A passable province has no border any unit can cross, so no unit can ever enter "
+                    "or leave it. Add its borders or mark it impassable.", "warning")
+MODULE_DATA = register("DIP015", "Rule module data missing",
+                       "A rule module that needs map data is enabled but the data is absent "
+                       "(e.g. custom_start without `default_builds`, sealanes without `sea_regions`). "
+                       "Add the data or disable the module.", "warning")
+
+
+class _Where:
+    """Makes diagnostics for map.yaml (or game.yaml) with positions when available."""
+
+    def __init__(self, game: Game):
+        self.source = game.source
+        self.map_doc = game.source.docs.get("map.yaml") if game.source else None
+        self.root = game.source.root if game.source else game.game_id
+
+    def map(self, pointer: str, code: str, message: str, hint: str = "") -> Diagnostic:
+        if self.map_doc is not None:
+            return self.map_doc.diagnostic(pointer, code, message, hint=hint)
+        return Diagnostic(f"{self.root}/map.yaml", 1, 1, code, message, pointer=pointer, hint=hint)
+
+    def game(self, pointer: str, code: str, message: str, hint: str = "") -> Diagnostic:
+        doc = self.source.docs.get("game.yaml") if self.source else None
+        if doc is not None:
+            return doc.diagnostic(pointer, code, message, hint=hint)
+        from ...diagnostics import CODES
+        return Diagnostic(f"{self.root}/game.yaml", 1, 1, code, message, CODES[code].severity,
+                          pointer, hint)
+
+
+def check(game: Game) -> list[Diagnostic]:
+    out = structural_checks(game)
+    try:
+        from . import checks as extra  # the importer helper's graph checks, when present
+    except ImportError:
+        extra = None
+    if extra is not None and hasattr(extra, "check_map"):
+        out += extra.check_map(game)
+    return out
+
+
+def structural_checks(game: Game) -> list[Diagnostic]:
+    w = _Where(game)
+    m = game.map
+    data = w.map_doc.data if w.map_doc is not None else {}
+    out: list[Diagnostic] = []
+    raw_provs = data.get("provinces") or []
+    seen: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for i, p in enumerate(raw_provs):
+        pid = p.get("id")
+        if pid in seen:
+            out.append(w.map(f"/provinces/{i}/id", DUP_ID, f"province id '{pid}' is used twice"))
+        seen[pid] = i
+        for key in ("id", "abbr", "name"):
+            val = p.get(key)
+            if val:
+                _name(out, w, names, str(val), pid, f"/provinces/{i}/{key}")
+        for j, alias in enumerate(p.get("aliases") or []):
+            _name(out, w, names, str(alias), pid, f"/provinces/{i}/aliases/{j}")
+        home = p.get("home")
+        if home and home not in m.powers:
+            out.append(w.map(f"/provinces/{i}/home", BAD_HOME, f"unknown power '{home}'"))
+        elif home and not p.get("supply_center"):
+            out.append(w.map(f"/provinces/{i}/home", BAD_HOME, f"home province '{pid}' is not a supply centre",
+                             hint="add supply_center: true"))
+    pairs: set[frozenset] = set()
+    for i, b in enumerate(data.get("borders") or []):
+        a, c = b["between"]
+        for loc in (a, c):
+            prov = m.provinces.get(province_of(loc))
+            if prov is None or ("/" in loc and loc.split("/", 1)[1] not in prov.coasts):
+                out.append(w.map(f"/borders/{i}/between", BAD_BORDER, f"unknown location '{loc}'"))
+                break
+        else:
+            units = b.get("units") or ["army", "fleet"]
+            for unit in units:
+                for loc in (a, c):
+                    prov = m.provinces[province_of(loc)]
+                    if not prov.locations(unit):
+                        out.append(w.map(f"/borders/{i}/units", BAD_BORDER_UNITS,
+                                         f"{unit} border {a}-{c}: a {unit} cannot stand in {prov.id} ({prov.type})"))
+                    elif unit == "fleet" and prov.coasts and "/" not in loc:
+                        out.append(w.map(f"/borders/{i}/between", BAD_BORDER_UNITS,
+                                         f"fleet border {a}-{c}: {prov.id} has split coasts; name one",
+                                         hint=f"write {prov.id}/{prov.coasts[0]} (or another coast)"))
+            key = frozenset((a, c))
+            if key in pairs:
+                out.append(w.map(f"/borders/{i}", DUP_BORDER, f"border {a}-{c} is listed twice"))
+            pairs.add(key)
+    for p in m.provinces.values():
+        if p.type in ("land", "coast", "sea") and not m.army_adj.get(p.id) and not any(
+                m.fleet_adj.get(loc) for loc in p.locations("F")):
+            out.append(w.map(f"/provinces/{seen.get(p.id, 0)}", ISOLATED, f"'{p.id}' has no neighbours"))
+    out += _start_checks(game, w, data)
+    # sea regions
+    in_region: dict[str, str] = {}
+    for i, r in enumerate(data.get("sea_regions") or []):
+        for j, pid in enumerate([r["overseer"]] + list(r.get("sealanes") or [])):
+            ptr = f"/sea_regions/{i}/overseer" if j == 0 else f"/sea_regions/{i}/sealanes/{j - 1}"
+            prov = m.provinces.get(pid)
+            if prov is None or prov.type != "sea":
+                out.append(w.map(ptr, BAD_REGION, f"'{pid}' is not a sea province"))
+            elif pid in in_region:
+                out.append(w.map(ptr, BAD_REGION, f"'{pid}' is already in sea region {in_region[pid]}"))
+            else:
+                in_region[pid] = r["id"]
+    # victory
+    if m.victory_centers > len(m.supply_centers):
+        out.append(w.map("/victory/centers", BAD_VICTORY,
+                         f"victory needs {m.victory_centers} centres but the map has {len(m.supply_centers)}"))
+    # rule modules
+    if game.modules is not None:
+        for name, key, msg in game.modules.problems:
+            out.append(w.game(f"/rules/{name}" + (f"/{key}" if key else ""), BAD_RULES, msg))
+        if game.modules.has("custom_start") and not game.default_builds:
+            out.append(w.map("", MODULE_DATA, "custom_start is enabled but map.yaml has no default_builds"))
+        if game.modules.has("sealanes") and not m.sea_regions:
+            out.append(w.map("", MODULE_DATA, "sealanes is enabled but map.yaml has no sea_regions"))
+        if game.modules.has("colored_neutral_centers"):
+            from .rules import colored_neutral_centers
+            for ptr, msg in colored_neutral_centers.problems(game):
+                out.append(w.map(ptr, BAD_NEUTRAL, msg))
+    return out
+
+
+def _name(out, w, names, text, pid, ptr):
+    from .model import _norm
+    key = _norm(text)
+    other = names.get(key)
+    if other is not None and other != pid:
+        out.append(w.map(ptr, AMBIGUOUS_NAME, f"'{text}' names both {other} and {pid}"))
+    names.setdefault(key, pid)
+
+
+def _start_checks(game: Game, w: _Where, data: dict) -> list[Diagnostic]:
+    from .api import AdjudicationError, parse_unit
+    out = []
+    m = game.map
+    neutral = game.modules.params("neutral_armies").get("power") if game.modules and \
+        game.modules.has("neutral_armies") else None
+    taken: dict[str, str] = {}
+    for power, units in sorted(((data.get("start") or {}).get("units") or {}).items()):
+        if power not in m.powers and power != neutral:
+            out.append(w.map(f"/start/units/{power}", BAD_START_UNIT, f"unknown power '{power}'"))
+            continue
+        for i, text in enumerate(units):
+            try:
+                u = parse_unit(game, text, power, "start")
+            except AdjudicationError as exc:
+                out.append(w.map(f"/start/units/{power}/{i}", BAD_START_UNIT, str(exc).replace("start: ", "")))
+                continue
+            p = province_of(u.location)
+            if p in taken:
+                out.append(w.map(f"/start/units/{power}/{i}", BAD_START_UNIT, f"{p} already holds a unit of {taken[p]}"))
+            taken[p] = power
+    owned: dict[str, str] = {}
+    for power, centres in sorted(((data.get("start") or {}).get("centers") or {}).items()):
+        if power not in m.powers:
+            out.append(w.map(f"/start/centers/{power}", BAD_START_CENTER, f"unknown power '{power}'"))
+            continue
+        for i, c in enumerate(centres):
+            prov = m.provinces.get(c)
+            if prov is None or not prov.supply_center:
+                out.append(w.map(f"/start/centers/{power}/{i}", BAD_START_CENTER, f"'{c}' is not a supply centre"))
+            elif c in owned:
+                out.append(w.map(f"/start/centers/{power}/{i}", BAD_START_CENTER, f"'{c}' is also owned by {owned[c]}"))
+            owned[c] = power
+    for power, builds in sorted((data.get("default_builds") or {}).items()):
+        used = set()
+        for i, text in enumerate(builds):
+            ptr = f"/default_builds/{power}/{i}"
+            if power not in m.powers:
+                out.append(w.map(ptr, BAD_DEFAULT_BUILD, f"unknown power '{power}'"))
+                break
+            try:
+                u = parse_unit(game, text, power, "default build")
+            except AdjudicationError as exc:
+                out.append(w.map(ptr, BAD_DEFAULT_BUILD, str(exc)))
+                continue
+            p = province_of(u.location)
+            prov = m.provinces[p]
+            if p in used:
+                out.append(w.map(ptr, BAD_DEFAULT_BUILD, f"two default builds in {p}"))
+            elif not prov.supply_center or (prov.home != power and owned.get(p) != power):
+                out.append(w.map(ptr, BAD_DEFAULT_BUILD, f"{p} is not a centre of {power}"))
+            used.add(p)
+    return out

@@ -1,0 +1,177 @@
+"""Worked examples: the family's `run_example`.
+
+An ```example block holds an adjudication request (phase, units, centers,
+dislodged, contested, orders; schema: diplomacy-example) plus `expect:`:
+
+    expect:
+      results: {"A PAR - BUR": fails, "A MAR - BUR": fails}   # order as written -> succeeds|fails|illegal
+      units: {FRANCE: [A PAR, A MAR]}          # optional: whole position after the phase
+      dislodged: {ENGLAND: [F NTH]}            # optional: units dislodged (movement phase)
+      retreats: {"F NTH": [EDI, YOR]}          # optional: legal retreats of a dislodged unit
+      centers: {FRANCE: [PAR, MAR, BRE]}       # optional: ownership after the phase
+      phase: F1901R                            # optional: next phase
+      winner: FRANCE                           # optional (null for none)
+
+`Outcome.result` is the adjudicate response; `Outcome.markdown` a table of the
+orders with result and reason; mismatches list every disagreement with `expect`.
+"""
+from __future__ import annotations
+
+import html
+
+from ...diagnostics import register
+from ..base import Example, Outcome
+from .api import AdjudicationError, adjudicate, parse_unit
+from .model import province_of
+
+BAD_EXAMPLE = register("DIP020", "Worked example cannot be adjudicated",
+                       "An ```example block on a rules page is not a valid adjudication request "
+                       "(unknown power or province, a unit where it cannot stand, a malformed phase...). "
+                       "The message says what; fix the block.")
+
+REQUEST_KEYS = ("phase", "units", "centers", "dislodged", "contested", "orders")
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).upper().split())
+
+
+def _units_set(game, mapping, where: str) -> set[tuple[str, str]]:
+    out = set()
+    for power, units in (mapping or {}).items():
+        for text in units or []:
+            u = parse_unit(game, text, str(power).upper(), where)
+            out.add((u.power, f"{u.kind} {u.location}"))
+    return out
+
+
+def _power_id(game, name: str) -> str:
+    for p in game.map.powers.values():
+        if name.lower() in (p.id.lower(), p.name.lower()):
+            return p.id
+    return name.upper()
+
+
+def compare(game, expect: dict, response: dict) -> list[str]:
+    """Every way `response` disagrees with `expect`."""
+    out: list[str] = []
+    results = response["results"]
+    for order, want in (expect.get("results") or {}).items():
+        hits = [r for r in results if _norm(r["order"]) == _norm(order) or _norm(r["canonical"]) == _norm(order)]
+        if not hits:
+            out.append(f"expect.results names '{order}', which is not among the orders")
+            continue
+        r = hits[0]
+        want_s = str(want).lower()
+        got = "illegal" if (want_s == "illegal" and not r["legal"]) else r["result"]
+        if want_s == "illegal" and r["legal"]:
+            got = "legal, " + r["result"]
+        if got != want_s:
+            out.append(f"'{order}': expected {want_s}, engine says {got} ({r['reason']})")
+    after = response["after"]
+    if "units" in expect:
+        want = {(_power_id(game, p), u) for p, u in _units_set(game, {
+            _power_id(game, p): v for p, v in (expect["units"] or {}).items()}, "expect.units")}
+        got = {(p, u) for p, us in after["units"].items() for u in us}
+        if want != got:
+            out.append("units after: " + _diff(want, got))
+    if "dislodged" in expect:
+        want = _units_set(game, {_power_id(game, p): v for p, v in (expect["dislodged"] or {}).items()},
+                          "expect.dislodged")
+        got = {(p, d["unit"]) for p, ds in after["dislodged"].items() for d in ds}
+        if want != got:
+            out.append("dislodged: " + _diff(want, got))
+    if "retreats" in expect:
+        table = {d["unit"]: d["retreats"] for ds in after["dislodged"].values() for d in ds}
+        for unit, locs in (expect["retreats"] or {}).items():
+            key = _norm(unit)
+            if key not in table:
+                out.append(f"retreats: {unit} is not dislodged")
+                continue
+            want_l = sorted(_norm(x) for x in locs or [])
+            if sorted(table[key]) != want_l:
+                out.append(f"retreats of {unit}: expected {want_l or 'none'}, engine says {sorted(table[key]) or 'none'}")
+    if "centers" in expect:
+        want = {(_power_id(game, p), (game.map.lookup(str(c)) or str(c))) for p, cs in (expect["centers"] or {}).items()
+                for c in cs or []}
+        got = {(p, c) for p, cs in after["centers"].items() for c in cs}
+        if want != got:
+            out.append("centres after: " + _diff(want, got))
+    if "phase" in expect and str(expect["phase"]) != after["phase"]:
+        out.append(f"next phase: expected {expect['phase']}, engine says {after['phase']}")
+    if "winner" in expect:
+        want_w = _power_id(game, expect["winner"]) if expect["winner"] else None
+        if want_w != after["winner"]:
+            out.append(f"winner: expected {want_w}, engine says {after['winner']}")
+    return out
+
+
+def _diff(want: set, got: set) -> str:
+    missing = sorted(want - got)
+    extra = sorted(got - want)
+    parts = []
+    if missing:
+        parts.append("expected but missing " + ", ".join(f"{u} ({p})" for p, u in missing))
+    if extra:
+        parts.append("not expected " + ", ".join(f"{u} ({p})" for p, u in extra))
+    return "; ".join(parts)
+
+
+def _cell(text: str) -> str:
+    return html.escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ")
+
+
+def outcome_table(game, response: dict) -> str:
+    """A Markdown table of orders with result and reason, then the position after."""
+    lines = ["| Power | Order | Result | Why |", "| --- | --- | --- | --- |"]
+    for r in response["results"]:
+        name = game.map.powers[r["power"]].name if r["power"] in game.map.powers else r["power"]
+        result = r["result"] if r["legal"] else "illegal"
+        mark = {"succeeds": "✔ succeeds", "fails": "✘ fails", "illegal": "✘ illegal"}[result]
+        lines.append(f"| {_cell(name)} | `{_cell(r['order'])}` | {mark} | {_cell(r['reason'])} |")
+    after = response["after"]
+    extra = []
+    dis = [f"{d['unit']} ({p}; may retreat to {', '.join(d['retreats']) or 'nowhere'})"
+           for p, ds in after["dislodged"].items() for d in ds]
+    if dis:
+        extra.append("**Dislodged:** " + _cell("; ".join(dis)))
+    if after["contested"]:
+        extra.append("**Standoff left empty:** " + _cell(", ".join(after["contested"])))
+    if after["winner"]:
+        extra.append(f"**Winner:** {_cell(after['winner'])}")
+    extra.append(f"**Next phase:** {_cell(after['phase'])}")
+    return "\n".join(lines) + "\n\n" + "  \n".join(extra) + "\n"
+
+
+def diagram(game, request: dict, response: dict, title: str = "") -> str | None:
+    """The render helper's order diagram, when that module is available."""
+    try:
+        from ...render.diagram import order_diagram
+    except ImportError:
+        return None
+    try:
+        return order_diagram(game, request, response, title=title)
+    except Exception:  # a drawing problem must never hide the adjudication
+        return None
+
+
+def run_example(game, example: Example) -> Outcome:
+    data = example.data or {}
+    request = {k: data[k] for k in REQUEST_KEYS if k in data}
+    try:
+        response = adjudicate(game, request)
+    except AdjudicationError as exc:
+        d = example.doc.diagnostic("", BAD_EXAMPLE, f"example {example.index}: {exc}",
+                                   hint="see the diplomacy-example schema for the block's keys")
+        return Outcome(result={}, mismatches=[str(exc)], diagnostics=[d])
+    try:
+        mismatches = compare(game, data.get("expect") or {}, response)
+    except AdjudicationError as exc:
+        mismatches = [f"expect: {exc}"]
+    return Outcome(result=response, trace=list(response["trace"]), mismatches=mismatches,
+                   figure=diagram(game, request, response, str(data.get("title") or "")),
+                   markdown=outcome_table(game, response))
+
+
+def province(text: str) -> str:
+    return province_of(text)

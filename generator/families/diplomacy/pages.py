@@ -1,0 +1,136 @@
+"""The family's `pages`: rule-module overview, DATC conformance page (when the game
+enables `datc_page`), plus the render helper's map and adjacency pages when present."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from ..base import Page
+from .rules import modules
+
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=False).replace("|", "\\|")
+
+
+def pages(game) -> list[Page]:
+    out: list[Page] = [rule_modules_page(game)]
+    if game.modules is not None and game.modules.has("datc_page"):
+        out += datc_pages(game)
+    try:
+        from .pages_render import render_pages
+    except ImportError:
+        render_pages = None
+    if render_pages is not None:
+        out += render_pages(game)
+    return out
+
+
+def rule_modules_page(game) -> Page:
+    enabled = game.modules.enabled if game.modules is not None else {}
+    lines = [f"# Rule modules of {_esc(game.title)}", "",
+             "The Diplomacy engine applies the standard rules plus the variant modules a game "
+             "enables in its `game.yaml` (`rules:`). This game's choices:", ""]
+    if enabled:
+        lines += ["| Module | Parameters |", "| --- | --- |"]
+        for name, params in sorted(enabled.items()):
+            mod = modules()[name]
+            shown = ", ".join(f"`{k}` = `{_esc(v)}`" for k, v in sorted(params.items())) or "none"
+            lines.append(f"| {_esc(mod.title)} (`{name}`) | {shown} |")
+    else:
+        lines.append("No variant module: the standard rules apply.")
+    lines += ["", "## Adjudication choices", "",
+              "Where the rulebooks leave room, the engine follows the preferences of the "
+              "Diplomacy Adjudicator Test Cases (DATC v3.0):", "",
+              "- convoy paradoxes are settled by the Szykman rule: the convoying fleets in the "
+              "paradox hold and the convoyed army stays where it is;",
+              "- a convoy is disrupted only when every route it could use is broken;",
+              "- an army next to its destination goes by convoy only when its order says `VIA` or "
+              "a fleet of its own power is ordered to convoy it (otherwise it takes the land route);",
+              "- illegal orders are ignored and the unit holds; a unit given two different orders holds;",
+              "- in adjustments the first legal orders are used; missing disbands follow the 2023 "
+              "civil-disorder rule (farthest from an owned centre first, fleets before armies, then "
+              "alphabetical).", "",
+              "## All modules", ""]
+    for name, mod in sorted(modules().items()):
+        lines += [f"### {_esc(mod.title)} (`{name}`)", "", _esc(mod.summary), ""]
+        if mod.params:
+            lines += ["| Parameter | Default | Meaning |", "| --- | --- | --- |"]
+            for key, p in sorted(mod.params.items()):
+                choices = f" One of: {', '.join(f'`{c}`' for c in p.choices)}." if p.choices else ""
+                lines.append(f"| `{key}` | `{_esc(p.default)}` | {_esc(p.description)}{choices} |")
+            lines.append("")
+    return Page("rule-modules.md", "\n".join(lines).rstrip() + "\n", "Rule modules")
+
+
+def _datc_file(game) -> Path:
+    rel = game.modules.params("datc_page").get("source") or "../shared/reference/datc/datc.json"
+    repo = Path(__file__).resolve().parents[3]
+    return (repo / rel).resolve()
+
+
+def datc_pages(game) -> list[Page]:
+    from .datc import load_cases, run_case
+    from .examples import diagram
+    path = _datc_file(game)
+    if not path.is_file():
+        return []
+    cases = load_cases(path)
+    runs = []
+    for case in cases:
+        if case.get("datc_preferred"):
+            runs.append((case, run_case(game, case)))
+        else:
+            runs.append((case, None))
+    passed = sum(1 for _, r in runs if r is not None and r.passed)
+    checked = sum(1 for _, r in runs if r is not None)
+    lines = ["# DATC conformance", "",
+             "The Diplomacy Adjudicator Test Cases (DATC, version 3.0, by Lucas B. Kruijswijk) "
+             "are the standard test suite for Diplomacy adjudicators. Every case below was "
+             "adjudicated by Mapwright's engine when this site was built: the orders, the "
+             "expected result from the test data, the engine's result and its reason.", "",
+             f"**{passed} of {checked}** cases that follow the DATC's preferred options agree with "
+             f"the engine. {len(runs) - checked} further entries encode another rulebook's option "
+             "(marked *alternative*); the engine follows the DATC preference there.", ""]
+    assets: list[Page] = []
+    section = None
+    for case, run in runs:
+        if case["section"] != section:
+            section = case["section"]
+            lines += [f"## {section}", ""]
+        title = case["title"].capitalize()
+        key = case["key"]
+        if run is None:
+            lines += [f"### {_esc(key)} {_esc(title)} — *alternative*", "",
+                      f"Expectation for the {_esc(case.get('edition') or 'other')} rules; not adjudicated "
+                      "here because the engine follows the DATC's preferred option.", ""]
+            continue
+        verdict = "✔" if run.passed else "✘"
+        lines += [f"### {_esc(key)} {_esc(title)} {verdict}", ""]
+        if case["phase"] == "retreat":
+            lines += ["*Retreat case: the movement phase before it is replayed first.*", ""]
+        lines += ["| Power | Order | Expected | Engine | Why |", "| --- | --- | --- | --- | --- |"]
+        for row in run.rows:
+            got = row["result"] if row["legal"] else "illegal"
+            lines.append(f"| {_esc(row['power'].title())} | `{_esc(row['order'])}` | "
+                         f"{_esc(row['expected'] or '—')} | {_esc(got)} | {_esc(row['reason'])} |")
+        if not run.rows:
+            lines.append("| — | (no orders) | — | — | — |")
+        lines.append("")
+        resp = run.responses[-1]
+        extra = [t for t in resp["trace"] if not any(t.startswith(r["canonical"] + ":") or t.startswith(r["order"] + ":")
+                                             for r in resp["results"])]
+        for t in extra:
+            lines.append(f"- {_esc(t)}")
+        if extra:
+            lines.append("")
+        if run.note:
+            lines += [f"!!! note \"Data file differs from the DATC text\"", f"    {_esc(run.note)}.", ""]
+        for m in run.mismatches:
+            lines.append(f"- **Mismatch:** {_esc(m)}")
+        svg = diagram(game, run.requests[-1], resp, f"{key} {title}")
+        if svg:
+            stem = key.replace("@", "-").replace("~", "-").replace(".", "-")
+            assets.append(Page(f"assets/datc/{stem}.svg", svg))
+            lines += [f"![{_esc(key)} diagram](assets/datc/{stem}.svg)", ""]
+    return [Page("datc.md", "\n".join(lines).rstrip() + "\n", "DATC conformance")] + assets
