@@ -63,7 +63,7 @@ def _body(game: Game, card: Card, x: float, y: float) -> list[str]:
         for i, line in enumerate(_wrap(", ".join(names), 36)[:7]):
             out.append(f'<text x="{num(x)}" y="{num(y + 5 + i * 4.2)}" font-size="3">{xml(line)}</text>')
     else:
-        for i, line in enumerate(_wrap(card.summary, 34)[:8]):
+        for i, line in enumerate(_wrap(card.summary, 31)[:8]):
             out.append(f'<text x="{num(x)}" y="{num(y + i * 4.4)}" font-size="3.2">{xml(line)}</text>')
     return out
 
@@ -83,24 +83,24 @@ def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
            f'rx="2" fill="#ffffff" fill-opacity="0.85" stroke="#333" stroke-width="0.4"/>',
            f'<circle cx="{num(x0 + 10)}" cy="{num(y0 + 10)}" r="5.5" fill="#d4af37" stroke="#7a5c00" stroke-width="0.4"/>',
            f'<text x="{num(x0 + 10)}" y="{num(y0 + 12.2)}" font-size="6" font-weight="bold" text-anchor="middle">{xml(pcf)}</text>']
-    title_lines = _wrap(card.title + star, 20)[:2]
+    title_lines = _wrap(card.title + star, 17)[:2]
     for i, line in enumerate(title_lines):
-        out.append(f'<text x="{num(x0 + TRIM_W / 2 + 4)}" y="{num(y0 + 11 + i * 5.5)}" font-size="4.6" '
+        out.append(f'<text x="{num(x0 + 38.5)}" y="{num(y0 + (11 if len(title_lines) == 1 else 9.5) + i * 5)}" font-size="4.2" '
                    f'font-weight="bold" text-anchor="middle">{xml(line)}</text>')
     out.append(f'<rect x="{num(x0 + 3)}" y="{num(y0 + 22)}" width="{num(TRIM_W - 6)}" height="6" fill="#333"/>'
                f'<text x="{num(x0 + TRIM_W / 2)}" y="{num(y0 + 26.3)}" font-size="3.4" fill="#fff" '
                f'text-anchor="middle" letter-spacing="0.4">{KIND_LABEL.get(card.kind, "")}</text>')
     out += _body(game, card, x0 + 6, y0 + 35)
     out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 13)}" font-size="3">Event by: {xml(_playable(card.playable_by))}'
-               f'{"; removed after use" if star else ""}</text>')
+               f'{"; removed after use" + _mark(removed) if star else ""}</text>')
     notes = []
     if any(f.estimated for f in (card.pcf, card.removed_after_event, card.playable_by)):
         notes.append("† estimated")
     if not all(f.known for f in (card.pcf, card.removed_after_event, card.playable_by)) or (
             card.kind == "platform_speech" and len(card.modifiers) < len(game.regions)):
         notes.append("? unknown")
-    notes.append("data card, not the published text")
-    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 7.5)}" font-size="2.4" fill="#555">'
+    notes.append("drawn from data, not the published card")
+    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 7.5)}" font-size="2.2" fill="#555">'
                f'{xml(" · ".join(notes))}</text>')
     return out
 

@@ -112,7 +112,8 @@ def _speech(game, data, pos):
     s = speech(game, pos, data["speaker"], data["card"], data["region"], data["target"], data["direction"],
                roll=data.get("roll"), allocation=data.get("allocation"), cancelled=bool(data.get("cancelled")))
     result = {"chooser": s.chooser, "amount": s.amount, "changed": s.changed, "problems": s.problems,
-              "unknown": s.unknown, "position": s.position.to_dict()["position"]}
+              "unknown": s.unknown, "position": s.position.to_dict()["position"],
+              "control": {st: control(game, s.position, st).party for st in sorted(s.changed)}}
     if s.distribution:
         result["distribution"] = {str(k): str(v) for k, v in sorted(s.distribution.items())}
     touched = sorted(s.changed) or [st.id for st in game.states_in(data["region"], pos.admitted)]

@@ -15,7 +15,7 @@ TILE = 60
 GAP = 4
 MARGIN = 16
 TOP = 34
-LEGEND = 70
+LEGEND = 74
 ESTIMATED_MARK = "†"
 
 
@@ -77,7 +77,7 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "") ->
             f'<text x="{x + TILE / 2:.0f}" y="{y + 54}" font-size="10" text-anchor="middle">'
             f'({state.ev}{ev_mark})</text>'
             f'{_stronghold(game, state, x, y)}</g>')
-    parts += _region_legend(game, h)
+    parts += _region_legend(game, w, h)
     parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Large number: PCR; (n): electoral votes; '
                  f'* Republicans not on the ballot; {ESTIMATED_MARK} estimated (the rulebook does not print it); '
                  f'★ party stronghold; dashed: territory.</text>')
@@ -85,24 +85,25 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "") ->
     return "\n".join(parts) + "\n"
 
 
-def _region_legend(game: Game, h: int) -> list[str]:
-    out, x = [], MARGIN
-    y = h - LEGEND + 14
-    for region in game.regions.values():
-        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{xml(region.colour)}" stroke="#333"/>'
-                   f'<text x="{x + 18}" y="{y + 11}" font-size="11">{xml(region.name)} ({xml(region.id)})</text>')
-        x += 18 + 9 * len(region.name) + 40
+def _legend(items, width: int, h: int) -> list[str]:
+    """Colour keys in rows that wrap at the map's width: items are (colour, label)."""
+    out, x, y = [], MARGIN, h - LEGEND + 8
+    for colour, label in items:
+        item_w = 18 + 6 * len(label) + 16
+        if x + item_w > width - MARGIN and x > MARGIN:
+            x, y = MARGIN, y + 19
+        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{xml(colour)}" stroke="#333"/>'
+                   f'<text x="{x + 18}" y="{y + 11}" font-size="11">{xml(label)}</text>')
+        x += item_w
     return out
 
 
-def _party_legend(game: Game, h: int) -> list[str]:
-    out, x = [], MARGIN
-    y = h - LEGEND + 14
-    for party in game.parties.values():
-        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{xml(party.colour)}" stroke="#333"/>'
-                   f'<text x="{x + 18}" y="{y + 11}" font-size="11">{xml(party.id)} {xml(party.name)}</text>')
-        x += 18 + 7 * len(party.name) + 50
-    return out
+def _region_legend(game: Game, w: int, h: int) -> list[str]:
+    return _legend([(r.colour, f"{r.name} ({r.id})") for r in game.regions.values()], w, h)
+
+
+def _party_legend(game: Game, w: int, h: int) -> list[str]:
+    return _legend([(p.colour, f"{p.id} {p.name}") for p in game.parties.values()], w, h)
 
 
 def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title: str = "",
@@ -151,7 +152,7 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
                         f'stroke="{xml(colour)}"/><text x="{px + 12.5:.1f}" y="{py}" font-size="9" '
                         f'text-anchor="middle" fill="#111">{xml(pid)} {n}</text>')
         parts.append(f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>{"".join(body)}</g>')
-    parts += _party_legend(game, h)
+    parts += _party_legend(game, w, h)
     parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Fill: controlling party (white: nobody; grey: '
                  f'a third party); small number: PCR; boxes: PCFs by party; black outline: states in this example.</text>')
     parts.append("</svg>")
