@@ -309,9 +309,12 @@ def borders_of_kind(game: Game, params: dict) -> list[str]:
     out = []
     if len(found) < int(params.get("min", 1)):
         out.append(f"only {len(found)} border(s) of kind {', '.join(sorted(kinds))}")
-    for b in found:
-        if not units <= b.units:
-            out.append(f"{b.kind} {b.a}-{b.b} allows only {', '.join(sorted(b.units))}")
+    for pair in sorted({tuple(sorted((province_of(b.a), province_of(b.b)))) for b in found}):
+        # units per province pair: a split coast's fleet border and the army border are separate entries
+        lacking = [u for u in sorted(units) if not _adjacent(game, pair[0], pair[1], u)]
+        if lacking:
+            out.append(f"the {'/'.join(sorted(kinds))} border {pair[0]}-{pair[1]} does not let "
+                       f"{' or '.join(u + 's' for u in lacking)} cross")
     by_pair = _border_kinds(game)
     for a, b in params.get("pairs") or []:
         pa, pb = _prov(game, a), _prov(game, b)

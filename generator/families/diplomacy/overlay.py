@@ -75,3 +75,13 @@ def merge_overlay(map_data: dict, overlay: dict | None) -> tuple[dict, list[tupl
         if key in overlay:
             merged[key] = copy.deepcopy(overlay[key])
     return merged, problems
+
+
+def merged_map_data(source) -> tuple[dict, list[tuple[str, str]]]:
+    """map.yaml data of a GameSource with its overlay.yaml (if any) merged in.
+
+    The family's `load` calls this instead of reading map.yaml alone; the
+    problems are reported by checks (DIP512) at their overlay.yaml position."""
+    map_doc = source.docs["map.yaml"]
+    overlay_doc = source.docs.get("overlay.yaml")
+    return merge_overlay(map_doc.data, overlay_doc.data if overlay_doc is not None else None)
