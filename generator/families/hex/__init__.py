@@ -1,0 +1,44 @@
+"""The hex family: hex-and-counter wargames (Dixie). See grid.py for the numbering layout."""
+from __future__ import annotations
+
+from ..base import Example, FileSpec, Family, Outcome
+from .check import check
+from .loading import load
+
+
+def run_example(game, example: Example) -> Outcome:
+    from ...schemas import validate_document
+    from .examples import run
+    problems = validate_document(example.doc, "hex-example")
+    if problems:
+        return Outcome({}, mismatches=[], diagnostics=problems)
+    return run(game, example)
+
+
+def pages(game):
+    from .pages import pages as build_pages
+    return build_pages(game)
+
+
+def printables(game):
+    from .printables import printables as build
+    return build(game)
+
+
+FAMILY = Family(
+    name="hex",
+    files={
+        "map.yaml": FileSpec("hex-map", description="the hex grid, terrain, home countries, cities and hexsides"),
+        "units.yaml": FileSpec("hex-units", description="unit types and the counter mix"),
+        "terrain.yaml": FileSpec("hex-terrain", description="the Terrain Effects Chart"),
+        "crt.yaml": FileSpec("hex-crt", description="the Combat Results Table"),
+        "charts.yaml": FileSpec("hex-charts", description="AP Cost Chart, Phase Summary and record tracks"),
+        "scenarios.yaml": FileSpec("hex-scenarios", description="scenarios, forces, AP levels and victory conditions"),
+    },
+    load=load,
+    check=check,
+    run_example=run_example,
+    pages=pages,
+    example_schema="hex-example",
+    extra={"printables": printables},
+)

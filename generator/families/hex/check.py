@@ -1,0 +1,204 @@
+"""Consistency checks of a hex game, each diagnostic at the file:line:column of the value."""
+from __future__ import annotations
+
+from ...diagnostics import Diagnostic, register
+from .grid import parse_hex
+from .model import HexGame
+from .scenarios import side_summary
+
+UNKNOWN_TERRAIN = register("HEX001", "Unknown terrain",
+    "A hex names a terrain that terrain.yaml does not define. Use one of the terrain ids listed there, or add the terrain.")
+OUTSIDE_GRID = register("HEX002", "Hex outside the grid",
+    "A hex number is not inside the grid declared in map.yaml (columns x rows). Fix the number or enlarge the grid.")
+MISSING_HEX = register("HEX003", "Grid hex without data",
+    "Every hex of the grid needs an entry in map.yaml `hexes` (terrain, and home country for land). Add the missing hex.")
+NOT_ADJACENT = register("HEX004", "Hexside between non-adjacent hexes",
+    "A hexside must name two adjacent hexes. Fix one of the two numbers.")
+UNKNOWN_FEATURE = register("HEX005", "Unknown hexside feature",
+    "A hexside feature is not defined in terrain.yaml `hexsides`. Use a defined id or add the feature.")
+PLACE_NOT_ON_LAND = register("HEX006", "City or resource centre not on land of its country",
+    "A city or resource centre stands in water, prohibited terrain, or a hex of another country. Move it or fix its country.")
+LAND_WITHOUT_COUNTRY = register("HEX007", "Land hex without a home country",
+    "A passable hex must say whether it is USA or CSA home country (rail movement, rivers and reinforcements depend on it).")
+CE_MISMATCH = register("HEX010", "Corps equivalent does not add up",
+    "A scenario's printed corps equivalent is not half its infantry divisions (initial + reinforcement + replacement, 16.1 C, 7.0 D). "
+    "Fix the force table, or record the reading you use and an erratum explaining it.")
+ERRATUM_USED = register("HEX011", "Printed table disagrees; erratum reading used",
+    "The printed scenario table does not agree with its own corps equivalent; the data gives a reading that does, and the site "
+    "shows the erratum. Nothing to fix unless you disagree with the reading.", "info")
+COUNTER_LIMIT = register("HEX012", "Scenario needs more counters than the mix holds",
+    "A scenario gives a side more units of a type than the counter mix in units.yaml provides (6.2). Raise the counter count or fix the scenario.")
+UNKNOWN_CITY = register("HEX013", "Victory condition names an unknown place",
+    "A victory condition names a city, region or kind of place the map does not have, or one of the wrong country. Fix the id.")
+TOO_FEW_PLACES = register("HEX014", "Victory condition cannot be met",
+    "A victory condition asks for more cities or resource centres of a country than the map holds.")
+BORDER_EXAMPLE = register("HEX015", "Rulebook distance example fails on the map",
+    "A scenario records the rulebook's example of a hex's distance from the border, and the map gives another distance. "
+    "Adjust the map (or its generator's origin) so the example holds.")
+UNKNOWN_ERRATUM = register("HEX016", "Unknown erratum id",
+    "A scenario side cites an erratum id that scenarios.yaml `errata` does not define.")
+CRT_SHAPE = register("HEX020", "CRT rows and columns disagree",
+    "Every CRT row needs one result per column, the rolls must run without gaps from 1 to the maximum modified roll, and "
+    "every line must have the same number of columns.")
+NO_REASONING = register("HEX021", "Estimated value without reasoning",
+    "A value marked `source: estimated` must say how it was reconstructed (`reasoning`).")
+UNKNOWN_SOURCE = register("HEX022", "Unknown source id",
+    "A `source:` cites an id that game.yaml `sources` does not list (or is not `estimated`). Add the source or fix the id.")
+
+
+def _diag(game: HexGame, file: str, pointer: str, code: str, message: str, hint: str = "") -> Diagnostic:
+    doc = game.source.docs.get(file)
+    if doc is None:
+        return Diagnostic(f"{game.source.root}/{file}", 1, 1, code, message, pointer=pointer, hint=hint)
+    return doc.diagnostic(pointer, code, message, hint=hint)
+
+
+def check_map(game: HexGame) -> list[Diagnostic]:
+    out = []
+    m = game.map
+    data = game.source.docs["map.yaml"].data if "map.yaml" in game.source.docs else {}
+    for h, v in (data.get("hexes") or {}).items():
+        if not m.grid.contains(h):
+            out.append(_diag(game, "map.yaml", f"/hexes/{h}", OUTSIDE_GRID, f"hex {h} is outside the {m.grid.columns}x{m.grid.rows} grid"))
+        t = v.get("terrain")
+        if t not in game.terrain:
+            out.append(_diag(game, "map.yaml", f"/hexes/{h}/terrain", UNKNOWN_TERRAIN, f"hex {h}: unknown terrain '{t}'",
+                             hint="known: " + ", ".join(sorted(game.terrain))))
+        elif game.terrain[t].passable and not v.get("country"):
+            out.append(_diag(game, "map.yaml", f"/hexes/{h}", LAND_WITHOUT_COUNTRY, f"hex {h} is {t} but has no country"))
+    missing = [h for h in m.grid.all_hexes() if h not in (data.get("hexes") or {})]
+    if missing:
+        out.append(_diag(game, "map.yaml", "/hexes", MISSING_HEX, f"{len(missing)} grid hex(es) have no entry, e.g. {missing[0]}"))
+    for i, side in enumerate(data.get("hexsides") or []):
+        a, b = side["hexes"]
+        if not (m.grid.contains(a) and m.grid.contains(b)):
+            out.append(_diag(game, "map.yaml", f"/hexsides/{i}/hexes", OUTSIDE_GRID, f"hexside {a}-{b} lies outside the grid"))
+        elif not m.grid.adjacent(a, b):
+            out.append(_diag(game, "map.yaml", f"/hexsides/{i}/hexes", NOT_ADJACENT, f"{a} and {b} are not adjacent"))
+        for j, feat in enumerate(side["features"]):
+            if feat not in game.hexside_types:
+                out.append(_diag(game, "map.yaml", f"/hexsides/{i}/features/{j}", UNKNOWN_FEATURE, f"unknown hexside feature '{feat}'"))
+    for kind in ("cities", "resource_centres"):
+        for i, place in enumerate(data.get(kind) or []):
+            h = place["hex"]
+            if not m.grid.contains(h):
+                out.append(_diag(game, "map.yaml", f"/{kind}/{i}/hex", OUTSIDE_GRID, f"{place['name']}: hex {h} is outside the grid"))
+            elif m.country.get(h) != place["country"] or not game.terrain.get(m.terrain.get(h, ""), None) \
+                    or not game.terrain[m.terrain[h]].passable:
+                out.append(_diag(game, "map.yaml", f"/{kind}/{i}/hex", PLACE_NOT_ON_LAND,
+                                 f"{place['name']} ({place['country']}) is in hex {h}: {m.terrain.get(h)}, {m.country.get(h, 'no country')}"))
+    return out
+
+
+def check_crt(game: HexGame) -> list[Diagnostic]:
+    out = []
+    crt = game.crt
+    if crt is None:
+        return out
+    widths = {len(v) for v in crt.lines.values()}
+    if len(widths) != 1:
+        out.append(_diag(game, "crt.yaml", "/lines", CRT_SHAPE, "the differential lines have different numbers of columns"))
+    width = max(widths) if widths else 0
+    rows = game.source.docs["crt.yaml"].data.get("rows", [])
+    for i, row in enumerate(rows):
+        if len(row["results"]) != width:
+            out.append(_diag(game, "crt.yaml", f"/rows/{i}/results", CRT_SHAPE, f"roll {row['roll']}: {len(row['results'])} results for {width} columns"))
+    if sorted(crt.rows) != list(range(1, crt.max_roll + 1)):
+        out.append(_diag(game, "crt.yaml", "/rows", CRT_SHAPE, f"rows must cover rolls 1..{crt.max_roll}"))
+    return out
+
+
+def check_scenarios(game: HexGame) -> list[Diagnostic]:
+    out = []
+    errata = {e["id"] for e in game.errata}
+    div_limit = next((t.counters.value for t in game.unit_types.values() if t.size == "division" and not t.variant), None)
+    arm_limit = next((t.counters.value for t in game.unit_types.values() if t.arm == "armour" and not t.variant), None)
+    fort_limit = next((t.counters.value for t in game.unit_types.values() if t.arm == "fort"), None)
+    m = game.map
+    for i, sc in enumerate(game.scenarios):
+        for side, sd in sc["sides"].items():
+            base = f"/scenarios/{i}/sides/{side}"
+            s = side_summary(sd)
+            if not s["printed_agrees"]:
+                if sd.get("reading") and s["reading_agrees"]:
+                    out.append(_diag(game, "scenarios.yaml", base + "/reading", ERRATUM_USED,
+                                     f"{sc['id']} {side}: the printed table gives {s['printed_ce']:g} corps equivalents, the rulebook says "
+                                     f"{s['stated_ce']}; the reading used gives {s['used_ce']:g}"))
+                else:
+                    out.append(_diag(game, "scenarios.yaml", base + "/corps_equivalent", CE_MISMATCH,
+                                     f"{sc['id']} {side}: {s['divisions']} divisions make {s['used_ce']:g} corps equivalents, not {s['stated_ce']}"))
+            elif sd.get("reading") and not s["reading_agrees"]:
+                out.append(_diag(game, "scenarios.yaml", base + "/reading", CE_MISMATCH,
+                                 f"{sc['id']} {side}: the reading gives {s['used_ce']:g} corps equivalents, not {s['stated_ce']}"))
+            if sd.get("erratum") and sd["erratum"] not in errata:
+                out.append(_diag(game, "scenarios.yaml", base + "/erratum", UNKNOWN_ERRATUM, f"no erratum '{sd['erratum']}'"))
+            for what, have, lim in (("infantry divisions", s["divisions"], div_limit), ("armoured brigades", s["armour"], arm_limit),
+                                    ("forts", s["forts"], fort_limit)):
+                if lim is not None and have > lim:
+                    out.append(_diag(game, "scenarios.yaml", base, COUNTER_LIMIT,
+                                     f"{sc['id']} {side} needs {have} {what}; the counter mix has {lim}"))
+            fd = sd.get("fort_deployment") or {}
+            ex = fd.get("example")
+            if ex:
+                d = border_distance(game, ex["hex"])
+                if d != ex["distance"]:
+                    out.append(_diag(game, "scenarios.yaml", base + "/fort_deployment/example", BORDER_EXAMPLE,
+                                     f"hex {ex['hex']} is {d} hexes from the border on this map; the rulebook says {ex['distance']}"))
+        for j, cond in enumerate(sc["victory"]["any_of"]):
+            ptr = f"/scenarios/{i}/victory/any_of/{j}"
+            country = cond["country"]
+            for k, cid in enumerate(cond.get("including_one_of", [])):
+                city = m.cities.get(cid)
+                if city is None or city.country != country:
+                    out.append(_diag(game, "scenarios.yaml", f"{ptr}/including_one_of/{k}", UNKNOWN_CITY,
+                                     f"'{cid}' is not a {country} city on the map"))
+            if cond["kind"] == "occupy":
+                pool = m.cities if cond.get("of") == "cities" else m.resource_centres
+                have = sum(1 for p in pool.values() if p.country == country)
+                if have < cond.get("count", 1):
+                    out.append(_diag(game, "scenarios.yaml", ptr, TOO_FEW_PLACES,
+                                     f"the map has {have} {country} {cond.get('of')}, the condition needs {cond.get('count')}"))
+            if cond["kind"] == "clear-and-occupy" and cond.get("region") not in m.regions:
+                out.append(_diag(game, "scenarios.yaml", ptr + "/region", UNKNOWN_CITY, f"no region '{cond.get('region')}' in map.yaml"))
+    return out
+
+
+def border_distance(game: HexGame, hex_id: str) -> int | None:
+    """Hexes from `hex_id` to the nearest hex of the other country (17.3.2's count)."""
+    m = game.map
+    home = m.country.get(hex_id)
+    if home is None or parse_hex(hex_id) is None:
+        return None
+    others = [h for h, c in m.country.items() if c != home]
+    return min((m.grid.distance(hex_id, h) for h in others), default=None)
+
+
+def check_provenance(game: HexGame) -> list[Diagnostic]:
+    ids = {s["id"] for s in game.source.meta.get("sources", [])} | {"estimated"}
+    out = []
+
+    def walk(node, pointer, file):
+        if isinstance(node, dict):
+            src = node.get("source")
+            if isinstance(src, str):
+                first = src.split(" ")[0]
+                if first not in ids:
+                    out.append(_diag(game, file, pointer + "/source", UNKNOWN_SOURCE, f"unknown source '{first}'",
+                                     hint="sources: " + ", ".join(sorted(ids))))
+                if src == "estimated" and not node.get("reasoning"):
+                    out.append(_diag(game, file, pointer, NO_REASONING, "estimated value without reasoning"))
+            for k, v in node.items():
+                walk(v, f"{pointer}/{k}", file)
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{pointer}/{i}", file)
+
+    for name, doc in sorted(game.source.docs.items()):
+        if name == "map.yaml":
+            continue   # thousands of hexes; its single top-level source is checked by the schema
+        walk(doc.data, "", name)
+    return out
+
+
+def check(game: HexGame) -> list[Diagnostic]:
+    return sorted(set(check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)))

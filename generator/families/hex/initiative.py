@@ -1,0 +1,102 @@
+"""Initiative (14.0-14.4) and Administrative Points (5.2, 5.4)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .crt import Result
+from .model import HexGame, enemy
+
+
+@dataclass
+class IRT:
+    """Initiative Record Track: `value` > 0 favours the USA, < 0 the CSA."""
+
+    value: int = 0
+
+    @property
+    def favours(self) -> str | None:
+        return "USA" if self.value > 0 else "CSA" if self.value < 0 else None
+
+    def to_dict(self) -> dict:
+        return {"favours": self.favours, "value": abs(self.value)}
+
+    @staticmethod
+    def of(data: dict | None) -> "IRT":
+        if not data or not data.get("favours"):
+            return IRT(0)
+        v = int(data.get("value", 0))
+        return IRT(v if data["favours"] == "USA" else -v)
+
+
+def record_combat(irt: IRT, attacker: str, result: Result, limit: int | None = None) -> tuple[IRT, str]:
+    """14.0 B-D: the side with more LPs moves the marker the difference toward the other side."""
+    a, d = result.attacker, result.defender
+    if a == d:
+        return irt, f"{result}: equal losses, the marker stays (14.0 C)"
+    gainer = enemy(attacker) if a > d else attacker
+    steps = abs(a - d)
+    value = irt.value + (steps if gainer == "USA" else -steps)
+    if limit is not None:
+        value = max(-limit, min(limit, value))
+    new = IRT(value)
+    where = f"{new.favours} {abs(new.value)}" if new.favours else "zero"
+    return new, f"{attacker} attack {result}: marker moves {steps} toward {gainer}'s side, now {where} (14.0 B)"
+
+
+def initiative(irt: IRT, turn: int, previous_first: str | None = None) -> tuple[str | None, str]:
+    """14.1, 14.3, 14.4: who has the initiative for `turn` (None: keep last turn's order)."""
+    if turn == 1:
+        return "USA", "the USA always has the initiative on Turn 1 (14.3)"
+    if irt.favours is None:
+        return None, f"the IRT is at zero: the turn order of the previous turn stands (first: {previous_first}) (14.4)"
+    return irt.favours, f"{irt.favours} has the lower net loss and the initiative (14.1); the IRT is then reset to zero (14.2)"
+
+
+@dataclass
+class APLevel:
+    base: int
+    level: int
+    reduction: int
+    captured_weight: int
+    trace: list[str] = field(default_factory=list)
+
+
+def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str]) -> APLevel:
+    """5.4: three captured cities (or the capital) cost 3 APs, each further city 1 more."""
+    weight, trace = 0, []
+    for cid in sorted(set(captured_city_ids)):
+        city = game.map.cities.get(cid)
+        if city is None or city.country != side:
+            trace.append(f"'{cid}' is not a {side} city; ignored")
+            continue
+        w = int(game.capital_weight.value) if city.capital else 1
+        weight += w
+        trace.append(f"{city.name} in enemy hands counts {w}" + (" (capital, 5.4 C)" if city.capital else ""))
+    reduction = weight if weight >= 3 else 0
+    trace.append(f"{weight} city-equivalent(s) lost: AP level reduced by {reduction} (5.4 A-B)")
+    return APLevel(base, base - reduction, reduction, weight, trace)
+
+
+def scenario_ap_level(game: HexGame, scenario: dict, side: str, *, variant: bool = False, doctrines: int = 0) -> tuple[int, list[str]]:
+    """A scenario's AP level, with the 17.4.1 bonus and doctrine costs when the variant is used."""
+    base = int(scenario["sides"][side]["ap_level"])
+    trace = [f"scenario {scenario['id']}: {side} AP level {base}"]
+    if variant:
+        bonus = int(game.scenario_variant.get("ap_bonus", {}).get("value", 0))
+        cost = int(game.scenario_variant.get("doctrine_ap_cost", {}).get("value", 0))
+        base += bonus - cost * doctrines
+        trace.append(f"variant: +{bonus} (17.4.1)" + (f", -{cost} x {doctrines} doctrine(s) (16.6.1, estimated)" if doctrines else ""))
+    return base, trace
+
+
+def spend(game: HexGame, start: int, actions: list[dict]) -> tuple[int, list[str], list[str]]:
+    """5.1-5.2: spend APs action by action; returns (left, trace, problems)."""
+    left, trace, problems = start, [f"AP marker at {start}"], []
+    for act in actions:
+        cost = game.ap_cost(act["action"]) * int(act.get("count", 1))
+        if cost > left:
+            problems.append(f"{act['action']} needs {cost} APs, {left} left")
+            break
+        left -= cost
+        trace.append(f"{act['action']} x{int(act.get('count', 1))}: -{cost} -> {left}")
+    return left, trace, problems

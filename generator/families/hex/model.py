@@ -1,0 +1,194 @@
+"""Typed model of a hex game, built from schema-valid data (pure; no I/O).
+
+A `Fact` keeps a value with its provenance so every page can mark estimated
+values. `Position` is a snapshot of units on the map used by the engines.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..base import GameSource
+from .grid import Grid, hexside
+
+SIDES = ("USA", "CSA")
+
+
+def enemy(side: str) -> str:
+    return "CSA" if side == "USA" else "USA"
+
+
+@dataclass(frozen=True)
+class Fact:
+    value: Any
+    source: str = ""
+    reasoning: str = ""
+
+    @property
+    def estimated(self) -> bool:
+        return self.source == "estimated"
+
+    @staticmethod
+    def of(data, default=None) -> "Fact":
+        if isinstance(data, dict) and "value" in data:
+            return Fact(data["value"], data.get("source", ""), data.get("reasoning", ""))
+        return Fact(default if data is None else data)
+
+
+@dataclass(frozen=True)
+class UnitType:
+    id: str
+    name: str
+    arm: str          # infantry | armour | mixed | fort
+    size: str         # corps | division | brigade | fort
+    strength: Fact
+    movement: Fact
+    loss_points: Fact
+    counters: Fact
+    variant: str = ""
+    components: tuple[str, ...] = ()
+    corps_forming: bool = True
+    replaceable: bool = True
+
+    @property
+    def moves_as_armour(self) -> bool:
+        return self.arm in ("armour", "mixed")
+
+    @property
+    def is_combat_unit(self) -> bool:
+        return self.arm != "fort"
+
+
+@dataclass(frozen=True)
+class Terrain:
+    id: str
+    name: str
+    movement: Fact           # value None: impassable
+    combat_line: Fact
+    armour_stacks_alone: bool = False
+    forts_allowed: bool = False
+
+    @property
+    def passable(self) -> bool:
+        return self.movement.value is not None
+
+
+@dataclass(frozen=True)
+class HexsideType:
+    id: str
+    name: str
+    movement_home: Fact = Fact(0)
+    movement_enemy: Fact = Fact(0)
+    bridge_only: bool = False
+    passable: Fact = Fact(True)
+    blocks_zoc: bool = False
+    defender_advantage: bool = False
+    blocks_retreat_unless_bridged: bool = False
+    amphibious_assault_ap: Fact = Fact(0)
+    capture_mp: Fact = Fact(0)
+
+
+@dataclass(frozen=True)
+class City:
+    id: str
+    name: str
+    hex: str
+    country: str
+    capital: bool = False
+    west_of_mississippi: bool = False
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    name: str
+    hex: str
+    country: str
+
+
+@dataclass
+class HexMap:
+    grid: Grid
+    terrain: dict[str, str]                    # hex -> terrain id
+    country: dict[str, str]                    # hex -> USA/CSA (land only)
+    hexsides: dict[tuple[str, str], frozenset]  # hexside key -> features
+    cities: dict[str, City]                    # id -> city
+    resource_centres: dict[str, Place]
+    regions: dict[str, list[str]] = field(default_factory=dict)
+    source: Fact = Fact("")
+    hex_km: float = 70.0
+    bridge_names: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def city_at(self, hex_id: str) -> City | None:
+        for c in self.cities.values():
+            if c.hex == hex_id:
+                return c
+        return None
+
+    def features(self, a: str, b: str) -> frozenset:
+        return self.hexsides.get(hexside(a, b), frozenset())
+
+    def with_overrides(self, terrain: dict | None = None, hexsides: dict | None = None,
+                       country: dict | None = None) -> "HexMap":
+        """A copy with some hexes' terrain or some hexsides' features replaced (for examples)."""
+        new = replace(self, terrain=dict(self.terrain), hexsides=dict(self.hexsides), country=dict(self.country))
+        new.terrain.update(terrain or {})
+        new.country.update(country or {})
+        for key, feats in (hexsides or {}).items():
+            new.hexsides[key] = frozenset(feats)
+        return new
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    side: str
+    type: str
+    hex: str
+    disrupted: bool = False
+
+
+@dataclass
+class Position:
+    """Units on the map plus the state the engines need: bridges and who moved."""
+
+    units: dict[str, Unit]
+    bridges: dict[tuple[str, str], str] = field(default_factory=dict)  # hexside -> "USA"/"CSA"/"destroyed"
+
+    def at(self, hex_id: str) -> list[Unit]:
+        return sorted((u for u in self.units.values() if u.hex == hex_id), key=lambda u: u.id)
+
+    def occupied_by(self, hex_id: str) -> str | None:
+        sides = {u.side for u in self.units.values() if u.hex == hex_id}
+        return next(iter(sides)) if len(sides) == 1 else (None if not sides else "both")
+
+
+@dataclass
+class HexGame:
+    source: GameSource
+    map: HexMap
+    unit_types: dict[str, UnitType]
+    terrain: dict[str, Terrain]
+    hexside_types: dict[str, HexsideType]
+    feature_defence: dict[str, Fact]
+    capital_weight: Fact
+    crt: "Any"
+    charts: dict
+    scenarios: list[dict]
+    scenario_variant: dict
+    errata: list[dict]
+    units_doc: dict
+    rules: dict
+
+    def unit_type(self, unit: Unit) -> UnitType:
+        return self.unit_types[unit.type]
+
+    def ap_cost(self, action_id: str) -> int:
+        for row in self.charts.get("ap_costs", []):
+            if row["id"] == action_id:
+                return int(row["ap"])
+        raise KeyError(f"no AP cost '{action_id}' in charts.yaml")
+
+    def module(self, name: str) -> dict | None:
+        """Parameters of a rule module named in game.yaml, or None when it is off."""
+        return self.rules.get(name)

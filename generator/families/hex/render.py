@@ -1,0 +1,233 @@
+"""SVG drawing: the hex map, example figures and NATO unit symbols. Pure string building;
+all text from content is XML-escaped; numbers use fixed formats so output is stable."""
+from __future__ import annotations
+
+import math
+from html import escape
+
+from .grid import Grid
+from .model import HexGame, Position, Unit
+
+TERRAIN_FILL = {"clear": "#f3efd8", "rough": "#c9b48a", "swamp": "#a9c9a0", "sea": "#9cc3e6",
+                "lake": "#b5d6f2", "prohibited": "#bdbdbd"}
+COUNTRY_TINT = {"USA": "#3b5ba9", "CSA": "#a93b3b"}
+SIDE_FILL = {"USA": "#c9d6f2", "CSA": "#f2d0c9"}
+RIVER_STYLE = {"river": ("#2f6fb5", 1.6), "great-river": ("#1f4f95", 3.2)}
+
+
+def f(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def esc(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def hex_points(grid: Grid, hex_id: str, size: float, ox: float, oy: float) -> str:
+    cx, cy = grid.center(hex_id, size)
+    return " ".join(f"{f(x + ox)},{f(y + oy)}" for x, y in Grid.corners(cx, cy, size))
+
+
+def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h: float, variant_id: str = "") -> str:
+    """A NATO-style unit symbol: frame, branch mark, size mark above."""
+    out = [f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="none" stroke="#000" stroke-width="{f(max(0.3, w / 40))}"/>']
+    sw = f(max(0.3, w / 40))
+    if arm in ("infantry", "mixed") and "airborne" not in variant_id:
+        out.append(f'<path d="M{f(x)},{f(y)} L{f(x + w)},{f(y + h)} M{f(x + w)},{f(y)} L{f(x)},{f(y + h)}" stroke="#000" stroke-width="{sw}" fill="none"/>')
+    if arm in ("armour", "mixed"):
+        out.append(f'<rect x="{f(x + w * 0.2)}" y="{f(y + h * 0.25)}" width="{f(w * 0.6)}" height="{f(h * 0.5)}" '
+                   f'rx="{f(h * 0.25)}" fill="none" stroke="#000" stroke-width="{sw}"/>')
+    if "airborne" in variant_id:
+        out.append(f'<path d="M{f(x)},{f(y)} L{f(x + w)},{f(y + h)} M{f(x + w)},{f(y)} L{f(x)},{f(y + h)}" stroke="#000" stroke-width="{sw}" fill="none"/>')
+        out.append(f'<path d="M{f(x + w * 0.3)},{f(y + h * 0.8)} Q{f(x + w * 0.4)},{f(y + h * 0.6)} {f(x + w * 0.5)},{f(y + h * 0.8)} '
+                   f'Q{f(x + w * 0.6)},{f(y + h * 0.6)} {f(x + w * 0.7)},{f(y + h * 0.8)}" stroke="#000" stroke-width="{sw}" fill="none"/>')
+    if "marine" in variant_id:
+        out.append(f'<path d="M{f(x + w * 0.15)},{f(y + h * 0.85)} q{f(w * 0.12)},{f(-h * 0.12)} {f(w * 0.23)},0 t{f(w * 0.23)},0 t{f(w * 0.23)},0" '
+                   f'stroke="#000" stroke-width="{sw}" fill="none"/>')
+    if arm == "fort":
+        # a fortification: a crenellated line
+        pts = []
+        steps = 6
+        for i in range(steps + 1):
+            px = x + w * (0.1 + 0.8 * i / steps)
+            pts.append(f"{f(px)},{f(y + h * (0.45 if i % 2 else 0.65))}")
+        return f'<polyline points="{" ".join(pts)}" fill="none" stroke="#000" stroke-width="{sw}"/>'
+    marks = {"corps": "XXX", "division": "XX", "brigade": "X"}.get(size, "")
+    if marks:
+        out.append(f'<text x="{f(x + w / 2)}" y="{f(y - h * 0.08)}" font-size="{f(h * 0.35)}" text-anchor="middle" '
+                   f'font-family="sans-serif">{marks}</text>')
+    return "".join(out)
+
+
+def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: str = "") -> str:
+    t = game.unit_type(unit)
+    x, y = cx - s / 2, cy - s / 2
+    fill = SIDE_FILL.get(unit.side, "#eee") if not unit.disrupted else "#dddddd"
+    out = [f'<g><rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}" rx="{f(s * 0.08)}" fill="{fill}" stroke="#222" stroke-width="{f(s * 0.03)}"/>']
+    out.append(nato_symbol(t.id, t.arm, t.size, x + s * 0.25, y + s * 0.3, s * 0.5, s * 0.32, t.id))
+    values = f"{t.strength.value}-{t.movement.value}" if t.arm != "fort" else f"{t.strength.value}"
+    out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(s * 0.2)}" text-anchor="middle" font-family="sans-serif">{esc(values)}</text>')
+    if unit.disrupted:
+        out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.2)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif" fill="#a00">DISR</text>')
+    if label:
+        out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif">{esc(label)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def draw_hexes(game: HexGame, hexes: list[str], size: float, ox: float, oy: float, *,
+               labels: bool = True, tint: bool = True, gmap=None) -> list[str]:
+    gmap = gmap or game.map
+    grid = gmap.grid
+    out = []
+    for h in hexes:
+        t = gmap.terrain.get(h, "prohibited")
+        out.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="{TERRAIN_FILL.get(t, "#fff")}" '
+                   f'stroke="#8a8a7a" stroke-width="{f(size * 0.02)}"/>')
+        c = gmap.country.get(h)
+        if tint and c:
+            out.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" '
+                       f'fill="{COUNTRY_TINT[c]}" fill-opacity="0.07" stroke="none"/>')
+        if labels:
+            cx, cy = grid.center(h, size)
+            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy - size * 0.3)}" font-size="{f(size * 0.16)}" '
+                       f'text-anchor="middle" font-family="sans-serif" fill="#555">{h}</text>')
+    return out
+
+
+def draw_hexsides(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, gmap=None) -> list[str]:
+    gmap = gmap or game.map
+    grid = gmap.grid
+    out = []
+    for (a, b), feats in sorted(gmap.hexsides.items()):
+        if a not in hexes and b not in hexes:
+            continue
+        (x1, y1), (x2, y2) = grid.shared_edge(a, b, size)
+        seg = f'x1="{f(x1 + ox)}" y1="{f(y1 + oy)}" x2="{f(x2 + ox)}" y2="{f(y2 + oy)}"'
+        if "border" in feats:
+            out.append(f'<line {seg} stroke="#000" stroke-width="{f(size * 0.08)}" stroke-dasharray="{f(size * 0.12)} {f(size * 0.06)}"/>')
+        for kind in ("great-river", "river"):
+            if kind in feats:
+                colour, width = RIVER_STYLE[kind]
+                out.append(f'<line {seg} stroke="{colour}" stroke-width="{f(size * width / 40)}" stroke-linecap="round"/>')
+        if "blocked" in feats:
+            out.append(f'<line {seg} stroke="#6b2d0c" stroke-width="{f(size * 0.1)}"/>')
+        if "sea" in feats or "lake" in feats:
+            out.append(f'<line {seg} stroke="#9cc3e6" stroke-width="{f(size * 0.1)}"/>')
+        if "bridge" in feats:
+            mx, my = (x1 + x2) / 2 + ox, (y1 + y2) / 2 + oy
+            out.append(f'<rect x="{f(mx - size * 0.07)}" y="{f(my - size * 0.07)}" width="{f(size * 0.14)}" '
+                       f'height="{f(size * 0.14)}" fill="#fff" stroke="#000" stroke-width="{f(size * 0.02)}"/>')
+    return out
+
+
+def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, names: bool = True) -> list[str]:
+    grid = game.map.grid
+    out = []
+    for c in sorted(game.map.cities.values(), key=lambda c: c.id):
+        if c.hex not in hexes:
+            continue
+        cx, cy = grid.center(c.hex, size)
+        r = size * (0.14 if c.capital else 0.1)
+        shape = (f'<rect x="{f(cx + ox - r)}" y="{f(cy + oy - r)}" width="{f(2 * r)}" height="{f(2 * r)}" fill="#222"/>'
+                 if c.capital else f'<circle cx="{f(cx + ox)}" cy="{f(cy + oy)}" r="{f(r)}" fill="#222"/>')
+        out.append(shape)
+        if names:
+            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.36)}" font-size="{f(size * 0.19)}" text-anchor="middle" '
+                       f'font-family="sans-serif" font-weight="bold">{esc(c.name)}</text>')
+    for r in sorted(game.map.resource_centres.values(), key=lambda r: r.id):
+        if r.hex not in hexes:
+            continue
+        cx, cy = grid.center(r.hex, size)
+        s = size * 0.12
+        out.append(f'<polygon points="{f(cx + ox + size * 0.22)},{f(cy + oy - s)} {f(cx + ox + size * 0.22 + s)},{f(cy + oy)} '
+                   f'{f(cx + ox + size * 0.22)},{f(cy + oy + s)} {f(cx + ox + size * 0.22 - s)},{f(cy + oy)}" fill="#d4a017" stroke="#000" stroke-width="{f(size * 0.015)}"/>')
+    return out
+
+
+def estimated_banner(x: float, y: float, size: float, text: str) -> str:
+    return (f'<text x="{f(x)}" y="{f(y)}" font-size="{f(size)}" font-family="sans-serif" fill="#a00" '
+            f'font-weight="bold">{esc(text)}</text>')
+
+
+def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "") -> str:
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}{unit}" height="{f(height)}{unit}" '
+            f'viewBox="0 0 {f(width)} {f(height)}">')
+    t = f"<title>{esc(title)}</title>" if title else ""
+    return head + t + "".join(body) + "</svg>\n"
+
+
+def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple[str, float, float]:
+    """The whole map, sized in mm (a hex is `size` mm from side to side)."""
+    grid = game.map.grid
+    width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3) + 2 * margin
+    height = grid.rows * size + size / 2 + 2 * margin + 16
+    ox = margin + size / math.sqrt(3)
+    oy = margin + size / 2 + 12
+    hexes = grid.all_hexes()
+    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>']
+    body += draw_hexes(game, hexes, size, ox, oy)
+    body += draw_hexsides(game, set(hexes), size, ox, oy)
+    body += draw_places(game, set(hexes), size, ox, oy)
+    body.append(estimated_banner(margin, margin + 5, 6, "Dixie - RECONSTRUCTED map (source: estimated): "
+                                 "real geography projected onto 70 km hexes; not the published SPI map"))
+    return svg_document(width, height, body, title="Dixie reconstructed map"), width, height
+
+
+def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list[str] = (), arrows: list[tuple[str, str]] = (),
+                   shaded: list[str] = (), marked: dict[str, str] | None = None, gmap=None, size: float = 60.0) -> str:
+    """An SVG drawing of the hexes around an example, with units, a path, attack arrows
+    and shaded (e.g. enemy-controlled) hexes. Units: px."""
+    gmap = gmap or game.map
+    grid = gmap.grid
+    hexes = set()
+    for h in focus:
+        if grid.contains(h):
+            hexes.update(grid.within(h, 1))
+    if not hexes:
+        return ""
+    cs = [grid.center(h, size) for h in hexes]
+    minx, maxx = min(c[0] for c in cs), max(c[0] for c in cs)
+    miny, maxy = min(c[1] for c in cs), max(c[1] for c in cs)
+    r = size / math.sqrt(3)
+    ox, oy = -minx + r + 4, -miny + size / 2 + 4
+    width, height = maxx - minx + 2 * r + 8, maxy - miny + size + 30
+    ordered = sorted(hexes)
+    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>']
+    body += draw_hexes(game, ordered, size, ox, oy, gmap=gmap)
+    for h in sorted(shaded):
+        if h in hexes:
+            body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="#e0a000" fill-opacity="0.28" stroke="none"/>')
+    body += draw_hexsides(game, hexes, size, ox, oy, gmap=gmap)
+    body += draw_places(game, hexes, size, ox, oy)
+    for h, text in sorted((marked or {}).items()):
+        if h in hexes:
+            cx, cy = grid.center(h, size)
+            body.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.42)}" font-size="{f(size * 0.15)}" text-anchor="middle" '
+                        f'font-family="sans-serif" fill="#7a0000">{esc(text)}</text>')
+    if path:
+        pts = " ".join(f"{f(grid.center(h, size)[0] + ox)},{f(grid.center(h, size)[1] + oy)}" for h in path if grid.contains(h))
+        body.append(f'<polyline points="{pts}" fill="none" stroke="#0a7d2c" stroke-width="{f(size * 0.05)}" '
+                    f'stroke-dasharray="{f(size * 0.1)} {f(size * 0.05)}"/>')
+    for a, b in arrows:
+        (x1, y1), (x2, y2) = grid.center(a, size), grid.center(b, size)
+        x1, y1, x2, y2 = x1 + ox, y1 + oy, x1 + ox + (x2 - x1) * 0.7, y1 + oy + (y2 - y1) * 0.7
+        ang = math.atan2(y2 - y1, x2 - x1)
+        hx1, hy1 = x2 - size * 0.12 * math.cos(ang - 0.5), y2 - size * 0.12 * math.sin(ang - 0.5)
+        hx2, hy2 = x2 - size * 0.12 * math.cos(ang + 0.5), y2 - size * 0.12 * math.sin(ang + 0.5)
+        body.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" stroke="#b00000" stroke-width="{f(size * 0.05)}"/>'
+                    f'<polygon points="{f(x2)},{f(y2)} {f(hx1)},{f(hy1)} {f(hx2)},{f(hy2)}" fill="#b00000"/>')
+    by_hex: dict[str, list[Unit]] = {}
+    for u in sorted(pos.units.values(), key=lambda u: u.id):
+        by_hex.setdefault(u.hex, []).append(u)
+    s = size * 0.36
+    for h, units in sorted(by_hex.items()):
+        if h not in hexes:
+            continue
+        cx, cy = grid.center(h, size)
+        n = len(units)
+        for i, u in enumerate(units):
+            dx = (i - (n - 1) / 2) * s * 1.05
+            body.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id))
+    body.append(estimated_banner(4, height - 8, 9, "map and values: reconstruction (estimated)"))
+    return svg_document(width, height, body, unit="px", title="worked example")

@@ -1,0 +1,58 @@
+"""Zones of control (11.0-11.6)."""
+from __future__ import annotations
+
+from .control import ZOC_BLOCKING, combat_units, friendly_city_or_fort
+from .model import HexGame, Position, enemy
+
+
+def stack_zoc(game: HexGame, pos: Position, hex_id: str, side: str) -> tuple[bool, str]:
+    """Whether `side`'s stack in `hex_id` exerts a ZOC, and why (11.1, 11.2)."""
+    units = combat_units(game, pos, hex_id, side)
+    if not units:
+        return False, f"no {side} units in {hex_id}"
+    sp = sum(game.unit_type(u).strength.value for u in units if not u.disrupted)
+    disrupted = [u.id for u in units if u.disrupted]
+    if friendly_city_or_fort(game, pos, hex_id, side):
+        return False, f"{side} stack in {hex_id} stands in its own city or fort, which negates its ZOC (11.2 B)"
+    note = f" (disrupted {', '.join(disrupted)} not counted, 11.2 A)" if disrupted else ""
+    if sp >= 2:
+        return True, f"{side} stack in {hex_id} has {sp} undisrupted SPs{note}: it exerts a ZOC (11.1)"
+    return False, f"{side} stack in {hex_id} has only {sp} undisrupted SP{note}: no ZOC (11.2 C)"
+
+
+def zoc_reaches(game: HexGame, source: str, target: str) -> tuple[bool, str]:
+    feats = game.map.features(source, target)
+    blocking = sorted(f for f in feats if f in ZOC_BLOCKING)
+    if blocking:
+        return False, f"the {'/'.join(blocking)} hexside {source}-{target} stops the ZOC (11.3)"
+    return True, ""
+
+
+def controlled_hexes(game: HexGame, pos: Position, side: str) -> dict[str, list[str]]:
+    """Hexes into which `side` projects a ZOC that affects the enemy -> the source hexes."""
+    out: dict[str, list[str]] = {}
+    sources = sorted({u.hex for u in pos.units.values() if u.side == side})
+    for src in sources:
+        exerts, _ = stack_zoc(game, pos, src, side)
+        if not exerts:
+            continue
+        for n in game.map.grid.neighbours(src):
+            reaches, _ = zoc_reaches(game, src, n)
+            if reaches and not friendly_city_or_fort(game, pos, n, enemy(side)):
+                out.setdefault(n, []).append(src)
+    return out
+
+
+def enemy_controlled(game: HexGame, pos: Position, hex_id: str, mover_side: str) -> tuple[bool, str]:
+    """Is `hex_id` in an enemy ZOC for units of `mover_side`? With the reason."""
+    opp = enemy(mover_side)
+    if friendly_city_or_fort(game, pos, hex_id, mover_side):
+        return False, f"{hex_id} is a {mover_side} city or fort: EZOCs do not extend into it (11.2 B)"
+    for src in game.map.grid.neighbours(hex_id):
+        exerts, _ = stack_zoc(game, pos, src, opp)
+        if not exerts:
+            continue
+        reaches, why = zoc_reaches(game, src, hex_id)
+        if reaches:
+            return True, f"{hex_id} is in the ZOC of the {opp} stack in {src}"
+    return False, f"{hex_id} is not in a {opp} ZOC"
