@@ -13,7 +13,7 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
     modules = RuleSet(meta.get("rules"))
     m = build_map(map_data)
     if modules.has("sealanes") and m.sea_regions:
-        m.borders = list(m.borders) + sealanes.derive(m, modules.params("sealanes"))
+        m.borders = sealanes.apply(m, modules.params("sealanes"))
         m.rebuild()
     return Game(game_id=game_id, title=meta.get("title", game_id), meta=meta,
                 rules=meta.get("rules") or {}, map=m, start=build_start(map_data), modules=modules,

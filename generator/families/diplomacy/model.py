@@ -250,7 +250,7 @@ class Game:
 
 
 def _norm(text: str) -> str:
-    return " ".join(str(text).lower().replace("_", " ").replace(".", ". ").split()).replace(". ", ".")
+    return " ".join(str(text).lower().replace("_", " ").replace("-", " ").replace(".", ". ").split()).replace(". ", ".")
 
 
 # -- building from map.yaml data ---------------------------------------------

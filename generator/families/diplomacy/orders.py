@@ -129,11 +129,12 @@ class _Reader:
     def _match_province(self) -> str | None:
         # Longest run of tokens that names a province (names may hold spaces).
         best, best_len = None, 0
-        for n in range(min(6, len(self.tokens) - self.i), 0, -1):
+        for n in range(min(8, len(self.tokens) - self.i), 0, -1):
             words = self.tokens[self.i:self.i + n]
-            if any(w in ("-", "->", "/", "(", ")") for w in words):
+            # a hyphen may sit inside a name ("Mid-Atlantic Ocean") but never at its ends
+            if any(w in ("->", "/", "(", ")") for w in words) or words[0] == "-" or words[-1] == "-":
                 continue
-            pid = self.map.lookup(" ".join(words))
+            pid = self.map.lookup(" ".join(w for w in words if w != "-"))
             if pid:
                 best, best_len = pid, n
                 break

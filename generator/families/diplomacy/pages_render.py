@@ -15,7 +15,7 @@ from ...render import geometry as geo
 from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
 from ...render.diagram import order_diagram  # noqa: F401  (re-exported for FAMILY.extra)
 from ...render.map import MapOptions, home_owners, render_map
-from ...render.mapview import MapView, view_of
+from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
 
 # Files printed at build time. Letter and tabloid, PNG and other sizes: `mapwright print`.
@@ -43,7 +43,7 @@ def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units:
 
 def thumbnail_svg(game) -> str:
     """A small, simplified, label-free map for the site's home page."""
-    view = view_of(game)
+    view = fresh_view_of(game)      # its outlines are simplified below
     tol = max(view.width, view.height) / 400
     for p in view.provinces.values():
         p.pieces = [geo.flatten(geo.simplify(geo.pairs(r), tol)) for r in p.pieces

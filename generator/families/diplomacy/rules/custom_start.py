@@ -15,5 +15,5 @@ def default_orders(game, phase: str, power: str, orders: list[str] | None) -> li
     if orders:
         return orders
     if phase == game.start.phase and phase.endswith("A"):
-        return list(game.default_builds.get(power, []))
+        return [f"{unit} B" for unit in game.default_builds.get(power, [])]
     return orders

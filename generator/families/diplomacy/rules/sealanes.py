@@ -17,10 +17,11 @@ The two seeds word rule 2 slightly differently, hence the parameter
 `overseer_reach`:
 
 * `sealanes` (A Modern Europe): "the region touches X" means one of its
-  *sealanes* touches X - the OZ's own drawn borders, if any, do not extend the
-  region's reach;
+  *sealanes* touches X. The seed lists an OZ's neighbours exhaustively, so an
+  OZ's own drawn border to a province that none of its sealanes touches is
+  dropped (`apply`);
 * `region` (Divided States): any province of the region, the OZ included,
-  counts.
+  counts, so the OZ's drawn borders stay and extend the region's reach.
 """
 from __future__ import annotations
 
@@ -46,6 +47,31 @@ def physical_fleet_neighbours(m: DiplomacyMap) -> dict[str, set[str]]:
             out.setdefault(b.a, set()).add(b.b)
             out.setdefault(b.b, set()).add(b.a)
     return out
+
+
+def apply(m: DiplomacyMap, params: dict) -> list[Border]:
+    """The map's borders under the sealane rules: drawn ones (less an overseer zone's
+    drawn borders the rules do not allow, in `sealanes` mode) plus derived ones."""
+    derived = derive(m, params)
+    if params.get("overseer_reach", "sealanes") == "region":
+        return list(m.borders) + derived
+    allowed: dict[str, set[str]] = {}
+    for b in derived:
+        allowed.setdefault(b.a, set()).add(b.b)
+        allowed.setdefault(b.b, set()).add(b.a)
+    overseers = {r.overseer for r in m.sea_regions.values()}
+    region_of = {p: r.id for r in m.sea_regions.values() for p in (r.overseer, *r.sealanes)}
+    kept = []
+    for b in m.borders:
+        ok = True
+        for oz, other in ((b.a, b.b), (b.b, b.a)):
+            if oz in overseers and "fleet" in b.units:
+                if region_of.get(province_of(other)) != region_of[oz] \
+                        and other not in allowed.get(oz, ()) and province_of(other) not in overseers:
+                    ok = False
+        if ok:
+            kept.append(b)
+    return kept + derived
 
 
 def derive(m: DiplomacyMap, params: dict) -> list[Border]:
