@@ -142,8 +142,10 @@ class MapCanvas:
     def cells(self) -> dict[str, list[float]]:
         """Schematic cells for a board without outlines (see schematic.py)."""
         if self._cells is None:
-            from .schematic import schematic_cells
-            self._cells = schematic_cells(self.view)
+            if self.view.cells is None:
+                from .schematic import schematic_cells
+                self.view.cells = schematic_cells(self.view)
+            self._cells = self.view.cells
         return self._cells
 
     def pieces(self, p: ProvinceView) -> list[list[float]]:

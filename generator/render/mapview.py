@@ -66,6 +66,7 @@ class MapView:
     game: object = None   # the family model, for neighbours() when it offers one
     decor: list[tuple[str, list[list[float]]]] = field(default_factory=list)  # (colour, rings) drawn under provinces
     published_owners: dict[str, str] = field(default_factory=dict)  # province -> power, as the source map colours it
+    cells: dict[str, list[float]] | None = field(default=None, repr=False)  # schematic cells, computed once
     _lookup: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -218,8 +219,31 @@ def _units_of(units) -> list[str]:
     return out
 
 
+_CACHE: dict[int, tuple[object, MapView]] = {}
+_CACHE_SIZE = 8
+
+
 def view_of(game, title: str | None = None) -> MapView:
-    """A MapView from a Diplomacy-family game model (or an equivalent dict)."""
+    """A MapView of a Diplomacy-family game model (or an equivalent dict).
+
+    Views of a game are cached (a DATC page draws 165 diagrams of one board); treat the
+    result as read-only, or use `fresh_view_of` to get one to change."""
+    if isinstance(game, MapView):
+        return game
+    key = id(game)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is game and title is None:
+        return hit[1]
+    view = fresh_view_of(game, title)
+    if title is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = (game, view)   # holding the game keeps its id from being reused
+    return view
+
+
+def fresh_view_of(game, title: str | None = None) -> MapView:
+    """A new MapView (not shared with other callers)."""
     if isinstance(game, MapView):
         return game
     gmap = _get(game, "map", game)
