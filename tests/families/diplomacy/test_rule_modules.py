@@ -131,13 +131,20 @@ def test_sealanes_derivation_both_wordings():
         assert n("A_2") == ["A", "A_1", "B", "B_1"]          # OZ of the region it touches
         assert n("B") == ["A", "A_2", "B_1", "Y"]            # external lane A_2, OZ A, coast Y
         assert n("B_1") == ["A", "A_2", "B", "Y"]
-        # Z touches only the overseer zone's own drawn border: kept only when the whole
-        # region counts (Divided States wording), dropped when only sealanes do (A Modern Europe)
-        expected_a = ["A_1", "A_2", "B", "B_1", "X"] + (["Z"] if reach == "region" else [])
-        assert n("A") == expected_a
+        assert n("A") == ["A_1", "A_2", "B", "B_1", "X", "Z"]
     # without the module only the drawn borders exist
     g = game_from_data("t", {"title": "t"}, tiny_sea_map())
     assert g.map.neighbours("A", "F") == ["Z"]
+
+
+def test_sealane_wordings_differ_when_the_overseer_touches_another_region():
+    data = tiny_sea_map()
+    data["borders"].append({"between": ["A", "B_1"], "units": ["fleet"]})  # the OZ itself touches region B
+    data["borders"] = [b for b in data["borders"] if b["between"] != ["A_2", "B_1"]]
+    lanes = game_from_data("t", {"title": "t", "rules": {"sealanes": {"overseer_reach": "sealanes"}}}, data)
+    region = game_from_data("t", {"title": "t", "rules": {"sealanes": {"overseer_reach": "region"}}}, data)
+    assert "B" not in lanes.map.neighbours("A", "F")
+    assert "B" in region.map.neighbours("A", "F")
 
 
 def test_physical_borders_of_sealanes_are_kept():

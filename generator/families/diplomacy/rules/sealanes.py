@@ -17,11 +17,14 @@ The two seeds word rule 2 slightly differently, hence the parameter
 `overseer_reach`:
 
 * `sealanes` (A Modern Europe): "the region touches X" means one of its
-  *sealanes* touches X. The seed lists an OZ's neighbours exhaustively, so an
-  OZ's own drawn border to a province that none of its sealanes touches is
-  dropped (`apply`);
-* `region` (Divided States): any province of the region, the OZ included,
-  counts, so the OZ's drawn borders stay and extend the region's reach.
+  *sealanes* touches X, and two regions are adjacent when a sealane of one
+  touches a sealane of the other;
+* `region` (Divided States): any province of the region, the overseer zone
+  included, counts - so an overseer zone's own drawn border to another region
+  makes the two regions adjacent.
+
+Drawn borders always stay: special connections (a strait between two seas) are
+data, and the rules only add to them.
 """
 from __future__ import annotations
 
@@ -50,28 +53,10 @@ def physical_fleet_neighbours(m: DiplomacyMap) -> dict[str, set[str]]:
 
 
 def apply(m: DiplomacyMap, params: dict) -> list[Border]:
-    """The map's borders under the sealane rules: drawn ones (less an overseer zone's
-    drawn borders the rules do not allow, in `sealanes` mode) plus derived ones."""
-    derived = derive(m, params)
-    if params.get("overseer_reach", "sealanes") == "region":
-        return list(m.borders) + derived
-    allowed: dict[str, set[str]] = {}
-    for b in derived:
-        allowed.setdefault(b.a, set()).add(b.b)
-        allowed.setdefault(b.b, set()).add(b.a)
-    overseers = {r.overseer for r in m.sea_regions.values()}
-    region_of = {p: r.id for r in m.sea_regions.values() for p in (r.overseer, *r.sealanes)}
-    kept = []
-    for b in m.borders:
-        ok = True
-        for oz, other in ((b.a, b.b), (b.b, b.a)):
-            if oz in overseers and "fleet" in b.units:
-                if region_of.get(province_of(other)) != region_of[oz] \
-                        and other not in allowed.get(oz, ()) and province_of(other) not in overseers:
-                    ok = False
-        if ok:
-            kept.append(b)
-    return kept + derived
+    """The map's borders under the sealane rules: every drawn border (special
+    connections such as a strait between two regions are data and always stay)
+    plus the derived ones."""
+    return list(m.borders) + derive(m, params)
 
 
 def derive(m: DiplomacyMap, params: dict) -> list[Border]:
@@ -109,13 +94,18 @@ def derive(m: DiplomacyMap, params: dict) -> list[Border]:
                 if np in own:
                     continue
                 other = region_of.get(np)
-                if other is None or np != m.sea_regions[other].overseer:
-                    add(oz, n)
-                if other is not None:
-                    add(oz, m.sea_regions[other].overseer)
+                if other is None:
+                    add(oz, n)                      # a coast or a plain sea
+                    continue
+                is_overseer = np == m.sea_regions[other].overseer
+                if not is_overseer:
+                    add(oz, n)                      # another region's sealane
+                if reach_all or not is_overseer:
+                    add(oz, m.sea_regions[other].overseer)   # the regions touch
         for s in r.sealanes:
             for n in sorted(phys.get(s, ())):
-                other = region_of.get(province_of(n))
-                if other is not None and other != r.id:
+                np = province_of(n)
+                other = region_of.get(np)
+                if other is not None and other != r.id and (reach_all or np != m.sea_regions[other].overseer):
                     add(s, m.sea_regions[other].overseer)
     return [added[k] for k in sorted(added, key=lambda k: tuple(sorted(k)))]
