@@ -253,7 +253,9 @@ class MapCanvas:
         visible = {p.id for p in self.visible}
         for link in sorted(self.view.links, key=lambda k: (k.a, k.b, k.kind)):
             kind = link.kind.strip().lower()
-            if not kind or kind in ("normal", "land", "sea", "coast", "default"):
+            if not kind and self._crosses_water(link):
+                kind = "crossing"
+            if not kind or kind in ("normal", "land", "sea", "coast", "default", "corner", "sealane"):
                 continue
             pa, pb = link.a.split("/")[0], link.b.split("/")[0]
             if pa not in visible and pb not in visible:
@@ -291,6 +293,23 @@ class MapCanvas:
                                                       stroke_dasharray=f"{num(u * .3)} {num(u * .2)}"),
                                 kind.replace("_", " "))
         return group(out, class_="mw-borders") if out else ""
+
+    def _crosses_water(self, link) -> bool:
+        """An army border between provinces whose outlines do not touch (an island's
+        crossing): drawn, or nobody would see it."""
+        if not link.army or self.view.contacts is None:
+            return False
+        a, b = link.a.split("/")[0], link.b.split("/")[0]
+        pa, pb = self.view.provinces.get(a), self.view.provinces.get(b)
+        if pa is None or pb is None or not pa.pieces or not pb.pieces:
+            return False
+        if (min(a, b), max(a, b)) in self.view.contacts:
+            return False
+        if geo.shared_boundary(pa.pieces, pb.pieces, max(3.0, self.m.font * 0.6)):
+            return False   # nearly touching: a separator line between them in the source image
+        # far-apart pairs are links between map insets ("to SSK"): a line across the
+        # whole board would mislead, so only short crossings are drawn
+        return math.dist(pa.label, pb.label) <= self.m.font * 20
 
     def schematic_layer(self) -> str:
         """For boards without outlines: the adjacency graph over the schematic cells."""
@@ -589,11 +608,15 @@ def home_owners(view: MapView) -> dict[str, str]:
         p = view.provinces.get(pid)
         if pw and p is not None and not p.is_water and p.kind != "impassable":
             out[pid] = pw
-    if out:
-        return out
-    for p in view.provinces.values():
-        if p.home and not p.is_water and p.kind != "impassable":
-            pid = view.power_id(p.home)
+    if not out:
+        for p in view.provinces.values():
+            if p.home and not p.is_water and p.kind != "impassable":
+                pid = view.power_id(p.home)
+                if pid:
+                    out[p.id] = pid
+    for p in view.provinces.values():   # coloured neutral centres wear their power's colour
+        if p.neutral_colour and p.id not in out and not p.is_water:
+            pid = view.power_id(p.neutral_colour)
             if pid:
                 out[p.id] = pid
     return out

@@ -67,6 +67,7 @@ class MapView:
     decor: list[tuple[str, list[list[float]]]] = field(default_factory=list)  # (colour, rings) drawn under provinces
     published_owners: dict[str, str] = field(default_factory=dict)  # province -> power, as the source map colours it
     cells: dict[str, list[float]] | None = field(default=None, repr=False)  # schematic cells, computed once
+    contacts: set[tuple[str, str]] | None = None   # province pairs whose outlines touch (geometry), if known
     _lookup: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -317,6 +318,12 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
         if rings:
             decor.append((colour(_get(item, "color"), "#dddddd"), [list(r) for r in rings]))
     owners = {str(k): str(v) for k, v in ((_get(geometry, "owners") or {}) if geometry else {}).items()}
+    contacts = None
+    if geometry and _get(geometry, "contacts"):
+        contacts = set()
+        for item in _get(geometry, "contacts"):
+            a, b = str(item[0]).split("/")[0], str(item[1]).split("/")[0]
+            contacts.add((min(a, b), max(a, b)))
 
     start = _get(game, "start") or {}
     units = {str(k): _units_of(v) for k, v in (_get(start, "units") or {}).items()}
@@ -327,7 +334,7 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     return MapView(str(name), width, height, provinces, links, powers,
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, game=game, decor=decor,
-                   published_owners=owners)
+                   published_owners=owners, contacts=contacts)
 
 
 def _layout(provinces: dict[str, ProvinceView], links: list[LinkView]) -> None:
