@@ -91,7 +91,7 @@ def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
                f'<text x="{num(x0 + TRIM_W / 2)}" y="{num(y0 + 26.3)}" font-size="3.4" fill="#fff" '
                f'text-anchor="middle" letter-spacing="0.4">{KIND_LABEL.get(card.kind, "")}</text>')
     out += _body(game, card, x0 + 6, y0 + 35)
-    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 13)}" font-size="3">Event by: {xml(_playable(card.playable_by))}'
+    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 15)}" font-size="3">Event by: {xml(_playable(card.playable_by))}'
                f'{"; removed after use" + _mark(removed) if star else ""}</text>')
     notes = []
     if any(f.estimated for f in (card.pcf, card.removed_after_event, card.playable_by)):
@@ -99,9 +99,11 @@ def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
     if not all(f.known for f in (card.pcf, card.removed_after_event, card.playable_by)) or (
             card.kind == "platform_speech" and len(card.modifiers) < len(game.regions)):
         notes.append("? unknown")
-    notes.append("drawn from data, not the published card")
-    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 7.5)}" font-size="2.2" fill="#555">'
-               f'{xml(" · ".join(notes))}</text>')
+    if notes:
+        out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 10.5)}" font-size="2.4" fill="#555">'
+                   f'{xml(" · ".join(notes))}</text>')
+    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 6.5)}" font-size="2.4" fill="#555">'
+               f'Drawn from data, not the published card</text>')
     return out
 
 

@@ -61,12 +61,13 @@ def states_page(game: Game) -> str:
              f"of the board, in polling order within each region. A {MARK} marks a value the rulebook does "
              "not print: it was reconstructed, and the list below the table gives the reasoning. "
              "The same data is available as [CSV](assets/states.csv) and [JSON](assets/states.json).", "",
+             "Regions: " + ", ".join(f"{md(r.id)} {md(r.name)}" for r in game.regions.values()) + ".", "",
              "| State | Abbr. | Region | Electoral votes | PCR | Stronghold | Republicans on ballot |",
              "| --- | --- | --- | ---: | ---: | --- | --- |"]
     for s in game.states.values():
         region = game.regions.get(s.region_id)
         name = md(s.name) + (" *(territory)*" if s.territory else "")
-        lines.append(f"| {name} | {md(s.abbr)} | {_fact(s.region, region.name if region else s.region_id)} | "
+        lines.append(f"| {name} | {md(s.abbr)} | {_fact(s.region, s.region_id)} | "
                      f"{_fact(s.electoral_votes)} | {_fact(s.pcr)} | "
                      f"{md(game.parties[s.stronghold_of].name) if s.stronghold_of in game.parties else ''} | "
                      f"{_fact(s.republican_on_ballot, _yes(s.republican_on_ballot.value))} |")
@@ -121,16 +122,25 @@ def cards_page(game: Game) -> str:
              f"**{known}** cards it names are shown here; the other **{game.deck_size - known}** are unknown and "
              "are not invented. On the faces, ? marks a value no source gives and "
              f"{MARK} an estimated one. The faces are drawn from our data; they are not the published cards.", "",
-             "| Card | Kind | PCF | Removed after use | Event by | Notes |", "| --- | --- | ---: | --- | --- | --- |"]
+             "| Card | Kind | PCF | Removed after use | Event by | What the rules say it does (our summary) |",
+             "| --- | --- | ---: | --- | --- | --- |"]
+    estimated = []
     for c in game.cards.values():
         playable = c.playable_by
         shown = None
         if playable.known:
             shown = "any party" if playable.value == "any" else ", ".join(playable.value)
-        notes = [n for n in (c.pcf.note if not c.pcf.known else "", c.modifiers_note) if n]
+        summary = c.summary + (f" Modifiers: {c.modifiers_note}." if c.modifiers_note else "")
         lines.append(f"| {md(c.title)} | {md(c.kind.replace('_', ' '))} | {_fact(c.pcf)} | "
                      f"{_fact(c.removed_after_event, _yes(c.removed_after_event.value))} | {_fact(playable, shown)} | "
-                     f"{md('; '.join(notes))} |")
+                     f"{md(summary)} |")
+        for label, fact in (("PCF", c.pcf), ("removed after use", c.removed_after_event), ("event by", playable)):
+            if fact.estimated:
+                estimated.append((c.title, label, fact))
+    lines += ["", "## Estimated card values", "", "| Card | Value | Estimate | Reasoning |", "| --- | --- | --- | --- |"]
+    for title, label, fact in estimated:
+        value = _yes(fact.value) if isinstance(fact.value, bool) else fact.value
+        lines.append(f"| {md(title)} | {md(label)} | {md(value)} {MARK} | {md(fact.reasoning)} |")
     lines += ["", "## Faces", ""]
     for c in game.cards.values():
         lines.append(f"![{md(c.title)}](assets/cards/{c.id}.svg){{ width=\"180\" }}")
