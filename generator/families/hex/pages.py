@@ -5,7 +5,7 @@ from ..base import Page
 from .check import border_distance
 from .model import Fact, HexGame
 from .printables import ap_svg, counter_sheet_svg, crt_svg, phases_svg, tec_svg, tracks_svg
-from .render import TERRAIN_FILL, map_svg
+from .render import TERRAIN_FILL, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 
 EST = " *(estimated)*"
@@ -187,7 +187,7 @@ def counters_page(game: HexGame) -> str:
 
 def pages(game: HexGame) -> list[Page]:
     svg, _, _ = map_svg(game)
-    thumb, _, _ = map_svg(game, size=4.0, margin=2.0)
+    thumb = thumbnail_svg(game)
     return [Page("map.md", map_page(game), "Map"), Page("assets/map.svg", svg),
             Page("charts.md", charts_page(game), "Charts and tables"),
             Page("assets/charts/crt.svg", crt_svg(game)), Page("assets/charts/tec.svg", tec_svg(game)),

@@ -174,6 +174,22 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple
     return svg_document(width, height, body, title="Dixie reconstructed map"), width, height
 
 
+def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
+    """A small picture of the map: terrain and home countries only."""
+    grid = game.map.grid
+    width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3)
+    height = grid.rows * size + size / 2
+    ox, oy = size / math.sqrt(3), size / 2
+    body = []
+    for h in grid.all_hexes():
+        t = game.map.terrain.get(h, "prohibited")
+        fill = TERRAIN_FILL.get(t, "#fff")
+        if t == "clear" and game.map.country.get(h):
+            fill = "#dfe6f5" if game.map.country[h] == "USA" else "#f5e0dc"
+        body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="{fill}" stroke="none"/>')
+    return svg_document(width, height, body, unit="px", title="Dixie reconstructed map")
+
+
 def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list[str] = (), arrows: list[tuple[str, str]] = (),
                    shaded: list[str] = (), marked: dict[str, str] | None = None, gmap=None, size: float = 60.0) -> str:
     """An SVG drawing of the hexes around an example, with units, a path, attack arrows
