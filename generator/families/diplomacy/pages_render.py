@@ -18,8 +18,8 @@ from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
 
-# Files printed at build time. Letter and tabloid, PNG and other sizes: `mapwright print`.
-BUILD_PRINTS = (("map", "A4"), ("map", "A3"), ("adjacency", "A4"))
+# Files printed at build time (MAPWRIGHT_NO_PDF=1 skips them). A3, letter, tabloid, PNG: `mapwright print`.
+BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
 PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
 
 
