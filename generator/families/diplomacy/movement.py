@@ -248,7 +248,7 @@ class Resolver:
         self.taint: list[set[str]] = [set()]
         self.members: list[set[str]] = [set()]
         self.circular: set[str] = set()
-        for p in units:
+        for p in sorted(units):      # sorted: the outcome and its wording never depend on input order
             o = orders.get(p)
             k = o.kind if o else "hold"
             if k == "transform":
@@ -262,7 +262,7 @@ class Resolver:
                 self.dest[p] = province_of(o.dest) if o.dest else ""
         self.orders = orders
         # Convoy orders that match an army's move.
-        for p, k in self.kind.items():
+        for p, k in sorted(self.kind.items()):
             if k == "convoy":
                 o = orders[p]
                 t = o.target
@@ -281,9 +281,9 @@ class Resolver:
             else:
                 self.conv[p] = orders[p].via or any(self.power[f] == self.power[p]
                                                     for f in self.convoyers.get(p, ()))
-        self.candidates = {p: self._route_fleets(p) for p, c in self.conv.items() if c}
+        self.candidates = {p: self._route_fleets(p) for p, c in sorted(self.conv.items()) if c}
         # Supports that match what the supported unit does.
-        for p, k in self.kind.items():
+        for p, k in sorted(self.kind.items()):
             if k != "support":
                 continue
             o = orders[p]
