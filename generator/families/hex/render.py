@@ -245,5 +245,5 @@ def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list
         for i, u in enumerate(units):
             dx = (i - (n - 1) / 2) * s * 1.05
             body.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id))
-    body.append(estimated_banner(4, height - 8, 9, "map and values: reconstruction (estimated)"))
+    body.append(estimated_banner(4, height - 8, min(9.0, width / 26), "map and values: reconstruction (estimated)"))
     return svg_document(width, height, body, unit="px", title="worked example")
