@@ -12,6 +12,7 @@ from .examples import EXAMPLE_CRASH, EXAMPLE_MISMATCH, extract_examples
 from .families import family as family_named
 from .families.base import Example, Family, GameSource, Outcome
 from .game import discover, read_game
+from .schemas import validate_document
 
 INTERNAL = register("MW901", "Internal error in a family engine",
                     "Mapwright's engine failed on this content. The content may be unusual, but "
@@ -54,6 +55,12 @@ def run_examples(fam: Family, game, source: GameSource) -> tuple[dict, list[Diag
         found += diags
         worked = []
         for example, block in extracted:
+            if fam.example_schema:
+                shape = validate_document(example.doc, fam.example_schema)
+                found += shape
+                if errors(shape):
+                    worked.append(WorkedExample(example, block, None))
+                    continue
             try:
                 outcome = fam.run_example(game, example)
             except Exception as exc:  # an engine bug must not hide other games' results
