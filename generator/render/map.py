@@ -182,8 +182,8 @@ class MapCanvas:
         d = [hatch_pattern("mw-impassable", angle=45, spacing=s, stroke="#555555",
                            width=m.stroke, background="#c8c8c8", cross=True)]
         if self.o.print_mode:
-            d.append(hatch_pattern("mw-sea", angle=0, spacing=s * 1.4, stroke="#7fa7c9",
-                                   width=m.stroke * 0.7, background="#e4eff8"))
+            d.append(hatch_pattern("mw-sea", angle=90, spacing=s * 2.2, stroke="#9dbcd8",
+                                   width=m.stroke * 0.6, background="#e8f1f9"))
             d.append(hatch_pattern("mw-lake", angle=90, spacing=s, stroke="#7fa7c9",
                                    width=m.stroke * 0.7, background="#d5e7f5"))
             angles = [45, -45, 0, 90, 30, -30, 60, -60, 15, -15, 75, -75]

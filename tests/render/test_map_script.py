@@ -103,3 +103,21 @@ def test_table_filter_and_sort(browser, page):
     browser.execute_script("document.querySelectorAll('#mw-adjacency th')[1].click()")   # descending
     first = browser.execute_script("return document.querySelector('#mw-adjacency tbody tr td:nth-child(2)').textContent")
     assert first == "Westland"
+
+
+def test_material_instant_navigation_hook(browser, tmp_path):
+    """With Material's document$ present the script subscribes to it (and runs again on
+    each page swap) instead of waiting for DOMContentLoaded."""
+    view = view_of(tiny_game())
+    svg = render_map(view, MapOptions(interactive=True))
+    html = ("<!doctype html><html><body><script>window.calls = 0; window.document$ = {subscribe: "
+            "function (fn) { window.swap = fn; window.calls += 1; }};</script>"
+            f"<div>{svg}</div><div id='mw-map-info'></div><script src='{SCRIPT.as_uri()}'></script>"
+            "</body></html>")
+    path = tmp_path / "instant.html"
+    path.write_text(html, encoding="utf-8")
+    browser.get(path.as_uri())
+    assert browser.execute_script("return window.calls") == 1
+    assert browser.execute_script("return document.getElementById('mw-map').getAttribute('data-mw-ready')") is None
+    browser.execute_script("window.swap()")     # Material emits document$ after each page load
+    assert browser.execute_script("return document.getElementById('mw-map').getAttribute('data-mw-ready')") == "1"
