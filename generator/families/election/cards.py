@@ -57,7 +57,7 @@ def _body(game: Game, card: Card, x: float, y: float) -> list[str]:
                        f'<text x="{num(x + 49)}" y="{num(ry)}" font-size="3.4" font-weight="bold" text-anchor="end">{xml(shown)}</text>')
     elif card.kind == "regional_poll" and card.region in game.regions:
         region = game.regions[card.region]
-        out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="3.2">Polls the {xml(region.name)}, in this order:</text>')
+        out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="3.2">Polls the {xml(region.name)} in order †:</text>')
         names = [s.name + (" (if admitted)" if s.territory else "") for s in game.states_in(region.id, admitted={
             s.id for s in game.states.values()})]
         for i, line in enumerate(_wrap(", ".join(names), 36)[:7]):
