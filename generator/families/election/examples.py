@@ -161,6 +161,18 @@ def run_example(game: Game, example: Example) -> Outcome:
         return Outcome({}, diagnostics=[example.doc.diagnostic(
             "/position", codes.UNKNOWN_REF, f"unknown state id(s): {', '.join(unknown_states)}",
             hint="use the state ids of states.yaml")])
+    regions = [data["region"]] if "region" in data else list(data.get("regions") or [])
+    missing = sorted(r for r in regions if r not in game.regions)
+    if missing:
+        return Outcome({}, diagnostics=[example.doc.diagnostic(
+            "/region" if "region" in data else "/regions", codes.UNKNOWN_REF,
+            f"unknown region(s): {', '.join(missing)}", hint="use the region ids of regions.yaml")])
+    order = data.get("momentum") or []
+    party = (game.rule("free_state_secession") or {}).get("party", "R")
+    if data["kind"] == "free_state_secession" and party not in order:
+        return Outcome({}, diagnostics=[example.doc.diagnostic(
+            "/momentum", codes.BAD_EXAMPLE, f"the momentum order must include {party}",
+            hint="list every party, leader first")])
     kind = data["kind"]
     figure, final = None, None
     winners = None

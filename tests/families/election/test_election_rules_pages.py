@@ -88,3 +88,13 @@ def test_unknown_speech_modifier_is_flagged(game):
         "kind": "speech", "speaker": "SD", "card": "fugitive-slave-act", "region": "NE",
         "target": "SD", "direction": "for", "roll": 3, "expect": {}}))
     assert [d.code for d in outcome.diagnostics] == ["ELE013"]
+
+
+def test_region_the_game_lacks_is_a_diagnostic(game):
+    import dataclasses
+    smaller = dataclasses.replace(game, regions={k: v for k, v in game.regions.items() if k != "PW"})
+    outcome = FAMILY.run_example(smaller, example({"kind": "regional_poll", "region": "PW", "expect": {}}))
+    assert [d.code for d in outcome.diagnostics] == ["ELE001"]
+    outcome = FAMILY.run_example(game, example({"kind": "free_state_secession", "admitted_by": {"kansas": "R"},
+                                                "momentum": ["CU", "ND"], "expect": {}}))
+    assert [d.code for d in outcome.diagnostics] == ["ELE011"]
