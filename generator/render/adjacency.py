@@ -43,6 +43,8 @@ def adjacency_rows(view: MapView) -> list[dict]:
             "army": sorted(army.get(pid, ())),
             "fleet": {coast: sorted(locs) for coast, locs in sorted(fleet.get(pid, {}).items())},
             "special": sorted(special.get(pid, ())),
+            "estimated": p.estimated,
+            "reasoning": p.reasoning,
         })
     return rows
 
@@ -99,13 +101,17 @@ def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
         else:
             fl = "<br>".join(f"<em>{esc((c or 'any').upper())}</em>: {locs(v)}" for c, v in r["fleet"].items())
         n_fleet = len({x for v in r["fleet"].values() for x in v})
+        estimated = ""
+        if r["estimated"]:
+            estimated = (f' <span class="mw-estimated" title="{esc(r["reasoning"] or "estimated")}">'
+                         "estimated</span>")
         special = ""
         if r["special"]:
             special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
         body.append(
             f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
             f'<td><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a></td>'
-            f"<td>{esc(r['name'])}</td><td>{esc(r['type'])}</td>"
+            f"<td>{esc(r['name'])}{estimated}</td><td>{esc(r['type'])}</td>"
             f"<td>{'yes' if r['supply_center'] else ''}</td><td>{esc(r['home'])}</td>"
             f'<td data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}</td>'
             f'<td data-mw-key="{n_fleet}">{fl}</td></tr>')
@@ -120,7 +126,8 @@ def adjacency_page(view: MapView, *, title: str) -> str:
         f"# {esc(title)}", "",
         f"Every province of the board ({n}), with the places an army or a fleet can move to from it. "
         "Provinces with separate coasts list each coast's fleet moves. Type in the box to filter; "
-        "click a column heading to sort. Codes link to the province on the interactive map.", "",
+        "click a column heading to sort. Codes link to the province on the interactive map. "
+        "Rows marked *estimated* hold values the rulebook does not give (hover for the reasoning).", "",
         "Downloads: [CSV](adjacency.csv) · [JSON](adjacency.json)", "",
         '<div class="mw-table-tools"><label>Filter <input type="search" class="mw-filter" '
         'data-mw-filter="mw-adjacency" placeholder="code, name or neighbour"></label> '

@@ -30,6 +30,7 @@ class ProvinceView:
     neutral_colour: str | None = None   # power whose colour a coloured neutral centre wears
     estimated: bool = False              # label or outline reconstructed, not sourced
     placed: bool = True                  # False when the data gives no label point
+    reasoning: str = ""                  # why an estimated value was estimated
 
     @property
     def is_water(self) -> bool:
@@ -282,7 +283,8 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
             pieces=[list(piece) for piece in pieces],
             region=str(_get(p, "region") or ""),
             neutral_colour=coloured.get(pid) or _get(p, "neutral_colour") or _get(p, "colour_of"),
-            estimated=str(_get(p, "source") or "") == "estimated",
+            estimated=_is_estimated(_get(p, "source")),
+            reasoning=_reasoning(_get(p, "source")),
             placed=placed,
         )
 
@@ -366,6 +368,16 @@ def _place_unplaced(provinces: dict[str, ProvinceView], width: float, height: fl
     missing = sorted(pid for pid, p in provinces.items() if not p.placed)
     for i, pid in enumerate(missing):
         provinces[pid].label = (20.0 + (i % 20) * 40.0, height - 20.0 - (i // 20) * 30.0)
+
+
+def _is_estimated(source) -> bool:
+    if isinstance(source, str):
+        return source == "estimated"
+    return str(_get(source, "id") or _get(source, "source") or "") == "estimated"
+
+
+def _reasoning(source) -> str:
+    return str(_get(source, "reasoning") or "") if not isinstance(source, str) else ""
 
 
 def _coloured_neutrals(game) -> dict[str, str]:

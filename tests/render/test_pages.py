@@ -100,3 +100,13 @@ def test_divided_states_multi_piece_outlines():
     provs = {e.get("data-prov"): e for e in root.iter() if e.get("data-prov")}
     for pid in multi:
         assert provs[pid].get("d").count("M") == len(view.provinces[pid].pieces)
+
+
+def test_estimated_values_are_marked(monkeypatch):
+    game = tiny_game()
+    game["map"]["provinces"][0]["source"] = {"id": "estimated", "reasoning": "no <source> says"}
+    by_path, _ = check_pages(game, monkeypatch)
+    page = by_path["adjacency.md"].content
+    assert page.count('class="mw-estimated"') == 1 and "no &lt;source&gt; says" in page
+    rows = {r["id"]: r for r in json.loads(by_path["adjacency.json"].content)["provinces"]}
+    assert rows["NOR"]["estimated"] is True and rows["WES"]["estimated"] is False
