@@ -9,7 +9,7 @@ import pytest
 
 from generator.cli import main
 
-from .conftest import REPO
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _build(tmp: Path, name: str) -> Path:
