@@ -1,0 +1,13 @@
+"""Rendering: SVG maps, order diagrams, adjacency tables, paper layout and printing.
+
+Family-agnostic pieces other families can reuse:
+    svg.py       escaping (esc), stable numbers (num), elements (el, text, group), compact
+                 outline paths (path_from_pieces), whole documents (document), colour
+                 sanitising and contrast (colour, lighten, ink_on), print hatching
+                 (hatch_pattern), word wrap (wrap)
+    geometry.py  polygon area/centroid/bbox, simplification, Voronoi cells, shared borders
+    paper.py     paper sizes, fitting an mm-sized SVG on paper (place_on_paper, fit)
+    print.py     multi-page deterministic PDF and PNG via CairoSVG (print_documents)
+Diplomacy-shaped pieces: mapview.py (view_of), map.py (render_map), diagram.py
+(order_diagram), adjacency.py, schematic.py.
+"""
