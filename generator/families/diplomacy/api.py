@@ -46,6 +46,9 @@ class AdjudicationError(ValueError):
 
 def _powers(game: Game) -> dict[str, str]:
     """Lower-case power id or name -> id (the neutral power included when enabled)."""
+    cached = getattr(game, "_power_names", None)
+    if cached is not None:
+        return cached
     names = {}
     for p in game.map.powers.values():
         names[p.id.lower()] = p.id
@@ -53,6 +56,7 @@ def _powers(game: Game) -> dict[str, str]:
     n = _neutral(game)
     if n:
         names[n.lower()] = n
+    game._power_names = names
     return names
 
 

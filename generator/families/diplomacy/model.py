@@ -130,6 +130,8 @@ class DiplomacyMap:
     convoy_seas: frozenset = frozenset()                  # sea provinces whose fleets may convoy
     sea_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # convoy_seas -> convoy_seas
     coastal: frozenset = frozenset()                       # provinces of type coast
+    max_name_words: int = 1                                # longest name, in words
+    name_starts: frozenset = frozenset()                   # first words of multi-word names
 
     def __post_init__(self) -> None:
         self.rebuild()
@@ -171,6 +173,10 @@ class DiplomacyMap:
                 if text:
                     names.setdefault(_norm(text), prov.id)
         self.names = names
+        self.max_name_words = max((len(k.split()) for k in names), default=1)
+        # first words of multi-word names: a token outside this set is a whole name or none
+        self.name_starts = frozenset(k.split()[0] for k in names if " " in k)
+        self._lookup_cache: dict[str, str | None] = {}
 
     def _fleet_locations_for(self, location: str) -> list[str]:
         """A border written to a plain province reaches every fleet location there
@@ -204,7 +210,13 @@ class DiplomacyMap:
         return sorted(table)
 
     def lookup(self, name: str) -> str | None:
-        return self.names.get(_norm(name))
+        cache = self._lookup_cache
+        if name in cache:
+            return cache[name]
+        hit = self.names.get(_norm(name))
+        if len(cache) < 100_000:
+            cache[name] = hit
+        return hit
 
     def graph(self, unit_type: str):
         import networkx as nx

@@ -630,7 +630,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             by_unit.setdefault(o.province, []).append(i)
     final: dict[str, Order] = {}
     for prov, idx in by_unit.items():
-        variants = {checked[i][2].canonical() for i in idx}
+        variants = {checked[i][2].canonical() for i in idx} if len(idx) > 1 else {""}
         if len(variants) > 1:
             for i in idx:
                 pw, tx, o, _ = checked[i]

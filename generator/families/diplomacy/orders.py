@@ -79,6 +79,7 @@ class Order:
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
 _COASTS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", "north coast": "NC", "south coast": "SC",
            "east coast": "EC", "west coast": "WC"}
+_COAST_STARTS = {"/", "(", "north", "south", "east", "west"}
 _VERBS = {"h": "hold", "hold": "hold", "holds": "hold",
           "-": "move", "->": "move", "to": "move", "m": "move", "move": "move", "moves": "move",
           "s": "support", "support": "support", "supports": "support",
@@ -92,14 +93,15 @@ _UNITS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 class _Reader:
     def __init__(self, text: str, game_map: DiplomacyMap):
-        self.tokens = [t for t in _TOKEN.findall(text)]
+        self.tokens = _TOKEN.findall(text)
+        self.low = [t.lower() for t in self.tokens]
         self.i = 0
         self.map = game_map
         self.text = text
 
     def peek(self, k: int = 0) -> str | None:
         j = self.i + k
-        return self.tokens[j].lower() if j < len(self.tokens) else None
+        return self.low[j] if j < len(self.low) else None
 
     def take(self) -> str:
         tok = self.tokens[self.i]
@@ -129,8 +131,15 @@ class _Reader:
     def _match_province(self) -> str | None:
         # Longest run of tokens that names a province (names may hold spaces).
         best, best_len = None, 0
-        for n in range(min(8, len(self.tokens) - self.i), 0, -1):
-            words = self.tokens[self.i:self.i + n]
+        tokens, i = self.tokens, self.i
+        first = tokens[i].lower() if i < len(tokens) else ""
+        if first not in self.map.name_starts and first not in ("-", "->", "/", "(", ")"):
+            pid = self.map.lookup(tokens[i])     # fast path: a one-word name (or nothing)
+            if pid is not None:
+                self.i += 1
+            return pid
+        for n in range(min(self.map.max_name_words * 2 - 1, len(tokens) - i), 0, -1):
+            words = tokens[i:i + n]
             # a hyphen may sit inside a name ("Mid-Atlantic Ocean") but never at its ends
             if any(w in ("->", "/", "(", ")") for w in words) or words[0] == "-" or words[-1] == "-":
                 continue
@@ -153,6 +162,8 @@ class _Reader:
         return f"{pid}/{coast}" if coast else pid
 
     def _coast(self) -> str:
+        if self.peek() not in _COAST_STARTS:
+            return ""
         if self.peek() == "/" and self.peek(1):
             code = self.peek(1)
             if code in _COASTS:
