@@ -349,15 +349,24 @@ def _layout(provinces: dict[str, ProvinceView], links: list[LinkView]) -> None:
         a, b = link.a.split("/")[0], link.b.split("/")[0]
         if a in provinces and b in provinces and a != b:
             g.add_edge(a, b)
-    pos = nx.spring_layout(g, seed=7, iterations=200, k=1.4 / max(len(provinces), 1) ** 0.5)
+    # provinces with no border at all (impassable ones) would be flung to the edge by the
+    # layout: lay out the connected ones, then put the loners in a row beneath
+    linked = g.subgraph([n for n in g if g.degree(n) > 0])
+    pos = nx.spring_layout(linked, seed=7, iterations=200, k=1.4 / max(len(linked), 1) ** 0.5) if len(linked) else {}
     xs = [float(v[0]) for v in pos.values()] or [0.0]
     ys = [float(v[1]) for v in pos.values()] or [0.0]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
     size = 90.0 * max(len(provinces), 4) ** 0.5
+    loners = [n for n in sorted(provinces) if n not in pos]
     for pid in sorted(provinces):
-        x, y = pos[pid]
-        provinces[pid].label = (round(40 + (float(x) - min(xs)) / span * size, 1),
-                                round(40 + (float(y) - min(ys)) / span * size, 1))
+        if pid in pos:
+            x, y = pos[pid]
+            label = (round(40 + (float(x) - min(xs)) / span * size, 1),
+                     round(40 + (float(y) - min(ys)) / span * size, 1))
+        else:
+            i = loners.index(pid)
+            label = (40.0 + i * 60.0, round(40 + (max(ys) - min(ys)) / span * size + 70.0, 1))
+        provinces[pid].label = label
         provinces[pid].placed = True
         provinces[pid].estimated = True
 
