@@ -13,9 +13,14 @@ from ..base import Family, FileSpec
 from .loading import load
 
 FILES = {"map.yaml": FileSpec("diplomacy-map", description="provinces, borders, powers and start")}
-if (SCHEMA_DIR / "diplomacy-geometry.schema.json").is_file():
-    FILES["geometry.yaml"] = FileSpec("diplomacy-geometry", required=False,
-                                      description="province outlines for maps (optional)")
+# Optional files written by other parts of Mapwright (importer, renderer); each is read
+# only when its schema is installed.
+for _name, _schema, _what in (
+        ("geometry.yaml", "diplomacy-geometry", "province outlines for maps (optional)"),
+        ("overlay.yaml", "diplomacy-overlay", "hand-completed map data merged over an imported map.yaml"),
+        ("claims.yaml", "diplomacy-claims", "rulebook claims checked against the map data")):
+    if (SCHEMA_DIR / f"{_schema}.schema.json").is_file():
+        FILES[_name] = FileSpec(_schema, required=False, description=_what)
 
 
 def _check(game):

@@ -12,8 +12,9 @@ from .model import Game, province_of
 DUP_ID = register("DIP001", "Duplicate province id",
                   "Two provinces share an id. Ids must be unique: rename one.")
 AMBIGUOUS_NAME = register("DIP002", "Ambiguous province name",
-                          "Two provinces share a name, abbreviation or alias, so an order naming it "
-                          "would be ambiguous. Rename or drop one of the aliases.")
+                          "Two provinces share a name, abbreviation or alias, so an order using it is "
+                          "refused as ambiguous (ids always work). Give one of them another "
+                          "abbreviation or drop the alias.", "warning")
 BAD_BORDER = register("DIP003", "Border names an unknown location",
                       "A border refers to a province or coast that map.yaml does not define. Fix the "
                       "id, or add the coast to the province's `coasts`.")
@@ -180,7 +181,8 @@ def _name(out, w, names, text, pid, ptr):
     key = _norm(text)
     other = names.get(key)
     if other is not None and other != pid:
-        out.append(w.map(ptr, AMBIGUOUS_NAME, f"'{text}' names both {other} and {pid}"))
+        out.append(w.map(ptr, AMBIGUOUS_NAME, f"'{text}' names both {other} and {pid}",
+                         hint="orders must use the ids here; set a distinct `abbr`"))
     names.setdefault(key, pid)
 
 

@@ -25,5 +25,14 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
 
 def load(source: GameSource) -> Game:
     geometry_doc = source.docs.get("geometry.yaml")
-    return game_from_data(source.game_id, source.meta, source.docs["map.yaml"].data,
+    data, problems = source.docs["map.yaml"].data, []
+    try:   # hand-completed overlay.yaml over an imported map.yaml (the importer's module)
+        from .overlay import merged_map_data
+    except ImportError:
+        merged_map_data = None
+    if merged_map_data is not None:
+        data, problems = merged_map_data(source)
+    game = game_from_data(source.game_id, source.meta, data,
                           geometry_doc.data if geometry_doc is not None else None, source)
+    game.overlay_problems = problems
+    return game

@@ -14,6 +14,7 @@ Public attributes (the render and importer helpers build on these):
     colored_neutral_centers  {power: [province id, ...]}, may be empty
     geometry        raw data of geometry.yaml, or None
     source          the `GameSource` it was loaded from (docs for diagnostics), or None
+    overlay_problems (pointer, message) pairs from merging overlay.yaml, if any
 
 `DiplomacyMap`
     provinces       {id: Province} in file order
@@ -33,6 +34,7 @@ Public attributes (the render and importer helpers build on these):
     graph(unit_type)                -> networkx.Graph (analysis, not hot loops)
     province_of(location)           -> province id ("STP/NC" -> "STP")
     lookup(name)                    -> province id from id, abbreviation, name or alias
+                                       (None when unknown or ambiguous; see ambiguous_names)
 
 `Province` fields: id, name, abbr, type (land|coast|sea|impassable|lake),
 supply_center, home, coasts (tuple of coast codes), island, label ((x, y) or None),
@@ -131,6 +133,7 @@ class DiplomacyMap:
     sea_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # convoy_seas -> convoy_seas
     coastal: frozenset = frozenset()                       # provinces of type coast
     max_name_words: int = 1                                # longest name, in words
+    ambiguous_names: dict = field(default_factory=dict)    # name -> ids that share it
     name_starts: frozenset = frozenset()                   # first words of multi-word names
 
     def __post_init__(self) -> None:
@@ -167,12 +170,25 @@ class DiplomacyMap:
         self.sea_adj = {s: frozenset(province_of(x) for x in self.fleet_adj.get(s, ()) if province_of(x) in seas)
                         for s in seas}
         self.coastal = frozenset(p.id for p in self.provinces.values() if p.type == "coast")
+        # Ids win over abbreviations, which win over names and aliases; a key two
+        # provinces claim at the same level is ambiguous and resolves to nothing.
         names: dict[str, str] = {}
-        for prov in self.provinces.values():
-            for text in (prov.id, prov.abbr, prov.name, *prov.aliases):
-                if text:
-                    names.setdefault(_norm(text), prov.id)
+        ambiguous: dict[str, set[str]] = {}
+        for level in (lambda p: [p.id], lambda p: [p.abbr], lambda p: [p.name, *p.aliases]):
+            claimed: dict[str, set[str]] = {}
+            for prov in self.provinces.values():
+                for text in level(prov):
+                    if text:
+                        claimed.setdefault(_norm(text), set()).add(prov.id)
+            for key, ids in claimed.items():
+                if key in names or key in ambiguous:
+                    continue
+                if len(ids) == 1:
+                    names[key] = next(iter(ids))
+                else:
+                    ambiguous[key] = ids
         self.names = names
+        self.ambiguous_names = ambiguous
         self.max_name_words = max((len(k.split()) for k in names), default=1)
         # first words of multi-word names: a token outside this set is a whole name or none
         self.name_starts = frozenset(k.split()[0] for k in names if " " in k)
@@ -255,6 +271,7 @@ class Game:
     colored_neutral_centers: dict[str, list[str]] = field(default_factory=dict)
     geometry: dict | None = None
     source: Any = None
+    overlay_problems: list = field(default_factory=list)   # (pointer, message) from overlay.yaml
 
     @property
     def powers(self) -> dict[str, Power]:

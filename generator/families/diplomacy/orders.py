@@ -157,6 +157,11 @@ class _Reader:
             raise OrderSyntaxError(f"{what} is missing")
         pid = self._match_province()
         if pid is None:
+            from .model import _norm
+            shared = self.map.ambiguous_names.get(_norm(self.tokens[self.i]))
+            if shared:
+                raise OrderSyntaxError(f"'{self.tokens[self.i]}' is ambiguous ({' or '.join(sorted(shared))}); "
+                                       "use the province id")
             raise OrderSyntaxError(f"unknown province '{self.tokens[self.i]}' ({what})")
         coast = self._coast()
         return f"{pid}/{coast}" if coast else pid

@@ -64,3 +64,15 @@ def test_canonical_round_trip(classic):
         o = parse_order(text, "FRANCE", classic.map)
         assert parse_order(o.canonical(), "FRANCE", classic.map) == \
             parse_order(text, "FRANCE", classic.map).__class__(**{**o.__dict__, "text": o.canonical()})
+
+
+def test_ambiguous_abbreviation_is_refused_but_ids_work():
+    from generator.families.diplomacy.model import build_map
+    m = build_map({"powers": [{"id": "P", "name": "P"}],
+                   "provinces": [{"id": "ISTRIA", "name": "Istria", "abbr": "IST", "type": "coast"},
+                                 {"id": "ISTANBUL", "name": "Istanbul", "abbr": "IST", "type": "coast"}],
+                   "borders": [{"between": ["ISTRIA", "ISTANBUL"]}], "start": {"units": {}, "centers": {}}})
+    with pytest.raises(OrderSyntaxError) as err:
+        parse_order("A IST - ISTANBUL", "P", m)
+    assert "ambiguous (ISTANBUL or ISTRIA)" in str(err.value)
+    assert parse_order("A ISTRIA - Istanbul", "P", m).dest == "ISTANBUL"
