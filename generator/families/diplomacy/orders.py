@@ -113,7 +113,7 @@ class _Reader:
 
     def unit(self) -> str | None:
         tok = self.peek()
-        if tok in _UNITS and not self._is_province_start():
+        if tok in _UNITS and (self.map.lookup(self.tokens[self.i]) is None or not self._is_province_start()):
             self.i += 1
             return _UNITS[tok]
         return None
