@@ -25,3 +25,22 @@ def game_copy(tmp_path):
 def chdir_repo(monkeypatch):
     monkeypatch.chdir(REPO)
     return REPO
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The bundled content built once per test session: (site folder, temporary root)."""
+    import os
+
+    from generator.cli import main
+    old = os.getcwd()
+    os.chdir(REPO)
+    try:
+        tmp = tmp_path_factory.mktemp("build")
+        site = tmp / "first" / "site"
+        content = os.environ.get("MW_TEST_CONTENT", "content")  # a narrower folder, for debugging
+        code = main(["build", "--content", content, "-o", str(site), "--work", str(tmp / "first" / "work")])
+        assert code == 0, "mapwright build failed on the bundled content"
+        return site, tmp
+    finally:
+        os.chdir(old)

@@ -20,15 +20,8 @@ def _build(tmp: Path, name: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory):
-    import os
-    old = os.getcwd()
-    os.chdir(REPO)
-    try:
-        tmp = tmp_path_factory.mktemp("build")
-        return _build(tmp, "first"), tmp
-    finally:
-        os.chdir(old)
+def built(built_site):
+    return built_site
 
 
 def test_home_and_every_game_have_pages(built):
