@@ -1,7 +1,9 @@
 """mapwright import webdiplomacy VARIANT_DIR -o content/<game> — import variant data.
 
 The importer reads a webDiplomacy/vDiplomacy variant folder as data (install.php
-is parsed as text, never run) and writes the game's map.yaml and geometry.yaml.
+is parsed as text, never run) and writes the game's map.yaml and geometry.yaml;
+with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed by the
+ids of an existing map.yaml (territories matched by name).
 Re-running it with the same options reproduces the files byte for byte.
 """
 from __future__ import annotations
@@ -28,6 +30,14 @@ def register(sub) -> None:
     w.add_argument("--image", metavar="IMAGE", help="interactive map image (default: interactiveMap/IA_map.png)")
     w.add_argument("--tolerance", type=float, default=1.5, help="outline simplification tolerance in pixels")
     w.add_argument("--grow", type=int, default=4, help="pixels to grow territories into separator lines")
+    w.add_argument("--geometry-only", action="store_true",
+                   help="write geometry.yaml only (outlines for a map.yaml that already exists)")
+    w.add_argument("--ids-from", metavar="MAP_YAML",
+                   help="key the geometry by this map.yaml's province ids, matching territories by name, "
+                        "alias or id (needs --geometry-only); recorded in the file header as given")
+    w.add_argument("--seed", action="append", default=[], metavar="ID=X,Y",
+                   help="trace a province the variant does not define (e.g. an impassable area) at this "
+                        "pixel of the image; repeatable (needs --ids-from)")
     w.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if the files in the output folder differ from a fresh import")
     add_format(w)
@@ -36,13 +46,33 @@ def register(sub) -> None:
 
 
 def run_webdiplomacy(args) -> int:
+    import yaml
+
     from ..diagnostics import errors
-    from ..importers.webdiplomacy import ImportOptions, import_variant, write_files
+    from ..importers.id_map import load_id_map
+    from ..importers.webdiplomacy import ImportOptions, import_variant, parse_seed, write_files
     if not args.variant_dir.is_dir():
         return fail(f"'{args.variant_dir}' is not a folder", 2)
+    if args.ids_from and not args.geometry_only:
+        return fail("--ids-from only works with --geometry-only (map.yaml keeps its own ids)", 2)
+    if args.seed and not args.ids_from:
+        return fail("--seed needs --ids-from (the seeded id must be a province of that map)", 2)
+    if args.ids_from and not Path(args.ids_from).is_file():
+        return fail(f"'{args.ids_from}' is not a file", 2)
+    bad = [seed for seed in args.seed if parse_seed(seed) is None]
+    if bad:
+        return fail(f"--seed {bad[0]}: write ID=X,Y with pixel coordinates, e.g. SWI=228,255", 2)
     options = ImportOptions(custom_start=args.custom_start, colours=args.colours, image=args.image,
-                            tolerance=args.tolerance, grow=args.grow)
-    imported = import_variant(args.variant_dir, options)
+                            tolerance=args.tolerance, grow=args.grow, geometry_only=args.geometry_only,
+                            ids_from=_shown_path(Path(args.ids_from)) if args.ids_from else None,
+                            seeds=tuple(args.seed))
+    id_map = None
+    if args.ids_from:
+        try:
+            id_map = load_id_map(Path(args.ids_from))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            return fail(f"cannot read --ids-from {args.ids_from} as a map.yaml: {exc}", 2)
+    imported = import_variant(args.variant_dir, options, id_map)
     status = report(imported.diagnostics, args.format)
     if errors(imported.diagnostics):
         return 1
@@ -56,3 +86,13 @@ def run_webdiplomacy(args) -> int:
     for path in write_files(imported, args.output):
         print(f"wrote {path}")
     return status
+
+
+def _shown_path(path: Path) -> str:
+    """The --ids-from path as the file header records it: relative to the working
+    directory when inside it (so the header is the same on every machine), else
+    just the file name."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.name

@@ -299,3 +299,42 @@ def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
     result.pixels = {int(v): int(c) for v, c in zip(values, counts)}
     result.contacts = contacts_of(labels)
     return result
+
+
+def _neighbours(a: np.ndarray) -> list[np.ndarray]:
+    """A boolean image moved one pixel in each of the eight directions (outside: False);
+    a square neighbourhood, so that opening keeps the corners of broad areas."""
+    as_int = a.astype(np.int8)
+    return [_shift(as_int, dy, dx) > 0 for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+
+
+def thick_area(mask: np.ndarray, x: int, y: int, radius: int = 2) -> np.ndarray:
+    """The broad part of a mask around (x, y): erode by `radius` pixels (thin lines
+    vanish), keep the connected piece holding the point, grow it back inside the
+    mask. Used for areas painted in the separator colour, like Classic's black
+    Switzerland, which touches every separator line around it.
+
+    Returns a boolean image (all False when the point is not in a broad area)."""
+    eroded = mask.astype(bool)
+    for _ in range(radius):
+        for moved in _neighbours(eroded):
+            eroded = eroded & moved
+    area = np.zeros(mask.shape, dtype=bool)
+    h, w = mask.shape
+    if not (0 <= x < w and 0 <= y < h) or not eroded[y, x]:
+        return area
+    area[y, x] = True
+    while True:     # flood fill by repeated growth inside the eroded mask
+        grown = area.copy()
+        for moved in _neighbours(area):
+            grown |= moved
+        grown &= eroded
+        if np.array_equal(grown, area):
+            break
+        area = grown
+    for _ in range(radius):
+        grown = area.copy()
+        for moved in _neighbours(area):
+            grown |= moved
+        area = grown & mask
+    return area

@@ -50,6 +50,19 @@ NO_OUTLINE = register("IMP006", "Territory traced with no outline",
 MISSING_INPUT = register("IMP007", "Variant folder incomplete",
                          "The variant folder lacks a file the importer needs (install.php). "
                          "Pass the folder that holds install.php.")
+NO_PROVINCE = register("IMP009", "Territory matches no province of the id map",
+                       "With --ids-from, every territory (and split coast) of the variant must match a "
+                       "province of the given map.yaml by name, alias or id (case, accents and punctuation "
+                       "ignored), and no two territories may match the same province. Add the variant's "
+                       "name as an alias in map.yaml, or correct the name.")
+NO_TERRITORY = register("IMP010", "Province of the id map has no territory in the variant",
+                        "A province of the --ids-from map.yaml matched no territory of the variant, so it "
+                        "gets no outline. If the image shows it (an impassable area, say), give its "
+                        "position with --seed ID=X,Y.", WARNING)
+BAD_SEED = register("IMP011", "Seed point cannot be traced",
+                    "A --seed ID=X,Y names a province that is not in the --ids-from map, one that already "
+                    "has a territory, or a point outside the image or on no area of its own (thin "
+                    "separator lines do not count). Correct the id or the pixel position.")
 DUPLICATE_ABBR = register("IMP008", "Two territories share an abbreviation",
                           "Two territories use the same bracketed code; the importer gives both ids made "
                           "from their full names and keeps the shared code as display abbreviation.", WARNING)
@@ -69,9 +82,17 @@ class ImportOptions:
     tolerance: float = 1.5                # Douglas-Peucker tolerance, pixels
     grow: int = 4                         # pixels grown into separator lines
     image: str | None = None              # interactive map, relative to the variant dir
+    geometry_only: bool = False           # write geometry.yaml only
+    ids_from: str | None = None           # map.yaml whose ids key the geometry (matched by name)
+    seeds: tuple[str, ...] = ()           # "ID=X,Y": provinces the variant lacks, traced at a point
 
     def command_line(self, variant_name: str) -> str:
         parts = [f"mapwright import webdiplomacy {variant_name}"]
+        if self.geometry_only:
+            parts.append("--geometry-only")
+        if self.ids_from:
+            parts.append(f"--ids-from {self.ids_from}")
+        parts.extend(f"--seed {seed}" for seed in self.seeds)
         if self.custom_start:
             parts.append("--custom-start")
         if self.colours:
@@ -128,8 +149,14 @@ def split_name(full: str) -> tuple[str, str | None, str | None]:
 
 # -- the import -----------------------------------------------------------------
 
-def import_variant(variant_dir: Path, options: ImportOptions | None = None) -> Imported:
+def import_variant(variant_dir: Path, options: ImportOptions | None = None,
+                   id_map: "IdMap | None" = None) -> Imported:
+    """Import a variant folder. With options.ids_from, `id_map` (else the file it
+    names, read relative to the working directory) supplies the ids."""
     options = options or ImportOptions()
+    if options.ids_from and id_map is None:
+        from .id_map import load_id_map
+        id_map = load_id_map(Path(options.ids_from))
     result = Imported()
     install = variant_dir / "install.php"
     shown = f"{variant_dir.name}/install.php"
@@ -146,6 +173,14 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None) -> I
         return result
     extra = _read_map_json(variant_dir)
     diags = result.diagnostics
+    image_path = _find_image(variant_dir, options.image)
+    # points live in the traced image's pixels: webDiplomacy's small maps use (sx, sy)
+    small = image_path is not None and "small" in image_path.name.lower()
+
+    def point(row: dict) -> list[int]:
+        if small:
+            return [int(row.get("sx", row["x"])), int(row.get("sy", row["y"]))]
+        return [int(row["x"]), int(row["y"])]
 
     countries = [c for c in extra.get("countries", []) if not c.get("pseudo")]
     country_by_id = {c["id"]: c["name"] for c in extra.get("countries", [])}
@@ -189,11 +224,11 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None) -> I
                 prov["home"] = power_id(owner)
         if owner:
             owners[pid] = power_id(owner) if _owner_id(row, country_by_id) not in pseudo_ids else "NEUTRAL"
-        prov["label"] = [int(row["x"]), int(row["y"])]
+        prov["label"] = point(row)
         location_of[full] = pid
         provinces.append(prov)
         by_id[pid] = prov
-        seeds.append((pid, int(row.get("sx", row["x"])), int(row.get("sy", row["y"]))))
+        seeds.append((pid, *point(row)))
     for row, full, parent, coast, abbr in parsed:
         if coast is None:
             continue
@@ -204,7 +239,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None) -> I
             continue
         by_id[pid].setdefault("coasts", []).append(coast)
         location_of[full] = f"{pid}/{coast}"
-        coast_labels[f"{pid}/{coast}"] = [int(row["x"]), int(row["y"])]
+        coast_labels[f"{pid}/{coast}"] = point(row)
     # keep key order stable: coasts right after type
     for prov in provinces:
         if "coasts" in prov:
@@ -283,9 +318,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None) -> I
 
     # 5. geometry
     geometry = {}
-    image_path = _find_image(variant_dir, options.image)
+    extra_seeds: list[tuple[str, int, int]] = []
+    if id_map is not None:
+        seeds, coast_labels, owners, extra_seeds = _rename(id_map, provinces, seeds, coast_labels, owners,
+                                                           options, shown, diags)
     if image_path is not None:
-        geometry = _geometry(image_path, variant_dir, seeds, options, diags)
+        geometry = _geometry(image_path, variant_dir, seeds, options, diags, extra_seeds)
         geometry["coast_labels"] = coast_labels
         geometry["owners"] = owners
         if options.colours:
@@ -310,7 +348,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None) -> I
     result.data = data
     result.geometry = geometry
     command = options.command_line(variant_dir.name)
-    result.files["map.yaml"] = _map_text(data, command)
+    if not options.geometry_only:
+        result.files["map.yaml"] = _map_text(data, command)
     if geometry:
         result.files["geometry.yaml"] = _geometry_text(geometry, command)
     return result
@@ -373,17 +412,108 @@ def _find_image(variant_dir: Path, chosen: str | None) -> Path | None:
     return None
 
 
-def _geometry(image_path: Path, variant_dir: Path, seeds, options: ImportOptions, diags) -> dict:
+_SEED = re.compile(r"^(?P<id>[A-Z0-9][A-Z0-9_]*)=(?P<x>\d+),(?P<y>\d+)$")
+
+
+def parse_seed(text: str) -> tuple[str, int, int] | None:
+    """'SWI=228,255' -> ('SWI', 228, 255); None if malformed."""
+    m = _SEED.match(text.strip())
+    return (m.group("id"), int(m.group("x")), int(m.group("y"))) if m else None
+
+
+def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diags):
+    """Re-key seeds, coast labels and owners by the id map's ids (matched by name).
+
+    Returns (seeds, coast_labels, owners, extra seeds from --seed)."""
+    from .id_map import pair_coasts
+    target_of: dict[str, str] = {}
+    claimed: dict[str, str] = {}
+    for prov in provinces:
+        target = None
+        for key in (prov["name"], prov.get("abbr"), prov["id"]):
+            target = id_map.province(key) if key else None
+            if target:
+                break
+        if target is None:
+            diags.append(_diag(shown, 1, NO_PROVINCE, f"territory '{prov['name']}' matches no province of "
+                                                      f"{options.ids_from}", hint="add its name as an alias"))
+            continue
+        if target in claimed:
+            diags.append(_diag(shown, 1, NO_PROVINCE, f"territories '{claimed[target]}' and '{prov['name']}' "
+                                                      f"both match {target}"))
+            continue
+        claimed[target] = prov["name"]
+        target_of[prov["id"]] = target
+    new_labels: dict[str, list[int]] = {}
+    for prov in provinces:
+        codes = prov.get("coasts") or []
+        if not codes or prov["id"] not in target_of:
+            continue
+        target = target_of[prov["id"]]
+        pairs = pair_coasts(codes, id_map.coasts(target))
+        for code in codes:
+            if code not in pairs:
+                diags.append(_diag(shown, 1, NO_PROVINCE, f"coast {code} of '{prov['name']}' matches no coast "
+                                                          f"of {target} ({', '.join(id_map.coasts(target)) or 'none'})"))
+            elif f"{prov['id']}/{code}" in coast_labels:
+                new_labels[f"{target}/{pairs[code]}"] = coast_labels[f"{prov['id']}/{code}"]
+    new_owners: dict[str, str] = {}
+    for pid, power in owners.items():
+        if pid in target_of:
+            mapped = "NEUTRAL" if power == "NEUTRAL" else id_map.power(power)
+            if mapped:
+                new_owners[target_of[pid]] = mapped
+    new_seeds = [(target_of[pid], x, y) for pid, x, y in seeds if pid in target_of]
+    extra: list[tuple[str, int, int]] = []
+    for text in options.seeds:
+        seed = parse_seed(text)
+        if seed is None or seed[0] not in id_map.provinces or seed[0] in claimed \
+                or seed[0] in {s[0] for s in extra}:
+            why = ("is not ID=X,Y" if seed is None else f"names {seed[0]}, which is not in {options.ids_from}"
+                   if seed[0] not in id_map.provinces else f"names {seed[0]}, which already has a territory")
+            diags.append(_diag(shown, 1, BAD_SEED, f"--seed {text} {why}"))
+            continue
+        extra.append(seed)
+    seeded = set(claimed) | {s[0] for s in extra}
+    for pid in sorted(set(id_map.provinces) - seeded):
+        diags.append(_diag(str(options.ids_from), 1, NO_TERRITORY,
+                           f"{pid} matches no territory of the variant and gets no outline",
+                           hint=f"give a point inside it with --seed {pid}=X,Y"))
+    return (new_seeds, dict(sorted(new_labels.items())),
+            {k: new_owners[k] for k in sorted(new_owners)}, extra)
+
+
+def _geometry(image_path: Path, variant_dir: Path, seeds, options: ImportOptions, diags,
+              extra_seeds=()) -> dict:
     import numpy as np
     from PIL import Image
 
-    from .trace import contacts_of, grow_labels, label_pixels, trace
+    from .trace import colour_codes, contacts_of, grow_labels, label_pixels, thick_area, trace
 
     rgb = np.array(Image.open(image_path).convert("RGB"))
-    labels, decor, seed_colour = label_pixels(rgb, [(x, y) for _, x, y in seeds])
     shown = image_path.relative_to(variant_dir).as_posix()
+    territory_seeds = len(seeds)
+    seeds = list(seeds) + list(extra_seeds)
+    labels, decor, seed_colour = label_pixels(rgb, [(x, y) for _, x, y in seeds])
+    # --seed points: the area of their own colour, or the broad area of separator black
+    black = (colour_codes(rgb) == 0) & (labels < 0)
+    traced_extra: set[int] = set()
+    for index in range(territory_seeds, len(seeds)):
+        pid, x, y = seeds[index]
+        code = seed_colour.get(index)
+        if code is None:
+            area = thick_area(black, x, y)
+            if area.any():
+                labels[area] = index
+                black &= ~area
+                traced_extra.add(index)
+                continue
+        elif int(np.count_nonzero(labels == index)):
+            traced_extra.add(index)
+            continue
+        diags.append(_diag(shown, 1, BAD_SEED, f"--seed {pid}={x},{y} lies on no area of its own"))
     first_with: dict[int, int] = {}
-    for index, (pid, x, y) in enumerate(seeds):
+    for index, (pid, x, y) in enumerate(seeds[:territory_seeds]):
         code = seed_colour.get(index)
         if code is None or code in first_with:
             other = seeds[first_with[code]][0] if code in first_with else None
@@ -400,7 +530,7 @@ def _geometry(image_path: Path, variant_dir: Path, seeds, options: ImportOptions
         rings = traced.rings.get(index)
         if rings:
             outlines[pid] = rings
-        elif index in first_with.values():
+        elif index in first_with.values() or index in traced_extra:
             diags.append(_diag(shown, 1, NO_OUTLINE, f"{pid} has no outline"))
     contacts = sorted([sorted((seeds[a][0], seeds[b][0])) + [length]
                        for (a, b), length in contacts_of(grown).items() if a < n and b < n])
