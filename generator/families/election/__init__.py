@@ -14,6 +14,7 @@ from .check import check
 from .examples import run_example
 from .model import load
 from .pages import pages
+from . import scaffold
 
 FAMILY = Family(
     name="election",
@@ -28,5 +29,6 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="election-example",
-    extra={"printables": printables},
+    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS,
+           "scaffold_rules": scaffold.RULES},
 )

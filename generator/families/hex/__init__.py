@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..base import Example, FileSpec, Family, Outcome
 from .check import check
 from .loading import load
+from . import scaffold
 
 
 def run_example(game, example: Example) -> Outcome:
@@ -40,5 +41,5 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="hex-example",
-    extra={"printables": printables},
+    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS},
 )
