@@ -1,8 +1,9 @@
 """mapwright print GAME [--what ...] --paper A4 --format pdf [-o DIR] — print-ready files.
 
 Generic over families: each family's `extra["printables"](game)` returns
-{what: [(file stem, SVG sized in mm)]}; this command fits each document on the paper
-(margins, best orientation) and converts it with CairoSVG.
+{what: [(file stem, SVG sized in mm)]}; this command keeps the chosen paper's variants
+(stems naming a paper, e.g. cards-letter-1), fits each document on the paper (margins,
+best orientation; sheets already the paper's size go 1:1) and converts it with CairoSVG.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..render.codes import NO_PRINTABLES, SMALL_TEXT
-from ..render.paper import PAPERS
+from ..render.paper import PAPERS, for_paper
 from .common import fail, load_game, report
 
 
@@ -21,11 +22,17 @@ def register(sub) -> None:
     p.add_argument("game", help="game id (folder under content/) or path to a game folder")
     p.add_argument("--what", action="append", choices=["map", "adjacency", "charts", "cards"],
                    help="which sheets (repeatable; default: everything the family offers)")
-    p.add_argument("--paper", default="A4", choices=list(PAPERS), help="paper size (default: A4)")
+    p.add_argument("--paper", default="A4", type=_paper_name, choices=list(PAPERS),
+                   help="paper size, any letter case (default: A4)")
     p.add_argument("--format", dest="fmt", default="pdf", choices=["pdf", "svg", "png"],
                    help="output format (default: pdf)")
     p.add_argument("-o", "--output", type=Path, default=Path("print"), help="folder to write (default: print/)")
     p.set_defaults(func=run)
+
+
+def _paper_name(text: str) -> str:
+    """'a4' -> 'A4', 'Letter' -> 'letter': paper names in any case."""
+    return next((key for key in PAPERS if key.lower() == text.lower()), text)
 
 
 def run(args) -> int:
@@ -36,7 +43,8 @@ def run(args) -> int:
     shown = getattr(getattr(game, "source", None), "root", None) or args.game
     docs = make(game) if make else {}
     wanted = args.what or sorted(docs)
-    chosen = {w: docs[w] for w in wanted if docs.get(w)}
+    # per-paper variants ('cards-a4-1', 'cards-letter-1'): only the chosen paper's set
+    chosen = {w: for_paper(docs[w], args.paper) for w in wanted if docs.get(w)}
     if not chosen:
         offered = ", ".join(sorted(docs)) or "none"
         return report([Diagnostic(str(shown), 1, 1, NO_PRINTABLES,

@@ -17,6 +17,7 @@ PAPERS: dict[str, tuple[float, float]] = {     # portrait width, height in mm
     "tabloid": (279.4, 431.8),
 }
 MARGIN_MM = 10.0
+SAME_SIZE_MM = 0.5         # a document this close to the paper's size was made for it: print 1:1
 MIN_FONT_MM = 1.5          # about 4.3 pt: the smallest text we call readable on paper
 
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)
@@ -82,8 +83,18 @@ class Placement:
 
 
 def fit(size: SvgSize, paper: str, margin: float = MARGIN_MM) -> Placement:
-    """Scale to fit within the margins, in whichever orientation gives the larger print."""
+    """Scale to fit within the margins, in whichever orientation gives the larger print.
+
+    A document already the paper's size (either way round, within SAME_SIZE_MM) is a
+    sheet made for that paper, with its own margins and crop marks: it is placed 1:1,
+    without margins, so that cards and counters keep their printed size."""
     pw, ph = paper_size(paper)
+    for landscape in (False, True):
+        W, H = (ph, pw) if landscape else (pw, ph)
+        if abs(size.width_mm - W) <= SAME_SIZE_MM and abs(size.height_mm - H) <= SAME_SIZE_MM:
+            w, h = size.width_mm, size.height_mm
+            return Placement(paper, landscape, W, H, (W - w) / 2, (H - h) / 2, w, h, 1.0,
+                             _min_font_mm(size, w))
     best = None
     for landscape in (False, True):
         W, H = (ph, pw) if landscape else (pw, ph)
@@ -92,10 +103,46 @@ def fit(size: SvgSize, paper: str, margin: float = MARGIN_MM) -> Placement:
             best = (s, landscape, W, H)
     s, landscape, W, H = best
     w, h = size.width_mm * s, size.height_mm * s
-    min_font = None
-    if size.min_font is not None:
-        min_font = size.min_font * (w / size.view_box[2])
-    return Placement(paper, landscape, W, H, (W - w) / 2, (H - h) / 2, w, h, s, min_font)
+    return Placement(paper, landscape, W, H, (W - w) / 2, (H - h) / 2, w, h, s, _min_font_mm(size, w))
+
+
+def _min_font_mm(size: SvgSize, placed_width_mm: float) -> float | None:
+    if size.min_font is None:
+        return None
+    return size.min_font * (placed_width_mm / size.view_box[2])
+
+
+def stem_paper(stem: str) -> str | None:
+    """The paper a document stem names as a dash-separated token ('cards-a4-1' -> 'A4'), if any."""
+    tokens = str(stem).lower().split("-")
+    for key in PAPERS:
+        if key.lower() in tokens:
+            return key
+    return None
+
+
+def without_paper(stem: str) -> str:
+    """'cards-letter-1' -> 'cards-1': the stem with its paper token removed."""
+    kept = [t for t in str(stem).split("-") if stem_paper(t) is None]
+    return "-".join(kept) or str(stem)
+
+
+def for_paper(docs: list[tuple[str, str]], paper: str) -> list[tuple[str, str]]:
+    """The documents to print on `paper` when a family offers per-paper variants.
+
+    Stems naming no paper are always kept; of those naming a paper, only the ones for
+    `paper`. If none is for `paper` (a sheet offered for A4 only, printed on letter), the
+    variant for the paper closest in size is kept instead, so nothing silently vanishes
+    and no sheet is printed twice."""
+    chosen = paper_size(paper)
+    named = sorted({stem_paper(stem) for stem, _ in docs} - {None})
+    if not named:
+        return list(docs)
+    if any(key.lower() == str(paper).lower() for key in named):
+        keep = next(key for key in named if key.lower() == str(paper).lower())
+    else:
+        keep = min(named, key=lambda key: (abs(PAPERS[key][0] - chosen[0]) + abs(PAPERS[key][1] - chosen[1]), key))
+    return [(stem, svg) for stem, svg in docs if stem_paper(stem) in (None, keep)]
 
 
 def place_on_paper(svg_text: str, paper: str, margin: float = MARGIN_MM) -> tuple[str, Placement]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from .paper import place_on_paper
+from .paper import place_on_paper, without_paper
 
 PNG_DPI = 150
 FIXED_DATE = "2000-01-01T00:00:00Z"
@@ -64,14 +64,18 @@ def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title:
     """Lay each (stem, mm-sized SVG) on `paper` and convert.
 
     Returns (files, placements): files maps a file name to bytes or text. With `combine`,
-    several documents become one multi-page PDF named after the first stem's prefix."""
+    several documents become one multi-page PDF named after the first stem's prefix.
+    File names carry the paper once: a stem's own paper token ('cards-letter-1') is
+    replaced by the paper printed on ('cards-1-letter')."""
     placed = [(stem, *place_on_paper(svg, paper)) for stem, svg in docs]
     files: dict[str, bytes | str] = {}
     if fmt == "pdf" and combine and len(placed) > 1:
-        base = docs[0][0].rsplit("-", 1)[0] if "-" in docs[0][0] else docs[0][0]
+        first = without_paper(docs[0][0])
+        base = first.rsplit("-", 1)[0] if "-" in first else first
         files[f"{base}-{paper}.pdf"] = pdf_pages([page for _, page, _ in placed], title)
     else:
-        for stem, page, _ in placed:
+        for original, page, _ in placed:
+            stem = without_paper(original)
             if fmt == "pdf":
                 files[f"{stem}-{paper}.pdf"] = pdf_pages([page], title)
             elif fmt == "png":

@@ -3,6 +3,7 @@ text check, deterministic multi-page PDFs that poppler opens at the right size, 
 `print` and `render` commands."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -10,7 +11,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.families.diplomacy.pages_render import printables
-from generator.render.paper import MARGIN_MM, PAPERS, fit, place_on_paper, svg_size
+from generator.render.paper import (MARGIN_MM, PAPERS, fit, for_paper, place_on_paper, stem_paper, svg_size,
+                                    without_paper)
 from generator.render.svg import document
 
 from render_fixtures import REPO, bundled, tiny_game
@@ -102,3 +104,143 @@ def test_render_command(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("- just a list\n")
     assert main(["render", CLASSIC, "--position", str(bad)]) == 1
+
+
+# -- sheets made for the paper, per-paper variants ------------------------------------
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("landscape", [False, True])
+def test_paper_sized_sheet_is_placed_one_to_one(paper, landscape):
+    w, h = PAPERS[paper]
+    if landscape:
+        w, h = h, w
+    for dw, dh in ((0, 0), (0.4, -0.4)):            # exactly, or within half a millimetre
+        p = fit(svg_size(mm_doc(w + dw, h + dh)), paper)
+        assert p.scale == 1.0 and p.landscape == landscape
+        assert (p.page_w, p.page_h) == (w, h) and abs(p.x) < 0.5 and abs(p.y) < 0.5
+    shrunk = fit(svg_size(mm_doc(w + 1.0, h)), paper)     # 1 mm too wide: not made for it
+    assert shrunk.scale < 1.0 and shrunk.x >= MARGIN_MM - 1e-6
+
+
+def test_paper_tokens_and_variant_choice():
+    docs = [("cards-a4-1", "A"), ("cards-a4-2", "A"), ("cards-letter-1", "L"), ("cards-letter-2", "L"),
+            ("cards-letter-3", "L"), ("backs", "-"), ("ba4sics", "-")]
+    assert stem_paper("cards-letter-3") == "letter" and stem_paper("Map-A3") == "A3"
+    assert stem_paper("ba4sics") is None and stem_paper("map") is None
+    assert without_paper("cards-letter-1") == "cards-1" and without_paper("map-a4") == "map"
+    assert [s for s, _ in for_paper(docs, "letter")] == ["cards-letter-1", "cards-letter-2", "cards-letter-3",
+                                                         "backs", "ba4sics"]
+    assert [s for s, _ in for_paper(docs, "A4")] == ["cards-a4-1", "cards-a4-2", "backs", "ba4sics"]
+    # no A3 set: the closest paper's set (A4), never both sets
+    assert [s for s, _ in for_paper(docs, "A3")] == ["cards-a4-1", "cards-a4-2", "backs", "ba4sics"]
+    assert for_paper([("map", "x")], "tabloid") == [("map", "x")]
+
+
+def _election():
+    fam, game = bundled("divided-republic")
+    if "printables" not in fam.extra:
+        pytest.skip("the election family offers no printables")
+    return fam.extra["printables"](game)
+
+
+def test_card_sheets_print_at_poker_size_in_the_placed_svg():
+    """The placed sheet is not scaled: a card's 69 x 94 mm bleed area (63 x 88 trimmed)
+    keeps its size on the page."""
+    for paper in ("A4", "letter"):
+        docs = for_paper(_election()["cards"], paper)
+        assert docs and all(stem_paper(stem) == paper for stem, _ in docs)
+        page, placed = place_on_paper(docs[0][1], paper)
+        assert placed.scale == 1.0
+        root = ET.fromstring(page)
+        ns = "{http://www.w3.org/2000/svg}"
+        assert (root.get("width"), root.get("height")) == tuple(
+            f"{v:g}mm" for v in sorted(PAPERS[paper], reverse=True))          # landscape sheet
+        inner = root.find(f"{ns}svg")
+        vb = [float(v) for v in inner.get("viewBox").split()]
+        mm_per_unit = float(inner.get("width")) / vb[2]
+        assert abs(mm_per_unit - 1.0) < 1e-9
+        card = inner.find(f"{ns}g/{ns}rect")                                   # first card's bleed
+        assert float(card.get("width")) * mm_per_unit - 6 == pytest.approx(63.0)
+        assert float(card.get("height")) * mm_per_unit - 6 == pytest.approx(88.0)
+
+
+def _dark_runs(line):
+    """Start indices of runs of dark pixels along a line."""
+    dark = line < 128
+    return [i for i in range(len(dark)) if dark[i] and (i == 0 or not dark[i - 1])]
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils not installed")
+def test_card_sheet_pdf_measures_63_by_88_mm(tmp_path):
+    """Measured on the rendered PDF page: the crop marks of the first card are 63 mm and
+    88 mm apart (they were ~7 % closer when sheets were scaled into margins)."""
+    np = pytest.importorskip("numpy")
+    Image = pytest.importorskip("PIL.Image")
+    from generator.render.print import print_documents
+    docs = for_paper(_election()["cards"], "letter")
+    files, placed = print_documents(docs[:1], "letter", "pdf")
+    (name, data), = files.items()
+    assert name == "cards-1-letter.pdf" and placed[0][1].scale == 1.0
+    pdf = tmp_path / "cards.pdf"
+    pdf.write_bytes(data)
+    dpi = 200
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    pixels = np.asarray(Image.open(next(tmp_path.glob("p*.png"))).convert("L"))
+    mm = dpi / 25.4
+    assert pixels.shape[1] / mm == pytest.approx(279.4, abs=0.5)
+    # the first card sits at translate(x0 y0); its crop marks run from 1 to 6 mm outside it
+    x0, y0 = (float(v) for v in re.search(r'translate\(([\d.]+) ([\d.]+)\)', docs[0][1]).groups())
+    top_band = pixels[int((y0 - 3.5) * mm)]          # vertical crop marks cross this row
+    left_band = pixels[:, int((x0 - 3.5) * mm)]      # horizontal crop marks cross this column
+    xs, ys = _dark_runs(top_band), _dark_runs(left_band)
+    assert (xs[1] - xs[0]) / mm == pytest.approx(63.0, abs=0.3)
+    assert (ys[1] - ys[0]) / mm == pytest.approx(88.0, abs=0.3)
+
+
+def test_print_command_picks_the_papers_card_set(tmp_path, capsys):
+    _election()
+    from generator.cli import main
+    out = tmp_path / "print"
+    assert main(["print", str(REPO / "content" / "divided-republic"), "--what", "cards", "--paper", "letter",
+                 "--format", "svg", "-o", str(out)]) == 0
+    letter = sorted(f.name for f in out.iterdir())
+    assert letter and all(n.startswith("cards-") and n.endswith("-letter.svg") for n in letter)
+    assert not any("a4" in n.lower() for n in letter)
+    n_letter = len([s for s, _ in _election()["cards"] if stem_paper(s) == "letter"])
+    assert len(letter) == n_letter
+    out_a4 = tmp_path / "a4"
+    assert main(["print", str(REPO / "content" / "divided-republic"), "--what", "cards", "--paper", "a4",
+                 "--format", "svg", "-o", str(out_a4)]) == 0                 # paper names in any case
+    n_a4 = len([s for s, _ in _election()["cards"] if stem_paper(s) == "A4"])
+    assert len(list(out_a4.iterdir())) == n_a4 != n_letter
+    capsys.readouterr()
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils not installed")
+def test_print_dixie_charts_pdf_every_page_renders(tmp_path, capsys):
+    fam, game = bundled("dixie")
+    if "printables" not in fam.extra:
+        pytest.skip("the hex family offers no printables")
+    from generator.cli import main
+    out = tmp_path / "print"
+    assert main(["print", str(REPO / "content" / "dixie"), "--what", "charts", "--paper", "A4",
+                 "--format", "pdf", "-o", str(out)]) == 0
+    (pdf,) = out.glob("*.pdf")
+    info, pngs = _pdf_pages(pdf.read_bytes(), tmp_path)
+    assert len(pngs) == len(fam.extra["printables"](game)["charts"]) and "(A4)" in info
+    capsys.readouterr()
+
+
+def test_print_classic_map_png_on_a3(tmp_path, monkeypatch, capsys):
+    Image = pytest.importorskip("PIL.Image")
+    fam, game = bundled("classic")
+    if "printables" not in fam.extra:       # until the diplomacy family offers them itself
+        monkeypatch.setitem(fam.extra, "printables", printables)
+    from generator.cli import main
+    out = tmp_path / "print"
+    assert main(["print", CLASSIC, "--what", "map", "--paper", "A3", "--format", "png", "-o", str(out)]) == 0
+    (png,) = out.glob("*.png")
+    assert png.name == "map-A3.png"
+    w, h = Image.open(png).size
+    assert sorted((w, h)) == [round(297 / 25.4 * 150), round(420 / 25.4 * 150)]   # A3 at 150 dpi
+    capsys.readouterr()
