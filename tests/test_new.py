@@ -101,20 +101,18 @@ def test_hex_crt_is_marked_estimated():
     assert "placeholder for your own table" in crt["reasoning"]
 
 
-def test_election_rule_modules_validate(tmp_path, wired, capsys):
-    """RULES, offered for game.yaml `rules:`, pass the checks (electoral total, majority)."""
+def test_election_rule_modules_are_written_and_checked(tmp_path, wired, capsys):
+    """`new` writes the scaffold's rule modules into game.yaml; the checks then hold the
+    electoral total and majority to them, so a wrong majority fails validation."""
     wired("election")
     rules = _scaffold("election").RULES
     game = _new(tmp_path, "election")
     meta = game / "game.yaml"
-    text = meta.read_text(encoding="utf-8")
-    assert "rules: {}" in text
-    meta.write_text(text.replace("rules: {}", "rules: " + yaml.safe_dump(rules, default_flow_style=True).strip()),
-                    encoding="utf-8")
+    assert yaml.safe_load(meta.read_text(encoding="utf-8"))["rules"] == rules
     assert main(["validate", str(game)]) == 0
-    wrong = dict(rules, victory=dict(rules["victory"], majority=rules["victory"]["majority"] + 1))
-    meta.write_text(text.replace("rules: {}", "rules: " + yaml.safe_dump(wrong, default_flow_style=True).strip()),
-                    encoding="utf-8")
+    data = yaml.safe_load(meta.read_text(encoding="utf-8"))
+    data["rules"]["victory"]["majority"] += 1
+    meta.write_text(yaml.safe_dump(data), encoding="utf-8")
     assert main(["validate", str(game)]) == 1
 
 

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
+
+import yaml
 
 from .common import fail
 
@@ -20,7 +23,7 @@ licence:
   notice: Copyright the authors. Licensed under CC BY 4.0.
 sources:
   - {{id: rules, title: The game's own rulebook}}
-rules: {{}}
+{rules}
 """
 
 
@@ -46,7 +49,9 @@ def run(args) -> int:
     if fam is None or "scaffold" not in fam.extra:
         return fail(f"the {args.family} family has no scaffold in this Mapwright", 2)
     title = args.title or args.game.replace("-", " ").title()
-    files = {"game.yaml": GAME_YAML.format(title=title, family=args.family,
+    rules = fam.extra.get("scaffold_rules") or {}
+    rules_yaml = "rules:\n" + textwrap.indent(yaml.safe_dump(rules, sort_keys=True), "  ") if rules else "rules: {}"
+    files = {"game.yaml": GAME_YAML.format(title=title, family=args.family, rules=rules_yaml.rstrip("\n"),
                                            players=fam.extra.get("scaffold_players", 2))}
     files.update(fam.extra["scaffold"]())
     for rel, text in sorted(files.items()):

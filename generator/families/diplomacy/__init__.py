@@ -8,19 +8,19 @@ Public API:
 """
 from __future__ import annotations
 
-from ...paths import SCHEMA_DIR
 from ..base import Family, FileSpec
+from . import scaffold
 from .loading import load
 
-FILES = {"map.yaml": FileSpec("diplomacy-map", description="provinces, borders, powers and start")}
-# Optional files written by other parts of Mapwright (importer, renderer); each is read
-# only when its schema is installed.
-for _name, _schema, _what in (
-        ("geometry.yaml", "diplomacy-geometry", "province outlines for maps (optional)"),
-        ("overlay.yaml", "diplomacy-overlay", "hand-completed map data merged over an imported map.yaml"),
-        ("claims.yaml", "diplomacy-claims", "rulebook claims checked against the map data")):
-    if (SCHEMA_DIR / f"{_schema}.schema.json").is_file():
-        FILES[_name] = FileSpec(_schema, required=False, description=_what)
+FILES = {
+    "map.yaml": FileSpec("diplomacy-map", description="provinces, borders, powers and start"),
+    "geometry.yaml": FileSpec("diplomacy-geometry", required=False,
+                              description="province outlines for maps (optional)"),
+    "overlay.yaml": FileSpec("diplomacy-overlay", required=False,
+                             description="hand-completed map data merged over an imported map.yaml"),
+    "claims.yaml": FileSpec("diplomacy-claims", required=False,
+                            description="rulebook claims checked against the map data"),
+}
 
 
 def _check(game):
@@ -38,6 +38,11 @@ def _pages(game):
     return pages(game)
 
 
+def _printables(game):
+    from .pages_render import printables
+    return printables(game)
+
+
 def _adjudicate(game, request):
     from .api import adjudicate
     return adjudicate(game, request)
@@ -51,5 +56,6 @@ FAMILY = Family(
     run_example=_run_example,
     pages=_pages,
     example_schema="diplomacy-example",
-    extra={"adjudicate": _adjudicate},
+    extra={"adjudicate": _adjudicate, "printables": _printables,
+           "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS},
 )
