@@ -108,18 +108,21 @@ def counter_sheet_svg(game: HexGame) -> str:
     width = per_row * (s + gap) + 20
     height = rows * (s + gap) + 34
     body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
-            '<text x="10" y="9" font-size="4.5" font-family="sans-serif" font-weight="bold">Dixie counter sheet (reconstruction)</text>',
+            '<text x="10" y="9" font-size="4.5" font-family="sans-serif" font-weight="bold">'
+            f'{esc(game.source.meta["title"])}: counter sheet</text>',
             '<text x="10" y="15" font-size="2.8" font-family="sans-serif" fill="#a00">Counter values marked estimated in the data '
             '(division and corps MA, counts) are reconstructions; blue USA, red CSA; strength-movement at the foot.</text>']
     for i, u in enumerate(items):
         r, c = divmod(i, per_row)
         body.append(counter(game, u, 10 + c * (s + gap) + s / 2, 22 + r * (s + gap) + s / 2, s))
-    return svg_document(width, height, body, title="Dixie counter sheet")
+    return svg_document(width, height, body, title=f"{game.source.meta['title']}: counter sheet")
 
 
 def printables(game: HexGame) -> dict[str, list[tuple[str, str]]]:
     svg, _, _ = map_svg(game)
-    return {"map": [("dixie-map", svg)],
-            "charts": [("dixie-crt", crt_svg(game)), ("dixie-tec", tec_svg(game)), ("dixie-ap-costs", ap_svg(game)),
-                       ("dixie-phases", phases_svg(game)), ("dixie-tracks", tracks_svg(game))],
-            "cards": [("dixie-counters", counter_sheet_svg(game))]}
+    stem = game.source.game_id
+    return {"map": [(f"{stem}-map", svg)],
+            "charts": [(f"{stem}-crt", crt_svg(game)), (f"{stem}-tec", tec_svg(game)),
+                       (f"{stem}-ap-costs", ap_svg(game)), (f"{stem}-phases", phases_svg(game)),
+                       (f"{stem}-tracks", tracks_svg(game))],
+            "cards": [(f"{stem}-counters", counter_sheet_svg(game))]}

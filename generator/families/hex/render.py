@@ -169,9 +169,11 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple
     body += draw_hexes(game, hexes, size, ox, oy)
     body += draw_hexsides(game, set(hexes), size, ox, oy)
     body += draw_places(game, set(hexes), size, ox, oy)
-    body.append(estimated_banner(margin, margin + 5, 6, "Dixie - RECONSTRUCTED map (source: estimated): "
-                                 "real geography projected onto 70 km hexes; not the published SPI map"))
-    return svg_document(width, height, body, title="Dixie reconstructed map"), width, height
+    title = game.source.meta["title"]
+    if game.map.source.estimated:
+        body.append(estimated_banner(margin, margin + 5, 6, f"{title} - RECONSTRUCTED map (source: estimated): "
+                                     f"not the published map; {game.map.hex_km:g} km hexes"))
+    return svg_document(width, height, body, title=f"{title}: map"), width, height
 
 
 def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
@@ -187,7 +189,7 @@ def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
         if t == "clear" and game.map.country.get(h):
             fill = "#dfe6f5" if game.map.country[h] == "USA" else "#f5e0dc"
         body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="{fill}" stroke="none"/>')
-    return svg_document(width, height, body, unit="px", title="Dixie reconstructed map")
+    return svg_document(width, height, body, unit="px", title=f"{game.source.meta['title']}: map")
 
 
 def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list[str] = (), arrows: list[tuple[str, str]] = (),
