@@ -10,40 +10,9 @@ from typing import Any
 
 from ..base import GameSource
 from ...loader import Document
+from ...provenance import Fact  # noqa: F401  (part of this model's public surface)
 
 PARTY_ORDER = ("CU", "ND", "R", "SD")
-
-
-@dataclass(frozen=True)
-class Fact:
-    value: Any
-    source: str            # a source id, "estimated" or "unknown"
-    rule: str = ""
-    reasoning: str = ""
-    note: str = ""
-
-    @property
-    def estimated(self) -> bool:
-        return self.source == "estimated"
-
-    @property
-    def known(self) -> bool:
-        return self.source != "unknown"
-
-    @classmethod
-    def read(cls, data) -> "Fact":
-        if not isinstance(data, dict):
-            return cls(data, "unknown" if data is None else "")
-        return cls(data.get("value"), str(data.get("source", "")), str(data.get("rule", "")),
-                   str(data.get("reasoning", "")), str(data.get("note", "")))
-
-    def cite(self) -> str:
-        """Provenance in a few words, as pages show it."""
-        if self.estimated:
-            return f"estimated: {self.reasoning}"
-        if not self.known:
-            return f"unknown: {self.note}"
-        return f"{self.source} {self.rule}".strip()
 
 
 @dataclass(frozen=True)

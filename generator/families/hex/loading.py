@@ -41,24 +41,24 @@ def load(source: GameSource) -> HexGame:
     unit_types = {}
     for u in units.get("unit_types", []):
         unit_types[u["id"]] = UnitType(
-            u["id"], u["name"], u["arm"], u["size"], Fact.of(u["strength"]), Fact.of(u["movement"]),
-            Fact.of(u["loss_points"]), Fact.of(u["counters"]), u.get("variant", ""),
+            u["id"], u["name"], u["arm"], u["size"], Fact.read(u["strength"]), Fact.read(u["movement"]),
+            Fact.read(u["loss_points"]), Fact.read(u["counters"]), u.get("variant", ""),
             tuple(u.get("components", ())), u.get("corps_forming", True), u.get("replaceable", True))
-    terrain = {t["id"]: Terrain(t["id"], t["name"], Fact.of(t["movement"]), Fact.of(t["combat_line"]),
+    terrain = {t["id"]: Terrain(t["id"], t["name"], Fact.read(t["movement"]), Fact.read(t["combat_line"]),
                                 bool(t.get("armour_stacks_alone")), bool(t.get("forts_allowed")))
                for t in terrain_doc.get("terrain", [])}
     hexside_types = {}
     for h in terrain_doc.get("hexsides", []):
         hexside_types[h["id"]] = HexsideType(
-            h["id"], h["name"], Fact.of(h.get("movement_home"), 0), Fact.of(h.get("movement_enemy"), 0),
-            h.get("crossing") == "bridge-only", Fact.of(h.get("passable"), True), bool(h.get("blocks_zoc")),
+            h["id"], h["name"], Fact.read(h.get("movement_home"), 0), Fact.read(h.get("movement_enemy"), 0),
+            h.get("crossing") == "bridge-only", Fact.read(h.get("passable"), True), bool(h.get("blocks_zoc")),
             bool(h.get("defender_advantage")), bool(h.get("blocks_retreat_unless_bridged")),
-            Fact.of(h.get("amphibious_assault_ap"), 0), Fact.of(h.get("capture_mp"), 0))
+            Fact.read(h.get("amphibious_assault_ap"), 0), Fact.read(h.get("capture_mp"), 0))
     feature_defence, capital_weight = {}, Fact(3)
     for f in terrain_doc.get("features", []):
-        feature_defence[f["id"]] = Fact.of(f["defence"])
+        feature_defence[f["id"]] = Fact.read(f["defence"])
         if "counts_as_cities" in f:
-            capital_weight = Fact.of(f["counts_as_cities"])
+            capital_weight = Fact.read(f["counts_as_cities"])
     scen = _data(source, "scenarios.yaml")
     crt_data = _data(source, "crt.yaml")
     return HexGame(

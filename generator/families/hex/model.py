@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ...provenance import Fact  # noqa: F401  (part of this model's public surface)
 from ..base import GameSource
 from .grid import Grid, hexside
 
@@ -16,23 +17,6 @@ SIDES = ("USA", "CSA")
 
 def enemy(side: str) -> str:
     return "CSA" if side == "USA" else "USA"
-
-
-@dataclass(frozen=True)
-class Fact:
-    value: Any
-    source: str = ""
-    reasoning: str = ""
-
-    @property
-    def estimated(self) -> bool:
-        return self.source == "estimated"
-
-    @staticmethod
-    def of(data, default=None) -> "Fact":
-        if isinstance(data, dict) and "value" in data:
-            return Fact(data["value"], data.get("source", ""), data.get("reasoning", ""))
-        return Fact(default if data is None else data)
 
 
 @dataclass(frozen=True)

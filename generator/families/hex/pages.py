@@ -103,7 +103,7 @@ def charts_page(game: HexGame) -> str:
     for p in game.charts.get("phases", []):
         lines.append(f"| {cell(p['name'])} | {cell(p['rule'])} | {cell(p['aps'])} |")
     irt = game.charts.get("initiative_track", {})
-    bps = Fact.of(irt.get("boxes_per_side", {"value": 12, "source": "estimated"}))
+    bps = Fact.read(irt.get("boxes_per_side", {"value": 12, "source": "estimated"}))
     lines += ["", "[Printable Phase Summary (SVG)](assets/charts/phases.svg)", "", "## Turn and Initiative Record Tracks", "",
               f"A game lasts {game.charts['turn_track']['turns']} turns of {game.charts['turn_track'].get('turn_days', 15)} days (16.5, 3.5). "
               f"The IRT has {fact(bps)} boxes on each side of zero.", "",
@@ -118,7 +118,7 @@ def scenarios_page(game: HexGame) -> str:
              "Derived figures are recomputed by the checker.", ""]
     errata = {e["id"]: e for e in game.errata}
     bonus = int(game.scenario_variant.get("ap_bonus", {}).get("value", 0))
-    dcost = Fact.of(game.scenario_variant.get("doctrine_ap_cost", {"value": 0}))
+    dcost = Fact.read(game.scenario_variant.get("doctrine_ap_cost", {"value": 0}))
     for sc in game.scenarios:
         lines += [f"## {sc['id']} {cell(sc['name'])}", "", cell(sc.get("summary", "")), ""]
         for side, sd in sc["sides"].items():
