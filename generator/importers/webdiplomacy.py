@@ -15,6 +15,15 @@ Reads, never executes:
 Writes map.yaml and geometry.yaml, byte-for-byte reproducible from the same
 inputs and options (the header records the options). Hand-completed data lives
 in other files (overlay.yaml) and is never touched.
+
+    mapwright import webdiplomacy Classic --geometry-only --ids-from content/classic/map.yaml \
+        --seed SWI=228,255 -o content/classic
+
+writes geometry.yaml only, keyed by an existing map's ids: territories are matched
+to its provinces by name or alias (id_map.py), split coasts paired by code (or the
+one left over), and --seed traces provinces the variant lacks (Classic's black
+Switzerland) at a pixel. Points (labels, coast labels, seeds) are in the traced
+image's pixels: (sx, sy) on webDiplomacy's small maps, (x, y) on the large ones.
 """
 from __future__ import annotations
 
