@@ -320,8 +320,10 @@ def geometry_differences(game: Game) -> dict:
         a, b = sorted(key)
         no_contact.append((a, b, units, kind))
     no_border = []
+    # impassable areas and lakes touch their neighbours but are never entered: no border is due
+    closed = {p for p, prov in m.provinces.items() if prov.type in ("impassable", "lake")}
     for key, length in sorted(contacts.items(), key=lambda kv: sorted(kv[0])):
-        if key not in borders and all(p in m.provinces for p in key):
+        if key not in borders and all(p in m.provinces for p in key) and not key & closed:
             a, b = sorted(key)
             no_border.append((a, b, length))
     return {"no_contact": no_contact, "no_border": no_border}
