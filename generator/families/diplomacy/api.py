@@ -314,7 +314,10 @@ def adjudicate(game: Game, request: dict) -> dict:
                         | set(centers))
         orders = dict(req["orders"])
         if game.modules is not None and game.modules.has("custom_start"):
+            due = _needs_adjustment(game, units, centers)
             for power in powers:
+                if due.get(power, 0) <= 0:
+                    continue   # no builds due (e.g. owns no centre in this request): nothing to default
                 use = custom_start.default_orders(game, req["phase"], power, orders.get(power))
                 if use and not orders.get(power):
                     orders[power] = use

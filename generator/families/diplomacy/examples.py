@@ -84,11 +84,13 @@ def compare(game, expect: dict, response: dict) -> list[str]:
     if "retreats" in expect:
         table = {d["unit"]: d["retreats"] for ds in after["dislodged"].values() for d in ds}
         for unit, locs in (expect["retreats"] or {}).items():
-            key = _norm(unit)
+            # written as players write them ("F ENG se", "MSB n"), compared as location ids
+            u = parse_unit(game, str(unit), "", "expect.retreats")
+            key = f"{u.kind} {u.location}"
             if key not in table:
                 out.append(f"retreats: {unit} is not dislodged")
                 continue
-            want_l = sorted(_norm(x) for x in locs or [])
+            want_l = sorted(_location(game, x) for x in locs or [])
             if sorted(table[key]) != want_l:
                 out.append(f"retreats of {unit}: expected {want_l or 'none'}, engine says {sorted(table[key]) or 'none'}")
     if "centers" in expect:
@@ -104,6 +106,19 @@ def compare(game, expect: dict, response: dict) -> list[str]:
         if want_w != after["winner"]:
             out.append(f"winner: expected {want_w}, engine says {after['winner']}")
     return out
+
+
+def _location(game, text) -> str:
+    """A location as written ("ENG nw", "STP/NC", "St. Petersburg (nc)") -> its id form."""
+    from .orders import OrderSyntaxError, _Reader
+    try:
+        r = _Reader(str(text), game.map)
+        loc = r.location("retreat location")
+        if r.done():
+            return loc
+    except OrderSyntaxError:
+        pass
+    return _norm(text)
 
 
 def _diff(want: set, got: set) -> str:
@@ -131,12 +146,14 @@ def outcome_table(game, response: dict) -> str:
         lines.append(f"| {_cell(name)} | `{_cell(r['order'])}` | {mark} | {_cell(r['reason'])} |")
     after = response["after"]
     extra = []
-    dis = [f"{d['unit']} ({p}; may retreat to {', '.join(d['retreats']) or 'nowhere'})"
+    shown = game.map.display
+    dis = [f"{d['unit'][:2]}{shown(d['unit'][2:])} ({p}; may retreat to "
+           f"{', '.join(shown(x) for x in d['retreats']) or 'nowhere'})"
            for p, ds in after["dislodged"].items() for d in ds]
     if dis:
         extra.append("**Dislodged:** " + _cell("; ".join(dis)))
     if after["contested"]:
-        extra.append("**Standoff left empty:** " + _cell(", ".join(after["contested"])))
+        extra.append("**Standoff left empty:** " + _cell(", ".join(shown(x) for x in after["contested"])))
     if after["winner"]:
         extra.append(f"**Winner:** {_cell(after['winner'])}")
     extra.append(f"**Next phase:** {_cell(after['phase'])}")

@@ -1,8 +1,10 @@
-"""The family's `pages`: rule-module overview, DATC conformance page (when the game
-enables `datc_page`), plus the render helper's map and adjacency pages when present."""
+"""The family's `pages`: powers page, rule-module overview, geometry review (when
+the game has traced outlines), DATC conformance page (when the game enables
+`datc_page`), plus the render helper's map and adjacency pages when present."""
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 from ..base import Page
@@ -14,7 +16,10 @@ def _esc(text) -> str:
 
 
 def pages(game) -> list[Page]:
-    out: list[Page] = [rule_modules_page(game)]
+    out: list[Page] = [powers_page(game), rule_modules_page(game)]
+    if (game.geometry or {}).get("contacts") is not None:
+        from .checks import geometry_review_page
+        out.append(geometry_review_page(game))
     if game.modules is not None and game.modules.has("datc_page"):
         out += datc_pages(game)
     try:
@@ -24,6 +29,83 @@ def pages(game) -> list[Page]:
     if render_pages is not None:
         out += render_pages(game)
     return out
+
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _swatch(colour: str) -> str:
+    """A colour chip; only a well-formed #rrggbb from the data reaches the style attribute."""
+    c = colour if _COLOUR.match(str(colour)) else "#888888"
+    return (f'<span style="display:inline-block;width:1.6em;height:1em;vertical-align:middle;'
+            f'border:1px solid #555;background:{c}" role="img" aria-label="colour {c}"></span> `{c}`')
+
+
+def _places(game, ids) -> str:
+    m = game.map
+    shown = []
+    for pid in ids:
+        prov = m.provinces.get(pid.split("/", 1)[0])
+        name = f" ({prov.name})" if prov is not None and prov.name != m.display(pid) else ""
+        shown.append(f"{m.display(pid)}{name}")
+    return _esc(", ".join(shown)) if shown else "—"
+
+
+def _units(game, units) -> str:
+    m = game.map
+    out = []
+    for text in units:
+        kind, _, loc = str(text).partition(" ")
+        out.append(f"{kind} {m.display(loc.strip())}" if loc else str(text))
+    return _esc(", ".join(out)) if out else "—"
+
+
+def powers_page(game) -> Page:
+    """Every power with its colour, home centres, starting units or default builds and
+    coloured neutral centres, straight from the map data (names escaped)."""
+    m = game.map
+    start_units = game.start.units
+    custom = game.modules is not None and game.modules.has("custom_start")
+    neutral = (game.modules.params("neutral_armies").get("power", "NEUTRAL")
+               if game.modules is not None and game.modules.has("neutral_armies") else None)
+    n_sc = len(m.supply_centers)
+    lines = [f"# Powers of {_esc(game.title)}", "",
+             f"{len(m.powers)} powers; {n_sc} supply centres, {m.victory_centers} needed to win. "
+             "Colours are those of the map; home centres are the centres each power owns at "
+             "the start.", ""]
+    has_units = any(start_units.get(p) for p in m.powers)
+    has_builds = bool(game.default_builds)
+    has_coloured = bool(game.colored_neutral_centers)
+    if custom:
+        lines += ["The game opens with a build phase: every power builds on its home centres, and "
+                  "a power that sends no orders gets the *default builds* listed here.", ""]
+    head = ["Power", "Colour", "Home centres"]
+    if has_units:
+        head.append("Starting units")
+    if has_builds:
+        head.append("Default builds")
+    if has_coloured:
+        head.append("Coloured neutral centres")
+    lines += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for pid, power in m.powers.items():
+        centres = game.start.centers.get(pid) or m.home_centers(pid)
+        row = [f"{_esc(power.name)} (`{_esc(pid)}`)", _swatch(power.color),
+               f"{len(centres)}: {_places(game, centres)}"]
+        if has_units:
+            row.append(_units(game, start_units.get(pid) or []))
+        if has_builds:
+            row.append(_units(game, game.default_builds.get(pid) or []))
+        if has_coloured:
+            row.append(_places(game, game.colored_neutral_centers.get(pid) or []))
+        lines.append("| " + " | ".join(row) + " |")
+    if has_coloured:
+        lines += ["", "Coloured neutral centres are drawn in the power's colour with a neutral frame; "
+                  "they belong to nobody until a unit stands on them at the end of a fall turn."]
+    if neutral and start_units.get(neutral):
+        lines += ["", "## Neutral standing armies", "",
+                  f"{len(start_units[neutral])} neutral armies stand on centres at the start: "
+                  + _units(game, start_units[neutral]) + "."]
+    return Page("powers.md", "\n".join(lines).rstrip() + "\n", "Powers")
 
 
 def rule_modules_page(game) -> Page:
