@@ -44,6 +44,26 @@ NO_REASONING = register("HEX021", "Estimated value without reasoning",
     "A value marked `source: estimated` must say how it was reconstructed (`reasoning`).")
 UNKNOWN_SOURCE = register("HEX022", "Unknown source id",
     "A `source:` cites an id that game.yaml `sources` does not list (or is not `estimated`). Add the source or fix the id.")
+MISSING_AP_COST = register("HEX023", "AP cost the engine needs is missing",
+    "The engine looks up some AP costs by id (moving, rail, corps breakdown and formation, reinforcements, replacements, "
+    "disruption recovery, and the costs of the variant modules switched on in game.yaml). Add a row with that id to "
+    "charts.yaml `ap_costs`, or switch the module off.")
+AIR_DATA = register("HEX024", "Airpower data missing or inconsistent",
+    "With the `airpower` module on, charts.yaml needs `air_missions` (the four missions, each naming an AP cost id that "
+    "exists) and a `city_bombing_table`. Add them, or fix the id the message names.")
+CBT_SHAPE = register("HEX025", "City Bombing Table rows and columns disagree",
+    "The City Bombing Table needs one row per die face (1 to the die's sides), one result per column in every row, and "
+    "columns in ascending order. Fix the table in charts.yaml.")
+
+# AP cost ids the engines look up, always and per rule module.
+REQUIRED_AP_COSTS = ("move-division-or-brigade", "move-corps", "rail-move", "breakdown-corps", "form-corps",
+                     "recover-disruption", "receive-reinforcement-division", "receive-replacement-division",
+                     "receive-replacement-armour")
+MODULE_AP_COSTS = {"shock_corps": ("form-shock-corps",),
+                   "special_doctrines": ("amphibious-invasion", "airborne-move"),
+                   "airpower": ("airstrike-tactical-support", "airstrike-city-bombing", "airstrike-interdiction",
+                                "airstrike-interception")}
+AIR_MISSION_IDS = ("tactical-support", "city-bombing", "interdiction", "interception")
 
 
 def _diag(game: HexGame, file: str, pointer: str, code: str, message: str, hint: str = "") -> Diagnostic:
@@ -200,5 +220,53 @@ def check_provenance(game: HexGame) -> list[Diagnostic]:
     return out
 
 
+def check_ap_costs(game: HexGame) -> list[Diagnostic]:
+    """Every AP cost id an engine will look up exists (HEX023), so no example dies on a KeyError."""
+    have = {row.get("id") for row in game.charts.get("ap_costs", [])}
+    out = []
+    needed = [(cid, "") for cid in REQUIRED_AP_COSTS]
+    for module, ids in sorted(MODULE_AP_COSTS.items()):
+        if game.module(module) is not None:
+            needed += [(cid, module) for cid in ids]
+    for cid, module in needed:
+        if cid not in have:
+            why = f" (the {module} module is on in game.yaml)" if module else ""
+            out.append(_diag(game, "charts.yaml", "/ap_costs", MISSING_AP_COST,
+                             f"charts.yaml has no AP cost '{cid}', which the engine needs{why}",
+                             hint=f"add - {{id: {cid}, action: ..., ap: ..., per: ..., rule: ..., source: ...}}"))
+    return out
+
+
+def check_air(game: HexGame) -> list[Diagnostic]:
+    out = []
+    charts = game.charts
+    have = {row.get("id") for row in charts.get("ap_costs", [])}
+    for i, m in enumerate(charts.get("air_missions", [])):
+        if m["ap_cost"] not in have:
+            out.append(_diag(game, "charts.yaml", f"/air_missions/{i}/ap_cost", AIR_DATA,
+                             f"air mission {m['id']} names AP cost '{m['ap_cost']}', which ap_costs does not define"))
+    if game.module("airpower") is not None:
+        missing = [m for m in AIR_MISSION_IDS if m not in {x["id"] for x in charts.get("air_missions", [])}]
+        if missing:
+            out.append(_diag(game, "charts.yaml", "", AIR_DATA, f"the airpower module is on but air_missions lacks "
+                             + ", ".join(missing)))
+        if not charts.get("city_bombing_table"):
+            out.append(_diag(game, "charts.yaml", "", AIR_DATA, "the airpower module is on but there is no city_bombing_table"))
+    cbt = charts.get("city_bombing_table")
+    if cbt:
+        cols = list(cbt["columns"])
+        sides = int((cbt.get("die") or {}).get("sides", 6))
+        if cols != sorted(set(cols)):
+            out.append(_diag(game, "charts.yaml", "/city_bombing_table/columns", CBT_SHAPE, "columns must be ascending and distinct"))
+        for i, row in enumerate(cbt["rows"]):
+            if len(row["results"]) != len(cols):
+                out.append(_diag(game, "charts.yaml", f"/city_bombing_table/rows/{i}/results", CBT_SHAPE,
+                                 f"roll {row['roll']}: {len(row['results'])} results for {len(cols)} columns"))
+        if sorted(int(r["roll"]) for r in cbt["rows"]) != list(range(1, sides + 1)):
+            out.append(_diag(game, "charts.yaml", "/city_bombing_table/rows", CBT_SHAPE, f"rows must cover rolls 1..{sides}"))
+    return out
+
+
 def check(game: HexGame) -> list[Diagnostic]:
-    return sorted(set(check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)))
+    return sorted(set(check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
+                      + check_ap_costs(game) + check_air(game)))

@@ -17,6 +17,8 @@ class Attack:
     drm: int = 0             # +1..+6 bought with APs (13.5.1 C)
     roll: int | None = None  # the die roll, when given
     airstrikes: int = 0      # tactical support strikes (variant 13A.4.1)
+    interceptors: int = 0    # enemy interceptors over the attacked hex (variant 13A.4.4)
+    support_range: bool = True  # check the strikes' range from friendly-held cities (13A.3)
 
 
 @dataclass
@@ -153,13 +155,13 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
         rep.drm += 2
         rep.trace.append("a disrupted unit is attacked: +2 DRM (13.7.3 D)")
     if attack.airstrikes:
-        per = int((game.module("airpower") or {}).get("tactical_support_drm", 2))
-        if game.module("airpower") is None:
-            rep.problems.append("airstrikes need the airpower rule module")
-        rep.drm += per * attack.airstrikes
-        rep.trace.append(f"{attack.airstrikes} tactical support airstrike(s): +{per * attack.airstrikes} DRM (13A.4.1 E)")
+        _tactical_support(game, pos, side, attack, rep)
+    elif attack.interceptors:
+        rep.problems.append("interceptors go only where enemy strikes are (13A.4.4 B)")
     if rep.problems:
         rep.trace.append("the attack is not legal: " + rep.problems[0])
+        if attack.airstrikes:
+            rep.trace.append("its supporting strikes are removed without effect and may not fly another mission (13A.4.1 D)")
         return rep
     rep.distribution = crt.distribution(rep.column, rep.drm)
     rep.trace.append("result odds for one die: " + ", ".join(f"{k} {fraction_text(v)}" for k, v in rep.distribution.items()))
@@ -185,3 +187,37 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     rep.trace += dtrace
     rep.trace.append(f"{len(rep.attacker_options)} way(s) for the attacker, {len(rep.defender_options)} for the defender (13.6)")
     return rep
+
+
+def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, rep: CombatReport) -> None:
+    """13A.4.1: strikes over the attacked hex, less interceptions (13A.4.4), add to the die; each costs APs."""
+    from .air import intercepted, range_check
+    module = game.module("airpower")
+    if module is None:
+        rep.problems.append("airstrikes need the airpower rule module (13A)")
+        return
+    per = int(module.get("tactical_support_drm", 2))
+    if attack.support_range:
+        ok, why = range_check(game, pos, side, "tactical-support", attack.defender)
+        rep.trace.append(why)
+        if not ok:
+            rep.problems.append(why)
+    lost = intercepted(game, attack.airstrikes, attack.interceptors)
+    left = attack.airstrikes - lost
+    if attack.interceptors:
+        if attack.support_range:
+            ok, why = range_check(game, pos, enemy(side), "interception", attack.defender)
+            rep.trace.append(f"{enemy(side)} interceptors: {why}")
+            if not ok:
+                rep.problems.append(why)
+        rep.trace.append(f"{attack.interceptors} enemy interceptor(s) remove {lost} of {attack.airstrikes} strike(s) (13A.4.4 C); "
+                         f"{enemy(side)} pays {attack.interceptors * game.ap_cost('airstrike-interception')} AP(s) for them (13A.2)")
+    air_ap = attack.airstrikes * game.ap_cost("airstrike-tactical-support")
+    rep.ap_breakdown["air"] = air_ap
+    rep.ap_breakdown["total"] += air_ap
+    rep.ap_cost = rep.ap_breakdown["total"]
+    est = " (estimated)" if game.ap_cost_estimated("airstrike-tactical-support") else ""
+    rep.trace.append(f"{attack.airstrikes} tactical support strike(s) cost {air_ap} APs{est} (13A.2); "
+                     f"the APs of intercepted strikes are spent all the same")
+    rep.drm += per * left
+    rep.trace.append(f"{left} strike(s) reach the battle: +{per * left} DRM (13A.4.1 E)")

@@ -16,7 +16,7 @@ from .crt import Result, fraction_text
 from .grid import hexside
 from .initiative import IRT, ap_level, initiative, record_combat, spend
 from .losses import attacker_options, defender_options
-from .model import HexGame, Position, Unit
+from .model import HexGame, MissingAPCost, Position, Unit
 from .movement import bridge_capture, evaluate_move, evaluate_rail, interdiction_zone
 from .organisation import breakdown, formation
 from .stacking import stack_problems
@@ -93,7 +93,10 @@ def run(game: HexGame, example: Example) -> Outcome:
     runner = RUNNERS.get(kind)
     if runner is None:
         return Outcome({}, mismatches=[f"unknown example kind '{kind}'"])
-    result, trace, figure, rows = runner(g, pos, data)
+    try:
+        result, trace, figure, rows = runner(g, pos, data)
+    except MissingAPCost as missing:
+        return Outcome({}, mismatches=[f"{missing}: add it to charts.yaml `ap_costs`"])
     mismatches = [f"position: {p}" for p in problems] + compare(data.get("expect", {}), result)
     if "expect" not in data:
         mismatches.append("the example has no expect: block")
@@ -107,7 +110,8 @@ def _est_note(game: HexGame) -> str:
 def run_combat(game, pos, data):
     a = data["attack"]
     attack = Attack(list(a["attackers"]), str(a["defender"]), int(a.get("drm", 0)),
-                    a.get("roll"), int(a.get("airstrikes", 0)))
+                    a.get("roll"), int(a.get("airstrikes", 0)), int(a.get("interceptors", 0)),
+                    bool(a.get("support_range", True)))
     rep = evaluate_attack(game, pos, attack)
     result = rep.to_dict()
     result["attacker_option_count"] = len(rep.attacker_options)
@@ -116,7 +120,8 @@ def run_combat(game, pos, data):
     fig = example_fig(game, pos, hexes, arrows=[(h, attack.defender) for h in rep.attacking_hexes])
     rows = [("Differential", f"{rep.differential:+d} on the {game.crt.line_names.get(rep.line, rep.line)}"),
             ("APs spent", f"{rep.ap_cost} ({rep.ap_breakdown.get('coordination', 0)} coordination + "
-                          f"{rep.ap_breakdown.get('modifier', 0)} modifier + {rep.ap_breakdown.get('amphibious', 0)} amphibious)"),
+                          f"{rep.ap_breakdown.get('modifier', 0)} modifier + {rep.ap_breakdown.get('amphibious', 0)} amphibious"
+                          + (f" + {rep.ap_breakdown['air']} air, estimated" if "air" in rep.ap_breakdown else "") + ")"),
             ("Total DRM", f"+{rep.drm}")]
     if rep.result is not None:
         rows.append(("Modified roll and result", f"{rep.modified_roll} → **{rep.result}** (CRT {_est_note(game)})"))
@@ -173,7 +178,7 @@ def run_move(game, pos, data):
 def run_rail(game, pos, data):
     m = data["rail"]
     rep = evaluate_rail(game, pos, m["unit"], [str(h) for h in m["path"]], moved=bool(m.get("moved", False)),
-                        interdiction=[str(h) for h in m.get("interdiction", [])])
+                        interdiction=[str(h) for h in m.get("interdiction", [])], ap_available=m.get("ap_available"))
     unit = pos.units[m["unit"]]
     fig = example_fig(game, pos, [unit.hex] + [str(h) for h in m["path"]], path=[unit.hex] + [str(h) for h in m["path"]])
     rows = [("Legal", "yes" if rep.legal else "no: " + "; ".join(rep.problems)), ("APs", str(rep.ap_cost))]
@@ -234,7 +239,8 @@ def run_ap_spend(game, pos, data):
 
 def run_ap_level(game, pos, data):
     spec = data["ap_level"]
-    lvl = ap_level(game, spec["side"], int(spec["base"]), [str(c) for c in spec.get("captured", [])])
+    lvl = ap_level(game, spec["side"], int(spec["base"]), [str(c) for c in spec.get("captured", [])],
+                   int(spec.get("bombing_loss", 0)))
     return ({"level": lvl.level, "reduction": lvl.reduction, "captured_weight": lvl.captured_weight}, lvl.trace, None,
             [("AP level", f"{lvl.base} - {lvl.reduction} = {lvl.level}")])
 
@@ -248,7 +254,8 @@ def run_breakdown(game, pos, data):
 
 def run_formation(game, pos, data):
     spec = data["formation"]
-    rep = formation(game, pos, str(spec["hex"]), spec["side"], dict(spec.get("box", {})), int(spec.get("ap_available", 99)))
+    rep = formation(game, pos, str(spec["hex"]), spec["side"], dict(spec.get("box", {})), int(spec.get("ap_available", 99)),
+                    shock=bool(spec.get("shock", False)))
     fig = example_fig(game, pos, [str(spec["hex"])])
     return rep.to_dict(), rep.trace + rep.problems, fig, [("APs", str(rep.ap_cost)), ("Eliminated", ", ".join(rep.eliminated) or "none")]
 
@@ -282,7 +289,12 @@ def example_fig(game, pos, hexes, **kw):
     return example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
+from .example_runners import (run_advance, run_air, run_intervention, run_recovery, run_reinforcement,  # noqa: E402
+                              run_special_move, run_victory)
+
 RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail": run_rail,
            "bridge-capture": run_bridge, "initiative": run_initiative, "ap-spend": run_ap_spend,
            "ap-level": run_ap_level, "breakdown": run_breakdown, "formation": run_formation,
-           "stacking": run_stacking, "zoc": run_zoc}
+           "stacking": run_stacking, "zoc": run_zoc, "air": run_air, "special-move": run_special_move,
+           "advance": run_advance, "reinforcement": run_reinforcement, "recovery": run_recovery,
+           "victory": run_victory, "intervention": run_intervention}

@@ -61,8 +61,9 @@ class APLevel:
     trace: list[str] = field(default_factory=list)
 
 
-def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str]) -> APLevel:
-    """5.4: three captured cities (or the capital) cost 3 APs, each further city 1 more."""
+def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str], bombing_loss: int = 0) -> APLevel:
+    """5.4: three captured cities (or the capital) cost 3 APs, each further city 1 more; city bombing
+    (variant 13A.4.2, City Bombing Table) takes its APs from the next level too."""
     weight, trace = 0, []
     for cid in sorted(set(captured_city_ids)):
         city = game.map.cities.get(cid)
@@ -74,7 +75,10 @@ def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str]) 
         trace.append(f"{city.name} in enemy hands counts {w}" + (" (capital, 5.4 C)" if city.capital else ""))
     reduction = weight if weight >= 3 else 0
     trace.append(f"{weight} city-equivalent(s) lost: AP level reduced by {reduction} (5.4 A-B)")
-    return APLevel(base, base - reduction, reduction, weight, trace)
+    if bombing_loss:
+        reduction += bombing_loss
+        trace.append(f"city bombing since the last player-turn: a further {bombing_loss} AP(s) (13A.4.2, City Bombing Table)")
+    return APLevel(base, max(0, base - reduction), reduction, weight, trace)
 
 
 def scenario_ap_level(game: HexGame, scenario: dict, side: str, *, variant: bool = False, doctrines: int = 0) -> tuple[int, list[str]]:

@@ -43,7 +43,8 @@ def load(source: GameSource) -> HexGame:
         unit_types[u["id"]] = UnitType(
             u["id"], u["name"], u["arm"], u["size"], Fact.read(u["strength"]), Fact.read(u["movement"]),
             Fact.read(u["loss_points"]), Fact.read(u["counters"]), u.get("variant", ""),
-            tuple(u.get("components", ())), u.get("corps_forming", True), u.get("replaceable", True))
+            tuple(u.get("components", ())), u.get("corps_forming", True), u.get("replaceable", True),
+            tuple(u.get("capabilities", ())))
     terrain = {t["id"]: Terrain(t["id"], t["name"], Fact.read(t["movement"]), Fact.read(t["combat_line"]),
                                 bool(t.get("armour_stacks_alone")), bool(t.get("forts_allowed")))
                for t in terrain_doc.get("terrain", [])}

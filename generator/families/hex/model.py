@@ -15,6 +15,17 @@ from .grid import Grid, hexside
 SIDES = ("USA", "CSA")
 
 
+class MissingAPCost(KeyError):
+    """An engine needs an AP cost id that charts.yaml does not define (check() reports it as HEX023)."""
+
+    def __init__(self, action_id: str):
+        super().__init__(action_id)
+        self.action_id = action_id
+
+    def __str__(self) -> str:
+        return f"charts.yaml has no AP cost '{self.action_id}' (HEX023)"
+
+
 def enemy(side: str) -> str:
     return "CSA" if side == "USA" else "USA"
 
@@ -33,6 +44,7 @@ class UnitType:
     components: tuple[str, ...] = ()
     corps_forming: bool = True
     replaceable: bool = True
+    capabilities: tuple[str, ...] = ()
 
     @property
     def moves_as_armour(self) -> bool:
@@ -171,7 +183,10 @@ class HexGame:
         for row in self.charts.get("ap_costs", []):
             if row["id"] == action_id:
                 return int(row["ap"])
-        raise KeyError(f"no AP cost '{action_id}' in charts.yaml")
+        raise MissingAPCost(action_id)
+
+    def ap_cost_estimated(self, action_id: str) -> bool:
+        return any(r["id"] == action_id and r.get("source") == "estimated" for r in self.charts.get("ap_costs", []))
 
     def module(self, name: str) -> dict | None:
         """Parameters of a rule module named in game.yaml, or None when it is off."""

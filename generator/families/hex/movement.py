@@ -163,7 +163,7 @@ def adjacent_to_enemy_unit(game: HexGame, pos: Position, hex_id: str, side: str)
 
 
 def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *,
-                  moved: bool = False, interdiction: list[str] = ()) -> MoveReport:
+                  moved: bool = False, interdiction: list[str] = (), ap_available: int | None = None) -> MoveReport:
     """Rail movement (9.0): home country only, not next to enemy units, bridges over great rivers."""
     unit = pos.units.get(unit_id)
     rep = MoveReport(unit_id, False, list(path), unit.hex if unit else "")
@@ -179,6 +179,8 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
         rep.problems.append(f"{unit_id} is disrupted (9.0 B)")
     if moved:
         rep.problems.append(f"{unit_id} moved in the Movement Phase (9.0 B)")
+    if ap_available is not None and ap_available < rep.ap_cost:
+        rep.problems.append(f"{rep.ap_cost} APs are needed, {ap_available} are left (9.0 E)")
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
     extra_ap = int((game.module("airpower") or {}).get("interdiction_extra_ap", 1))
     cur = unit.hex
@@ -204,6 +206,10 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
                 rep.problems.append(why + " (9.2)")
                 break
             if h in zone:
+                if ap_available is not None and rep.ap_cost + extra_ap > ap_available:
+                    rep.problems.append(f"{h} is in an interdiction zone and the extra {extra_ap} AP is not there: "
+                                        f"the unit may not enter it (13A.4.3)")
+                    break
                 rep.ap_cost += extra_ap
                 rep.trace.append(f"{h} is in an interdiction zone: +{extra_ap} AP (13A.4.3)")
             rep.trace.append(f"rails into {h}")

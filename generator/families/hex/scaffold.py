@@ -173,13 +173,17 @@ rows:
 CHARTS_YAML = """\
 # yaml-language-server: $schema=../../schemas/hex-charts.schema.json
 # Administrative Point costs, the sequence of play and the turn track. The engine looks
-# up the first five AP costs by id when it checks moves and reorganisation: keep those ids.
+# up the first nine AP costs by id (moves, reorganisation, recovery, arrivals): keep those ids.
 ap_costs:
   - {id: move-division-or-brigade, action: Move a division or brigade, ap: 1, per: unit, rule: "1.3", source: rules}
   - {id: move-corps, action: Move a corps, ap: 3, per: unit, rule: "1.3", source: rules}
   - {id: rail-move, action: Move a division or brigade by rail, ap: 2, per: unit, rule: "1.3", source: rules}
   - {id: breakdown-corps, action: Break a corps down into two divisions, ap: 3, per: corps, rule: "1.3", source: rules}
   - {id: form-corps, action: Form two divisions into a corps, ap: 3, per: corps, rule: "1.3", source: rules}
+  - {id: recover-disruption, action: Recover a disrupted unit, ap: 1, per: strength point, rule: "1.3", source: rules}
+  - {id: receive-reinforcement-division, action: Receive a division from the Reinforcement Box, ap: 4, per: unit, rule: "1.2", source: rules}
+  - {id: receive-replacement-division, action: Receive a division from the Replacement Box, ap: 2, per: unit, rule: "1.2", source: rules}
+  - {id: receive-replacement-armour, action: Receive an armoured brigade from the Replacement Box, ap: 4, per: unit, rule: "1.2", source: rules}
   - {id: multi-hex-attack, action: Attack from more than one hex, ap: 1, per: attacking hex beyond the first, rule: "1.4", source: rules}
   - {id: die-roll-modifier, action: Add +1 to the die roll, ap: 1, per: attacking hex and +1, rule: "1.4", source: rules}
 phases:

@@ -1,0 +1,134 @@
+"""Advance after combat (13.8.3, 13.4.6-13.4.8, 13.6.4 B-C, 15.2.1) and the variant's mechanized
+exploitation (16.6.1.3): who may advance, how far, and what a city or fort advanced into becomes.
+
+The position is the one after losses were taken: the defending hex must be empty of enemy units.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .control import bridge_controller, combat_units, enemy_occupied, fort_side
+from .model import HexGame, Position, enemy
+from .stacking import stack_problems
+from .zoc import enemy_controlled
+
+
+@dataclass
+class AdvanceReport:
+    legal: bool
+    advances: list[dict] = field(default_factory=list)
+    city_captured: str | None = None
+    fort_destroyed: bool = False
+    trace: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"legal": self.legal, "advances": self.advances, "city_captured": self.city_captured,
+                "fort_destroyed": self.fort_destroyed, "problems": self.problems}
+
+
+def _crossing(game: HexGame, pos: Position, side: str, a: str, b: str) -> str:
+    """Why the hexside a-b cannot be crossed in an advance ('' when it can)."""
+    feats = game.map.features(a, b)
+    for f in sorted(feats):
+        t = game.hexside_types.get(f)
+        if t is not None and t.passable.value is False:
+            return f"the {t.name.lower()} {a}-{b} cannot be crossed"
+    if "great-river" in feats and bridge_controller(game, pos, a, b) != side:
+        return f"the great river {a}-{b} is crossed in an advance only at a bridge {side} holds (15.2.1)"
+    return ""
+
+
+def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], defender: str, advances: list[dict], *,
+                         defender_lp: int = 0, occupied: bool = True, exploitation: bool = False) -> AdvanceReport:
+    rep = AdvanceReport(False)
+    units = [pos.units.get(a) for a in attackers]
+    if not units or any(u is None for u in units):
+        rep.problems.append("unknown attacking unit(s)")
+        return rep
+    side = units[0].side
+    foe = enemy(side)
+    if combat_units(game, pos, defender, foe):
+        rep.problems.append(f"{defender} still holds {foe} units: nobody may advance (13.8.3 A)")
+    city = game.map.city_at(defender)
+    fort = fort_side(game, pos, defender) == foe
+    target = "fort" if fort else ("city" if city is not None else "")
+    if target and not occupied:
+        if defender_lp < 1:
+            rep.problems.append(f"an unoccupied {target} must take at least 1 LP before it can be entered (13.4.6 A, 13.8.3 B-C)")
+        else:
+            rep.trace.append(f"the unoccupied {target} took {defender_lp} LP: one undisrupted attacker may enter it (13.4.6)")
+    params = game.module("mechanized_exploitation")
+    exploit = bool(exploitation)
+    if exploit and params is None:
+        rep.problems.append("mechanized exploitation needs the mechanized_exploitation rule module (16.6.1.3)")
+        exploit = False
+    reach = int((params or {}).get("advance_hexes", 2)) if exploit else 1
+    most = int((params or {}).get("advancing_units", 2)) if exploit else 1
+    movers = [pos.units.get(a["unit"]) for a in advances]
+    armour = [u is not None and game.unit_type(u).moves_as_armour for u in movers]
+    if len(advances) > 1:
+        if not exploit:
+            rep.problems.append("only one attacking unit may advance (13.8.3 A)")
+        elif len(advances) > most or not all(armour):
+            rep.problems.append(f"with mechanized exploitation up to {most} units may advance, and only if all are tank or "
+                                "shock units (16.6.1.3 C)")
+    ends: dict[str, list] = {}
+    for adv, unit, is_armour in zip(advances, movers, armour):
+        path = [str(h) for h in adv["path"]]
+        if unit is None or unit.id not in attackers:
+            rep.problems.append(f"{adv['unit']} did not take part in the attack (13.8.3 A)")
+            continue
+        ut = game.unit_type(unit)
+        if unit.disrupted:
+            rep.problems.append(f"{unit.id} is disrupted and may not advance (13.7.3 E)")
+        if not path or path[0] != defender:
+            rep.problems.append(f"{unit.id}'s advance must begin in the defender's hex {defender} (13.8.3 A, 16.6.1.3 A)")
+            continue
+        limit = reach if is_armour else 1
+        if len(path) > limit:
+            why = "16.6.1.3 A: only tank and shock units go two hexes" if exploit else "13.8.3 A: one hex, unless exploiting (16.6.1.3)"
+            rep.problems.append(f"{unit.id} may advance {limit} hex(es), not {len(path)} ({why})")
+            continue
+        cur = unit.hex
+        for i, h in enumerate(path):
+            if not game.map.grid.contains(h) or not game.map.grid.adjacent(cur, h):
+                rep.problems.append(f"{h} is not adjacent to {cur}")
+                break
+            why = _crossing(game, pos, side, cur, h)
+            if why:
+                rep.problems.append(why)
+                break
+            terrain = game.terrain.get(game.map.terrain.get(h, ""))
+            if terrain is None or not terrain.passable:
+                rep.problems.append(f"{h} is prohibited terrain (16.6.1.3 B)")
+                break
+            if i > 0:
+                if enemy_occupied(game, pos, h, side):
+                    rep.problems.append(f"{h} holds enemy SPs: no advance into it (16.6.1.3 B)")
+                    break
+                ez, zwhy = enemy_controlled(game, pos, h, side)
+                rep.trace.append(f"{unit.id} exploits on into {h}" + (f" ({zwhy}: EZOCs do not stop an exploiting advance, "
+                                                                       "16.6.1.3 B)" if ez else "") + " at no AP cost (16.6.1.3 E)")
+            else:
+                rep.trace.append(f"{unit.id} ({ut.name}) advances into {defender}; an advance spends no MPs (8.2.6)")
+            cur = h
+        else:
+            rep.advances.append({"unit": unit.id, "path": path, "end": cur})
+            ends.setdefault(cur, []).append(unit)
+    for h, arriving in sorted(ends.items()):
+        stay = [u for u in combat_units(game, pos, h, side) if u.id not in {a.id for a in arriving}]
+        for p in stack_problems(game, stay + arriving, game.map.terrain.get(h, "clear")):
+            rep.problems.append(f"advance into {h}: {p}")
+    if not rep.problems and any(a["path"][0] == defender for a in rep.advances) and target:
+        if target == "fort":
+            rep.fort_destroyed = True
+            rep.trace.append(f"the {foe} fort in {defender} is removed for good (13.6.4 C, 13.4.7 A)")
+        if city is not None and city.country == foe:
+            rep.city_captured = city.id
+            rep.trace.append(f"{city.name} is captured: it adds no strength to its occupier (13.4.4, 13.4.8)")
+        elif city is not None:
+            rep.trace.append(f"{city.name} is retaken by its own side and regains its strength (13.4.4 B)")
+    rep.legal = not rep.problems
+    rep.trace.append("the advance is legal" if rep.legal else "the advance is not legal: " + rep.problems[0])
+    return rep
