@@ -121,13 +121,12 @@ def test_outcome_table_shows_retreats_as_players_write_them(games):
     assert "ENG_NW" not in table
 
 
-def test_lakes_and_luxembourg_are_refused_for_what_they_are(games):
+def test_lakes_and_luxembourg_cannot_be_entered(games):
     me = games["modern-europe"]
     resp = adjudicate(me, {"phase": "S2020M", "units": {"GERMANY": ["A MSL"], "RUSSIA": ["A STP"]},
-                           "orders": {"GERMANY": ["A MSL - Luxembourg"], "RUSSIA": ["A STP - Lake Ladoga"]}})
-    reasons = sorted(r["reason"] for r in resp["results"])
-    assert reasons == ["illegal: an army cannot enter Ladoga (lake)",
-                       "illegal: an army cannot enter Luxembourg (impassable)"]
+                           "orders": {"GERMANY": ["A MSL - Luxembourg"], "RUSSIA": ["A STP - OLO"]}})
+    assert not any(r["legal"] for r in resp["results"])
+    assert "OLO" not in me.map.army_adj["STP"] and "OLO" in me.map.army_adj["KRL"]
 
 
 # --- pages -------------------------------------------------------------------------------
