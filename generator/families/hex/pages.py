@@ -4,7 +4,9 @@ from __future__ import annotations
 from ..base import Page
 from .check import border_distance
 from .model import Fact, HexGame
-from .printables import ap_svg, counter_sheet_svg, crt_svg, phases_svg, tec_svg, tracks_svg
+from .air import missions
+from .bombing import cbt_of
+from .printables import air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg, tec_svg, tracks_svg
 from .render import TERRAIN_FILL, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 
@@ -104,11 +106,45 @@ def charts_page(game: HexGame) -> str:
         lines.append(f"| {cell(p['name'])} | {cell(p['rule'])} | {cell(p['aps'])} |")
     irt = game.charts.get("initiative_track", {})
     bps = Fact.read(irt.get("boxes_per_side", {"value": 12, "source": "estimated"}))
-    lines += ["", "[Printable Phase Summary (SVG)](assets/charts/phases.svg)", "", "## Turn and Initiative Record Tracks", "",
+    lines += ["", "[Printable Phase Summary (SVG)](assets/charts/phases.svg)", ""] + air_sections(game)
+    lines += ["## Turn and Initiative Record Tracks", "",
               f"A game lasts {game.charts['turn_track']['turns']} turns of {game.charts['turn_track'].get('turn_days', 15)} days (16.5, 3.5). "
               f"The IRT has {fact(bps)} boxes on each side of zero.", "",
               "[Printable tracks (SVG)](assets/charts/tracks.svg)", ""]
     return "\n".join(lines)
+
+
+def air_sections(game: HexGame) -> list[str]:
+    """Airstrike missions and the City Bombing Table (variant 13A), each value marked when estimated."""
+    ms = missions(game)
+    cbt = cbt_of(game)
+    lines: list[str] = []
+    if ms:
+        lines += ["## Airstrike missions (variant 13A)", "",
+                  "A marker flies one mission a turn (13A.1), only as far from a city its side holds as the mission's "
+                  "range (13A.3); every two interceptors remove one strike (13A.4.4 C).", "",
+                  "| Mission | Rule | Phase | APs per strike | Range (hexes) | Interceptable |", "|---|---|---|---|---|---|"]
+        for m in ms.values():
+            row = next((r for r in game.charts.get("ap_costs", []) if r["id"] == m.ap_cost_id), None)
+            cost = "missing" if row is None else f"{row['ap']}{EST if row.get('source') == 'estimated' else ''}"
+            lines.append(f"| {cell(m.name)} | {cell(m.rule)} | {cell(m.phase)} | {cost} | {fact(m.range)} | "
+                         f"{'yes' if m.interceptable else 'no'} |")
+        reasons = [(m.name, m.range.reasoning) for m in ms.values() if m.range.estimated]
+        if reasons:
+            lines += ["", "Estimated ranges:", ""] + [f"- **{cell(n)}**: {cell(r)}" for n, r in reasons]
+        lines += ["", "[Printable airstrike chart (SVG)](assets/charts/air.svg)", ""]
+    if cbt is not None:
+        heads = [f"{cbt.heading(i)} strike{'s' if cbt.columns[i] > 1 or i == len(cbt.columns) - 1 else ''}"
+                 for i in range(len(cbt.columns))]
+        lines += ["## City Bombing Table" + (EST if cbt.estimated else ""), "",
+                  f"Strikes left after interception (columns) and one d{cbt.die_sides} (rows). {cell(cbt.effect)}", "",
+                  "| Die roll | " + " | ".join(heads) + " |", "|---|" + "---|" * len(heads)]
+        for r in sorted(cbt.rows):
+            lines.append(f"| {r} | " + " | ".join(str(x) for x in cbt.rows[r]) + " |")
+        if cbt.estimated:
+            lines += ["", f"**Why these values (estimated):** {cell(cbt.reasoning)}"]
+        lines += ["", "[Printable City Bombing Table (SVG)](assets/charts/city-bombing.svg)", ""]
+    return lines
 
 
 def scenarios_page(game: HexGame) -> str:
@@ -191,6 +227,8 @@ def pages(game: HexGame) -> list[Page]:
             Page("assets/charts/crt.svg", crt_svg(game)), Page("assets/charts/tec.svg", tec_svg(game)),
             Page("assets/charts/ap-costs.svg", ap_svg(game)), Page("assets/charts/phases.svg", phases_svg(game)),
             Page("assets/charts/tracks.svg", tracks_svg(game)),
+            *[Page(f"assets/charts/{name}.svg", svg) for name, svg in (("air", air_svg(game)), ("city-bombing", cbt_svg(game)))
+              if svg is not None],
             Page("scenarios.md", scenarios_page(game), "Scenarios"),
             Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
             Page("thumbnail.svg", thumb)]

@@ -1,10 +1,15 @@
 """Printable SVG sheets sized in millimetres: map, charts and tracks, counter sheet."""
 from __future__ import annotations
 
+from ...render.svg import wrap
+from .air import missions
+from .bombing import cbt_of
 from .model import HexGame, Unit
 from .render import counter, esc, f, map_svg, svg_document
 
 EST = " (est.)"
+NOTE_SIZE = 3.0   # mm, footnotes under the charts
+NOTE_LEAD = 4.0   # mm between footnote lines
 
 
 def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str = "", col_w: float = 22.0,
@@ -12,7 +17,8 @@ def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str
     """A ruled table with a title and a footnote, in mm."""
     widths = [first_w] + [col_w] * (len(header) - 1)
     width = sum(widths) + 20
-    height = 26 + row_h * (len(rows) + 1) + (10 if note else 0)
+    note_lines = wrap(note, NOTE_SIZE, sum(widths)) if note else []
+    height = 26 + row_h * (len(rows) + 1) + (NOTE_LEAD * len(note_lines) + 4 if note_lines else 0)
     body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
             f'<text x="10" y="12" font-size="5" font-family="sans-serif" font-weight="bold">{esc(title)}</text>']
     y = 18
@@ -27,8 +33,9 @@ def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str
                         f'{weight}>{esc(cell)}</text>')
             x += w
         y += row_h
-    if note:
-        body.append(f'<text x="10" y="{f(y + 7)}" font-size="3" font-family="sans-serif" fill="#a00">{esc(note)}</text>')
+    for i, line in enumerate(note_lines):
+        body.append(f'<text x="10" y="{f(y + 7 + i * NOTE_LEAD)}" font-size="{f(NOTE_SIZE)}" font-family="sans-serif" '
+                    f'fill="#a00">{esc(line)}</text>')
     return svg_document(width, height, body, title=title)
 
 
@@ -41,6 +48,35 @@ def crt_svg(game: HexGame) -> str:
             "statement of the rules (see the Charts page).") if crt.estimated else ""
     return table_svg("Combat Results Table (attacker LP / defender LP)" + (EST if crt.estimated else ""),
                      header, rows, note=note, col_w=14)
+
+
+def cbt_svg(game: HexGame) -> str | None:
+    """The City Bombing Table (variant 13A.4.2): APs lost by strikes left after interception and die roll."""
+    cbt = cbt_of(game)
+    if cbt is None:
+        return None
+    header = ["Die roll"] + [f"{cbt.heading(i)} strike(s)" for i in range(len(cbt.columns))]
+    rows = [[str(r)] + [str(x) for x in cbt.rows[r]] for r in sorted(cbt.rows)]
+    note = ("ESTIMATED: the variant names the City Bombing Table but does not print it; these values are a "
+            "reconstruction (see the Charts page). " if cbt.estimated else "") + f"Result: {cbt.effect}"
+    return table_svg("City Bombing Table (APs lost)" + (EST if cbt.estimated else ""), header, rows, note=note,
+                     col_w=24, first_w=22)
+
+
+def air_svg(game: HexGame) -> str | None:
+    """Airstrike missions: phase, AP cost per strike and range (variant 13A)."""
+    ms = missions(game)
+    if not ms:
+        return None
+    rows = []
+    for m in ms.values():
+        cost = game.ap_cost(m.ap_cost_id) if any(r["id"] == m.ap_cost_id for r in game.charts.get("ap_costs", [])) else "?"
+        rows.append([m.name, m.rule, f"{cost}" + (EST if game.ap_cost_estimated(m.ap_cost_id) else ""),
+                     f"{m.range.value}" + (EST if m.range.estimated else ""), "yes" if m.interceptable else "no"])
+    note = ("(est.) = not printed in the variant; reconstructed (see the Charts page). Range: hexes from a city the "
+            "side holds (13A.3). Two interceptors remove one strike (13A.4.4 C); support strikes add +2 each (13A.4.1 E).")
+    return table_svg("Airstrike missions (variant 13A)", ["Mission", "Rule", "AP per strike", "Range (hexes)", "Interceptable"],
+                     rows, note=note, first_w=40, col_w=28)
 
 
 def tec_svg(game: HexGame) -> str:
@@ -124,5 +160,7 @@ def printables(game: HexGame) -> dict[str, list[tuple[str, str]]]:
     return {"map": [(f"{stem}-map", svg)],
             "charts": [(f"{stem}-crt", crt_svg(game)), (f"{stem}-tec", tec_svg(game)),
                        (f"{stem}-ap-costs", ap_svg(game)), (f"{stem}-phases", phases_svg(game)),
-                       (f"{stem}-tracks", tracks_svg(game))],
+                       (f"{stem}-tracks", tracks_svg(game))]
+                      + [(f"{stem}-{name}", svg) for name, svg in (("city-bombing", cbt_svg(game)), ("air", air_svg(game)))
+                         if svg is not None],
             "cards": [(f"{stem}-counters", counter_sheet_svg(game))]}

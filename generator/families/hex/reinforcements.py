@@ -35,6 +35,10 @@ def placement_hexes(game: HexGame, pos: Position, side: str) -> tuple[list[str],
     return home, "6.1 D"
 
 
+def _a(name: str) -> str:
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name.lower()
+
+
 def cost_id(game: HexGame, type_id: str, box: str) -> tuple[str | None, str]:
     """The AP cost id for receiving a unit of `type_id` from `box`, or None with the reason it may not come."""
     t = game.unit_types.get(type_id)
@@ -43,15 +47,15 @@ def cost_id(game: HexGame, type_id: str, box: str) -> tuple[str | None, str]:
     infantry_division = t.arm == "infantry" and t.size == "division"
     if box == "reinforcement":
         if not infantry_division:
-            return None, f"only infantry divisions arrive as reinforcements, not a {t.name.lower()} (6.0 F)"
+            return None, f"only infantry divisions arrive as reinforcements, not {_a(t.name)} (6.0 F)"
         return "receive-reinforcement-division", ""
     if not t.replaceable:
-        return None, f"a {t.name.lower()} is never replaced (16.7.1 B)"
+        return None, f"{_a(t.name)} is never replaced (16.7.1 B)"
     if infantry_division:
         return "receive-replacement-division", ""
     if t.arm == "armour" and t.size == "brigade":
         return "receive-replacement-armour", ""
-    return None, f"only infantry divisions and armoured brigades are replaced, not a {t.name.lower()} (6.0 F)"
+    return None, f"only infantry divisions and armoured brigades are replaced, not {_a(t.name)} (6.0 F)"
 
 
 @dataclass

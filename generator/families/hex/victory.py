@@ -58,6 +58,25 @@ def describe(game: HexGame, cond: dict) -> str:
     return f"clear the {cond.get('region', '').replace('-', ' ')} of {cond['country']} units and occupy every {cond['country']} city there"
 
 
+def region_and_cities(game: HexGame, region_id: str, country: str) -> tuple[set[str], list[str]]:
+    """The hexes to clear and the cities to occupy for a clear-and-occupy condition.
+
+    The only region the data names is west-of-mississippi, and every city records which bank of
+    the Mississippi it stands on. Where our reconstructed grid puts a city's hex on the other side
+    of the river hexsides than the city really stands (Memphis, New Orleans), the city's own bank
+    decides and its hex is left out of the region: 17.3.3 offers New Orleans as a separate way to
+    win, so it cannot be one of the western cities.
+    """
+    hexes = set(game.map.regions.get(region_id, []))
+    if region_id == "west-of-mississippi":
+        east = {c.hex for c in game.map.cities.values() if not c.west_of_mississippi}
+        hexes -= east
+        cities = sorted(c.id for c in game.map.cities.values() if c.country == country and c.west_of_mississippi)
+    else:
+        cities = sorted(c.id for c in game.map.cities.values() if c.country == country and c.hex in hexes)
+    return hexes, cities
+
+
 def check_condition(game: HexGame, pos: Position, side: str, cond: dict, index: int) -> ConditionCheck:
     text = describe(game, cond)
     country = cond["country"]
@@ -70,9 +89,8 @@ def check_condition(game: HexGame, pos: Position, side: str, cond: dict, index: 
         holds = len(held) >= need and (not key or bool(key_held))
         return ConditionCheck(index, text, holds, {"occupied": held, "count": len(held), "needed": need,
                                                    "key_cities_held": key_held})
-    region = set(game.map.regions.get(cond.get("region", ""), []))
+    region, west = region_and_cities(game, cond.get("region", ""), country)
     enemies = sorted(u.id for u in pos.units.values() if u.side == country and u.hex in region)
-    west = sorted(c.id for c in game.map.cities.values() if c.country == country and c.hex in region)
     missing = sorted(c for c in west if not occupied_by(game, pos, game.map.cities[c].hex, side))
     holds = not enemies and not missing and bool(region)
     return ConditionCheck(index, text, holds, {"enemy_units_left": enemies, "cities": west, "cities_not_occupied": missing})

@@ -61,3 +61,68 @@ def test_printables_are_sized_in_millimetres():
 def test_content_text_is_escaped_in_svg():
     from generator.families.hex.render import esc
     assert esc('<script>"x"</script>') == "&lt;script&gt;&quot;x&quot;&lt;/script&gt;"
+
+
+def test_missing_ap_cost_is_a_located_diagnostic_not_a_crash(game_copy):
+    target = game_copy("dixie")
+    charts = target / "charts.yaml"
+    lines = [ln for ln in charts.read_text().splitlines(keepends=True)
+             if "id: recover-disruption" not in ln and "id: airstrike-interdiction" not in ln]
+    charts.write_text("".join(lines))
+    found = codes(target)
+    missing = [d for d in found if d.code == "HEX023"]
+    assert {"recover-disruption", "airstrike-interdiction"} <= {m.message.split("'")[1] for m in missing}
+    assert all(d.file.endswith("charts.yaml") and d.line > 1 and d.severity == "error" for d in missing)
+    assert any(d.code == "HEX024" for d in found)              # the interdiction mission names the lost id
+    # the engine reports the gap instead of raising KeyError
+    from generator.families.base import Example
+    from generator.loader import load_text
+    source, _ = read_game(target)
+    game = FAMILY.load(source)
+    doc, _ = load_text("kind: recovery\nunits: [{id: c, side: CSA, type: infantry-corps, hex: '1819', disrupted: true}]\n"
+                       "recovery: {side: CSA, units: [c]}\nexpect: {ap: 3}\n", "x.md")
+    out = FAMILY.run_example(game, Example(doc.data, doc, "rules/x.md", 1))
+    assert not out.verified and "recover-disruption" in out.mismatches[0]
+
+
+def test_city_bombing_table_shape_is_checked(game_copy):
+    target = game_copy("dixie")
+    charts = target / "charts.yaml"
+    charts.write_text(charts.read_text().replace("- {roll: 6, results: [1, 2, 3, 3]}", "- {roll: 6, results: [1, 2, 3]}"))
+    found = [d for d in codes(target) if d.code == "HEX025"]
+    assert found and found[0].file.endswith("charts.yaml") and found[0].line > 1
+
+
+def _texts_fit(svg: str) -> list[str]:
+    """Text lines that run past the right edge of the drawing (rough width of a sans face)."""
+    from generator.render.svg import text_width
+    width = float(re.search(r'viewBox="0 0 ([0-9.]+) ', svg).group(1))
+    bad = []
+    for attrs, text in re.findall(r'<text ([^>]*)>([^<]*)</text>', svg):
+        x = float(re.search(r'\bx="([0-9.]+)"', attrs).group(1))
+        size = float(re.search(r'font-size="([0-9.]+)"', attrs).group(1))
+        if 'text-anchor="middle"' in attrs:
+            x -= text_width(text, size) / 2
+        if x + text_width(text, size) > width:
+            bad.append(text)
+    return bad
+
+
+def test_chart_notes_wrap_inside_the_chart():
+    from generator.families.hex.printables import air_svg, cbt_svg, crt_svg
+    game = dixie()
+    crt = crt_svg(game)
+    assert "ESTIMATED" in crt and crt.count('fill="#a00"') >= 2      # the note now takes several lines
+    for svg in (crt, cbt_svg(game), air_svg(game)):
+        assert _texts_fit(svg) == []
+
+
+def test_charts_show_the_air_rules_and_mark_their_estimates():
+    game = dixie()
+    pages = {p.path: p.content for p in FAMILY.pages(game)}
+    charts = pages["charts.md"]
+    assert "## City Bombing Table *(estimated)*" in charts and "## Airstrike missions" in charts
+    assert "assets/charts/city-bombing.svg" in pages and "assets/charts/air.svg" in pages
+    sheets = dict(FAMILY.extra["printables"](game)["charts"])
+    assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
+    assert "(est.)" in sheets["dixie-air"]
