@@ -154,6 +154,16 @@ def outcome_table(game, response: dict) -> str:
         extra.append("**Dislodged:** " + _cell("; ".join(dis)))
     if after["contested"]:
         extra.append("**Standoff left empty:** " + _cell(", ".join(shown(x) for x in after["contested"])))
+    def power_name(pid: str) -> str:
+        return game.map.powers[pid].name if pid in game.map.powers else pid
+    if response["phase"].startswith("F") and after["phase"][0] in "WS" and after["centers"]:
+        # after a fall turn the owners change: show who holds what now
+        extra.append("**Supply centres after the fall:** " + _cell("; ".join(
+            f"{power_name(p)}: {', '.join(shown(c) for c in cs)}" for p, cs in sorted(after["centers"].items()))))
+    if after.get("adjustments"):
+        extra.append("**Adjustments due:** " + _cell(", ".join(
+            f"{power_name(p)} {'builds' if n > 0 else 'removes'} {abs(n)}"
+            for p, n in sorted(after["adjustments"].items()))))
     if after["winner"]:
         extra.append(f"**Winner:** {_cell(after['winner'])}")
     extra.append(f"**Next phase:** {_cell(after['phase'])}")

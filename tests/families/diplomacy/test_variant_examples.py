@@ -199,3 +199,15 @@ def test_geometry_review_page_escapes_hostile_data():
 def test_geometry_review_page_only_with_contacts(no_render):
     assert "geometry-review.md" not in {p.path for p in pages(_hostile_game())}
     assert "geometry-review.md" in {p.path for p in pages(_hostile_game({"contacts": []}))}
+
+
+def test_outcome_table_shows_centres_after_a_fall_and_adjustments(games):
+    from generator.families.diplomacy.examples import outcome_table
+    ds = games["divided-states"]
+    req = {"phase": "F2021M", "units": {"MAINE": ["A SAC", "A BNG", "F PTM"]},
+           "centers": {"MAINE": ["BNG", "AUM", "PTM"]}, "orders": {"MAINE": ["A SAC - BID"]}}
+    table = outcome_table(ds, adjudicate(ds, req))
+    assert "**Supply centres after the fall:** Maine: AUM, BID, BNG, PTM" in table
+    assert "**Adjustments due:** Maine builds 1" in table
+    spring = outcome_table(ds, adjudicate(ds, {**req, "phase": "S2021M"}))
+    assert "after the fall" not in spring and "Adjustments" not in spring
