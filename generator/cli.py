@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -42,3 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug of ours: say so plainly, never dump a traceback on users
+        print(f"mapwright: internal error: {type(exc).__name__}: {exc}\n"
+              "This is a Mapwright bug, not a problem with your content; please report it "
+              "(run with MAPWRIGHT_DEBUG=1 for the traceback).", file=sys.stderr)
+        if os.environ.get("MAPWRIGHT_DEBUG"):
+            raise
+        return 1

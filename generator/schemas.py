@@ -93,6 +93,19 @@ def _short(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _expected(error: ValidationError) -> str:
+    """What the failed keyword wanted, in words; empty for keywords without a short form."""
+    value = error.validator_value
+    if error.validator == "enum":
+        return "one of " + ", ".join(_short(v, 30) for v in value)
+    words = {"type": "type {}", "const": "{}", "pattern": "text matching {}", "minimum": "a number ≥ {}",
+             "maximum": "a number ≤ {}", "exclusiveMinimum": "a number > {}", "exclusiveMaximum": "a number < {}",
+             "minLength": "at least {} characters", "maxLength": "at most {} characters",
+             "minItems": "at least {} items", "maxItems": "at most {} items", "format": "format {}"}
+    shown = _short(value) if error.validator == "const" else value
+    return words[error.validator].format(shown) if error.validator in words else ""
+
+
 def diagnostics_for(error: ValidationError, doc: Document, schema_name: str) -> list[Diagnostic]:
     error = _specific(error)
     pointer = _pointer(error.absolute_path)
@@ -113,21 +126,9 @@ def diagnostics_for(error: ValidationError, doc: Document, schema_name: str) -> 
                                hint=f"add '{missing}' here; {reference}")]
     where = f" at {pointer}" if pointer else ""
     message = error.message
-    if error.validator in ("type", "enum", "const", "pattern", "minimum", "maximum",
-                           "minLength", "maxLength", "minItems", "maxItems", "format"):
-        message = f"{_short(error.instance)} is not valid{where}: expected " + {
-            "type": f"type {error.validator_value}",
-            "enum": "one of " + ", ".join(_short(v, 30) for v in (error.validator_value or [])),
-            "const": f"{_short(error.validator_value)}",
-            "pattern": f"text matching {error.validator_value}",
-            "minimum": f"a number ≥ {error.validator_value}",
-            "maximum": f"a number ≤ {error.validator_value}",
-            "minLength": f"at least {error.validator_value} characters",
-            "maxLength": f"at most {error.validator_value} characters",
-            "minItems": f"at least {error.validator_value} items",
-            "maxItems": f"at most {error.validator_value} items",
-            "format": f"format {error.validator_value}",
-        }[error.validator]
+    expected = _expected(error)
+    if expected:
+        message = f"{_short(error.instance)} is not valid{where}: expected {expected}"
     hint = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
     return [doc.diagnostic(pointer, SCHEMA_ERROR, message,
                            hint=(f"{hint} ({reference})" if hint else reference))]

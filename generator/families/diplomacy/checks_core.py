@@ -52,6 +52,9 @@ DUP_BORDER = register("DIP013", "Border listed twice",
 ISOLATED = register("DIP014", "Province without neighbours",
                     "A passable province has no border any unit can cross, so no unit can ever enter "
                     "or leave it. Add its borders or mark it impassable.", "warning")
+DUP_POWER = register("DIP016", "Duplicate power id",
+                     "Two powers share an id, so units, centres and orders cannot say which is meant. "
+                     "Rename one.")
 MODULE_DATA = register("DIP015", "Rule module data missing",
                        "A rule module that needs map data is enabled but the data is absent "
                        "(e.g. custom_start without `default_builds`, sealanes without `sea_regions`). "
@@ -96,6 +99,11 @@ def structural_checks(game: Game) -> list[Diagnostic]:
     m = game.map
     data = w.map_doc.data if w.map_doc is not None else {}
     out: list[Diagnostic] = []
+    powers_seen: set[str] = set()
+    for i, power in enumerate(data.get("powers") or []):
+        if power.get("id") in powers_seen:
+            out.append(w.map(f"/powers/{i}/id", DUP_POWER, f"power id '{power.get('id')}' is used twice"))
+        powers_seen.add(power.get("id"))
     raw_provs = data.get("provinces") or []
     seen: dict[str, int] = {}
     names: dict[str, str] = {}
