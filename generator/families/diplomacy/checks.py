@@ -301,7 +301,8 @@ def geometry_differences(game: Game) -> dict:
     """Which borders have no touching outlines, and which touching outlines no border.
 
     Returns {"no_contact": [(a, b, units, kind)], "no_border": [(a, b, length)]}; sea
-    borders of overseer zones are left out (overseer boxes are drawn apart on purpose)."""
+    borders of overseer zones are left out (overseer boxes are drawn apart on purpose), and
+    so are two sealanes of one region (the sealane rules join them however they are drawn)."""
     geometry = game.geometry or {}
     if "contacts" not in geometry:
         return {"no_contact": [], "no_border": []}
@@ -313,9 +314,19 @@ def geometry_differences(game: Game) -> dict:
         key = frozenset((province_of(b.a), province_of(b.b)))
         if len(key) == 2 and not b.derived:
             borders[key] = (sorted(b.units), b.kind)
+    # with the sealanes module every two provinces of one sea region border each other
+    # whatever the drawing says, so such pairs are nothing to review
+    region_of: dict[str, str] = {}
+    if game.modules is not None and game.modules.has("sealanes"):
+        for r in m.sea_regions.values():
+            for member in (r.overseer, *r.sealanes):
+                region_of[member] = r.id
     no_contact = []
     for key, (units, kind) in sorted(borders.items(), key=lambda kv: sorted(kv[0])):
         if key in contacts or key & overseers:
+            continue
+        a, b = sorted(key)
+        if a in region_of and region_of[a] == region_of.get(b):
             continue
         a, b = sorted(key)
         no_contact.append((a, b, units, kind))
@@ -359,7 +370,8 @@ def geometry_review_markdown(game: Game) -> str:
     esc = _md_escape
     lines = [f"# Geometry review: {esc(game.title)}", "",
              "The map's borders compared with its traced outlines. Each row is worth a look; many "
-             "are intended (straits, bridges, map insets).", "",
+             "are intended (straits, bridges, map insets). Overseer zones and pairs of sealanes "
+             "of one sea region are left out: the sealane rules join them however they are drawn.", "",
              f"## Borders whose outlines do not touch ({len(diff['no_contact'])})", ""]
     if diff["no_contact"]:
         lines += ["| between | units | kind |", "| --- | --- | --- |"]

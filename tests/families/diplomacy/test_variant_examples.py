@@ -211,3 +211,11 @@ def test_outcome_table_shows_centres_after_a_fall_and_adjustments(games):
     assert "**Adjustments due:** Maine builds 1" in table
     spring = outcome_table(ds, adjudicate(ds, {**req, "phase": "S2021M"}))
     assert "after the fall" not in spring and "Adjustments" not in spring
+
+
+def test_geometry_review_leaves_out_sealanes_of_one_region(games):
+    from generator.families.diplomacy.checks import geometry_differences
+    me = games["modern-europe"]
+    pairs = {(a, b) for a, b, _, _ in geometry_differences(me)["no_contact"]}
+    assert ("BAR_NE", "BAR_SW") not in pairs                 # joined by the sealane rules anyway
+    assert ("CLB", "PAL") in pairs and ("CRM", "KSN") in pairs   # the straits stay listed
