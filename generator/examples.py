@@ -62,7 +62,7 @@ def fenced_blocks(text: str) -> tuple[list[Block], list[int]]:
 
 
 def _shifted(doc: Document, lines: int) -> Document:
-    doc.positions = {k: (line + lines, col) for k, (line, col) in doc.positions.items()}
+    doc.line_offset = lines
     return doc
 
 

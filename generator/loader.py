@@ -8,6 +8,7 @@ input becomes diagnostics, never an exception.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,18 +49,29 @@ def escape_pointer_token(token) -> str:
 
 @dataclass
 class Document:
+    """Plain data plus where each value stands in the file.
+
+    Positions are found on demand by walking the composed YAML nodes (`root`), so
+    loading stays fast on large maps; `positions` holds explicit ones (tests, API)."""
+
     path: str  # as shown to users: relative to the working directory when possible
     data: object = None
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    root: object = field(default=None, repr=False)
+    line_offset: int = 0  # for documents cut out of a larger file (example blocks)
 
     def where(self, pointer: str) -> tuple[int, int]:
         """Line and column of `pointer`, or of its nearest ancestor that has one."""
-        while True:
-            if pointer in self.positions:
-                return self.positions[pointer]
-            if not pointer:
-                return (1, 1)
-            pointer = pointer.rsplit("/", 1)[0]
+        probe = pointer
+        while probe not in self.positions and probe:
+            probe = probe.rsplit("/", 1)[0]
+        if probe in self.positions and (probe == pointer or self.root is None):
+            line, column = self.positions[probe]
+        elif self.root is not None:
+            line, column = _walk(self.root, pointer)
+        else:
+            line, column = (1, 1)
+        return line + self.line_offset, column
 
     def diagnostic(self, pointer: str, code: str, message: str, *, hint: str = "",
                    severity: str | None = None) -> Diagnostic:
@@ -69,13 +81,52 @@ class Document:
         return Diagnostic(self.path, line, column, code, message, sev, pointer, hint)
 
 
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _entries(node: MappingNode):
+    """(key node, value node) pairs of a mapping: its own first, then those merged with `<<`."""
+    merged = []
+    for key_node, value_node in node.value:
+        if key_node.tag == _MERGE_TAG:
+            merged += [value_node] if isinstance(value_node, MappingNode) else \
+                [n for n in getattr(value_node, "value", []) if isinstance(n, MappingNode)]
+        else:
+            yield key_node, value_node
+    for source in merged:
+        yield from _entries(source)
+
+
+def _walk(root, pointer: str) -> tuple[int, int]:
+    node, found = root, _mark(root)
+    for token in (_unescape(t) for t in pointer.split("/")[1:]):
+        if isinstance(node, MappingNode):
+            match = next(((k, v) for k, v in _entries(node)
+                          if isinstance(k, ScalarNode) and k.value == token), None)
+            if match is None:
+                return found
+            found, node = _mark(match[0]), match[1]
+        elif isinstance(node, SequenceNode) and token.isdigit() and int(token) < len(node.value):
+            node = node.value[int(token)]
+            found = _mark(node)
+        else:
+            return found
+    return found
+
+
 class _Limit(Exception):
     def __init__(self, node, why):
         self.node, self.why = node, why
 
 
 _STANDARD_TAGS = {f"tag:yaml.org,2002:{t}" for t in
-                  ("str", "int", "float", "bool", "null", "seq", "map", "timestamp", "merge")}
+                  ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 class _BadTag(Exception):
@@ -88,52 +139,103 @@ class _Converter:
 
     def __init__(self, doc: Document):
         self.doc = doc
+        self.path: list = []
         self.count = 0
         self.diagnostics: list[Diagnostic] = []
         self.constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
         yaml.constructor.SafeConstructor.__init__(self.constructor)
 
-    def convert(self, node, pointer: str, depth: int):
+    def pointer(self) -> str:
+        return "".join("/" + escape_pointer_token(t) for t in self.path)
+
+    def convert(self, node, depth: int):
         self.count += 1
         if self.count > MAX_NODES:
-            raise _Limit(node, f"more than {MAX_NODES:,} values (aliases included)")
+            raise _Limit(node, f"more than {MAX_NODES:,} values (aliases and merges included)")
         if depth > MAX_DEPTH:
             raise _Limit(node, f"nested more than {MAX_DEPTH} levels deep")
-        self.doc.positions.setdefault(pointer, (node.start_mark.line + 1, node.start_mark.column + 1))
         if node.tag not in _STANDARD_TAGS:
             raise _BadTag(node)
         if isinstance(node, ScalarNode):
             return self.constructor.construct_object(node, deep=True)
         if isinstance(node, SequenceNode):
-            return [self.convert(item, f"{pointer}/{i}", depth + 1) for i, item in enumerate(node.value)]
+            out = []
+            for i, item in enumerate(node.value):
+                self.path.append(i)
+                out.append(self.convert(item, depth + 1))
+                self.path.pop()
+            return out
         if isinstance(node, MappingNode):
-            self.constructor.flatten_mapping(node)
-            result: dict = {}
-            for key_node, value_node in node.value:
-                key = self.constructor.construct_object(key_node, deep=True) \
-                    if isinstance(key_node, ScalarNode) else None
-                line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                if not isinstance(key, str):
-                    if isinstance(key, (int, float, bool)) and not isinstance(key, bool):
-                        key = str(key)
-                    else:
-                        self.diagnostics.append(Diagnostic(
-                            self.doc.path, line, column, NON_STRING_KEY,
-                            f"mapping key {key!r} is not a string", pointer=pointer,
-                            hint="write keys as plain words, quoted if they look like numbers or booleans"))
-                        continue
-                child = f"{pointer}/{escape_pointer_token(key)}"
-                if key in result:
-                    first = self.doc.positions.get(child, (0, 0))[0]
-                    self.diagnostics.append(Diagnostic(
-                        self.doc.path, line, column, DUPLICATE_KEY,
-                        f"key '{key}' appears twice in this mapping (first on line {first})",
-                        pointer=child, hint="remove one of the two entries or rename it"))
-                    continue
-                self.doc.positions[child] = (line, column)
-                result[key] = self.convert(value_node, child, depth + 1)
-            return result
+            return self.mapping(node, depth)
         raise _Limit(node, f"unsupported YAML node {type(node).__name__}")
+
+    def mapping(self, node: MappingNode, depth: int) -> dict:
+        result: dict = {}
+        first_line: dict[str, int] = {}
+        merged: dict = {}
+        for key_node, value_node in node.value:
+            line, column = _mark(key_node)
+            if key_node.tag == _MERGE_TAG:  # `<<: *base` or `<<: [*a, *b]`: earlier sources win
+                sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+                for source in sources:
+                    if not isinstance(source, MappingNode):
+                        raise _Limit(source, "a `<<` merge key must name mappings")
+                    self.path.append("<<")
+                    for k, v in self.convert(source, depth + 1).items():
+                        merged.setdefault(k, v)
+                    self.path.pop()
+                continue
+            key = self.constructor.construct_object(key_node, deep=True) \
+                if isinstance(key_node, ScalarNode) else None
+            if not isinstance(key, str):
+                if isinstance(key, (int, float)) and not isinstance(key, bool):
+                    key = str(key)
+                else:
+                    self.diagnostics.append(Diagnostic(
+                        self.doc.path, line, column, NON_STRING_KEY,
+                        f"mapping key {key!r} is not a string", pointer=self.pointer(),
+                        hint="write keys as plain words, quoted if they look like numbers or booleans"))
+                    continue
+            self.path.append(key)
+            if key in result:
+                self.diagnostics.append(Diagnostic(
+                    self.doc.path, line, column, DUPLICATE_KEY,
+                    f"key '{key}' appears twice in this mapping (first on line {first_line[key]})",
+                    pointer=self.pointer(), hint="remove one of the two entries or rename it"))
+            else:
+                first_line[key] = line
+                result[key] = self.convert(value_node, depth + 1)
+            self.path.pop()
+        if merged:  # explicit keys override merged ones, as YAML's merge key says
+            return {**merged, **result}
+        return result
+
+
+def _flow_depth_exceeds(text: str, limit: int) -> bool:
+    """A cheap upper bound on bracket nesting, so libyaml's recursive composer never
+    sees a document deep enough to overflow the C stack."""
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _event_depth_exceeds(text: str, limit: int):
+    """The exact check, on the event stream (libyaml's parser does not recurse)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_COMPOSER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > limit:
+                return event.start_mark
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+    return None
 
 
 def display_path(path: Path) -> str:
@@ -151,6 +253,12 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
         return doc, [Diagnostic(shown_path, 1, 1, EMPTY_FILE, "the file is empty",
                                 hint="add the content this file should hold, or delete it")]
     try:
+        if _flow_depth_exceeds(text, MAX_DEPTH):
+            mark = _event_depth_exceeds(text, MAX_DEPTH)
+            if mark is not None:
+                return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, TOO_LARGE,
+                                        f"content is too large: nested more than {MAX_DEPTH} levels deep",
+                                        hint=f"keep nesting below {MAX_DEPTH} levels")]
         nodes = list(yaml.compose_all(text, Loader=_COMPOSER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -178,8 +286,9 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
                                       "a second YAML document starts here",
                                       hint="keep one document per file"))
     converter = _Converter(doc)
+    doc.root = nodes[0]
     try:
-        doc.data = converter.convert(nodes[0], "", 0)
+        doc.data = converter.convert(nodes[0], 0)
     except _Limit as limit:
         mark = limit.node.start_mark
         doc.data = None
