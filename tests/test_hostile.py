@@ -279,9 +279,6 @@ def test_unsafe_markup_in_rules_pages_is_refused(tmp_path, stub_family, name):
     assert code in _page_codes(tmp_path, body)
 
 
-@pytest.mark.xfail(strict=True, reason="generator/markup.py does not decode entities, follows "
-                   "link targets only on the same line, checks tags line by line and ignores "
-                   "attr_list attributes (see the trust report for a patch)")
 @pytest.mark.parametrize("name", sorted(MISSED))
 def test_obfuscated_unsafe_markup_is_refused(tmp_path, stub_family, name):
     found = _page_codes(tmp_path, MISSED[name])
