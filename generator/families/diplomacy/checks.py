@@ -394,8 +394,9 @@ def geometry_review_page(game: Game):
 
 
 def _md_escape(text: str) -> str:
-    import html
-    return html.escape(str(text)).replace("|", "\\|")
+    """Content text shown literally: HTML escaped and Markdown syntax (links too) neutralised."""
+    from ...site.text import plain
+    return plain(text)
 
 
 # -- claims ------------------------------------------------------------------------

@@ -7,11 +7,13 @@ import html
 import re
 from pathlib import Path
 
+from ...site.text import plain
 from ..base import Page
 from .rules import modules
 
 
 def _esc(text) -> str:
+    """Content text inside a code span or a table cell (links are not parsed in code spans)."""
     return html.escape(str(text), quote=False).replace("|", "\\|")
 
 
@@ -48,7 +50,7 @@ def _places(game, ids) -> str:
         prov = m.provinces.get(pid.split("/", 1)[0])
         name = f" ({prov.name})" if prov is not None and prov.name != m.display(pid) else ""
         shown.append(f"{m.display(pid)}{name}")
-    return _esc(", ".join(shown)) if shown else "—"
+    return plain(", ".join(shown)) if shown else "—"
 
 
 def _units(game, units) -> str:
@@ -57,7 +59,7 @@ def _units(game, units) -> str:
     for text in units:
         kind, _, loc = str(text).partition(" ")
         out.append(f"{kind} {m.display(loc.strip())}" if loc else str(text))
-    return _esc(", ".join(out)) if out else "—"
+    return plain(", ".join(out)) if out else "—"
 
 
 def powers_page(game) -> Page:
@@ -69,7 +71,7 @@ def powers_page(game) -> Page:
     neutral = (game.modules.params("neutral_armies").get("power", "NEUTRAL")
                if game.modules is not None and game.modules.has("neutral_armies") else None)
     n_sc = len(m.supply_centers)
-    lines = [f"# Powers of {_esc(game.title)}", "",
+    lines = [f"# Powers of {plain(game.title)}", "",
              f"{len(m.powers)} powers; {n_sc} supply centres, {m.victory_centers} needed to win. "
              "Colours are those of the map; home centres are the centres each power owns at "
              "the start.", ""]
@@ -89,7 +91,7 @@ def powers_page(game) -> Page:
     lines += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for pid, power in m.powers.items():
         centres = game.start.centers.get(pid) or m.home_centers(pid)
-        row = [f"{_esc(power.name)} (`{_esc(pid)}`)", _swatch(power.color),
+        row = [f"{plain(power.name)} ({plain(pid)})", _swatch(power.color),
                f"{len(centres)}: {_places(game, centres)}"]
         if has_units:
             row.append(_units(game, start_units.get(pid) or []))
@@ -110,7 +112,7 @@ def powers_page(game) -> Page:
 
 def rule_modules_page(game) -> Page:
     enabled = game.modules.enabled if game.modules is not None else {}
-    lines = [f"# Rule modules of {_esc(game.title)}", "",
+    lines = [f"# Rule modules of {plain(game.title)}", "",
              "The Diplomacy engine applies the standard rules plus the variant modules a game "
              "enables in its `game.yaml` (`rules:`). This game's choices:", ""]
     if enabled:

@@ -21,6 +21,7 @@ from generator.families.diplomacy.examples import compare
 from generator.families.diplomacy.loading import game_from_data
 from generator.families.diplomacy.pages import pages, powers_page
 from generator.game import read_game
+from generator.site.text import plain
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 GAMES = {"divided-states": 13, "modern-europe": 14}   # rules in the published lists
@@ -145,13 +146,13 @@ def test_both_games_get_powers_and_geometry_review_pages(games, no_render):
         assert by_path["geometry-review.md"].title == "Geometry review"
         powers = by_path["powers.md"].content
         for power in game.map.powers.values():
-            assert f"| {power.name} (`{power.id}`) |" in powers
+            assert f"| {plain(power.name)} ({plain(power.id)}) |" in powers
             assert f"background:{power.color}" in powers
     ds = games["divided-states"].map
     text = powers_page(games["divided-states"]).content
     assert "| 5: SCM" in text                                             # California starts with five
     assert "Neutral standing armies" in text and "A FRU" in text
-    assert "BID (Biddleford)" in text                                     # Maine's coloured neutral centre
+    assert "BID \\(Biddleford\\)" in text                                     # Maine's coloured neutral centre
     assert len(ds.powers) == 50
 
 
@@ -162,7 +163,7 @@ def test_powers_page_uses_start_units_without_custom_start(classic, no_render):
 
 
 def _hostile_game(geometry=None):
-    evil = "<script>alert(1)</script>"
+    evil = "<script>alert(1)</script>[link](javascript:alert(3))"
     data = {
         "powers": [{"id": "P", "name": evil, "color": "red;background:url(javascript:x)"},
                    {"id": "Q", "name": "Q|pipe", "color": "#00ff00"}],
@@ -182,7 +183,8 @@ def test_powers_page_escapes_hostile_data(no_render):
     text = powers_page(_hostile_game()).content
     assert "<script>" not in text and "&lt;script&gt;" in text
     assert "<img" not in text and "<b>" not in text and "<i>" not in text
-    assert "javascript" not in text and "background:#888888" in text     # bad colour never reaches CSS
+    assert "url(javascript" not in text and "background:#888888" in text  # bad colour never reaches CSS
+    assert "](javascript" not in text and "\\[link\\]\\(javascript" in text   # no Markdown link
     assert "Q\\|pipe" in text                                              # no broken table cell
 
 
