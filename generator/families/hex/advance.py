@@ -19,12 +19,13 @@ class AdvanceReport:
     advances: list[dict] = field(default_factory=list)
     city_captured: str | None = None
     fort_destroyed: bool = False
+    eliminated: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"legal": self.legal, "advances": self.advances, "city_captured": self.city_captured,
-                "fort_destroyed": self.fort_destroyed, "problems": self.problems}
+                "fort_destroyed": self.fort_destroyed, "eliminated": self.eliminated, "problems": self.problems}
 
 
 def _crossing(game: HexGame, pos: Position, side: str, a: str, b: str) -> str:
@@ -40,7 +41,10 @@ def _crossing(game: HexGame, pos: Position, side: str, a: str, b: str) -> str:
 
 
 def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], defender: str, advances: list[dict], *,
-                         defender_lp: int = 0, occupied: bool = True, exploitation: bool = False) -> AdvanceReport:
+                         defender_lp: int = 0, occupied: bool = True, exploitation: bool = False,
+                         ignored: list[str] = ()) -> AdvanceReport:
+    """`ignored`: enemy units that retreated into the defender's hex earlier in the phase and were left
+    out of the attack (13.8.2 D); an advance into the hex eliminates them."""
     rep = AdvanceReport(False)
     units = [pos.units.get(a) for a in attackers]
     if not units or any(u is None for u in units):
@@ -48,7 +52,7 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
         return rep
     side = units[0].side
     foe = enemy(side)
-    if combat_units(game, pos, defender, foe):
+    if [u for u in combat_units(game, pos, defender, foe) if u.id not in ignored]:
         rep.problems.append(f"{defender} still holds {foe} units: nobody may advance (13.8.3 A)")
     city = game.map.city_at(defender)
     fort = fort_side(game, pos, defender) == foe
@@ -120,6 +124,9 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
         stay = [u for u in combat_units(game, pos, h, side) if u.id not in {a.id for a in arriving}]
         for p in stack_problems(game, stay + arriving, game.map.terrain.get(h, "clear")):
             rep.problems.append(f"advance into {h}: {p}")
+    if not rep.problems and rep.advances and ignored:
+        rep.eliminated = sorted(ignored)
+        rep.trace.append(f"the advance into {defender} eliminates {', '.join(rep.eliminated)}, which had retreated there (13.8.2 D)")
     if not rep.problems and any(a["path"][0] == defender for a in rep.advances) and target:
         if target == "fort":
             rep.fort_destroyed = True

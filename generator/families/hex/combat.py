@@ -19,6 +19,7 @@ class Attack:
     airstrikes: int = 0      # tactical support strikes (variant 13A.4.1)
     interceptors: int = 0    # enemy interceptors over the attacked hex (variant 13A.4.4)
     support_range: bool = True  # check the strikes' range from friendly-held cities (13A.3)
+    ignored: tuple[str, ...] = ()  # units that retreated into the hex earlier this phase (13.8.2 D)
 
 
 @dataclass
@@ -78,7 +79,9 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
         return rep
     target = attack.defender
     foe = enemy(side)
-    defenders = combat_units(game, pos, target, foe)
+    defenders = [u for u in combat_units(game, pos, target, foe) if u.id not in attack.ignored]
+    if attack.ignored:
+        rep.trace.append(f"{', '.join(attack.ignored)} retreated into {target} this phase: ignored in this attack (13.8.2 D)")
     amphibious_hexsides, river_only = 0, True
     hexes = sorted({u.hex for u in units})
     for u in units:

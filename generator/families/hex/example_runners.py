@@ -6,6 +6,7 @@ from __future__ import annotations
 from .advance import advance_after_combat
 from .air import Placement, place_airstrikes
 from .crt import fraction_text
+from .deployment import check_deployment
 from .intervention import assign
 from .model import enemy
 from .movement import interdiction_zone
@@ -70,7 +71,7 @@ def run_advance(game, pos, data):
     spec = data["advance"]
     rep = advance_after_combat(game, pos, list(spec["attackers"]), str(spec["defender"]), list(spec["advances"]),
                                defender_lp=int(spec.get("defender_lp", 0)), occupied=bool(spec.get("occupied", True)),
-                               exploitation=bool(spec.get("exploitation", False)))
+                               exploitation=bool(spec.get("exploitation", False)), ignored=list(spec.get("ignored", [])))
     arrows = []
     for a in spec["advances"]:
         u = pos.units.get(a["unit"])
@@ -120,3 +121,12 @@ def run_intervention(game, pos, data):
     rep = assign(game, dict(spec["assign"]), spec.get("scenario"))
     rows = [("Legal", _legal(rep))] + [(f"{s} air markers", str(n)) for s, n in sorted(rep.air_markers.items())]
     return rep.to_dict(), rep.trace + rep.problems, None, rows
+
+
+def run_deployment(game, pos, data):
+    spec = data["deployment"]
+    rep = check_deployment(game, pos, spec["side"], spec.get("scenario"))
+    hexes = sorted({u.hex for u in pos.units.values() if u.side == spec["side"]})
+    fig = _fig(game, pos, hexes)
+    rows = [("Legal", _legal(rep))] + [(k, str(v)) for k, v in rep.counts.items()]
+    return rep.to_dict(), rep.trace, fig, rows

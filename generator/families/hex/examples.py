@@ -111,7 +111,7 @@ def run_combat(game, pos, data):
     a = data["attack"]
     attack = Attack(list(a["attackers"]), str(a["defender"]), int(a.get("drm", 0)),
                     a.get("roll"), int(a.get("airstrikes", 0)), int(a.get("interceptors", 0)),
-                    bool(a.get("support_range", True)))
+                    bool(a.get("support_range", True)), tuple(a.get("ignored", ())))
     rep = evaluate_attack(game, pos, attack)
     result = rep.to_dict()
     result["attacker_option_count"] = len(rep.attacker_options)
@@ -289,7 +289,7 @@ def example_fig(game, pos, hexes, **kw):
     return example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
-from .example_runners import (run_advance, run_air, run_intervention, run_recovery, run_reinforcement,  # noqa: E402
+from .example_runners import (run_advance, run_air, run_deployment, run_intervention, run_recovery, run_reinforcement,  # noqa: E402
                               run_special_move, run_victory)
 
 RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail": run_rail,
@@ -297,4 +297,4 @@ RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail":
            "ap-level": run_ap_level, "breakdown": run_breakdown, "formation": run_formation,
            "stacking": run_stacking, "zoc": run_zoc, "air": run_air, "special-move": run_special_move,
            "advance": run_advance, "reinforcement": run_reinforcement, "recovery": run_recovery,
-           "victory": run_victory, "intervention": run_intervention}
+           "victory": run_victory, "intervention": run_intervention, "deployment": run_deployment}

@@ -13,13 +13,15 @@ class OrgReport:
     removed: list[str] = field(default_factory=list)
     added: list[dict] = field(default_factory=list)
     eliminated: list[str] = field(default_factory=list)
+    retreat_to: list[str] = field(default_factory=list)
     box_after: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"legal": self.legal, "ap": self.ap_cost, "removed": self.removed, "added": self.added,
-                "eliminated": self.eliminated, "box_after": self.box_after, "problems": self.problems}
+                "eliminated": self.eliminated, "retreat_to": self.retreat_to, "box_after": self.box_after,
+                "problems": self.problems}
 
 
 def corps_box_at_start(divisions_available: int) -> int:
@@ -67,9 +69,15 @@ def formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, a
         return rep
     a, b = divs
     if a.disrupted and b.disrupted:
-        rep.eliminated = []
-        rep.trace.append("both divisions are disrupted: no corps; one retreats a hex, or is eliminated "
-                         "if it cannot (7.2.2)")
+        from .losses import retreat_hexes   # retreat limits of 13.8.2 apply to this retreat too
+        check = retreat_hexes(game, pos, hex_id, [b])
+        rep.retreat_to = check.allowed
+        rep.trace.append("both divisions are disrupted: no corps forms (7.2.2 A)")
+        if check.allowed:
+            rep.trace.append(f"one division, {b.id}, retreats one hex, to one of {', '.join(check.allowed)} (7.2.2 A, 13.8.2)")
+        else:
+            rep.eliminated = [b.id]
+            rep.trace.append(f"no retreat route is open: {b.id} is eliminated (7.2.2 A)")
         rep.legal = True
         rep.box_after = dict(box)
         return rep

@@ -196,6 +196,17 @@ def scenarios_page(game: HexGame) -> str:
                 lines.append(f"- clear the {cond['region'].replace('-', ' ')} of {cond['country']} units and occupy all its "
                              f"{cond['country']} cities (on our map: {', '.join(sorted(west))})")
         lines.append("")
+    forces = game.scenario_variant.get("intervention_forces") or []
+    if forces:
+        lines += ["## Intervention forces (variant 16.7)", "",
+                  "Either side may take a contingent; the two are hostile and never join the same side (16.7.1 A). "
+                  "Their units never build corps and are never replaced (16.7.1 B).", "",
+                  "| Contingent | Units | Airstrike markers | Hostile to | Source |", "|---|---|---|---|---|"]
+        for c in forces:
+            units = ", ".join(f"{n} {cell(t)}" for t, n in sorted(c["units"].items()))
+            lines.append(f"| {cell(c['name'])} ({cell(c['id'])}) | {units} | {c['air_markers']} | "
+                         f"{cell(', '.join(c.get('hostile_to', [])))} | {cell(c['source'])} |")
+        lines.append("")
     lines += ["## Errata and readings", ""]
     for e in game.errata:
         lines += [f'!!! note "Erratum: {cell(e["id"])}"', f"    **Printed ({', '.join(e.get('rules', []))}):** {cell(e['printed'])}", "",

@@ -8,7 +8,11 @@ from generator.validate import validate_game
 from .helpers import DIXIE
 
 RULEBOOK_EXAMPLES = {"5.2", "5.4", "13.0 C", "13.0 D", "13.5.2", "14.0 C", "14.2", "11.4.1", "11.4.2",
-                     "13.8.2", "15.2.3"}
+                     "13.8.2", "15.2.3", "17.3.2"}
+# Every rule the engines model has at least one worked example on the rules pages.
+MODELLED_RULES = {"3.3.4 A", "6.1 C", "6.1 E", "6.0 F", "7.2.2", "12.0 E", "13.8.3", "13.8.2 D", "13A.3", "13A.4.1",
+                  "13A.4.2", "13A.4.3", "13A.4.4", "16.6.1.1", "16.6.1.2", "16.6.1.3", "16.7.1", "17.1.3", "17.2.3",
+                  "17.3.3", "16.5", "16.3 B"}
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +31,7 @@ def test_every_rulebook_example_is_present_and_verified(result):
             assert w.outcome is not None and w.outcome.verified, (w.example.page, w.example.index, w.outcome and w.outcome.mismatches)
             seen.add(str(w.example.data.get("rule")))
     assert RULEBOOK_EXAMPLES <= seen
+    assert MODELLED_RULES <= seen, MODELLED_RULES - seen
 
 
 def test_examples_with_a_map_draw_a_figure(result):

@@ -130,3 +130,17 @@ def test_intervention_contingents_are_hostile_and_bring_air():  # 16.7.1
     assert rep.legal and rep.air_markers == {"USA": 4, "CSA": 3}
     assert not assign(g, {"IV": "USA", "LV": "USA"}).legal
     assert assign(g, {"LV": "USA"}).legal
+
+
+def test_deployment_rules():  # 16.2 B, 16.3 A-B, 17.3.2
+    from generator.families.hex.deployment import check_deployment
+    g = dixie()
+    ok = position(("f", "CSA", "fort", "0116"), ("d", "CSA", "infantry-division", "0116"))
+    assert check_deployment(g, ok, "CSA", "17.3").legal
+    assert not check_deployment(g, position(("f", "CSA", "fort", "0117")), "CSA", "17.3").legal
+    assert check_deployment(g, position(("f", "CSA", "fort", "0117")), "CSA", "17.1").legal   # 17.3 only
+    assert not check_deployment(g, position(("d", "USA", "infantry-division", "0116")), "USA").legal  # not homeland
+    rough = next(h for h, t in sorted(g.map.terrain.items()) if t == "rough" and g.map.country.get(h) == "CSA")
+    assert not check_deployment(g, position(("f", "CSA", "fort", rough)), "CSA").legal          # 10.4 C
+    many = position(*[(f"f{i}", "USA", "fort", h) for i, h in enumerate(["0101", "0102", "0103", "0104"])])
+    assert not check_deployment(g, many, "USA", "17.1").legal                                  # 3 forts in 17.1
