@@ -68,3 +68,56 @@ def test_loss_options_pay_exactly_the_loss_points_due(types, lp, as_defender):
             assert 1 <= n <= int(game.unit_type(pos.units[uid]).loss_points.value)
         if not as_defender:
             assert o.retreat is None
+
+
+@st.composite
+def advances(draw):
+    g = dixie().map.grid
+    defender = "1819"
+    around = g.neighbours(defender)
+    units = {}
+    for i, h in enumerate(draw(st.lists(st.sampled_from(around), min_size=1, max_size=3, unique=True))):
+        units[f"a{i}"] = Unit(f"a{i}", "USA", draw(st.sampled_from(TYPES)), h, draw(st.booleans()))
+    for i, h in enumerate(draw(st.lists(st.sampled_from(AREA), max_size=3, unique=True))):
+        if h != defender and h not in {u.hex for u in units.values()}:
+            units[f"e{i}"] = Unit(f"e{i}", "CSA", draw(st.sampled_from(TYPES)), h)
+    plans = []
+    for uid in draw(st.lists(st.sampled_from(sorted(k for k in units if k.startswith("a"))), max_size=2, unique=True)):
+        path = [defender] if draw(st.booleans()) else [draw(st.sampled_from(around))]
+        if draw(st.booleans()):
+            path.append(draw(st.sampled_from(g.neighbours(path[0]))))
+        plans.append({"unit": uid, "path": path})
+    return Position(units), sorted(k for k in units if k.startswith("a")), plans, draw(st.booleans())
+
+
+@settings(max_examples=60, deadline=None)
+@given(advances())
+def test_legal_advances_start_in_the_vacated_hex_and_never_end_on_enemies(scene):  # 13.8.3, 16.6.1.3
+    from generator.families.hex.advance import advance_after_combat
+    pos, attackers, plans, exploit = scene
+    game = dixie()
+    rep = advance_after_combat(game, pos, attackers, "1819", plans, defender_lp=1, exploitation=exploit)
+    if not rep.legal:
+        return
+    assert len(rep.advances) <= (2 if exploit else 1)
+    for a in rep.advances:
+        u = pos.units[a["unit"]]
+        assert a["path"][0] == "1819" and not u.disrupted
+        assert len(a["path"]) == 1 or (exploit and game.unit_type(u).moves_as_armour and len(a["path"]) == 2)
+        assert not any(x.side == "CSA" for x in pos.at(a["end"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(sorted(c.hex for c in dixie().map.cities.values() if c.country == "CSA")), max_size=5),
+       st.lists(st.sampled_from(AREA), max_size=3, unique=True))
+def test_legal_arrivals_pay_their_cost_one_per_hex_never_beside_an_enemy_zoc(hexes, enemies):  # 6.1 C-F
+    from generator.families.hex.reinforcements import receive, zoc_on_placement
+    game = dixie()
+    pos = Position({f"e{i}": Unit(f"e{i}", "USA", "infantry-corps", h) for i, h in enumerate(enemies)})
+    arrivals = [{"type": "infantry-division", "box": "reinforcement", "hex": h} for h in hexes]
+    rep = receive(game, pos, "CSA", arrivals, {"reinforcement": {"infantry-division": 9}})
+    if rep.legal:
+        assert rep.ap_cost == 4 * len(hexes)
+        assert len({p["hex"] for p in rep.placed}) == len(rep.placed)
+        if rep.rule == "6.1 C":
+            assert all(not zoc_on_placement(game, pos, p["hex"], "CSA") and not pos.at(p["hex"]) for p in rep.placed)
