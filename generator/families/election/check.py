@@ -129,14 +129,21 @@ def _modules(game, found):
             if key in (params or {}):
                 parties.append(params[key])
         for key in ("initial_order", "parties", "remainder_order"):
-            parties += list((params or {}).get(key) or [])
+            value = (params or {}).get(key) or []
+            parties += value if isinstance(value, list) else [value]
         for party in parties:
-            if party not in game.parties:
+            if not isinstance(party, str):
+                found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
+                                   f"rule module '{name}' expects party ids, not {party!r}", "use a party id"))
+            elif party not in game.parties:
                 found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
                                    f"rule module '{name}' names unknown party '{party}'", "use a party id"))
         for key in ("state",):
             state = (params or {}).get(key)
-            if state is not None and state not in game.states:
+            if state is not None and not isinstance(state, str):
+                found.append(_diag(game, "game.yaml", f"{pointer}/{key}", codes.UNKNOWN_MODULE,
+                                   f"rule module '{name}' expects a state id, not {state!r}", "use a state id"))
+            elif state is not None and state not in game.states:
                 found.append(_diag(game, "game.yaml", f"{pointer}/{key}", codes.UNKNOWN_MODULE,
                                    f"rule module '{name}' names unknown state '{state}'", "use a state id"))
 
