@@ -115,7 +115,7 @@ def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
         return None, found + [meta.diagnostic("/family", UNKNOWN_FAMILY,
                                               f"the '{meta.data['family']}' family is not available",
                                               hint="families: " + ", ".join(KNOWN))]
-    docs: dict[str, Document] = {}
+    docs: dict[str, Document] = {"game.yaml": meta}  # families locate rule-module problems in it
     for name, spec in sorted(fam.files.items()):
         path = game_dir / name
         escape = _escapes(path, game_dir)
