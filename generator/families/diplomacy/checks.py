@@ -419,6 +419,11 @@ def check_claims(game: Game, where: _Where | None = None) -> list[Diagnostic]:
         except claim_kinds.ClaimError as exc:
             out.append(where.claim(i, CLAIM_BAD, f"{label}: {exc}"))
             continue
+        except (KeyError, TypeError, ValueError) as exc:  # params of the wrong shape
+            out.append(where.claim(i, CLAIM_BAD, f"{label}: its params do not have the shape "
+                                                 f"this kind needs ({type(exc).__name__}: {exc})",
+                                   hint="see the claim kinds reference for each kind's params"))
+            continue
         severity = claim.get("on_disagreement", "error")
         for difference in differences:
             out.append(where.claim(i, CLAIM_FAILS, f"{label}: the rule says \"{claim.get('says')}\"; "

@@ -112,11 +112,14 @@ def structural_checks(game: Game) -> list[Diagnostic]:
         if pid in seen:
             out.append(w.map(f"/provinces/{i}/id", DUP_ID, f"province id '{pid}' is used twice"))
         seen[pid] = i
+        # names as orders will read them: after overlay.yaml has been merged
+        merged = m.provinces.get(pid)
+        values = {"id": pid, "abbr": merged.abbr, "name": merged.name} if merged else p
         for key in ("id", "abbr", "name"):
-            val = p.get(key)
+            val = values.get(key)
             if val:
                 _name(out, w, names, str(val), pid, f"/provinces/{i}/{key}")
-        for j, alias in enumerate(p.get("aliases") or []):
+        for j, alias in enumerate((merged.aliases if merged else p.get("aliases")) or []):
             _name(out, w, names, str(alias), pid, f"/provinces/{i}/aliases/{j}")
         home = p.get("home")
         if home and home not in m.powers:
