@@ -8,7 +8,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-BUNDLED = ("schemas", "mkdocs.yml", "site_overrides")
+BUNDLED = ("schemas", "mkdocs.yml", "site_overrides", "docs-src")
 
 
 class BuildWithBundle(build_py):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from ..paths import SOURCE_ROOT
 from ..families import KNOWN, family as family_named
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
@@ -74,8 +75,9 @@ def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
         rows.append([f"[{plain(meta['title'])}]({r.source.game_id}/index.md)", f"`{meta['family']}`",
                      _players(meta["players"]), thumb])
     lines += [table(["Game", "Family", "Players", "Map"], rows), "",
-              "See also the [diagnostics reference](reference/diagnostics.md) and the "
-              "[content schemas](reference/schemas/index.md).", ""]
+              "See also the [diagnostics reference](reference/diagnostics.md), the "
+              "[content schemas](reference/schemas/index.md) and "
+              "[validating a variant in CI](guides/ci-for-variant-authors.md).", ""]
     return "\n".join(lines)
 
 
@@ -107,6 +109,13 @@ def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
     return files, nav
 
 
+def guide_pages() -> dict[str, str]:
+    """Mapwright's own guides (docs-src/*.md), published under guides/."""
+    folder = SOURCE_ROOT / "docs-src"
+    return {f"guides/{p.name}": p.read_text(encoding="utf-8")
+            for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+
+
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
     for name in KNOWN:  # every family's diagnostic codes belong on the reference page
         family_named(name)
@@ -132,7 +141,10 @@ def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
         index_lines.append(f"- [{name}]({name}.md)")
     files["reference/schemas/index.md"] = "\n".join(index_lines) + "\n"
     files["reference/diagnostics.md"] = diagnostics_page()
-    nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]})
+    guides = guide_pages()
+    files.update(guides)
+    nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
+                + [{page_title(text, path): path} for path, text in sorted(guides.items())]})
     return files, nav
 
 
