@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass, field
 
 from . import geometry as geo
-from .map import FONT, MapCanvas, MapOptions, unit_shape
+from .map import FONT, MapCanvas, MapOptions, Metrics, parse_unit, unit_shape
 from .mapview import MapView, view_of
+from .placement import plan
 from .svg import el, esc, mix, num, polyline_d
 
 SUCCESS = {"succeeds", "success", "succeeded", "ok", "moves", "moved", "holds", "held", "valid",
@@ -45,60 +46,35 @@ class Order:
     extra: dict = field(default_factory=dict)
 
 
-_ORDER = re.compile(
-    r"^\s*(?:(?P<build>BUILD|B)\s+)?(?P<kind>[AF])(?:RMY|LEET)?\s+(?P<loc>[\w./()]+)\s*"
-    r"(?P<rest>.*)$", re.IGNORECASE)
+_VERBS = {"hold": "H", "move": "M", "support": "S", "convoy": "C", "retreat": "R", "disband": "D",
+          "build": "B", "transform": "T"}
 
 
-def parse_order(power: str, text: str) -> Order | None:
-    """Read an order in MILA / DATC notation: `A PAR - BUR`, `F NTH C A LON - NWY`,
-    `A MUN S A BER`, `F TRI R ALB`, `A PAR D`, `F STP/NC B`, `BUILD A PAR`."""
-    raw = " ".join(str(text).replace("->", "-").replace("–", "-").split())
-    m = _ORDER.match(raw)
-    if not m:
+def parse_order(power: str, text: str, game_map, *, retreat_phase: bool = False) -> Order | None:
+    """Read an order with the Diplomacy family's own parser (the one the engine uses),
+    so a diagram reads `F GMX s - PNC n` exactly as the adjudicator did. Locations come
+    back in id form (`GMX_S`, `STP/NC`). None when the text is no order (the engine
+    reports it as illegal) or when `game_map` is not a Diplomacy map."""
+    if game_map is None:
         return None
-    kind = m.group("kind")[0].upper()
-    loc = m.group("loc")
-    rest = m.group("rest").strip()
-    rest_u = rest.upper()
-    if m.group("build"):
-        return Order(power, raw, "B", kind, loc)
-    if rest_u in ("", "H", "HOLD", "HOLDS"):
-        return Order(power, raw, "H", kind, loc)
-    if rest_u in ("B", "BUILD", "BUILDS"):
-        return Order(power, raw, "B", kind, loc)
-    if rest_u in ("D", "DISBAND", "DISBANDS"):
-        return Order(power, raw, "D", kind, loc)
-    tokens = rest.split()
-    head = tokens[0].upper()
-    if head in ("-", "M", "MOVE", "MOVES", "TO"):
-        via = any(t.upper() in ("VIA", "CONVOY", "BY_CONVOY", "VIA_CONVOY") for t in tokens[2:])
-        if len(tokens) < 2:
-            return None
-        return Order(power, raw, "M", kind, loc, dest=tokens[1], via_convoy=via)
-    if head in ("R", "RETREAT", "RETREATS"):
-        if len(tokens) < 2:
-            return None
-        dest = tokens[2] if tokens[1] == "-" and len(tokens) > 2 else tokens[1]
-        return Order(power, raw, "R", kind, loc, dest=dest)
-    if head in ("S", "SUPPORT", "SUPPORTS", "C", "CONVOY", "CONVOYS"):
-        verb = "S" if head.startswith("S") else "C"
-        t = tokens[1:]
-        tkind = ""
-        if t and t[0].upper() in ("A", "F", "ARMY", "FLEET"):
-            tkind = t[0][0].upper()
-            t = t[1:]
-        if not t:
-            return None
-        target = t[0]
-        dest = ""
-        if len(t) >= 3 and t[1] in ("-", "M", "->"):
-            dest = t[2]
-        elif len(t) >= 2 and t[1].upper() not in ("H", "HOLD"):
-            dest = t[1] if t[1] != "-" else ""
-        return Order(power, raw, verb, kind, loc, target_kind=tkind or ("A" if verb == "C" else ""),
-                     target=target, dest=dest)
-    return None
+    from ..families.diplomacy.orders import OrderSyntaxError
+    from ..families.diplomacy.orders import parse_order as read_order
+    try:
+        o = read_order(str(text), power, game_map)
+    except OrderSyntaxError:
+        return None
+    verb = _VERBS.get(o.kind)
+    if verb is None:   # WAIVE: nothing to draw
+        return None
+    if verb == "M" and retreat_phase:   # in a retreat phase a move is a retreat
+        verb = "R"
+    raw = " ".join(str(text).split())
+    out = Order(power, raw, verb, o.unit or "A", o.location,
+                target_kind=o.target_unit or ("A" if verb == "C" else ""), target=o.target,
+                dest=o.dest, via_convoy=o.via)
+    if verb == "T":
+        out.extra["new_unit"] = o.new_unit
+    return out
 
 
 def _norm(text: str) -> str:
@@ -168,13 +144,15 @@ def _result_entries(response: dict):
     return out
 
 
-def read_orders(request: dict, response: dict | None) -> list[Order]:
-    """The request's orders, each with its outcome from the response when it gives one."""
+def read_orders(request: dict, response: dict | None, game_map) -> list[Order]:
+    """The request's orders, read with the family's parser on `game_map`, each with its
+    outcome from the response when it gives one."""
     orders: list[Order] = []
     per_power_index: dict[str, int] = {}
+    retreat = str(request.get("phase") or "").upper().endswith("R")
     for power in sorted((request.get("orders") or {})):
         for i, text in enumerate(request["orders"][power] or []):
-            o = parse_order(power, text)
+            o = parse_order(power, text, game_map, retreat_phase=retreat)
             if o is None:
                 continue
             o.extra["index"] = i
@@ -232,48 +210,50 @@ class OrderDiagram:
         self.view = view
         self.request = request or {}
         self.response = response or {}
-        self.orders = read_orders(self.request, self.response)
+        self.orders = read_orders(self.request, self.response, view.model_map)
         after = self.response.get("after") or {}
         self.dislodged_before = _dislodged_units(self.request.get("dislodged"))
         self.dislodged_after = _dislodged_units(after.get("dislodged"))
         self.retreats = _retreat_options(after.get("dislodged"))
-        crop = self._involved()
+        # where each unit and order end is drawn (provinces drawn in several places)
+        self.plan = plan(view, Metrics.of(view, view.width).font, self._unit_locations(), self.orders)
+        for o, ends in zip(self.orders, self.plan.ends):
+            o.extra["ends"] = ends
         opts = MapOptions(units=self.request.get("units") or {}, dislodged=self.dislodged_before,
-                          centers=self.request.get("centers") or None, crop=crop,
+                          centers=self.request.get("centers") or None,
+                          frame_points=self.plan.points or None, places=self.plan.places,
                           title=title or _phase_title(self.request.get("phase")), legend=True)
         self.canvas = MapCanvas(view, opts)
         self.m = self.canvas.m
 
-    def _involved(self) -> list[str]:
+    def _unit_locations(self) -> list[str]:
         locs = []
         for units in list((self.request.get("units") or {}).values()) + list(self.dislodged_before.values()):
             for u in units:
-                parts = str(u).split()
-                if len(parts) >= 2:
-                    locs.append(parts[1])
-        for o in self.orders:
-            locs += [x for x in (o.loc, o.target, o.dest) if x]
-        resolved = []
-        for loc in locs:
-            r = self.view.resolve(loc)
-            if r:
-                resolved.append(r[0])
-        return sorted(set(resolved)) or None
+                parsed = parse_unit(u)
+                if parsed:
+                    locs.append(parsed[1])
+        return locs
 
     # -------------------------------------------------------------- points
-    def at(self, loc: str, *, dislodged=False):
-        if dislodged:
-            p = self.view.point(loc)
-            if p is None:
-                return None
-            return (p[0] + self.m.unit * 0.9, p[1] + self.m.unit * 0.9)
+    def at(self, loc: str, *, dislodged=False, order: Order | None = None, role: str = ""):
+        """Where `loc` is drawn: for an order's end, the piece chosen for that order."""
         r = self.view.resolve(loc)
         if r is None:
             return None
-        return self.canvas.unit_point(loc)
+        base = (order.extra.get("ends") or {}).get(role) if order is not None else None
+        if dislodged:
+            p = base or self.canvas.base_point(loc)
+            return (p[0] + self.m.unit * 0.9, p[1] + self.m.unit * 0.9)
+        return self.canvas.unit_point(loc, base)
 
     def _is_dislodged_unit(self, power, kind, loc) -> bool:
-        return any(_norm(u).split()[1:2] == [_norm(loc)] for u in self.dislodged_before.get(power, []))
+        want = self.view.resolve(loc)
+        for u in self.dislodged_before.get(power, []):
+            parsed = parse_unit(u)
+            if parsed and want is not None and self.view.resolve(parsed[1]) == want:
+                return True
+        return False
 
     # -------------------------------------------------------------- drawing
     def draw(self) -> str:
@@ -289,8 +269,8 @@ class OrderDiagram:
         for o in self.orders:
             col = mix(self.view.power_colour(o.power), "#000000", 0.35)
             if o.verb in ("M", "R"):
-                a = self.at(o.loc, dislodged=(o.verb == "R"))
-                b = self.at(o.dest)
+                a = self.at(o.loc, dislodged=(o.verb == "R"), order=o, role="loc")
+                b = self.at(o.dest, order=o, role="dest")
                 if a is None or b is None:
                     continue
                 if (_loc_key(self.view, o.dest), _loc_key(self.view, o.loc)) in moves and o.verb == "M":
@@ -304,11 +284,11 @@ class OrderDiagram:
                 if o.ok is False:
                     overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.55, self.m.stroke))
             elif o.verb == "S":
-                a = self.at(o.loc)
+                a = self.at(o.loc, order=o, role="loc")
                 if a is None:
                     continue
                 if o.dest and _loc_key(self.view, o.dest) != _loc_key(self.view, o.target):
-                    ta, tb = self.at(o.target), self.at(o.dest)
+                    ta, tb = self.at(o.target, order=o, role="target"), self.at(o.dest, order=o, role="dest")
                     if ta is None or tb is None:
                         continue
                     if (_loc_key(self.view, o.dest), _loc_key(self.view, o.target)) in moves:
@@ -321,7 +301,7 @@ class OrderDiagram:
                                           cls="mw-support-move"))
                     self._legend_arrow("d-support-move", "SM")
                 else:
-                    t = self.at(o.target)
+                    t = self.at(o.target, order=o, role="target")
                     if t is None:
                         continue
                     pts = _trim([a, t], self.m.unit * 1.0, self.m.unit * 1.35)
@@ -335,8 +315,9 @@ class OrderDiagram:
                 if o.ok is False:
                     overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.5, self.m.stroke))
             elif o.verb == "C":
-                a = self.at(o.loc)
-                ta, tb = self.at(o.target), self.at(o.dest) if o.dest else None
+                a = self.at(o.loc, order=o, role="loc")
+                ta = self.at(o.target, order=o, role="target")
+                tb = self.at(o.dest, order=o, role="dest") if o.dest else None
                 if a is None or ta is None or tb is None:
                     continue
                 move = _trim([ta, tb], self.m.unit * 1.0, self.m.unit * 1.05)
@@ -349,7 +330,7 @@ class OrderDiagram:
                 if o.ok is False:
                     overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.5, self.m.stroke))
             elif o.verb == "H":
-                a = self.at(o.loc)
+                a = self.at(o.loc, order=o, role="loc")
                 if a is None:
                     continue
                 overlay.append(_octagon(a, self.m.unit * 1.3, col, width * 0.8))
@@ -357,8 +338,22 @@ class OrderDiagram:
                 if o.ok is False:
                     overlay.append(_cross((a[0] + self.m.unit, a[1] - self.m.unit), self.m.unit * 0.5,
                                           self.m.stroke))
+            elif o.verb == "T":
+                a = self.at(o.loc, order=o, role="loc")
+                if a is None:
+                    continue
+                # the unit holds while it changes type: a hold ring, and the new type beside it
+                overlay.append(_octagon(a, self.m.unit * 1.3, col, width * 0.8))
+                new = (a[0] + self.m.unit * 1.9, a[1] - self.m.unit * 0.9)
+                overlay.append(el("g", unit_shape(o.extra.get("new_unit") or "F", new, self.m.unit * 0.7,
+                                                  self.view.power_colour(o.power), self.m.stroke),
+                                  class_="mw-transform", opacity="0.85"))
+                self._legend_arrow("g-transform", "T")
+                if o.ok is False:
+                    overlay.append(_cross((a[0] + self.m.unit, a[1] - self.m.unit), self.m.unit * 0.5,
+                                          self.m.stroke))
             elif o.verb == "B":
-                pt = self.at(o.loc)
+                pt = self.at(o.loc, order=o, role="loc")
                 if pt is None:
                     continue
                 overlay.append(el("circle", cx=num(pt[0]), cy=num(pt[1]), r=num(self.m.unit * 1.3),
@@ -370,7 +365,7 @@ class OrderDiagram:
                     overlay.append(_cross(pt, self.m.unit * 0.8, self.m.stroke))
             elif o.verb == "D":
                 dis = self._is_dislodged_unit(o.power, o.kind, o.loc)
-                pt = self.at(o.loc, dislodged=dis)
+                pt = self.at(o.loc, dislodged=dis, order=o, role="loc")
                 if pt is None:
                     continue
                 overlay.append(_cross(pt, self.m.unit * 0.9, self.m.stroke, colour="#444444"))
@@ -378,10 +373,10 @@ class OrderDiagram:
         # units dislodged by this phase's orders
         for power, units in sorted(self.dislodged_after.items()):
             for u in units:
-                parts = str(u).split()
-                if len(parts) < 2:
+                parsed = parse_unit(u)
+                if not parsed:
                     continue
-                pt = self.at(parts[1])
+                pt = self.at(parsed[1])
                 if pt is None:
                     continue
                 overlay.append(self._dislodged_marker(pt))
@@ -417,6 +412,8 @@ class OrderDiagram:
               "C": ("convoy", _arrow([(-u * .8, 0), (u * .8, 0)], "#1f4e99", w, 0, u * .4,
                                      dash=f"{num(u * .08)} {num(u * .15)}", cls=None, round_dash=True)),
               "H": ("hold", _octagon((0, 0), u * .5, c, w)),
+              "T": ("changes unit type (and holds)", _octagon((0, 0), u * .5, c, w)
+                    + unit_shape("F", (u * .55, -u * .3), u * .3, "#ffffff", w * 0.6)),
               "B": ("build", el("circle", r=num(u * .5), fill="none", stroke="#1a7f1a", stroke_width=num(w, 2))),
               "D": ("disband", _cross((0, 0), u * .45, u * .06, colour="#444444"))}
         label, swatch = sw[verb]

@@ -52,6 +52,32 @@ def bbox(pieces) -> tuple[float, float, float, float] | None:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def interior_point(points) -> tuple[float, float] | None:
+    """A point well inside a polygon: its centroid when that lies inside, else the middle
+    of the widest horizontal run through it (a crescent's centroid lies outside)."""
+    if len(points) < 3:
+        return None
+    c = centroid(points)
+    if point_in_polygon(c, points):
+        return c
+    ys = [p[1] for p in points]
+    y0, y1 = min(ys), max(ys)
+    best, best_w = None, 0.0
+    for k in range(1, 8):
+        y = y0 + (y1 - y0) * k / 8 + 1e-3
+        xs = []
+        n = len(points)
+        for i in range(n):
+            (ax, ay), (bx, by) = points[i], points[(i + 1) % n]
+            if (ay > y) != (by > y):
+                xs.append(ax + (y - ay) * (bx - ax) / (by - ay))
+        xs.sort()
+        for a, b in zip(xs[0::2], xs[1::2]):
+            if b - a > best_w:
+                best, best_w = ((a + b) / 2, y), b - a
+    return best
+
+
 def point_in_polygon(pt, points) -> bool:
     x, y = pt
     inside = False

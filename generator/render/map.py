@@ -40,6 +40,10 @@ class MapOptions:
     legend: bool = True
     labels: bool = True
     crop: list[str] | None = None                  # provinces to frame (viewBox)
+    frame_points: list[tuple[float, float]] | None = None   # or: points to frame (wins over crop)
+    places: dict[str, tuple[float, float]] | None = None    # province id -> where its unit is drawn
+                                                   # (a province drawn in several places)
+    powers_link: str | None = None                 # URL of the powers page, for the legend
     unit_mm: float | None = None                   # if set: width/height in mm at this many mm per map unit
 
 
@@ -77,6 +81,7 @@ class LegendItem:
     key: str       # sort/dedupe key
     swatch: str    # markup drawn in a unit box centred at (0, 0), size ~1 ui font
     label: str
+    href: str | None = None   # the label links there
 
 
 class MapCanvas:
@@ -98,10 +103,13 @@ class MapCanvas:
     # ------------------------------------------------------------------ frame and cells
     def _frame(self):
         v = self.view
-        if not self.o.crop:
+        if not self.o.crop and not self.o.frame_points:
             return (0.0, 0.0, float(v.width), float(v.height))
         xs, ys = [], []
-        for loc in self.o.crop:
+        if self.o.frame_points:
+            xs = [float(pt[0]) for pt in self.o.frame_points]
+            ys = [float(pt[1]) for pt in self.o.frame_points]
+        for loc in () if self.o.frame_points else self.o.crop:
             r = v.resolve(loc)
             if not r:
                 continue
@@ -132,8 +140,9 @@ class MapCanvas:
         out = []
         for pid in sorted(self.view.provinces):
             p = self.view.provinces[pid]
-            b = geo.bbox(self.pieces(p)) if (p.pieces or self.o.crop) else None
-            if b is None or not self.o.crop:
+            cropped = bool(self.o.crop or self.o.frame_points)
+            b = geo.bbox(self.pieces(p)) if (p.pieces or cropped) else None
+            if b is None or not cropped:
                 out.append(p)
             elif b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0:
                 out.append(p)
@@ -396,21 +405,24 @@ class MapCanvas:
             out.append(el("text", esc(p.abbr), x=num(x), y=num(y + m.font * 0.35),
                           font_style=style))
             # extra pieces far from the label point (islands, repeated sealanes) get a label too
-            if len(p.pieces) > 1:
-                for piece in p.pieces:
-                    pts = geo.pairs(piece)
-                    a = abs(geo.area(pts))
-                    if a < (m.font * 3) ** 2:
-                        continue
-                    if geo.point_in_polygon(p.label, pts):
-                        continue
-                    cx, cy = geo.centroid(pts)
-                    if not geo.point_in_polygon((cx, cy), pts):
-                        continue
-                    out.append(el("text", esc(p.abbr), x=num(cx), y=num(cy + m.font * 0.35),
-                                  font_style=style, class_="mw-label-extra"))
+            for cx, cy in self.extra_spots(p):
+                out.append(el("text", esc(p.abbr), x=num(cx), y=num(cy + m.font * 0.35),
+                              font_style=style, class_="mw-label-extra"))
         return group(out, class_="mw-labels", font_family=FONT, font_size=num(m.font),
                      text_anchor="middle", fill="#111111", pointer_events="none")
+
+    def extra_spots(self, p: ProvinceView) -> list[tuple[float, float]]:
+        return extra_spots(p, self.m.font)
+
+    def base_point(self, loc: str) -> tuple[float, float] | None:
+        """Where `loc` is in this drawing: the place chosen for its province (see
+        MapOptions.places), else its coast or label point."""
+        r = self.view.resolve(loc)
+        if r is None:
+            return None
+        if not r[1] and self.o.places and r[0] in self.o.places:
+            return self.o.places[r[0]]
+        return self.view.point(loc)
 
     def unit_layer(self, units, *, dislodged=False, cls="mw-units") -> str:
         out = []
@@ -420,7 +432,7 @@ class MapCanvas:
                 if not parsed:
                     continue
                 kind, loc = parsed
-                pt = self.view.point(loc)
+                pt = self.base_point(loc)
                 if pt is None:
                     continue
                 if dislodged:
@@ -434,10 +446,11 @@ class MapCanvas:
             self.add_legend("unit-f", unit_shape("F", (0, 0), u * 0.55, "#ffffff", u * 0.08), "fleet")
         return group(out, class_=cls) if out else ""
 
-    def unit_point(self, loc: str) -> tuple[float, float]:
-        """Units sit on the label point, nudged up so the name stays readable."""
+    def unit_point(self, loc: str, base: tuple[float, float] | None = None) -> tuple[float, float]:
+        """Units sit on the label point (or `base`, a point chosen in one of the
+        province's pieces), nudged up so the name stays readable."""
         r = self.view.resolve(loc)
-        pt = self.view.point(loc)
+        pt = base or self.base_point(loc)
         if r and not r[1]:
             return (pt[0], pt[1] - self.m.unit * 1.05)
         return pt
@@ -456,8 +469,8 @@ class MapCanvas:
                             "dislodged unit")
         return el("g", body, class_="mw-unit", data_power=self.view.power_id(power) or str(power))
 
-    def add_legend(self, key: str, swatch: str, label: str) -> None:
-        self.legend.setdefault(key, LegendItem(key, swatch, label))
+    def add_legend(self, key: str, swatch: str, label: str, href: str | None = None) -> None:
+        self.legend.setdefault(key, LegendItem(key, swatch, label, href))
 
     # ------------------------------------------------------------------ assembly
     def _terrain_legend(self):
@@ -482,7 +495,12 @@ class MapCanvas:
         shown = sorted({self.view.power_id(o) or o for o in owners if o})
         u = self.m.ui_font
         if len(shown) > 14:
-            self.add_legend("zz-powers", "", f"{len(shown)} powers: colours listed on the powers page")
+            if self.o.powers_link:
+                self.add_legend("zz-powers", "", f"{len(shown)} powers: colours on the Powers page",
+                                href=self.o.powers_link)
+            else:
+                self.add_legend("zz-powers", "", f"{len(shown)} powers: colours on this game's "
+                                "Powers page (powers.md)")
             return
         for pid in shown:
             pw = self.view.powers.get(pid)
@@ -569,7 +587,12 @@ class MapCanvas:
             cy = y + row_h / 2
             if it.swatch:
                 out.append(el("g", it.swatch, transform=f"translate({num(x + u * 0.7)} {num(cy)})"))
-            out.append(text(x + u * 1.7, cy + u * 0.35, it.label))
+            label = text(x + u * 1.7, cy + u * 0.35, it.label)
+            if it.href:
+                label = el("a", el("text", esc(it.label), x=num(x + u * 1.7), y=num(cy + u * 0.35),
+                                   fill="#1a4f9c", text_decoration="underline"),
+                           href=it.href, class_="mw-legend-link")
+            out.append(label)
             x += w
         h = rows * row_h + u * 1.2
         return group(out, class_="mw-legend", font_family=FONT, font_size=num(u)), h
@@ -622,17 +645,49 @@ def home_owners(view: MapView) -> dict[str, str]:
     return out
 
 
+# ---------------------------------------------------------------- places
+
+def extra_spots(p: ProvinceView, font: float) -> list[tuple[float, float]]:
+    """A point inside each sizeable piece of `p` other than the one holding its label:
+    where a province drawn in several places (a repeated sealane, an inset) is labelled
+    again, and where a unit in it may be drawn."""
+    if len(p.pieces) < 2:
+        return []
+    out = []
+    for piece in p.pieces:
+        pts = geo.pairs(piece)
+        if abs(geo.area(pts)) < (font * 3) ** 2 or geo.point_in_polygon(p.label, pts):
+            continue
+        pt = geo.interior_point(pts)
+        if pt is not None:
+            out.append(pt)
+    return out
+
+
+def spots(view: MapView, location: str, font: float) -> list[tuple[float, float]]:
+    """Every place a unit at `location` could be drawn: its coast point, or the label
+    point followed by a point in each other piece of a province drawn several times."""
+    r = view.resolve(location)
+    if r is None:
+        return []
+    pid, coast = r
+    if coast:
+        return [view.point(location)]
+    p = view.provinces[pid]
+    return [p.label] + extra_spots(p, font)
+
+
 # ---------------------------------------------------------------- small shapes
 
 def parse_unit(spec: str):
     """`"A LON"` / `"F STP/NC"` / `"Army Lon"` -> ("A", "LON")."""
-    parts = str(spec).split()
+    parts = str(spec).split(None, 1)
     if len(parts) < 2:
         return None
     kind = parts[0][0].upper()
     if kind not in "AF":
         return None
-    return kind, parts[1]
+    return kind, parts[1].strip()   # the whole rest: "F MSB n" is the sealane MSB n
 
 
 def unit_shape(kind: str, pt, r: float, fill: str, stroke_w: float) -> str:

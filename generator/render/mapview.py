@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .svg import colour
 
@@ -69,7 +70,12 @@ class MapView:
     published_owners: dict[str, str] = field(default_factory=dict)  # province -> power, as the source map colours it
     cells: dict[str, list[float]] | None = field(default=None, repr=False)  # schematic cells, computed once
     contacts: set[tuple[str, str]] | None = None   # province pairs whose outlines touch (geometry), if known
+    # The family's own reading of a location as players write it ("MSB n", "STP/NC") ->
+    # location id ("MSB_N", "STP/NC"), or None when the text names no location.
+    locate: Callable[[str], str | None] | None = field(default=None, repr=False)
+    model_map: object = field(default=None, repr=False)   # the family's map model (order parsing), if any
     _lookup: dict[str, str] = field(default_factory=dict, repr=False)
+    _resolved: dict[str, tuple[str, str | None] | None] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         for pid, p in self.provinces.items():
@@ -81,18 +87,36 @@ class MapView:
 
     # ---- locations
     def resolve(self, token: str) -> tuple[str, str | None] | None:
-        """`"STP/NC"`, `"stp(nc)"`, `"Spain"` -> (province id, coast or None)."""
+        """`"STP/NC"`, `"stp(nc)"`, `"Spain"`, `"MSB n"` -> (province id, coast or None).
+
+        The whole text is read as a location first, the way the family's order parser
+        reads it, so a sealane written `GME_E` or `MSB n` is that sealane and not a
+        coast "e" of GME. Only text that names no province as a whole is split into a
+        province and a coast suffix."""
         if not token:
             return None
         t = str(token).strip()
-        coast = None
+        if t in self._resolved:
+            return self._resolved[t]
+        hit = self._resolve(t)
+        if len(self._resolved) < 20_000:
+            self._resolved[t] = hit
+        return hit
+
+    def _resolve(self, t: str) -> tuple[str, str | None] | None:
+        if self.locate is not None:
+            loc = self.locate(t)
+            if loc:
+                pid, _, coast = str(loc).partition("/")
+                if pid in self.provinces:
+                    return pid, (coast.lower() or None)
+        pid = self._lookup.get(t.lower())
+        if pid is not None:
+            return pid, None
         m = re.match(r"^(.*?)[/(_ ]([a-zA-Z]{1,3})\)?$", t)
         if m and m.group(1).lower() in self._lookup:
-            t, coast = m.group(1), m.group(2).lower()
-        pid = self._lookup.get(t.lower())
-        if pid is None:
-            return None
-        return pid, coast
+            return self._lookup[m.group(1).lower()], m.group(2).lower()
+        return None
 
     def point(self, location: str) -> tuple[float, float] | None:
         """Where a unit at `location` is drawn: the coast's point, else the province label."""
@@ -255,6 +279,7 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     label_overrides = (_get(geometry, "labels") or {}) if geometry else {}
     coast_labels = {str(k).lower(): _xy(v) for k, v in ((_get(geometry, "coast_labels") or {}) if geometry else {}).items()}
     coloured = _coloured_neutrals(game)
+    model = _family_map(gmap)
 
     provinces: dict[str, ProvinceView] = {}
     for pid, p in _items(_get(gmap, "provinces")):
@@ -274,7 +299,7 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
         provinces[pid] = ProvinceView(
             id=pid,
             name=str(_get(p, "name") or pid),
-            abbr=str(_get(p, "abbr") or pid).upper(),
+            abbr=str(_get(p, "abbr") or pid),   # as written, as the engine shows it ("MSB n")
             kind=str(_get(p, "type") or _get(p, "kind") or "land"),
             supply_center=bool(_get(p, "supply_center") or _get(p, "sc")),
             home=_get(p, "home"),
@@ -336,7 +361,40 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     return MapView(str(name), width, height, provinces, links, powers,
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, game=game, decor=decor,
-                   published_owners=owners, contacts=contacts)
+                   published_owners=owners, contacts=contacts, model_map=model,
+                   locate=_locator(model))
+
+
+def _family_map(gmap):
+    """The Diplomacy family's map model for this board (a map given as plain
+    map.yaml-shaped data is built into one), or None for boards of other families."""
+    try:
+        from ..families.diplomacy.model import DiplomacyMap, build_map
+    except ImportError:   # pragma: no cover - the family ships with the package
+        return None
+    if isinstance(gmap, DiplomacyMap):
+        return gmap
+    if isinstance(gmap, dict) and isinstance(gmap.get("provinces"), list):
+        try:
+            return build_map(gmap)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+    return None
+
+
+def _locator(model) -> Callable[[str], str | None] | None:
+    """The family's location reader (the one its order parser uses), so drawings
+    resolve names exactly as the engine does."""
+    if model is None:
+        return None
+    from ..families.diplomacy.orders import OrderSyntaxError, read_location
+
+    def locate(text: str) -> str | None:
+        try:
+            return read_location(text, model)
+        except OrderSyntaxError:
+            return None
+    return locate
 
 
 def _layout(provinces: dict[str, ProvinceView], links: list[LinkView]) -> None:

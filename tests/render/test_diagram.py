@@ -78,6 +78,9 @@ def test_golden_diagrams(name, tmp_path):
 
 @pytest.mark.parametrize("text, verb, loc, target, dest", [
     ("A PAR - BUR", "M", "PAR", "", "BUR"),
+    ("Army Paris -> Burgundy", "M", "PAR", "", "BUR"),
+    ("F stp(nc) - BAR", "M", "STP/NC", "", "BAR"),
+    ("A PAR T F", "T", "PAR", "", ""),
     ("F STP/NC - BAR", "M", "STP/NC", "", "BAR"),
     ("A MUN S A BER", "S", "MUN", "BER", ""),
     ("A MUN S A BER H", "S", "MUN", "BER", ""),
@@ -91,25 +94,35 @@ def test_golden_diagrams(name, tmp_path):
     ("A LON - NWY VIA CONVOY", "M", "LON", "", "NWY"),
 ])
 def test_parse_order(text, verb, loc, target, dest):
-    o = parse_order("X", text)
+    _, game = bundled("classic")
+    o = parse_order("X", text, game.map)
     assert (o.verb, o.loc, o.target, o.dest) == (verb, loc, target, dest)
     assert o.via_convoy == ("VIA" in text)
 
 
 def test_parse_order_rejects_nonsense():
-    assert parse_order("X", "hello world") is None
-    assert parse_order("X", "A") is None
+    _, game = bundled("classic")
+    assert parse_order("X", "hello world", game.map) is None
+    assert parse_order("X", "A", game.map) is None
+    assert parse_order("X", "WAIVE", game.map) is None      # nothing to draw
+    assert parse_order("X", "A PAR - BUR", None) is None    # no Diplomacy map, no orders
+
+
+def test_a_move_in_a_retreat_phase_is_a_retreat():
+    _, game = bundled("classic")
+    assert parse_order("X", "A PAR - BUR", game.map, retreat_phase=True).verb == "R"
 
 
 def test_outcomes_are_matched_by_text_and_position():
     request, response = MOVEMENT
-    orders = {o.text: o for o in read_orders(request, response)}
+    game_map = view_of(tiny_game()).model_map
+    orders = {o.text: o for o in read_orders(request, response, game_map)}
     assert orders["A WES - MID"].ok is True
     assert orders["A EAS S A MID"].ok is False
     assert orders["A EAS S A MID"].reason == "support is cut"
     # a response that only gives outcomes in order, per power
     bare = {"orders": {"RED": ["succeeds", "fails"]}}
-    orders = {o.text: o for o in read_orders(request, bare)}
+    orders = {o.text: o for o in read_orders(request, bare, game_map)}
     assert orders["A WES - MID"].ok is True and orders["F NOR S A WES - MID"].ok is False
 
 

@@ -110,3 +110,28 @@ def test_estimated_values_are_marked(monkeypatch):
     assert page.count('class="mw-estimated"') == 1 and "no &lt;source&gt; says" in page
     rows = {r["id"]: r for r in json.loads(by_path["adjacency.json"].content)["provinces"]}
     assert rows["NOR"]["estimated"] is True and rows["WES"]["estimated"] is False
+
+
+def test_many_powers_legend_links_the_powers_page(monkeypatch):
+    """Divided States has 50 powers: the legend points to the powers page instead of
+    listing them, as a working link where one can work (the site's relative URLs)."""
+    import posixpath
+    monkeypatch.setenv("MAPWRIGHT_NO_PDF", "1")
+    fam, game = bundled("divided-states")
+    pages = {p.path: p for p in fam.pages(game)}
+    assert "powers.md" in pages
+    from generator.families.diplomacy.pages_render import map_svg
+
+    def links(svg):
+        root = ET.fromstring(svg)
+        return [(a.get("href"), "".join(a.itertext())) for a in root.iter(f"{NS}a")]
+
+    inline = INLINE_SVG.search(pages["map.md"].content).group(0)
+    (href, label), = links(inline)
+    # map.md is served at <game>/map/, powers.md at <game>/powers/
+    assert posixpath.normpath(posixpath.join("game/map/", href)) == "game/powers"
+    assert "Powers page" in label
+    (href, _), = links(pages["map.svg"].content)
+    assert posixpath.normpath(posixpath.join("game/", href)) == "game/powers"   # <game>/map.svg
+    printed = map_svg(game, print_mode=True)
+    assert not links(printed) and "Powers page" in printed

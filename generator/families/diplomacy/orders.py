@@ -258,6 +258,20 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     raise OrderSyntaxError(f"cannot read '{raw}'")  # pragma: no cover - every verb handled above
 
 
+def read_location(text: str, game_map: DiplomacyMap) -> str:
+    """A location as players write it (id, abbreviation, name or alias, optionally with a
+    coast: "STP/NC", "stp(nc)", "MSB n", "GME_E") -> its id form ("STP/NC",
+    "MSB_N"), read exactly as in an order. Raises OrderSyntaxError when the whole text is
+    not one location."""
+    raw = " ".join(str(text).split())
+    if not raw:
+        raise OrderSyntaxError("empty location")
+    r = _Reader(raw, game_map)
+    loc = r.location("location")
+    _end(r)
+    return loc
+
+
 def _end(r: _Reader) -> None:
     if not r.done():
         raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}' at the end")

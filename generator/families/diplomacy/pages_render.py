@@ -18,6 +18,12 @@ from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
 
+# The game's powers page (pages.py writes powers.md), as a link from the map's legend:
+# the interactive map is inlined in map.md (site URL <game>/map/), the SVG download is
+# <game>/map.svg; each needs its own relative path. Printed maps name the page instead.
+POWERS_LINK_FROM_MAP_PAGE = "../powers/"
+POWERS_LINK_FROM_MAP_SVG = "powers/"
+
 # Files printed at build time (MAPWRIGHT_NO_PDF=1 skips them). A3, letter, tabloid, PNG: `mapwright print`.
 BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
 PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
@@ -31,9 +37,10 @@ def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units:
     """The board as the published map shows it: land in its powers' colours, centres,
     names; optionally the starting units."""
     view = view_of(game)
+    link = None if print_mode else (POWERS_LINK_FROM_MAP_PAGE if interactive else POWERS_LINK_FROM_MAP_SVG)
     opts = MapOptions(owners=home_owners(view), interactive=interactive, print_mode=print_mode,
                       title=_title(game, view), units=view.start_units if units else None,
-                      centers=view.start_centers if units else None)
+                      centers=view.start_centers if units else None, powers_link=link)
     if print_mode:
         from ...render.map import Metrics
         m = Metrics.of(view, view.width)
