@@ -8,7 +8,9 @@ input becomes diagnostics, never an exception.
 """
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,23 +54,36 @@ class Document:
     """Plain data plus where each value stands in the file.
 
     Positions are found on demand by walking the composed YAML nodes (`root`), so
-    loading stays fast on large maps; `positions` holds explicit ones (tests, API)."""
+    loading stays fast on large maps; `positions` holds explicit ones (tests, API).
+    The loader keeps the source `text` rather than the node graph (a 10,000-province
+    map composes to millions of objects that would only slow the garbage collector
+    down for the rest of the run); `root` is composed again from it the first time a
+    position is asked for, which happens only when there is something to report."""
 
     path: str  # as shown to users: relative to the working directory when possible
     data: object = None
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     root: object = field(default=None, repr=False)
     line_offset: int = 0  # for documents cut out of a larger file (example blocks)
+    text: str | None = field(default=None, repr=False)
+
+    def _root(self):
+        if self.root is None and self.text is not None:
+            with _gc_paused():
+                self.root = _first_node(self.text)
+            self.text = None
+        return self.root
 
     def where(self, pointer: str) -> tuple[int, int]:
         """Line and column of `pointer`, or of its nearest ancestor that has one."""
         probe = pointer
         while probe not in self.positions and probe:
             probe = probe.rsplit("/", 1)[0]
-        if probe in self.positions and (probe == pointer or self.root is None):
+        root = self._root() if not (probe in self.positions and probe == pointer) else None
+        if probe in self.positions and (probe == pointer or root is None):
             line, column = self.positions[probe]
-        elif self.root is not None:
-            line, column = _walk(self.root, pointer)
+        elif root is not None:
+            line, column = _walk(root, pointer)
         else:
             line, column = (1, 1)
         return line + self.line_offset, column
@@ -127,6 +142,10 @@ class _Limit(Exception):
 _STANDARD_TAGS = {f"tag:yaml.org,2002:{t}" for t in
                   ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
+# The scalar tags content may use, each with SafeConstructor's function for it.
+_SCALAR_CONSTRUCTORS = {tag: yaml.constructor.SafeConstructor.yaml_constructors[tag]
+                        for tag in _STANDARD_TAGS - {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}}
 
 
 class _BadTag(Exception):
@@ -148,6 +167,17 @@ class _Converter:
     def pointer(self) -> str:
         return "".join("/" + escape_pointer_token(t) for t in self.path)
 
+    def scalar(self, node: ScalarNode):
+        """A scalar's value. Strings (most of any map) skip the constructor; the other
+        standard tags call SafeConstructor's function for that tag directly, which is what
+        `construct_object` would do minus its per-node bookkeeping."""
+        if node.tag == _STR_TAG:
+            return node.value
+        construct = _SCALAR_CONSTRUCTORS.get(node.tag)
+        if construct is None:  # e.g. `!!map` on a scalar: let the constructor report it
+            return self.constructor.construct_object(node, deep=True)
+        return construct(self.constructor, node)
+
     def convert(self, node, depth: int):
         self.count += 1
         if self.count > MAX_NODES:
@@ -157,17 +187,30 @@ class _Converter:
         if node.tag not in _STANDARD_TAGS:
             raise _BadTag(node)
         if isinstance(node, ScalarNode):
-            return self.constructor.construct_object(node, deep=True)
+            return self.scalar(node)
         if isinstance(node, SequenceNode):
-            out = []
-            for i, item in enumerate(node.value):
-                self.path.append(i)
-                out.append(self.convert(item, depth + 1))
-                self.path.pop()
-            return out
+            return self.sequence(node, depth)
         if isinstance(node, MappingNode):
             return self.mapping(node, depth)
         raise _Limit(node, f"unsupported YAML node {type(node).__name__}")
+
+    def sequence(self, node: SequenceNode, depth: int) -> list:
+        # Scalar items (coordinate lists, id lists: most nodes of a large map) are
+        # handled inline, with the same checks in the same order as `convert`.
+        out = []
+        path, inner = self.path, depth + 1
+        for i, item in enumerate(node.value):
+            if type(item) is ScalarNode and item.tag in _SCALAR_CONSTRUCTORS and inner <= MAX_DEPTH:
+                self.count += 1
+                if self.count > MAX_NODES:
+                    raise _Limit(item, f"more than {MAX_NODES:,} values (aliases and merges included)")
+                out.append(item.value if item.tag == _STR_TAG
+                           else _SCALAR_CONSTRUCTORS[item.tag](self.constructor, item))
+            else:
+                path.append(i)
+                out.append(self.convert(item, inner))
+                path.pop()
+        return out
 
     def mapping(self, node: MappingNode, depth: int) -> dict:
         result: dict = {}
@@ -185,8 +228,7 @@ class _Converter:
                         merged.setdefault(k, v)
                     self.path.pop()
                 continue
-            key = self.constructor.construct_object(key_node, deep=True) \
-                if isinstance(key_node, ScalarNode) else None
+            key = self.scalar(key_node) if isinstance(key_node, ScalarNode) else None
             if not isinstance(key, str):
                 if isinstance(key, (int, float)) and not isinstance(key, bool):
                     key = str(key)
@@ -245,8 +287,29 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+@contextmanager
+def _gc_paused():
+    """Hold off the cyclic garbage collector while a document is composed and converted.
+
+    Loading allocates hundreds of thousands of nodes that all survive, so the collector
+    would rescan the growing heap again and again for nothing: on a 10,000-province map
+    that tripled the load time. Nodes form no cycles that need collecting meanwhile."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
     """Parse YAML text already decoded; the pure core of `load_document`."""
+    with _gc_paused():
+        return _load_text(text, shown_path)
+
+
+def _load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
     doc = Document(shown_path)
     if not text.strip() or all(line.lstrip().startswith("#") or not line.strip()
                                for line in text.splitlines()):
@@ -286,7 +349,6 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
                                       "a second YAML document starts here",
                                       hint="keep one document per file"))
     converter = _Converter(doc)
-    doc.root = nodes[0]
     try:
         doc.data = converter.convert(nodes[0], 0)
     except _Limit as limit:
@@ -308,7 +370,16 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
     except (yaml.YAMLError, ValueError, OverflowError) as exc:
         return doc, [Diagnostic(shown_path, 1, 1, YAML_SYNTAX, f"cannot read a value: {exc}",
                                 hint="check the value's syntax")]
+    doc.text = text  # positions are composed again from it when first asked for
     return doc, diagnostics + converter.diagnostics
+
+
+def _first_node(text: str):
+    """The first document's node graph; the text was composed once already, so it parses."""
+    try:
+        return next((n for n in yaml.compose_all(text, Loader=_COMPOSER) if n is not None), None)
+    except (yaml.YAMLError, RecursionError):
+        return None
 
 
 def load_document(path: Path) -> tuple[Document, list[Diagnostic]]:

@@ -66,3 +66,41 @@ def test_any_text_loads_as_pyyaml_would_or_gives_diagnostics(text):
     doc, diags = load_text(text, "fuzz.yaml")
     if not diags:  # same parser (libyaml when present), same data
         assert doc.data == yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def test_typed_scalars_and_tags_load_as_pyyaml_does():
+    text = ("a: [1, -2, 0x1f, 1_000, 1.5, .inf, -.nan, 1e3, true, off, null, ~, 2024-01-02, '7', x]\n"
+            "b: !!str 12\nc: !!int '42'\nd: !!float 3\n"
+            "e: [!!str true, !!null '', !!bool yes]\n1: numeric key\n")
+    doc, diags = load_text(text, "f.yaml")
+    assert diags == []
+    expected = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    expected["1"] = expected.pop(1)  # the loader turns numeric keys into strings
+    assert repr(doc.data) == repr(expected)  # repr: nan != nan
+
+
+def test_scalar_with_a_collection_tag_is_a_diagnostic_not_a_crash():
+    for text in ("a: !!map x\n", "a: [!!seq x]\n", "!!map k: v\n"):
+        _, diags = load_text(text, "f.yaml")
+        assert [d.code for d in diags] == [YAML_SYNTAX], text
+
+
+def test_loading_restores_the_garbage_collector_state():
+    import gc
+    assert gc.isenabled()
+    load_text("a: [1, 2]\n", "f.yaml")
+    load_text("a: [1, 2\n", "f.yaml")  # an error path too
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        load_text("a: 1\n", "f.yaml")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_node_graph_is_composed_only_when_a_position_is_asked_for():
+    doc, _ = load_text("a:\n  b: [1, 2]\n", "f.yaml")
+    assert doc.root is None  # large maps keep only their data and text
+    assert doc.where("/a/b/1") == (2, 10)
+    assert doc.root is not None and doc.where("/a") == (1, 1)
