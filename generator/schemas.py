@@ -19,6 +19,7 @@ from referencing import Registry, Resource
 from .diagnostics import Diagnostic, register
 from .loader import Document, escape_pointer_token
 from .paths import SCHEMA_DIR
+from .schemas_fast import compile_check
 
 SCHEMA_ERROR = register("MW101", "Value does not match the schema",
                         "A value has the wrong type, is out of range or misses a pattern. "
@@ -58,6 +59,24 @@ def _registry(schema_dir: Path = SCHEMA_DIR) -> Registry:
 @lru_cache(maxsize=None)
 def validator(name: str, schema_dir: Path = SCHEMA_DIR) -> Draft202012Validator:
     return Draft202012Validator(load_schema(name, schema_dir), registry=_registry(schema_dir))
+
+
+@lru_cache(maxsize=None)
+def fast_check(name: str, schema_dir: Path = SCHEMA_DIR):
+    """A quick yes/no check with jsonschema's verdict, or None (see schemas_fast)."""
+    schema = load_schema(name, schema_dir)
+    base = schema.get("$id", ID_PREFIX + f"{name}.schema.json") if isinstance(schema, dict) else ""
+    return compile_check(schema, _registry(schema_dir).resolver(base_uri=base))
+
+
+def _clearly_valid(data, name: str, schema_dir: Path) -> bool:
+    check = fast_check(name, schema_dir)
+    if check is None:
+        return False
+    try:
+        return check(data)
+    except Exception:  # anything odd (deep data, uncomparable values): jsonschema decides
+        return False
 
 
 def _pointer(path) -> str:
@@ -138,6 +157,8 @@ def validate_document(doc: Document, schema_name: str, schema_dir: Path = SCHEMA
     """All schema problems of one document, each at the line and column of the offending value."""
     if not (schema_dir / f"{schema_name}.schema.json").is_file():
         return [doc.diagnostic("", UNKNOWN_SCHEMA, f"no schema named '{schema_name}'")]
+    if _clearly_valid(doc.data, schema_name, schema_dir):  # most documents: no errors to explain
+        return []
     found: list[Diagnostic] = []
     for error in validator(schema_name, schema_dir).iter_errors(doc.data):
         found.extend(diagnostics_for(error, doc, schema_name))

@@ -1,0 +1,125 @@
+"""The fast schema check (generator/schemas_fast.py) gives jsonschema's verdict.
+
+`validate_document` trusts a "valid" answer without asking jsonschema, so a fast check
+that accepts what jsonschema rejects would hide errors. These tests compare both on
+every bundled content file and worked example, and on many mutated copies of them.
+"""
+import copy
+import datetime
+import math
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from generator.examples import extract_examples
+from generator.loader import load_document
+from generator.schemas import fast_check, schema_names, validator
+from generator.schemas_fast import compile_check
+
+REPO = Path(__file__).resolve().parents[1]
+SCHEMA_LINE = re.compile(r"\$schema=\.\./\.\./schemas/([a-z0-9-]+)\.schema\.json")
+EXAMPLE_SCHEMA = {"diplomacy": "diplomacy-example", "election": "election-example", "hex": "hex-example"}
+
+
+def _trimmed(data, keep: int = 6):
+    """Big lists and maps cut down, so jsonschema stays quick on the mutated copies."""
+    if isinstance(data, dict):
+        return {k: _trimmed(v, keep) for k, v in list(data.items())[:keep * 4]}
+    if isinstance(data, list):
+        return [_trimmed(v, keep) for v in data[:keep]]
+    return data
+
+
+def _documents():
+    docs = []
+    for path in sorted((REPO / "content").rglob("*.yaml")):
+        match = SCHEMA_LINE.search(path.read_text(encoding="utf-8").split("\n", 1)[0])
+        doc, _ = load_document(path)
+        if match and doc.data is not None:
+            docs.append((path.relative_to(REPO).as_posix(), match.group(1), doc.data))
+    for game in sorted((REPO / "content").iterdir()):
+        meta, _ = load_document(game / "game.yaml")
+        schema = EXAMPLE_SCHEMA.get((meta.data or {}).get("family"))
+        for page in sorted((game / "rules").glob("*.md")) if schema else []:
+            examples, _ = extract_examples(page.name, str(page), page.read_text(encoding="utf-8"))
+            docs += [(f"{page.name} example {ex.index}", schema, ex.doc.data) for ex, _ in examples]
+    return docs
+
+
+DOCUMENTS = _documents()
+TRIMMED = [(name, schema, _trimmed(data)) for name, schema, data in DOCUMENTS]
+
+
+def test_every_schema_has_a_fast_check():
+    assert all(fast_check(name) is not None for name in schema_names())
+
+
+def test_bundled_content_agrees():
+    assert len(DOCUMENTS) > 100  # content files and worked examples
+    for name, schema, data in DOCUMENTS:
+        assert fast_check(schema)(data) == validator(schema).is_valid(data), name
+
+
+ODD_VALUES = [None, True, False, 0, 1, -1, 1.0, 2.5, -0.5, 10 ** 20, math.inf, "", "x", "X Y",
+              "a" * 300, "NC", "army", "fleet", [], [1], ["a", "a"], {}, {"id": "X"},
+              datetime.date(2020, 1, 1)]
+
+
+def _children(node):
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, list):
+        return list(range(len(node)))
+    return []
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_documents_agree(data):
+    name, schema, original = data.draw(st.sampled_from(TRIMMED))
+    doc = copy.deepcopy(original)
+    parent, key, node = None, None, doc
+    for _ in range(data.draw(st.integers(0, 6))):  # walk down to a random value
+        children = _children(node)
+        if not children:
+            break
+        parent, key = node, data.draw(st.sampled_from(children))
+        node = node[key]
+    action = data.draw(st.sampled_from(["replace", "delete", "add", "duplicate"]))
+    if action == "replace" and parent is not None:
+        parent[key] = data.draw(st.sampled_from(ODD_VALUES))
+    elif action == "delete" and parent is not None:
+        del parent[key]
+    elif action == "add" and isinstance(node, dict):
+        node[data.draw(st.sampled_from(["zzz", "id", "type", "source", "name", "1"]))] = \
+            data.draw(st.sampled_from(ODD_VALUES))
+    elif action == "duplicate" and isinstance(node, list) and node:
+        node.append(copy.deepcopy(node[0]))
+    elif parent is None:
+        doc = data.draw(st.sampled_from(ODD_VALUES))
+    assert fast_check(schema)(doc) == validator(schema).is_valid(doc), name
+
+
+@pytest.mark.parametrize("schema, instance, valid", [
+    ({"type": "integer"}, 1.0, True), ({"type": "integer"}, True, False),
+    ({"type": "number"}, False, False), ({"enum": [1, 2]}, True, False),
+    ({"const": 0}, False, False), ({"uniqueItems": True}, [1, True], True),
+    ({"uniqueItems": True}, [{"a": 1}, {"a": 1}], False),
+    ({"items": False, "prefixItems": [{}]}, [1, 2], False),
+    ({"oneOf": [{"type": "integer"}, {"type": "number"}]}, 1, False),
+    ({"if": {"type": "string"}, "then": {"minLength": 2}, "else": {"minimum": 3}}, 2, False),
+    ({"patternProperties": {"^a": {"type": "string"}}, "additionalProperties": False}, {"ab": "x"}, True),
+    ({"patternProperties": {"^a": {"type": "string"}}, "additionalProperties": False}, {"b": "x"}, False),
+    ({"propertyNames": {"maxLength": 2}}, {"abc": 1}, False),
+])
+def test_keyword_semantics_match_jsonschema(schema, instance, valid):
+    from jsonschema import Draft202012Validator
+    assert Draft202012Validator(schema).is_valid(instance) is valid
+    assert compile_check(schema, None)(instance) is valid
+
+
+def test_unknown_keywords_mean_no_fast_check():
+    assert compile_check({"unevaluatedProperties": False}, None) is None
+    assert compile_check({"properties": {"a": {"$dynamicRef": "#x"}}}, None) is None
