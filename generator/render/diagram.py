@@ -22,7 +22,7 @@ from . import geometry as geo
 from .map import FONT, MapCanvas, MapOptions, Metrics, parse_unit, unit_shape
 from .mapview import MapView, view_of
 from .placement import plan
-from .svg import el, esc, mix, num, polyline_d
+from .svg import document, el, esc, mix, num, polyline_d
 
 SUCCESS = {"succeeds", "success", "succeeded", "ok", "moves", "moved", "holds", "held", "valid",
            "resolved", "builds", "built", "disbands", "disbanded", "retreats", "retreated", "true"}
@@ -219,11 +219,21 @@ class OrderDiagram:
         self.plan = plan(view, Metrics.of(view, view.width).font, self._unit_locations(), self.orders)
         for o, ends in zip(self.orders, self.plan.ends):
             o.extra["ends"] = ends
-        opts = MapOptions(units=self.request.get("units") or {}, dislodged=self.dislodged_before,
-                          centers=self.request.get("centers") or None,
-                          frame_points=self.plan.points or None, places=self.plan.places,
-                          title=title or _phase_title(self.request.get("phase")), legend=True)
-        self.canvas = MapCanvas(view, opts)
+        # Points too far apart for one readable view (a province in an inset and its
+        # neighbour on the main map) are drawn in panels side by side, one per group.
+        self.split = split_distance(view)
+        self.groups = clusters(self.plan.points, self.split) or [[]]
+        self.panels = []
+        for i, points in enumerate(self.groups):
+            opts = MapOptions(units=self.request.get("units") or {}, dislodged=self.dislodged_before,
+                              centers=self.request.get("centers") or None,
+                              frame_points=points or None, places=self.plan.places,
+                              title=(title or _phase_title(self.request.get("phase")))
+                              if len(self.groups) == 1 else "",
+                              legend=i == len(self.groups) - 1)
+            self.panels.append(MapCanvas(view, opts))
+        self.title = title or _phase_title(self.request.get("phase"))
+        self.canvas = self.panels[0]
         self.m = self.canvas.m
 
     def _unit_locations(self) -> list[str]:
@@ -257,6 +267,66 @@ class OrderDiagram:
 
     # -------------------------------------------------------------- drawing
     def draw(self) -> str:
+        """The diagram: one view, or panels side by side sharing the last one's legend."""
+        docs = []
+        legend: dict = {}
+        for i, canvas in enumerate(self.panels):
+            self.canvas, self.m = canvas, canvas.m
+            last = i == len(self.panels) - 1
+            self._draw_orders()
+            if len(self.panels) > 1:
+                self._edge_tags(i)
+            if last:
+                for key, item in legend.items():
+                    canvas.legend.setdefault(key, item)
+            attrs = {"class": "mw-diagram" if len(self.panels) == 1 else "mw-diagram-panel"}
+            docs.append(canvas.finish(root_attrs=attrs, caption=self._caption() if last else ""))
+            legend.update(canvas.legend)
+        if len(docs) == 1:
+            return docs[0]
+        return compose_panels(docs, self.panels[0].m.ui_font, title=self.title)
+
+    def _panel_of(self, pt) -> int | None:
+        for i, points in enumerate(self.groups):
+            if pt in points:
+                return i
+        return None
+
+    def _edge_tags(self, i: int) -> None:
+        """Where a move leaves this panel for another (or comes in from one), name the
+        province at the other end: "to SSK", "from YUK"."""
+        out = []
+        c = self.canvas
+        for o in self.orders:
+            if o.verb not in ("M", "R"):
+                continue
+            ends = o.extra.get("ends") or {}
+            a, b = ends.get("loc"), ends.get("dest")
+            if a is None or b is None:
+                continue
+            pa, pb = self._panel_of(a), self._panel_of(b)
+            if pa == pb or i not in (pa, pb):
+                continue
+            if i == pa:
+                label, inside, outside = f"to {self._shown(o.dest)}", a, b
+            else:
+                label, inside, outside = f"from {self._shown(o.loc)}", b, a
+            edge = geo.segment_exit(inside, outside, c.frame)
+            if edge is None:
+                continue
+            out.append(_edge_tag(edge, inside, c.frame, label, self.m.font * 1.1))
+        if out:
+            c.overlays.append(el("g", "".join(out), class_="mw-edge-tags", font_family=FONT))
+
+    def _shown(self, loc: str) -> str:
+        """A location as players write it (abbreviation, coast)."""
+        r = self.view.resolve(loc)
+        if r is None:
+            return str(loc)
+        p = self.view.provinces[r[0]]
+        return p.abbr + (f"/{r[1].upper()}" if r[1] else "")
+
+    def _draw_orders(self) -> None:
         c = self.canvas
         c.draw_base()
         moves = {}
@@ -282,7 +352,9 @@ class OrderDiagram:
                                       cls="mw-move" if o.verb == "M" else "mw-retreat"))
                 self._legend_arrow("b-move" if o.verb == "M" else "c-retreat", o.verb)
                 if o.ok is False:
-                    overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.55, self.m.stroke))
+                    length = geo.polyline_length(pts)
+                    at = 0.5 if length <= self.split else max(0.5, 1 - self.m.unit * 3 / length)
+                    overlay.append(_cross(geo.point_along(pts, at), self.m.unit * 0.55, self.m.stroke))
             elif o.verb == "S":
                 a = self.at(o.loc, order=o, role="loc")
                 if a is None:
@@ -384,7 +456,6 @@ class OrderDiagram:
             u = self.m.ui_font
             c.add_legend("j-failed", _cross((0, 0), u * 0.45, u * 0.08), "order fails")
         c.overlays.append(el("g", "".join(overlay), stroke_linecap="round", class_="mw-orders"))
-        return c.finish(root_attrs={"class": "mw-diagram"}, caption=self._caption())
 
     def _dislodged_marker(self, pt) -> str:
         u = self.m.unit
@@ -427,7 +498,9 @@ class OrderDiagram:
         for unit, opts in sorted(self.retreats.items()):
             if len(parts) >= 6:
                 break
-            parts.append(f"{unit} may retreat to " + (", ".join(opts) if opts else "nowhere"))
+            parsed = parse_unit(unit)
+            shown = f"{parsed[0]} {self._shown(parsed[1])}" if parsed else unit
+            parts.append(f"{shown} may retreat to " + (", ".join(self._shown(x) for x in opts) if opts else "nowhere"))
         text = "; ".join(parts)
         return text if len(text) <= 240 else text[:239].rstrip() + "…"
 
@@ -447,6 +520,83 @@ def _phase_title(phase) -> str:
     season = {"S": "Spring", "F": "Fall", "W": "Winter"}[m.group(1)]
     kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[m.group(3)]
     return f"{season} {m.group(2)}, {kind}"
+
+
+def split_distance(view: MapView) -> float:
+    """Points farther apart than this (with nothing between them) go in separate panels:
+    fourteen typical province spacings, the width of about two cropped diagrams."""
+    from .map import _median_nearest
+    if not view.provinces:
+        return float("inf")
+    nn = _median_nearest([p.label for p in view.provinces.values()]) or 40.0
+    return nn * 14
+
+
+def clusters(points, distance: float) -> list[list]:
+    """Groups of points chained by steps no longer than `distance` (single linkage), in
+    the order of their first point."""
+    parent = list(range(len(points)))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for i in range(len(points)):
+        for j in range(i + 1, len(points)):
+            if math.dist(points[i], points[j]) <= distance:
+                parent[root(j)] = root(i)
+    groups: dict[int, list] = {}
+    for i, pt in enumerate(points):
+        groups.setdefault(root(i), []).append(pt)
+    return sorted(groups.values(), key=lambda g: points.index(g[0]))
+
+
+def compose_panels(docs: list[str], gap: float, *, title: str = "") -> str:
+    """Standalone panel documents side by side (two to a row) under one title, each kept
+    at its own map scale; element ids are made unique per panel."""
+    placed = []
+    x = 0.0
+    y = gap * 2.2 if title else 0.0
+    row_h = width = 0.0
+    for i, doc in enumerate(docs):
+        vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', doc).group(1).split()]
+        if i and i % 2 == 0:
+            x, y = 0.0, y + row_h + gap
+            row_h = 0.0
+        if i:
+            doc = re.sub(r'(id="|url\(#)(mw-[\w-]+)', rf"\g<1>\g<2>-p{i}", doc)
+        inner = re.sub(r'^<svg xmlns="[^"]+" version="1.1" width="[^"]+" height="[^"]+"',
+                       f'<svg x="{num(x, 2)}" y="{num(y, 2)}" width="{num(vb[2], 2)}" height="{num(vb[3], 2)}"',
+                       doc.strip())
+        placed.append(inner)
+        x += vb[2] + gap
+        width = max(width, x - gap)
+        row_h = max(row_h, vb[3])
+    height = y + row_h
+    body = el("rect", x="0", y="0", width=num(width, 2), height=num(height, 2), fill="#ffffff")
+    if title:
+        size = min(gap * 1.5, (width - gap) / (max(len(title), 1) * 0.62))
+        body += el("text", esc(title), x=num(gap * 0.5), y=num(gap * 1.5), font_size=num(size),
+                   font_weight="bold", font_family=FONT, class_="mw-title")
+    body += "".join(placed)
+    return document(body, width=width, height=height, view_box=(0, 0, width, height), title=title,
+                    root_attrs={"class": "mw-diagram mw-panels"})
+
+
+def _edge_tag(edge, inside, frame, label: str, size: float) -> str:
+    """A label just inside the frame where an arrow crosses it."""
+    x0, y0, x1, y1 = frame
+    dx, dy = inside[0] - edge[0], inside[1] - edge[1]
+    n = math.hypot(dx, dy) or 1
+    px, py = edge[0] + dx / n * size * 1.2, edge[1] + dy / n * size * 1.2
+    w = len(label) * size * 0.62
+    px = min(max(px, x0 + w / 2 + size * 0.3), x1 - w / 2 - size * 0.3)
+    py = min(max(py, y0 + size * 1.2), y1 - size * 0.4)
+    at = dict(x=num(px), y=num(py), font_size=num(size), font_weight="bold", text_anchor="middle")
+    halo = el("text", esc(label), fill="none", stroke="#ffffff", stroke_width=num(size * 0.3, 2),
+              stroke_linejoin="round", **at)   # a white halo under the text (paint-order is not everywhere)
+    return el("g", halo + el("text", esc(label), fill="#111111", **at), class_="mw-edge-tag")
 
 
 def _loc_key(view: MapView, loc: str):

@@ -241,6 +241,23 @@ def polyline_length(points) -> float:
     return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:]))
 
 
+def segment_exit(inside, outside, box) -> tuple[float, float] | None:
+    """Where the segment from `inside` (within box (x0, y0, x1, y1)) to `outside` first
+    crosses the box's edge; None when `outside` is inside too."""
+    x0, y0, x1, y1 = box
+    (ax, ay), (bx, by) = inside, outside
+    t = 1.0
+    for a, d, lo, hi in ((ax, bx - ax, x0, x1), (ay, by - ay, y0, y1)):
+        if d > 0:
+            t = min(t, (hi - a) / d)
+        elif d < 0:
+            t = min(t, (lo - a) / d)
+    if t >= 1.0:
+        return None
+    t = max(t, 0.0)
+    return (ax + t * (bx - ax), ay + t * (by - ay))
+
+
 def point_along(points, fraction: float) -> tuple[float, float]:
     """The point `fraction` of the way along a polyline."""
     total = polyline_length(points)

@@ -452,6 +452,8 @@ class MapCanvas:
         r = self.view.resolve(loc)
         pt = base or self.base_point(loc)
         if r and not r[1]:
+            if pt[1] - self.m.unit * 2.0 < 0:   # at the board's top edge: below the name instead
+                return (pt[0], pt[1] + self.m.unit * 1.25)
             return (pt[0], pt[1] - self.m.unit * 1.05)
         return pt
 

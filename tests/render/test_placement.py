@@ -210,3 +210,46 @@ def test_modern_europe_sealane_moves_have_arrows():
     pid = view.resolve("ENG ne")[0]
     assert _inside((x, y), geo.bbox(view.provinces[pid].pieces))
     assert len(_arrow_ends(root)) == 1
+
+
+def test_clusters_chain_near_points_only():
+    from generator.render.diagram import clusters
+    pts = [(0, 0), (50, 0), (95, 0), (1000, 0), (1040, 30)]
+    assert clusters(pts, 60) == [[(0, 0), (50, 0), (95, 0)], [(1000, 0), (1040, 30)]]
+    assert clusters(pts, 2000) == [pts]
+    assert clusters([], 10) == []
+
+
+def test_segment_exit():
+    assert geo.segment_exit((5, 5), (20, 5), (0, 0, 10, 10)) == (10, 5)
+    assert geo.segment_exit((5, 5), (5, -10), (0, 0, 10, 10)) == (5, 0)
+    assert geo.segment_exit((5, 5), (8, 8), (0, 0, 10, 10)) is None
+
+
+def test_inset_neighbours_are_drawn_in_two_panels():
+    """YUK (in the Alaska inset) borders SSK (on the main map): two small views with
+    the move leaving one ("to SSK") and entering the other ("from YUK"), not one view
+    of the whole continent."""
+    fam, game = _divided_states()
+    view = view_of(game)
+    request = {"phase": "S2021M", "units": {"ALASKA": ["A YUK", "A FBK"]},
+               "orders": {"ALASKA": ["A YUK - SSK", "A FBK - YUK"]}}
+    root, _ = _diagram(fam, game, request)
+    assert "mw-panels" in root.get("class")
+    panels = [e for e in root if e.tag == f"{NS}svg"]
+    assert len(panels) == 2
+    frames = []
+    for p in panels:
+        x, y, w, h = (float(v) for v in p.get("viewBox").split())
+        assert w < view.width * 0.2
+        frames.append((x, y, x + w, y + h))
+    ssk, yuk = view.provinces["SSK"].label, view.provinces["YUK"].label
+    assert _inside(yuk, frames[0]) and not _inside(ssk, frames[0])
+    assert _inside(ssk, frames[1]) and not _inside(yuk, frames[1])
+    tags = ["".join(t.itertext()) for t in root.iter(f"{NS}g") if t.get("class") == "mw-edge-tag"]
+    assert "to SSK" in " ".join(tags) and "from YUK" in " ".join(tags)
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))
+    # the clip path each panel uses is its own
+    clips = {e.get("clip-path") for p in panels for e in p.iter() if e.get("clip-path")}
+    assert len(clips) == 2
