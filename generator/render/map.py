@@ -64,16 +64,76 @@ class Metrics:
 
 
 def _median_nearest(pts) -> float:
+    """Median distance from a sample of the points to their nearest other point.
+
+    Every map and order diagram asks this of the same label points several times, so the
+    answer is cached per point set; the nearest point is found on a grid (linear time
+    instead of quadratic) with the same arithmetic, so the result is the same float."""
     if len(pts) < 2:
         return 0.0
+    key = tuple((p[0], p[1]) for p in pts)
+    cached = _NEAREST_CACHE.get(key)
+    if cached is None:
+        if len(_NEAREST_CACHE) >= 16:
+            _NEAREST_CACHE.pop(next(iter(_NEAREST_CACHE)))
+        cached = _NEAREST_CACHE[key] = _median_nearest_uncached(key)
+    return cached
+
+
+_NEAREST_CACHE: dict[tuple, float] = {}
+
+
+def _median_nearest_uncached(pts) -> float:
     step = max(1, len(pts) // 200)   # a sample is enough for a typical spacing
-    d = []
-    for i in range(0, len(pts), step):
-        px, py = pts[i]
-        best = min(((qx - px) ** 2 + (qy - py) ** 2 for j, (qx, qy) in enumerate(pts) if j != i
-                    and (qx, qy) != (px, py)), default=0.0)
-        d.append(math.sqrt(best))
+    nearest = _nearest_on_grid if len(pts) > 32 and all(
+        math.isfinite(c) for p in pts for c in p) else _nearest_brute
+    d = [math.sqrt(nearest(pts, i)) for i in range(0, len(pts), step)]
     return statistics.median(d) if d else 0.0
+
+
+def _nearest_brute(pts, i) -> float:
+    """Squared distance from pts[i] to the nearest point other than itself and its copies."""
+    px, py = pts[i]
+    return min(((qx - px) ** 2 + (qy - py) ** 2 for j, (qx, qy) in enumerate(pts) if j != i
+                and (qx, qy) != (px, py)), default=0.0)
+
+
+def _nearest_on_grid(pts, i) -> float:
+    """`_nearest_brute`, searching grid cells ring by ring around pts[i]."""
+    grid, x0, y0, size, cols, rows = _grid_of(pts)
+    px, py = pts[i]
+    cx, cy = int((px - x0) / size), int((py - y0) / size)
+    best = math.inf
+    for r in range(max(cols, rows) + 1):
+        # points outside rings 0..r are at least (r - 1) * size away even if binned one
+        # cell off by rounding: stop once nothing unseen can be nearer
+        if r >= 2 and best <= ((r - 1) * size) ** 2:
+            break
+        for gx in range(cx - r, cx + r + 1):
+            for gy in ((cy - r, cy + r) if abs(gx - cx) != r else range(cy - r, cy + r + 1)):
+                for j in grid.get((gx, gy), ()):
+                    qx, qy = pts[j]
+                    if j != i and (qx, qy) != (px, py):
+                        dist = (qx - px) ** 2 + (qy - py) ** 2
+                        if dist < best:
+                            best = dist
+    return best if best != math.inf else 0.0
+
+
+_GRID_CACHE: list = [None, None]   # (points, grid) of the last point set
+
+
+def _grid_of(pts):
+    if _GRID_CACHE[0] is not pts:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        x0, y0 = min(xs), min(ys)
+        w, h = max(xs) - x0, max(ys) - y0
+        size = max(math.sqrt(max(w * h, w * w, h * h, 1e-12) / len(pts)), 1e-9)
+        grid: dict[tuple[int, int], list[int]] = {}
+        for j, (x, y) in enumerate(pts):
+            grid.setdefault((int((x - x0) / size), int((y - y0) / size)), []).append(j)
+        _GRID_CACHE[:] = [pts, (grid, x0, y0, size, int(w / size) + 1, int(h / size) + 1)]
+    return _GRID_CACHE[1]
 
 
 @dataclass
