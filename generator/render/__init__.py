@@ -9,5 +9,6 @@ Family-agnostic pieces other families can reuse:
     paper.py     paper sizes, fitting an mm-sized SVG on paper (place_on_paper, fit)
     print.py     multi-page deterministic PDF and PNG via CairoSVG (print_documents)
 Diplomacy-shaped pieces: mapview.py (view_of), map.py (render_map), diagram.py
-(order_diagram), adjacency.py, schematic.py.
+(order_diagram), placement.py (where a diagram draws units of provinces drawn in several
+places), adjacency.py, schematic.py.
 """

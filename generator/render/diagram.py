@@ -3,8 +3,12 @@
 One function, `order_diagram(game, request, response)`, serves the DATC page, the
 variants' worked examples and `mapwright render`. `request` is the Diplomacy
 adjudicate request (phase, units, centers, dislodged, orders); `response` is what the
-adjudicator answered (each order's outcome, and `after`). The view is cropped to the
-provinces the orders involve.
+adjudicator answered (each order's outcome, and `after`). Orders are read with the
+Diplomacy family's own parser, so a diagram reads `F GMX s - PNC n` exactly as the
+engine did. Where a province is drawn in several places, each unit and order end goes
+in the piece nearest the other end of its order (placement.py), and the view is cropped
+to those pieces; ends still far apart (an inset and the main map) get a panel each, the
+arrow tagged "to SSK" where it leaves one and "from YUK" where it enters the other.
 
 Conventions: a move is an arrow; support for a hold is a line ending in a ring round
 the held unit; support for a move is a line ending a third of the way back along the
