@@ -189,9 +189,14 @@ class DiplomacyMap:
                     ambiguous[key] = ids
         self.names = names
         self.ambiguous_names = ambiguous
-        self.max_name_words = max((len(k.split()) for k in names), default=1)
-        # first words of multi-word names: a token outside this set is a whole name or none
-        self.name_starts = frozenset(k.split()[0] for k in names if " " in k)
+        # first words of multi-word names, as normalised and as written ("st. petersburg"
+        # normalises to one word but is typed as two): a token outside this set is a whole
+        # name or none
+        written = [str(t).lower().split() for p in self.provinces.values()
+                   for t in (p.name, p.abbr, *p.aliases) if t]
+        self.max_name_words = max([len(k.split()) for k in names] + [len(w) for w in written] + [1])
+        self.name_starts = frozenset([k.split()[0] for k in names if " " in k]
+                                     + [w[0] for w in written if len(w) > 1])
         self._lookup_cache: dict[str, str | None] = {}
 
     def _fleet_locations_for(self, location: str) -> list[str]:

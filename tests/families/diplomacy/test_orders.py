@@ -76,3 +76,13 @@ def test_ambiguous_abbreviation_is_refused_but_ids_work():
         parse_order("A IST - ISTANBUL", "P", m)
     assert "ambiguous (ISTANBUL or ISTRIA)" in str(err.value)
     assert parse_order("A ISTRIA - Istanbul", "P", m).dest == "ISTANBUL"
+
+
+def test_names_written_with_a_dotted_abbreviation_are_read():
+    """`St. Petersburg` is typed as two words though its alias normalises to one."""
+    from generator.commands.common import load_game
+    from generator.families.diplomacy.api import adjudicate
+    _, game = load_game(str(__import__("pathlib").Path(__file__).resolve().parents[3] / "content" / "classic"))
+    response = adjudicate(game, {"phase": "S1901M", "units": {"RUSSIA": ["F STP/NC"]},
+                                 "orders": {"RUSSIA": ["F St. Petersburg (nc) - BAR"]}})
+    assert [r["result"] for r in response["results"]] == ["succeeds"]
