@@ -18,9 +18,16 @@ SVG_NS = "http://www.w3.org/2000/svg"
 _BAD_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
+# Anything esc() would change; most values (ids, numbers, colours) hold none of it.
+_NEEDS_ESCAPE = re.compile("[&<>\"'\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def esc(text) -> str:
     """Text or attribute value made safe for XML: quotes escaped, control characters dropped."""
-    return _html_escape(_BAD_XML_CHARS.sub("", str(text)), quote=True)
+    text = str(text)
+    if _NEEDS_ESCAPE.search(text) is None:   # the common case, without two string passes
+        return text
+    return _html_escape(_BAD_XML_CHARS.sub("", text), quote=True)
 
 
 def num(value: float, places: int = 1) -> str:
@@ -37,11 +44,16 @@ def attrs(**values) -> str:
     for key, value in values.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
+        name = _ATTR_NAMES.get(key)
+        if name is None:
+            name = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
         if isinstance(value, float):
             value = num(value)
         out.append(f' {name}="{esc(value)}"')
     return "".join(out)
+
+
+_ATTR_NAMES: dict[str, str] = {}   # keyword -> attribute name, computed once per keyword
 
 
 def el(tag: str, content: str | None = None, **values) -> str:
@@ -69,13 +81,13 @@ def path_from_pieces(pieces, scale: float = 1.0, closed: bool = True) -> str:
     for piece in pieces:
         if len(piece) < 4:
             continue
-        px = round(piece[0] * scale)
-        py = round(piece[1] * scale)
+        # rounded absolute positions first (one pass), then the relative steps
+        xs = [round(v * scale) for v in piece[0:len(piece) - 1:2]]
+        ys = [round(v * scale) for v in piece[1::2]]
+        px, py = xs[0], ys[0]
         seg = [f"M{px} {py}"]
         rel = []
-        for i in range(2, len(piece) - 1, 2):
-            x = round(piece[i] * scale)
-            y = round(piece[i + 1] * scale)
+        for x, y in zip(xs[1:], ys[1:]):
             dx, dy = x - px, y - py
             if dx or dy:
                 rel.append(f"{dx}{'' if dy < 0 else ' '}{dy}")
