@@ -152,6 +152,78 @@ def clip_halfplane(poly, a, b, c):
     return out
 
 
+class PointGrid:
+    """Points bucketed in square cells about one point apart, for nearest-point searches
+    in linear rather than quadratic time. Searches visit rings of cells around a point
+    and stop only when no unvisited point can change the answer, computing distances
+    with the same expressions as a full scan, so results are identical to one."""
+
+    def __init__(self, pts, x0: float, y0: float, size: float, cols: int, rows: int):
+        self.pts, self.x0, self.y0, self.size = pts, x0, y0, size
+        self.span = max(cols, rows) + 1
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for j, (x, y) in enumerate(pts):
+            self.cells.setdefault(self.cell_of(x, y), []).append(j)
+
+    @classmethod
+    def of(cls, pts) -> "PointGrid | None":
+        """A grid over `pts`, or None when a plain scan is as good (few or odd points)."""
+        if len(pts) < 64 or not all(math.isfinite(c) for p in pts for c in p):
+            return None
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        x0, y0 = min(xs), min(ys)
+        w, h = max(xs) - x0, max(ys) - y0
+        size = max(math.sqrt(max(w * h, w * w, h * h, 1e-12) / len(pts)), 1e-9)
+        return cls(pts, x0, y0, size, int(w / size) + 1, int(h / size) + 1)
+
+    def cell_of(self, x, y) -> tuple[int, int]:
+        return int((x - self.x0) / self.size), int((y - self.y0) / self.size)
+
+    def rings(self, i):
+        """(r, indexes of the points in the ring of cells r steps around point i), and
+        below each r the distance every point not yet yielded is at least (one cell of
+        slack covers points binned into a neighbouring cell by rounding)."""
+        cx, cy = self.cell_of(*self.pts[i])
+        for r in range(self.span + 1):
+            found = []
+            for gx in range(cx - r, cx + r + 1):
+                for gy in ((cy - r, cy + r) if abs(gx - cx) != r else range(cy - r, cy + r + 1)):
+                    found.extend(self.cells.get((gx, gy), ()))
+            yield r, found, max(r - 1, 0) * self.size
+
+    def nearest(self, i, k: int) -> list[int]:
+        """The k points other than i nearest to it, nearest first, ties by index: exactly
+        `sorted(others, key=squared distance)[:k]`."""
+        px, py = self.pts[i]
+        found: list[tuple[float, int]] = []
+        for _, ring, beyond in self.rings(i):
+            if len(found) >= k and beyond > 0:
+                found.sort()
+                if found[k - 1][0] < beyond * beyond:
+                    break
+            for j in ring:
+                if j != i:
+                    qx, qy = self.pts[j]
+                    found.append(((qx - px) ** 2 + (qy - py) ** 2, j))
+        found.sort()
+        return [j for _, j in found[:k]]
+
+    def nearest_distance(self, i, default: float) -> float:
+        """`min(math.hypot(...) for every other point)`, or `default` when there is none."""
+        px, py = self.pts[i]
+        best = math.inf
+        for _, ring, beyond in self.rings(i):
+            if best < beyond:
+                break
+            for j in ring:
+                if j != i:
+                    qx, qy = self.pts[j]
+                    d = math.hypot(qx - px, qy - py)
+                    if d < best:
+                        best = d
+        return default if best == math.inf else best
+
+
 def voronoi_cells(sites: dict[str, tuple[float, float]], box, *, max_radius: float | None = None,
                   nearest: int = 40) -> dict[str, list[tuple[float, float]]]:
     """Voronoi cell of each site inside `box` (x0, y0, x1, y1), optionally capped to a
@@ -161,6 +233,7 @@ def voronoi_cells(sites: dict[str, tuple[float, float]], box, *, max_radius: flo
     x0, y0, x1, y1 = box
     keys = sorted(sites)
     pts = [sites[k] for k in keys]
+    grid = PointGrid.of(pts)
     cells = {}
     for i, k in enumerate(keys):
         px, py = pts[i]
@@ -176,8 +249,9 @@ def voronoi_cells(sites: dict[str, tuple[float, float]], box, *, max_radius: flo
                 if nx * px + ny * py > c:
                     nx, ny, c = -nx, -ny, -c
                 poly = clip_halfplane(poly, nx, ny, c)
-        others = sorted((j for j in range(len(pts)) if j != i),
-                        key=lambda j: (pts[j][0] - px) ** 2 + (pts[j][1] - py) ** 2)[:nearest]
+        others = grid.nearest(i, nearest) if grid else \
+            sorted((j for j in range(len(pts)) if j != i),
+                   key=lambda j: (pts[j][0] - px) ** 2 + (pts[j][1] - py) ** 2)[:nearest]
         for j in others:
             qx, qy = pts[j]
             if (qx, qy) == (px, py):

@@ -36,7 +36,11 @@ def schematic_cells(view: MapView) -> dict[str, list[float]]:
 
 def _typical_spacing(pts) -> float:
     ds = []
+    grid = geo.PointGrid.of(pts)   # linear time on large maps, same distances
     for i, (px, py) in enumerate(pts):
+        if grid:
+            ds.append(grid.nearest_distance(i, 50.0))
+            continue
         best = min((math.hypot(qx - px, qy - py) for j, (qx, qy) in enumerate(pts) if j != i),
                    default=50.0)
         ds.append(best)
