@@ -321,13 +321,13 @@ class MapCanvas:
         m = self.m
         visible = {p.id for p in self.visible}
         for link in sorted(self.view.links, key=lambda k: (k.a, k.b, k.kind)):
+            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
+            if pa not in visible and pb not in visible:   # first: _crosses_water is costly
+                continue
             kind = link.kind.strip().lower()
             if not kind and self._crosses_water(link):
                 kind = "crossing"
             if not kind or kind in ("normal", "land", "sea", "coast", "default", "corner", "sealane"):
-                continue
-            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
-            if pa not in visible and pb not in visible:
                 continue
             A, B = self.view.provinces.get(pa), self.view.provinces.get(pb)
             if A is None or B is None:
