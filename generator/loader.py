@@ -143,9 +143,16 @@ _STANDARD_TAGS = {f"tag:yaml.org,2002:{t}" for t in
                   ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
 # The scalar tags content may use, each with SafeConstructor's function for it.
 _SCALAR_CONSTRUCTORS = {tag: yaml.constructor.SafeConstructor.yaml_constructors[tag]
                         for tag in _STANDARD_TAGS - {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}}
+
+
+def _plain_decimal(text: str) -> bool:
+    """Digits only, no leading zero (YAML 1.1 reads `012` as octal): int() gives exactly
+    what SafeConstructor.construct_yaml_int would, minus its Python-level parsing."""
+    return text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1)
 
 
 class _BadTag(Exception):
@@ -173,6 +180,8 @@ class _Converter:
         `construct_object` would do minus its per-node bookkeeping."""
         if node.tag == _STR_TAG:
             return node.value
+        if node.tag == _INT_TAG and _plain_decimal(node.value):
+            return int(node.value)
         construct = _SCALAR_CONSTRUCTORS.get(node.tag)
         if construct is None:  # e.g. `!!map` on a scalar: let the constructor report it
             return self.constructor.construct_object(node, deep=True)
@@ -204,8 +213,13 @@ class _Converter:
                 self.count += 1
                 if self.count > MAX_NODES:
                     raise _Limit(item, f"more than {MAX_NODES:,} values (aliases and merges included)")
-                out.append(item.value if item.tag == _STR_TAG
-                           else _SCALAR_CONSTRUCTORS[item.tag](self.constructor, item))
+                tag = item.tag
+                if tag == _STR_TAG:
+                    out.append(item.value)
+                elif tag == _INT_TAG and _plain_decimal(item.value):   # coordinates
+                    out.append(int(item.value))
+                else:
+                    out.append(_SCALAR_CONSTRUCTORS[tag](self.constructor, item))
             else:
                 path.append(i)
                 out.append(self.convert(item, inner))

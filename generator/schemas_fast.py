@@ -150,15 +150,15 @@ class _Compiler:
             return lambda x: not isinstance(x, dict) or all(k in x for k in keys)
         if name == "propertyNames":
             check = sub(value, resolver)
-            return lambda x: not isinstance(x, dict) or all(check(k) for k in x)
+            return lambda x: not isinstance(x, dict) or all(map(check, x))
         if name == "items":
             prefix = len(schema.get("prefixItems", []))
             if value is False:
                 return lambda x: not isinstance(x, list) or len(x) <= prefix
             check = sub(value, resolver)
             if prefix:
-                return lambda x: not isinstance(x, list) or all(check(v) for v in x[prefix:])
-            return lambda x: not isinstance(x, list) or all(check(v) for v in x)
+                return lambda x: not isinstance(x, list) or all(map(check, x[prefix:]))
+            return lambda x: not isinstance(x, list) or all(map(check, x))
         if name == "prefixItems":
             checks = [sub(v, resolver) for v in value]
             return lambda x: not isinstance(x, list) or all(c(v) for c, v in zip(checks, x))

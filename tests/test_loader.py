@@ -70,6 +70,7 @@ def test_any_text_loads_as_pyyaml_would_or_gives_diagnostics(text):
 
 def test_typed_scalars_and_tags_load_as_pyyaml_does():
     text = ("a: [1, -2, 0x1f, 1_000, 1.5, .inf, -.nan, 1e3, true, off, null, ~, 2024-01-02, '7', x]\n"
+            "i: [0, 7, 10, 012, 0o7, +5, 190:20:30, 00, 0b101, 123456789012345678901234567890]\n"
             "b: !!str 12\nc: !!int '42'\nd: !!float 3\n"
             "e: [!!str true, !!null '', !!bool yes]\n1: numeric key\n")
     doc, diags = load_text(text, "f.yaml")
