@@ -81,23 +81,44 @@ def path_from_pieces(pieces, scale: float = 1.0, closed: bool = True) -> str:
     for piece in pieces:
         if len(piece) < 4:
             continue
-        # rounded absolute positions first (one pass), then the relative steps
-        xs = [round(v * scale) for v in piece[0:len(piece) - 1:2]]
-        ys = [round(v * scale) for v in piece[1::2]]
-        px, py = xs[0], ys[0]
-        seg = [f"M{px} {py}"]
-        rel = []
-        for x, y in zip(xs[1:], ys[1:]):
-            dx, dy = x - px, y - py
-            if dx or dy:
-                rel.append(f"{dx}{'' if dy < 0 else ' '}{dy}")
-            px, py = x, y
-        if rel:
-            seg.append("l" + " ".join(rel))
-        if closed:
-            seg.append("z")
-        parts.append("".join(seg))
+        # Maps and the order diagrams cropped from them draw the same rings again and
+        # again: reuse a ring's path data while the very same list holds the same numbers.
+        key = (id(piece), scale, closed)
+        hit = _RING_PATHS.get(key)
+        if hit is not None and hit[0] is piece and hit[1] == piece:
+            parts.append(hit[2])
+            continue
+        segment = _ring_path(piece, scale, closed)
+        if len(_RING_PATHS) >= _RING_PATHS_MAX:
+            _RING_PATHS.clear()
+        _RING_PATHS[key] = (piece, list(piece), segment)
+        parts.append(segment)
     return "".join(parts)
+
+
+# (id(ring), scale, closed) -> (ring, copy of its numbers, path data); the ring itself is
+# kept so its id cannot be reused by another list while the entry lives.
+_RING_PATHS: dict[tuple, tuple] = {}
+_RING_PATHS_MAX = 50_000
+
+
+def _ring_path(piece, scale: float, closed: bool) -> str:
+    # rounded absolute positions first (one pass), then the relative steps
+    xs = [round(v * scale) for v in piece[0:len(piece) - 1:2]]
+    ys = [round(v * scale) for v in piece[1::2]]
+    px, py = xs[0], ys[0]
+    seg = [f"M{px} {py}"]
+    rel = []
+    for x, y in zip(xs[1:], ys[1:]):
+        dx, dy = x - px, y - py
+        if dx or dy:
+            rel.append(f"{dx}{'' if dy < 0 else ' '}{dy}")
+        px, py = x, y
+    if rel:
+        seg.append("l" + " ".join(rel))
+    if closed:
+        seg.append("z")
+    return "".join(seg)
 
 
 def polyline_d(points, places: int = 1) -> str:
