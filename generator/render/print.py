@@ -5,6 +5,7 @@ PDFs carry fixed metadata (no creation time), so a build is byte-for-byte repeat
 from __future__ import annotations
 
 import io
+import os
 
 from .paper import place_on_paper, without_paper
 
@@ -21,8 +22,69 @@ def _cairosvg():
     return cairosvg
 
 
+# Rendering PDFs is most of a build's generator time (CairoSVG draws text letter by
+# letter), and a rebuild mostly renders the same pages again. A PDF is a pure function
+# of its pages, title and the Cairo/CairoSVG versions, so when MAPWRIGHT_CACHE_DIR names
+# a folder, PDFs are kept there by a hash of those and reused by later builds (safe to
+# delete at any time). Without it every PDF is rendered afresh, as before.
+CACHE_ENV = "MAPWRIGHT_CACHE_DIR"
+_CACHE_FORMAT = "mapwright-pdf-1"   # change when pdf_pages renders differently
+
+
 def pdf_pages(pages: list[str], title: str = "") -> bytes:
     """One PDF holding each SVG (already page-sized) as a page."""
+    if not os.environ.get(CACHE_ENV):
+        return _render_pdf(pages, title)
+    key = _cache_key(pages, title)
+    data = _read_cached(key)
+    if data is None:
+        data = _render_pdf(pages, title)
+        _write_cached(key, data)
+    return data
+
+
+def _cache_key(pages: list[str], title: str) -> str:
+    import hashlib
+    cairosvg = _cairosvg()
+    import cairocffi
+    digest = hashlib.sha256()
+    for part in (_CACHE_FORMAT, cairosvg.__version__, cairocffi.cairo_version_string(),
+                 cairocffi.version, title, str(len(pages)), *pages):
+        raw = part.encode("utf-8")
+        digest.update(len(raw).to_bytes(8, "big") + raw)
+    return digest.hexdigest()
+
+
+def _cache_file(key: str):
+    from pathlib import Path
+    folder = os.environ.get(CACHE_ENV)
+    return Path(folder) / "pdf" / f"{key}.pdf" if folder else None
+
+
+def _read_cached(key: str) -> bytes | None:
+    path = _cache_file(key)
+    try:
+        data = path.read_bytes() if path is not None else None
+    except OSError:
+        return None
+    # a complete PDF as this function writes it, or nothing (half-written, tampered)
+    return data if data and data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF") else None
+
+
+def _write_cached(key: str, data: bytes) -> None:
+    path = _cache_file(key)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(data)
+        partial.replace(path)   # atomic: readers see the old state or the whole file
+    except OSError:
+        pass   # a cache that cannot be written only costs time
+
+
+def _render_pdf(pages: list[str], title: str) -> bytes:
     cairosvg = _cairosvg()
     import cairocffi as cairo
     from cairosvg.parser import Tree
