@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from ..polyline import douglas_peucker
+
 
 def pairs(flat) -> list[tuple[float, float]]:
     return [(flat[i], flat[i + 1]) for i in range(0, len(flat) - 1, 2)]
@@ -99,40 +101,10 @@ def simplify(points, tolerance: float):
     # split the ring at its two farthest-apart-ish points so both halves are open lines
     first = points[0]
     far = max(range(len(points)), key=lambda i: (points[i][0] - first[0]) ** 2 + (points[i][1] - first[1]) ** 2)
-    a = _rdp(points[: far + 1], tolerance)
-    b = _rdp(points[far:] + [first], tolerance)
+    a = douglas_peucker(points[: far + 1], tolerance)
+    b = douglas_peucker(points[far:] + [first], tolerance)
     ring = a[:-1] + b[:-1]
     return ring if len(ring) >= 3 else list(points)
-
-
-def _rdp(line, tol):
-    keep = [False] * len(line)
-    keep[0] = keep[-1] = True
-    stack = [(0, len(line) - 1)]
-    tol2 = tol * tol
-    while stack:
-        i, j = stack.pop()
-        if j <= i + 1:
-            continue
-        ax, ay = line[i]
-        bx, by = line[j]
-        dx, dy = bx - ax, by - ay
-        norm = dx * dx + dy * dy
-        best, best_k = -1.0, -1
-        for k in range(i + 1, j):
-            px, py = line[k]
-            if norm == 0:
-                d = (px - ax) ** 2 + (py - ay) ** 2
-            else:
-                cross = (px - ax) * dy - (py - ay) * dx
-                d = cross * cross / norm
-            if d > best:
-                best, best_k = d, k
-        if best > tol2:
-            keep[best_k] = True
-            stack.append((i, best_k))
-            stack.append((best_k, j))
-    return [p for p, k in zip(line, keep) if k]
 
 
 def clip_halfplane(poly, a, b, c):
