@@ -67,6 +67,8 @@ class Document:
     line_offset: int = 0  # for documents cut out of a larger file (example blocks)
     text: str | None = field(default=None, repr=False)
 
+    _event_lookups: int = field(default=0, init=False, repr=False, compare=False)
+
     def _root(self):
         if self.root is None and self.text is not None:
             with _gc_paused():
@@ -74,16 +76,27 @@ class Document:
             self.text = None
         return self.root
 
+    def _locate(self, pointer: str) -> tuple[int, int] | None:
+        # The first few lookups read the event stream only up to the value (no node
+        # graph); a document with more to report gets its graph composed once.
+        if self.root is None and self.text is not None and self._event_lookups < 4:
+            self._event_lookups += 1
+            found = _locate_by_events(self.text, pointer)
+            if found is not None:
+                return found
+        root = self._root()
+        return _walk(root, pointer) if root is not None else None
+
     def where(self, pointer: str) -> tuple[int, int]:
         """Line and column of `pointer`, or of its nearest ancestor that has one."""
         probe = pointer
         while probe not in self.positions and probe:
             probe = probe.rsplit("/", 1)[0]
-        root = self._root() if not (probe in self.positions and probe == pointer) else None
-        if probe in self.positions and (probe == pointer or root is None):
+        found = None if probe in self.positions and probe == pointer else self._locate(pointer)
+        if found is not None:
+            line, column = found
+        elif probe in self.positions:
             line, column = self.positions[probe]
-        elif root is not None:
-            line, column = _walk(root, pointer)
         else:
             line, column = (1, 1)
         return line + self.line_offset, column
@@ -115,6 +128,71 @@ def _entries(node: MappingNode):
             yield key_node, value_node
     for source in merged:
         yield from _entries(source)
+
+
+class _GiveUp(Exception):
+    """The event stream alone cannot answer (an alias or merge key on the way)."""
+
+
+def _locate_by_events(text: str, pointer: str) -> tuple[int, int] | None:
+    """What `_walk` answers on the composed graph, read from the parser's events and
+    stopping at the value; None when aliases or merge keys lie on the way."""
+    try:
+        return _events_walk(iter(yaml.parse(text, Loader=_COMPOSER)), pointer)
+    except (_GiveUp, StopIteration, yaml.YAMLError, RecursionError):
+        return None
+
+
+def _event_mark(event) -> tuple[int, int]:
+    return event.start_mark.line + 1, event.start_mark.column + 1
+
+
+def _skip(events, first) -> None:
+    """Consume the rest of the node that `first` starts."""
+    if not isinstance(first, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+        return
+    depth = 1
+    for event in events:
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+            if not depth:
+                return
+
+
+def _events_walk(events, pointer: str) -> tuple[int, int]:
+    node = next(e for e in events if isinstance(e, yaml.NodeEvent))   # the first document's root
+    found = _event_mark(node)
+    for token in (_unescape(t) for t in pointer.split("/")[1:]):
+        if isinstance(node, yaml.AliasEvent):
+            raise _GiveUp
+        if isinstance(node, yaml.MappingStartEvent):
+            while True:
+                key = next(events)
+                if isinstance(key, yaml.MappingEndEvent):
+                    return found
+                if isinstance(key, yaml.AliasEvent) or (
+                        isinstance(key, yaml.ScalarEvent) and key.value == "<<" and key.implicit[0]):
+                    raise _GiveUp   # the composed graph resolves these; ask it
+                value = next(events)
+                if isinstance(key, yaml.ScalarEvent) and key.value == token:
+                    found, node = _event_mark(key), value
+                    break
+                _skip(events, key)
+                _skip(events, value)
+        elif isinstance(node, yaml.SequenceStartEvent) and token.isdigit():
+            index = int(token)
+            for i, item in enumerate(iter(lambda: next(events), None)):
+                if isinstance(item, yaml.SequenceEndEvent):
+                    return found
+                if i == index:
+                    found, node = _event_mark(item), item
+                    break
+                _skip(events, item)
+        else:
+            return found
+    return found
 
 
 def _walk(root, pointer: str) -> tuple[int, int]:

@@ -104,4 +104,47 @@ def test_node_graph_is_composed_only_when_a_position_is_asked_for():
     doc, _ = load_text("a:\n  b: [1, 2]\n", "f.yaml")
     assert doc.root is None  # large maps keep only their data and text
     assert doc.where("/a/b/1") == (2, 10)
-    assert doc.root is not None and doc.where("/a") == (1, 1)
+    assert doc.root is None  # a few lookups read the event stream only
+    for _ in range(4):
+        assert doc.where("/a") == (1, 1)
+    assert doc.root is not None and doc.where("/a/b/0") == (2, 7)  # then the graph, once
+
+
+def _pointers(data, prefix=""):
+    yield prefix
+    yield prefix + "/nope"
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _pointers(v, f"{prefix}/{str(k).replace('~', '~0').replace('/', '~1')}")
+    elif isinstance(data, list):
+        yield prefix + f"/{len(data)}"
+        for i, v in enumerate(data):
+            yield from _pointers(v, f"{prefix}/{i}")
+
+
+_keys = st.text(alphabet="ab/~<1 ", min_size=1, max_size=3)
+_values = st.recursive(st.one_of(st.integers(-3, 3), st.text(alphabet="xy: ", max_size=3), st.none()),
+                       lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                               st.dictionaries(_keys, inner, max_size=3)), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_values, st.sampled_from([None, True, False]))
+def test_event_stream_positions_match_the_composed_graph(data, flow):
+    from generator.loader import _first_node, _locate_by_events, _walk
+    text = yaml.safe_dump({"root": data}, default_flow_style=flow)
+    root = _first_node(text)
+    for pointer in _pointers({"root": data}):
+        assert _locate_by_events(text, pointer) == _walk(root, pointer), (text, pointer)
+
+
+def test_event_stream_defers_to_the_graph_for_aliases_merges_and_odd_keys():
+    from generator.loader import _first_node, _locate_by_events, _walk
+    text = ("base: &b {x: 1, y: [2, 3]}\nuse:\n  <<: *b\n  z: 4\nref: *b\n"
+            "? [complex, key]\n: 5\ndup: 1\ndup: 2\n'<<': quoted\n*b : aliased key\n")
+    root = _first_node(text)
+    for pointer in ("/use/x", "/use/z", "/ref/y/1", "/dup", "/<<", "/base/y/1", "/missing", ""):
+        found = _locate_by_events(text, pointer)
+        assert found is None or found == _walk(root, pointer), pointer
+        doc, _ = load_text(text, "f.yaml")
+        assert doc.where(pointer) == _walk(root, pointer), pointer
