@@ -30,3 +30,17 @@ def long_lived_frozen():
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
+
+
+@contextmanager
+def collector_paused():
+    """No garbage collection at all inside the block, for code that builds large
+    structures that all survive (YAML node graphs being composed or dumped) and makes
+    no cyclic garbage worth collecting meanwhile."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

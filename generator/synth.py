@@ -26,6 +26,8 @@ from pathlib import Path
 
 import yaml
 
+from .heap import collector_paused
+
 CELL = 40.0  # average province spacing in image pixels
 POWER_NAMES = ["Aurelia", "Borealis", "Castor", "Dravenia", "Esterra", "Fennmark", "Galdor",
                "Hesper", "Ilvania", "Jorvik", "Kestrel", "Lumen"]
@@ -294,6 +296,11 @@ def _dump(data: dict, schema: str) -> str:
 def write_game(out_dir: Path, provinces: int = 100, *, seed: int = 1, geometry: bool = True,
                **options) -> Path:
     """Generate a map and write it as a game folder; returns the folder."""
+    with collector_paused():   # Voronoi cells and YAML node graphs: large, all kept
+        return _write_game(out_dir, provinces, seed=seed, geometry=geometry, **options)
+
+
+def _write_game(out_dir: Path, provinces: int, *, seed: int, geometry: bool, **options) -> Path:
     smap = generate(provinces, seed=seed, **options)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -44,3 +44,19 @@ def test_nested_or_disabled_collector_is_left_alone():
             assert gc.get_freeze_count() == 0 and not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_collector_paused_restores_the_collector():
+    from generator.heap import collector_paused
+    with pytest.raises(KeyError):
+        with collector_paused():
+            assert not gc.isenabled()
+            raise KeyError("x")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()   # was off before: stays off
+    finally:
+        gc.enable()
