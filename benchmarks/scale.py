@@ -6,8 +6,10 @@ render, the docs tree and (for the smaller sizes) MkDocs.
 
 Prints a Markdown table (seconds, best of --repeat runs, and the log-log growth
 slope between sizes: 1.0 is linear, 2.0 quadratic) and writes it to
-benchmarks/results/scale.md. `--profile` adds the hottest functions of validating
-the largest map.
+benchmarks/results/scale.md. The docs tree is also split into rendering the printable
+PDFs (CairoSVG) and everything else. The renderer's in-process caches are emptied
+before each render and the docs tree, so no stage profits from an earlier one.
+`--profile` adds the hottest functions of validating the largest map.
 """
 from __future__ import annotations
 
@@ -40,6 +42,13 @@ def best_of(repeat: int, action) -> tuple[float, object]:
         value = action()
         best = min(best, time.perf_counter() - start)
     return best, value
+
+
+def cold_caches() -> None:
+    """Forget the renderer's in-process caches, so no stage profits from an earlier one."""
+    from generator.render import map as map_module, svg
+    svg._RING_PATHS.clear()
+    map_module._NEAREST_CACHE.clear()
 
 
 # -- one movement phase with many units --------------------------------------------
@@ -111,10 +120,27 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
         from generator.families.diplomacy.pages_render import map_svg
     except ImportError:
         map_svg = None
-    times["render map SVG"] = best_of(repeat, lambda: map_svg(game))[0] if map_svg else None
+    times["render map SVG"] = best_of(repeat, lambda: (cold_caches(), map_svg(game)))[0] if map_svg else None
 
+    from generator.render import print as printing
     from generator.site.tree import docs_tree, write_tree
-    times["docs tree (generate)"], (files, nav) = best_of(1, lambda: docs_tree([result]))
+    rendering = [0.0]
+    render = printing._render_pdf
+
+    def timed_render(*args, **kwargs):   # PDF rendering (CairoSVG) shown as its own row
+        start = time.perf_counter()
+        try:
+            return render(*args, **kwargs)
+        finally:
+            rendering[0] += time.perf_counter() - start
+    printing._render_pdf = timed_render
+    cold_caches()
+    try:
+        times["docs tree (generate)"], (files, nav) = best_of(1, lambda: docs_tree([result]))
+    finally:
+        printing._render_pdf = render
+    times["docs tree: printable PDFs (CairoSVG)"] = rendering[0] or None
+    times["docs tree: everything else"] = times["docs tree (generate)"] - rendering[0]
     if n <= mkdocs_max:
         from generator.build import run_mkdocs
         docs, site = work / f"n{n}" / "docs", work / f"n{n}" / "site"
