@@ -83,7 +83,9 @@ def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     tags split across lines, or attributes added with `{ ... }`."""
     import markdown
     try:
-        rendered = markdown.markdown(text, extensions=SITE_EXTENSIONS)
+        # code highlighting changes only how code looks, not what could run: skip Pygments
+        rendered = markdown.markdown(text, extensions=SITE_EXTENSIONS + ["pymdownx.highlight"],
+                                     extension_configs={"pymdownx.highlight": {"use_pygments": False}})
     except Exception as exc:  # Markdown itself failing on a page is the author's to fix
         return [Diagnostic(shown_path, 1, 1, RAW_HTML, f"the page cannot be rendered: {exc}",
                            hint="simplify the Markdown around unusual constructs")]

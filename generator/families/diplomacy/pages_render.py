@@ -18,10 +18,10 @@ from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
 
-# The game's powers page (pages.py writes powers.md), as a link from the map's legend:
-# the interactive map is inlined in map.md (site URL <game>/map/), the SVG download is
-# <game>/map.svg; each needs its own relative path. Printed maps name the page instead.
-POWERS_LINK_FROM_MAP_PAGE = "../powers/"
+# The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
+# links it from its legend. The map inlined in map.md does not: Material's instant
+# navigation reads every <a> on a page as an HTML link and throws on an SVG one, so
+# map.md links the page in Markdown under the map. Printed maps name the page.
 POWERS_LINK_FROM_MAP_SVG = "powers/"
 
 # Files printed at build time (MAPWRIGHT_NO_PDF=1 skips them). A3, letter, tabloid, PNG: `mapwright print`.
@@ -37,7 +37,7 @@ def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units:
     """The board as the published map shows it: land in its powers' colours, centres,
     names; optionally the starting units."""
     view = view_of(game)
-    link = None if print_mode else (POWERS_LINK_FROM_MAP_PAGE if interactive else POWERS_LINK_FROM_MAP_SVG)
+    link = None if print_mode or interactive else POWERS_LINK_FROM_MAP_SVG
     opts = MapOptions(owners=home_owners(view), interactive=interactive, print_mode=print_mode,
                       title=_title(game, view), units=view.start_units if units else None,
                       centers=view.start_centers if units else None, powers_link=link)
@@ -107,6 +107,7 @@ def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
         '<span class="mw-key mw-key-both">both</span> '
         '<button type="button" class="mw-clear" data-mw-clear="mw-map">Clear selection</button></div>', "",
         f'<div class="mw-map-frame" markdown="0">{svg.strip()}</div>', "",
+        "The powers and their colours are listed on the [Powers page](powers.md).", "",
         '<div id="mw-map-info" class="mw-map-info" aria-live="polite">'
         "Select a province to see its neighbours.</div>", "",
         "## Downloads", "",
