@@ -1,14 +1,12 @@
 """Map checks every Diplomacy game gets, plus the game's rule claims.
 
 `check_map(game) -> list[Diagnostic]` is pure: it reads the model (and the
-documents it was loaded from, for positions) and says what is inconsistent:
+documents it was loaded from, for positions) and says what is inconsistent. The
+structural checks of map.yaml itself (borders, names, start, victory) are
+checks_core.py's; these are the ones that need the whole merged game:
 
-- borders: unknown locations, duplicates, unit types that cannot stand on
-  either side (a fleet border into a land province, an army border into a sea),
-  fleet borders to a split-coast province that name no coast;
-- provinces: isolated ones, supply centres no unit can ever reach, shared
-  abbreviations (orders written with them would be ambiguous);
-- the start: victory threshold, units, home centres and default builds agree;
+- overlay.yaml entries that cannot be applied;
+- supply centres no unit can ever reach from the home centres;
 - rules pages: province codes written as "(ABC)" exist;
 - geometry: outlines for every province, and which bordering provinces'
   outlines do not touch (and the reverse) - listed on the geometry review page;
@@ -20,36 +18,14 @@ import re
 
 from ...diagnostics import CODES, Diagnostic, register
 from . import claims as claim_kinds
-from .model import Game, province_of, unit_letter
+from .model import Game, province_of
 
-UNKNOWN_LOCATION = register("DIP501", "Border names an unknown location",
-                            "A border, unit or list names a province or coast the map does not define. "
-                            "Fix the id, or add the province.")
-DUPLICATE_BORDER = register("DIP502", "Border listed twice",
-                            "The same two locations are joined by two border entries. Keep one.", "warning")
-BORDER_TYPE = register("DIP503", "Border does not fit the province types",
-                       "A border lets a unit type cross into a province where it cannot stand (a fleet into "
-                       "a land province, an army into a sea), or names a split-coast province without its "
-                       "coast. Fix the border's units or the province type.")
-ISOLATED = register("DIP504", "Province has no border",
-                    "A passable province borders nothing, so no unit can ever enter or leave it. "
-                    "Add its borders or make it impassable.")
 UNREACHABLE_CENTER = register("DIP505", "Supply centre cannot be reached",
                               "No unit starting on any home centre can ever reach this supply centre "
                               "by armies or fleets. Add a border, or remove the centre.")
-DUPLICATE_ABBR = register("DIP506", "Abbreviation shared by two provinces",
-                          "Two provinces display the same abbreviation, so an order written with it is "
-                          "ambiguous. Players must use the full name or the id.", "warning")
 UNKNOWN_CODE_IN_PAGE = register("DIP507", "Rules page names an unknown province code",
                                 "A rules page writes a province code in brackets, e.g. \"(ABC)\", that no "
                                 "province has as id or abbreviation. Fix the page or the map.", "warning")
-VICTORY = register("DIP508", "Victory threshold does not fit the map",
-                   "The number of centres needed to win is more than the map has, or not more than "
-                   "half of them (two powers could win at once). Fix victory.centers.")
-START = register("DIP509", "Starting position inconsistent",
-                 "A starting unit, home centre or default build does not fit the map: unknown power, a "
-                 "unit where its type cannot stand, a home centre that is not a supply centre, or more "
-                 "default builds than the power has centres. Fix the start data.")
 OUTLINE = register("DIP510", "Outline missing or unknown",
                    "geometry.yaml has no outline for a province that units can enter, or an outline for "
                    "an id the map does not have. Re-run the importer or fix the id.", "warning")
@@ -123,9 +99,7 @@ def check_map(game: Game) -> list[Diagnostic]:
     where = _Where(game)
     out: list[Diagnostic] = []
     out += _check_overlay(game, where)
-    out += _check_borders(game, where)
     out += _check_provinces(game, where)
-    out += _check_start(game, where)
     out += _check_pages(game, where)
     out += _check_geometry(game, where)
     out += check_claims(game, where)
@@ -137,47 +111,9 @@ def _check_overlay(game: Game, where: _Where) -> list[Diagnostic]:
     return [where._make(where.overlay_doc, pointer, OVERLAY, message) for pointer, message in problems]
 
 
-def _check_borders(game: Game, where: _Where) -> list[Diagnostic]:
-    m = game.map
-    out = []
-    seen: set[frozenset] = set()
-    for b in m.borders:
-        if b.derived:
-            continue
-        for loc in (b.a, b.b):
-            prov = m.provinces.get(province_of(loc))
-            if prov is None or ("/" in loc and loc.split("/", 1)[1] not in prov.coasts):
-                out.append(where.border(b.a, b.b, UNKNOWN_LOCATION, f"border {b.a}-{b.b} names unknown location {loc}"))
-        key = frozenset((b.a, b.b))
-        if key in seen:
-            out.append(where.border(b.a, b.b, DUPLICATE_BORDER, f"border {b.a}-{b.b} is listed twice"))
-        seen.add(key)
-        pa, pb = m.provinces.get(province_of(b.a)), m.provinces.get(province_of(b.b))
-        if pa is None or pb is None:
-            continue
-        if province_of(b.a) == province_of(b.b):
-            out.append(where.border(b.a, b.b, BORDER_TYPE, f"border {b.a}-{b.b} joins a province to itself"))
-        for unit in sorted(b.units):
-            for loc, prov in ((b.a, pa), (b.b, pb)):
-                if not prov.locations(unit):
-                    out.append(where.border(b.a, b.b, BORDER_TYPE,
-                                            f"border {b.a}-{b.b} lets {unit}s cross, but no {unit} can stand "
-                                            f"in {prov.display} ({prov.type})"))
-                elif unit == "fleet" and prov.coasts and "/" not in loc:
-                    out.append(where.border(b.a, b.b, BORDER_TYPE,
-                                            f"fleet border {b.a}-{b.b} does not say which coast of "
-                                            f"{prov.display} it reaches", hint=f"write {prov.id}/<coast>"))
-    return out
-
-
 def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
     m = game.map
     out = []
-    for pid, prov in m.provinces.items():
-        if prov.type in ("impassable", "lake"):
-            continue
-        if not m.army_adj.get(pid) and not any(m.fleet_adj.get(loc) for loc in prov.locations("F")):
-            out.append(where.province(pid, ISOLATED, f"{prov.display} borders nothing"))
     # reachability of every supply centre from the powers' home centres
     homes = {h for centres in game.start.centers.values() for h in centres}
     homes |= {province_of(u.split()[1]) for units in game.start.units.values() for u in units}
@@ -199,84 +135,6 @@ def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
             if pid not in reached:
                 out.append(where.province(pid, UNREACHABLE_CENTER,
                                           f"no unit from any home centre can reach {m.provinces[pid].display}"))
-    by_abbr: dict[str, list[str]] = {}
-    for pid, prov in m.provinces.items():
-        by_abbr.setdefault(prov.display.lower(), []).append(pid)
-    for abbr, ids in sorted(by_abbr.items()):
-        if len(ids) > 1:
-            for pid in ids:
-                others = ", ".join(f"{m.provinces[o].name} ({o})" for o in ids if o != pid)
-                out.append(where.province(pid, DUPLICATE_ABBR,
-                                          f"{m.provinces[pid].name} ({pid}) shows abbreviation "
-                                          f"'{m.provinces[pid].display}', as does {others}",
-                                          hint="write orders with the province id or full name"))
-    return out
-
-
-def _check_start(game: Game, where: _Where) -> list[Diagnostic]:
-    m = game.map
-    out = []
-    n = len(m.supply_centers)
-    if n and not (n // 2 < m.victory_centers <= n):
-        out.append(where.at("/victory", VICTORY, f"{m.victory_centers} centres to win, but the map has {n} "
-                                                 f"(must be more than {n // 2} and at most {n})"))
-    neutral = (game.modules.params("neutral_armies").get("power", "NEUTRAL")
-               if game.modules is not None and game.modules.has("neutral_armies") else "NEUTRAL")
-    occupied: dict[str, str] = {}
-    for power, units in sorted(game.start.units.items()):
-        if power not in m.powers and power != neutral:
-            out.append(where.at(f"/start/units/{power}", START, f"start units of unknown power {power}"))
-        for i, unit in enumerate(units):
-            out += _unit_problems(game, where, f"/start/units/{power}/{i}", power, unit, occupied)
-    for power, centres in sorted(game.start.centers.items()):
-        if power not in m.powers:
-            out.append(where.at(f"/start/centers/{power}", START, f"home centres of unknown power {power}"))
-        for i, pid in enumerate(centres):
-            prov = m.provinces.get(pid)
-            if prov is None:
-                out.append(where.at(f"/start/centers/{power}/{i}", UNKNOWN_LOCATION, f"unknown province {pid}"))
-            elif not prov.supply_center:
-                out.append(where.at(f"/start/centers/{power}/{i}", START, f"{pid} is not a supply centre"))
-            elif prov.home and prov.home != power:
-                out.append(where.at(f"/start/centers/{power}/{i}", START,
-                                    f"{pid} starts with {power} but is a home centre of {prov.home}"))
-    for power, builds in sorted(game.default_builds.items()):
-        centres = set(game.start.centers.get(power, []))
-        if len(builds) > len(centres):
-            out.append(where.at(f"/default_builds/{power}", START,
-                                f"{power} has {len(builds)} default builds but {len(centres)} centres"))
-        built: dict[str, str] = {}
-        for i, unit in enumerate(builds):
-            pointer = f"/default_builds/{power}/{i}"
-            out += _unit_problems(game, where, pointer, power, unit, built)
-            loc = unit.split()[-1]
-            if province_of(loc) not in centres:
-                out.append(where.at(pointer, START, f"default build {unit} is not on a home centre of {power}"))
-    for power, centres in sorted(game.colored_neutral_centers.items()):
-        for i, pid in enumerate(centres):
-            prov = m.provinces.get(pid)
-            if prov is None or not prov.supply_center or prov.home:
-                out.append(where.at(f"/colored_neutral_centers/{power}/{i}", START,
-                                    f"coloured neutral centre {pid} is not a neutral supply centre"))
-    return out
-
-
-def _unit_problems(game, where, pointer, power, unit, occupied) -> list[Diagnostic]:
-    m = game.map
-    try:
-        kind, loc = unit.split()
-        letter = unit_letter(kind)
-    except (ValueError, KeyError):
-        return [where.at(pointer, START, f"cannot read unit '{unit}'")]
-    prov = m.provinces.get(province_of(loc))
-    if prov is None:
-        return [where.at(pointer, UNKNOWN_LOCATION, f"unit {unit} stands on unknown province")]
-    out = []
-    if loc not in prov.locations(letter):
-        out.append(where.at(pointer, START, f"{'an army' if letter == 'A' else 'a fleet'} cannot stand on {loc}"))
-    if prov.id in occupied:
-        out.append(where.at(pointer, START, f"{unit} shares {prov.id} with {occupied[prov.id]}"))
-    occupied[prov.id] = f"{power} {unit}"
     return out
 
 
