@@ -181,6 +181,7 @@ def pages(game: Game) -> list[Page]:
            Page("assets/states.json", json.dumps(state_rows(game), indent=1, sort_keys=True) + "\n"),
            Page("map.md", map_page(game), "Map"),
            Page("assets/map.svg", region_map(game)),
+           Page("thumbnail.svg", region_map(game)),  # the home page's picture of the game
            Page("assets/setup-control.svg", control_map(game, setup_position(game),
                                                          title="Control after the fixed set-up")),
            Page("cards.md", cards_page(game), "Cards"),
