@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from ..paths import SOURCE_ROOT
-from ..families import KNOWN, family as family_named
+from ..families import family as family_named, names as family_names
 from ..heap import long_lived_frozen
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
@@ -123,7 +123,7 @@ def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
 
 
 def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    for name in KNOWN:  # every family's diagnostic codes belong on the reference page
+    for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]

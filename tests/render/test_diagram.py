@@ -176,9 +176,7 @@ def test_view_is_cropped_to_the_orders():
 
 def test_diagram_from_the_engine_on_classic():
     fam, game = bundled("classic")
-    adjudicate = fam.extra.get("adjudicate")
-    if adjudicate is None:
-        pytest.skip("the diplomacy family does not adjudicate yet")
+    adjudicate = fam.adjudicate
     request = {"phase": "S1901M",
                "units": {"ENGLAND": ["F LON", "F NTH", "A YOR"], "FRANCE": ["F ENG"]},
                "orders": {"ENGLAND": ["F LON - ENG", "F NTH S F LON - ENG", "A YOR H"], "FRANCE": ["F ENG H"]}}

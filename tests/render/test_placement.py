@@ -140,7 +140,7 @@ def _divided_states():
 
 
 def _diagram(fam, game, request):
-    response = fam.extra["adjudicate"](game, request)
+    response = fam.adjudicate(game, request)
     return ET.fromstring(order_diagram(game, request, response)), response
 
 

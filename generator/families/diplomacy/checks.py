@@ -172,13 +172,9 @@ def geometry_differences(game: Game) -> dict:
         key = frozenset((province_of(b.a), province_of(b.b)))
         if len(key) == 2 and not b.derived:
             borders[key] = (sorted(b.units), b.kind)
-    # with the sealanes module every two provinces of one sea region border each other
-    # whatever the drawing says, so such pairs are nothing to review
-    region_of: dict[str, str] = {}
-    if game.modules is not None and game.modules.has("sealanes"):
-        for r in m.sea_regions.values():
-            for member in (r.overseer, *r.sealanes):
-                region_of[member] = r.id
+    # every two provinces of one sea region border each other whatever the drawing says
+    # (the sealane rules), so such pairs are nothing to review
+    region_of = {member: r.id for r in m.sea_regions.values() for member in (r.overseer, *r.sealanes)}
     no_contact = []
     for key, (units, kind) in sorted(borders.items(), key=lambda kv: sorted(kv[0])):
         if key in contacts or key & overseers:
