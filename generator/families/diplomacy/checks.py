@@ -263,7 +263,7 @@ def check_claims(game: Game, where: _Where | None = None) -> list[Diagnostic]:
     default_source = doc.data.get("source", "")
     out = []
     for i, claim in enumerate(doc.data.get("claims") or []):
-        kind = claim_kinds.KINDS.get(claim.get("kind"))
+        kind = claim_kinds.kind_named(game, claim.get("kind"))
         label = f"claim '{claim.get('id')}' (rule {claim.get('rule')}, {claim.get('source', default_source)})"
         if kind is None:
             out.append(where.claim(i, CLAIM_BAD, f"{label}: unknown kind '{claim.get('kind')}'"))

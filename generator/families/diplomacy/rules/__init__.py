@@ -30,6 +30,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
     checks(game, params) -> [Problem]                 consistency of the module's data
     pages(game, params) -> [Page]                     pages the module adds to the site
     start(game, params) -> [Markdown line]            how the game starts, for the powers page
+    claims = {kind: fn(game, claim params, module params or None)}
+                                                      claim kinds about the module's rules
+                                                      (claims.yaml; see claims.py)
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -109,12 +112,13 @@ class RuleModule:
     checks: Callable | None = None
     pages: Callable | None = None
     start: Callable | None = None
+    claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
 
     @property
     def hooks(self) -> list[str]:
         """The hooks this module uses, for the documentation."""
         used = [h for h in HOOKS if getattr(self, h) is not None]
-        return used + (["orders"] if self.orders else [])
+        return used + (["orders"] if self.orders else []) + (["claims"] if self.claims else [])
 
 
 @cache

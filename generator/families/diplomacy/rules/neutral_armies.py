@@ -10,6 +10,8 @@ never own centres and never build.
 from __future__ import annotations
 
 from ....escape import md_text
+from ..claims import _names as claim_names, _need as claim_param, _prov as claim_province
+from ..model import province_of
 from . import Param, RuleModule
 
 
@@ -54,6 +56,26 @@ def start(game, params: dict) -> list[str]:
             f"{len(units)} neutral armies stand on centres at the start: {md_text(', '.join(shown))}."]
 
 
+def support_hold_claim(game, params: dict, module: dict | None) -> list[str]:
+    """Claim kind `support_hold`; params: provinces (the neutral armies that support-hold).
+    Compares with this module's parameters and checks each has an adjacent neutral army."""
+    listed = {claim_province(game, p) for p in claim_param(params, "provinces")}
+    out = []
+    if module is None:
+        return ["the game does not enable the neutral_armies rule module"]
+    configured = set(module.get("support_hold") or [])
+    if configured != listed:
+        out.append(f"neutral_armies.support_hold lists {claim_names(game, configured)}; "
+                   f"the rule names {claim_names(game, listed)}")
+    neutral = {province_of(u.split()[1]) for u in game.start.units.get(module.get("power", "NEUTRAL"), [])}
+    for p in sorted(listed):
+        if p not in neutral:
+            out.append(f"{game.map.display(p)} holds no neutral army at the start")
+        elif not (game.map.army_adj.get(p, frozenset()) & neutral):
+            out.append(f"{game.map.display(p)} has no adjacent neutral army to support")
+    return out
+
+
 MODULE = RuleModule(
     name="neutral_armies",
     title="Neutral standing armies",
@@ -61,4 +83,5 @@ MODULE = RuleModule(
              "They disband when dislodged."),
     params={"power": Param("NEUTRAL", "The power id under which neutral units are listed."),
             "support_hold": Param([], "Provinces whose neutral army support-holds adjacent neutral armies.")},
-    standing_orders=standing_orders, no_retreat=no_retreat, neutral_power=neutral_power, start=start)
+    standing_orders=standing_orders, no_retreat=no_retreat, neutral_power=neutral_power, start=start,
+    claims={"support_hold": support_hold_claim})
