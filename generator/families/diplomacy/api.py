@@ -311,7 +311,7 @@ def adjudicate(game: Game, request: dict) -> dict:
         next_phase = f"{season}{year}R"
     elif step in ("M", "R") and season == "F":
         new_centers = _update_centers(game, new_units, centers)
-        won = winner(game, new_centers)
+        won = winner(game, new_centers, new_units)
         next_phase = f"W{year}A" if _needs_adjustment(game, new_units, new_centers) else f"S{year + 1}M"
     elif step in ("M", "R"):
         next_phase = f"F{year}M"

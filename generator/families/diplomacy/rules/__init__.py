@@ -26,7 +26,8 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
     default_orders(game, phase, power, params)        adjustment orders for a silent power
     neutral_power(params) -> power id | None          a power no player moves: it owns no
                                                       centres and never adjusts
-    victory(game, centers, params) -> (power, why)    replaces the standard victory test
+    victory(game, centers, units, params)             replaces the standard victory test:
+                                                      (power, why) or None
     checks(game, params) -> [Problem]                 consistency of the module's data
     pages(game, params) -> [Page]                     pages the module adds to the site
     start(game, params) -> [Markdown line]            how the game starts, for the powers page
@@ -48,9 +49,44 @@ from typing import Callable, Iterator
 
 @dataclass(frozen=True)
 class Param:
+    """A module parameter: its default, what it means, the allowed values (`choices`) or
+    the allowed shape (`shape`, one of the checkers below: a message when the value does
+    not fit, else None). A value that does not fit is reported and the default used, so
+    hooks only ever see values of the right shape."""
+
     default: object
     description: str
     choices: tuple = ()
+    shape: Callable[[object], str | None] | None = None
+
+
+def _words(value) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def list_of_ids(value) -> str | None:
+    return None if _words(value) else "must be a list of ids"
+
+
+def ids_per_power(value) -> str | None:
+    """{POWER: [id, ...]}"""
+    ok = isinstance(value, dict) and all(isinstance(k, str) and _words(v) for k, v in value.items())
+    return None if ok else "must map each power id to a list of ids"
+
+
+def count_per_power(value) -> str | None:
+    """{POWER: n} with n a positive whole number"""
+    ok = isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                                         and v > 0 for k, v in value.items())
+    return None if ok else "must map each power id to a positive whole number"
+
+
+def text(value) -> str | None:
+    return None if isinstance(value, str) and value.strip() else "must be a non-empty text"
+
+
+def boolean(value) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
 
 
 @dataclass(frozen=True)
@@ -180,9 +216,13 @@ class RuleSet:
                 if key not in mod.params:
                     self.problems.append((name, key, f"rule module '{name}' has no parameter '{key}'"))
                     continue
-                choices = mod.params[key].choices
+                choices, shape = mod.params[key].choices, mod.params[key].shape
                 if choices and value not in choices:
                     self.problems.append((name, key, f"'{key}' must be one of {', '.join(map(str, choices))}"))
+                    continue
+                wrong = shape(value) if shape is not None else None
+                if wrong:
+                    self.problems.append((name, key, f"'{key}' {wrong}"))
                     continue
                 values[key] = value
             self.enabled[name] = values

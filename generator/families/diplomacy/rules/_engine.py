@@ -90,13 +90,13 @@ def default_orders(game, phase: str, power: str) -> list[str]:
     return []
 
 
-def winner(game, centers: dict[str, list[str]]) -> tuple[str, str] | None:
+def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] | None:
     """(power, why) when a power has won, by the modules' victory rules if any enable
     one, else by the standard rule: the most centres, at least `victory.centers` and
     strictly more than anyone else."""
     hooks = list(enabled(game).hooks("victory"))
     for fn, params in hooks:
-        won = fn(game, centers, params)
+        won = fn(game, centers, units, params)
         if won:
             return won
     if hooks:

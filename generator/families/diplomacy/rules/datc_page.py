@@ -8,7 +8,7 @@ from ....paths import SOURCE_ROOT
 from ...base import Page
 from ..datc import load_cases, run_case
 from ..examples import diagram
-from . import Param, RuleModule
+from . import Param, RuleModule, text
 
 def pages(game, params: dict) -> list[Page]:
     """The conformance page and its diagrams (none when the data file is absent)."""
@@ -81,5 +81,6 @@ MODULE = RuleModule(
     title="DATC conformance page",
     summary="Adds a page adjudicating every DATC test case with this game's map.",
     params={"source": Param("../shared/reference/datc/datc.json",
-                            "Path of the DATC data file, relative to the repository root.")},
+                            "Path of the DATC data file, relative to the repository root.",
+                            shape=text)},
     pages=pages)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ....escape import md_text
 from ..claims import _names as claim_names, _need as claim_param, _prov as claim_province
 from ..model import province_of
-from . import Param, RuleModule
+from . import Param, RuleModule, list_of_ids, text
 
 
 def standing_orders(game, units: dict, moves: dict[str, str], params: dict) -> dict[str, list[str]]:
@@ -81,7 +81,8 @@ MODULE = RuleModule(
     title="Neutral standing armies",
     summary=("Neutral armies hold; listed ones support-hold an attacked adjacent neutral army. "
              "They disband when dislodged."),
-    params={"power": Param("NEUTRAL", "The power id under which neutral units are listed."),
-            "support_hold": Param([], "Provinces whose neutral army support-holds adjacent neutral armies.")},
+    params={"power": Param("NEUTRAL", "The power id under which neutral units are listed.", shape=text),
+            "support_hold": Param([], "Provinces whose neutral army support-holds adjacent neutral armies.",
+                                  shape=list_of_ids)},
     standing_orders=standing_orders, no_retreat=no_retreat, neutral_power=neutral_power, start=start,
     claims={"support_hold": support_hold_claim})
