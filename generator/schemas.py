@@ -17,6 +17,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from .diagnostics import Diagnostic, register
+from .families import names as family_names
 from .loader import Document, escape_pointer_token
 from .paths import SCHEMA_DIR
 from .schemas_fast import compile_check
@@ -42,7 +43,13 @@ def schema_names(schema_dir: Path = SCHEMA_DIR) -> list[str]:
 
 @lru_cache(maxsize=None)
 def load_schema(name: str, schema_dir: Path = SCHEMA_DIR) -> dict:
-    return json.loads((schema_dir / f"{name}.schema.json").read_text(encoding="utf-8"))
+    """The schema as validation and the site use it. game.yaml's `family` enum is the
+    family registry's list (families.names()); the file on disk carries the same list
+    for editors, and a test keeps the two equal."""
+    schema = json.loads((schema_dir / f"{name}.schema.json").read_text(encoding="utf-8"))
+    if name == "game":
+        schema["properties"]["family"]["enum"] = list(family_names())
+    return schema
 
 
 @lru_cache(maxsize=None)

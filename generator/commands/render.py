@@ -62,6 +62,8 @@ def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
         return report(game, "text", sys.stderr) or 1
+    if fam.render is None:
+        return _no_renderer(fam, game)
     doc, diags = _read_mapping(args.position)
     if doc is None:
         return report(diags, "text", sys.stderr) or 1
@@ -90,12 +92,16 @@ def render_request(fam, game, request: dict, title: str | None = None):
     """The family's drawing of the request (an SVG string), or an exit status after
     saying why there is none: the family cannot draw positions, or the request is bad."""
     if fam.render is None:
-        where = getattr(getattr(game, "source", None), "root", None) or fam.name
-        return report([Diagnostic(f"{where}/game.yaml", 1, 1, NO_RENDERER,
-                                  f"the {fam.name} family cannot draw positions",
-                                  pointer="/family", hint="see the game's map pages, or `mapwright print`")],
-                      "text", sys.stderr) or 1
+        return _no_renderer(fam, game)
     try:
         return fam.render(game, request, title=title or "")
     except ValueError as exc:   # the family's AdjudicationError: a malformed request
         return fail(f"the position could not be drawn: {exc}", 1)
+
+
+def _no_renderer(fam, game) -> int:
+    where = getattr(getattr(game, "source", None), "root", None) or fam.name
+    return report([Diagnostic(f"{where}/game.yaml", 1, 1, NO_RENDERER,
+                              f"the {fam.name} family cannot draw positions",
+                              pointer="/family", hint="see the game's map pages, or `mapwright print`")],
+                  "text", sys.stderr) or 1
