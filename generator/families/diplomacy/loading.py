@@ -27,7 +27,10 @@ def load(source: GameSource) -> Game:
     """The game from its documents, with hand-completed overlay.yaml merged over an
     imported map.yaml (overlay.py) and what could not be merged kept for the checks."""
     geometry_doc = source.docs.get("geometry.yaml")
-    data, problems = merged_map_data(source)
+    if "overlay.yaml" in source.docs:
+        data, problems = merged_map_data(source)
+    else:   # nothing to merge: the model only reads the data (no copy of a large map)
+        data, problems = source.docs["map.yaml"].data, []
     game = game_from_data(source.game_id, source.meta, data,
                           geometry_doc.data if geometry_doc is not None else None, source)
     game.overlay_problems = problems
