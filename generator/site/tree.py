@@ -9,7 +9,6 @@ from pathlib import Path
 
 from ..paths import SOURCE_ROOT
 from ..families import family as family_named, names as family_names
-from ..heap import long_lived_frozen
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
@@ -118,11 +117,6 @@ def guide_pages() -> dict[str, str]:
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    with long_lived_frozen():   # the games' models are long-lived; see generator/heap.py
-        return _docs_tree(results)
-
-
-def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
