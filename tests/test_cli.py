@@ -120,4 +120,4 @@ def test_render_refuses_a_family_without_a_renderer(capsys):
     from generator.cli import main
     assert main(["render", str(REPO / "content" / "dixie"), "--position", str(REPO / "content" / "dixie" / "game.yaml")]) == 1
     err = capsys.readouterr().err
-    assert "MW406" in err and "cannot draw positions" in err
+    assert "MW501" in err and "cannot draw positions" in err

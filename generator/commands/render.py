@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, errors, register
 from ..render.codes import BAD_POSITION
 from .common import fail, load_game, report
 
-NO_RENDERER = register("MW406", "Family cannot draw positions",
+NO_RENDERER = register("MW501", "Family cannot draw positions",
                        "`mapwright render` draws a position with the game's family renderer, and "
                        "this game's family has none yet. Its maps are on the game's pages "
                        "(`mapwright build`) and in `mapwright print`.")
