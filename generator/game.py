@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 from .diagnostics import Diagnostic, errors, register
-from .families import KNOWN, family as family_named
+from .families import family as family_named, names as family_names
 from .families.base import GameSource
 from .loader import Document, display_path, load_document
 from .markup import check_markdown
@@ -196,7 +196,7 @@ def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
     if fam is None:
         return None, found + [meta.diagnostic("/family", UNKNOWN_FAMILY,
                                               f"the '{meta.data['family']}' family is not available",
-                                              hint="families: " + ", ".join(KNOWN))]
+                                              hint="families: " + ", ".join(family_names()))]
     docs: dict[str, Document] = {"game.yaml": meta}  # families locate rule-module problems in it
     for name, spec in sorted(fam.files.items()):
         path = game_dir / name

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from ..escape import nav_title
 from ..paths import SOURCE_ROOT
-from ..families import KNOWN, family as family_named
-from ..heap import long_lived_frozen
+from ..families import family as family_named, names as family_names
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
@@ -119,12 +118,7 @@ def guide_pages() -> dict[str, str]:
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    with long_lived_frozen():   # the games' models are long-lived; see generator/heap.py
-        return _docs_tree(results)
-
-
-def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    for name in KNOWN:  # every family's diagnostic codes belong on the reference page
+    for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
