@@ -58,6 +58,17 @@ def md_text(text) -> str:
     return _MD_PUNCT.sub(r"\\\1", _html(text))
 
 
+# Prose keeps emphasis (* and _) and paragraphs; everything that makes links, images,
+# HTML, attribute lists, code or tables is escaped.
+_PROSE_PUNCT = re.compile(r"([\\`{}\[\]()!|])")
+
+
+def md_prose(text) -> str:
+    """Author prose (a summary, a note): emphasis and paragraphs survive; HTML, links,
+    images, attribute lists, code spans and table pipes do not."""
+    return _PROSE_PUNCT.sub(r"\\\1", _html(_str(text)))
+
+
 def md_cell(text) -> str:
     """Text inside a Markdown table cell: as md_text (which also escapes `|`)."""
     return md_text(text)
