@@ -388,9 +388,14 @@ def _event_depth_exceeds(text: str, limit: int):
 
 
 def display_path(path: Path) -> str:
+    """`path` as users see it: relative to the working directory when inside it. The
+    folder is resolved, not the file, so a link is shown as itself (and a looping or
+    dangling one does not raise)."""
+    path = Path(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        folder = path.parent.resolve()
+        return str((folder / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 

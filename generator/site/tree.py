@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from ..escape import nav_title
 from ..paths import SOURCE_ROOT
 from ..families import family as family_named, names as family_names
 from ..validate import GameResult
@@ -98,13 +99,13 @@ def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
         files[f"{game_id}/{page}"] = published
         for asset, svg in figures.items():
             files[f"{game_id}/{asset}"] = svg
-        rules_nav.append({page_title(text, page): f"{game_id}/{page}"})
+        rules_nav.append({nav_title(page_title(text, page)): f"{game_id}/{page}"})
     if rules_nav:
         nav.append({"Rules": rules_nav})
     for p in family_pages:
         files[f"{game_id}/{p.path}"] = p.content
         if p.title and p.path.endswith(".md"):
-            nav.append({p.title: f"{game_id}/{p.path}"})
+            nav.append({nav_title(p.title): f"{game_id}/{p.path}"})
     files[f"{game_id}/index.md"] = overview_page(result, family_pages)
     return files, nav
 
@@ -127,7 +128,7 @@ def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
-        nav.append({result.source.meta["title"]: game_nav})
+        nav.append({nav_title(result.source.meta["title"]): game_nav})
     files["index.md"] = home_page(results, thumbnails)
     schemas = schema_pages()
     files.update(schemas)
@@ -144,7 +145,7 @@ def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
     guides = guide_pages()
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{page_title(text, path): path} for path, text in sorted(guides.items())]})
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())]})
     return files, nav
 
 
