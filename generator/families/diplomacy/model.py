@@ -279,6 +279,7 @@ class Game:
     source: Any = None
     overlay_problems: list = field(default_factory=list)   # (pointer, message) from overlay.yaml
     notation: Any = None   # orders.Notation on this map (set by loading), for render/
+    view: Any = None       # the render view of this board, made once (pages_render.board_view)
 
     @property
     def powers(self) -> dict[str, Power]:

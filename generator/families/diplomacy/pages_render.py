@@ -17,6 +17,7 @@ from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
 from .api import adjudicate
+from .model import Game
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -29,6 +30,17 @@ BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
 PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
 
 
+def board_view(game) -> MapView:
+    """The game's map view, made once per loaded model (a model lives for one build:
+    the DATC page draws 165 diagrams of one board), kept on the model rather than
+    looked up by id() in a module-level table."""
+    if not isinstance(game, Game):
+        return view_of(game)
+    if game.view is None:
+        game.view = view_of(game)
+    return game.view
+
+
 def _title(game, view: MapView) -> str:
     return str(getattr(game, "title", "") or view.title)
 
@@ -36,7 +48,7 @@ def _title(game, view: MapView) -> str:
 def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units: bool = False) -> str:
     """The board as the published map shows it: land in its powers' colours, centres,
     names; optionally the starting units."""
-    view = view_of(game)
+    view = board_view(game)
     link = None if print_mode or interactive else POWERS_LINK_FROM_MAP_SVG
     opts = MapOptions(owners=home_owners(view), interactive=interactive, print_mode=print_mode,
                       title=_title(game, view), units=view.start_units if units else None,
@@ -61,7 +73,7 @@ def thumbnail_svg(game) -> str:
 
 def order_figure(game, request: dict, response: dict, title: str = "") -> str:
     """The order diagram of an adjudicated request: arrows, outcomes, dislodged units."""
-    return order_diagram(game, request, response, title=title)
+    return order_diagram(board_view(game), request, response, title=title)
 
 
 def render_position(game, request: dict, title: str = "") -> str:
@@ -70,13 +82,13 @@ def render_position(game, request: dict, title: str = "") -> str:
     api.AdjudicationError (a ValueError) when the request is malformed."""
     if request.get("orders"):
         return order_figure(game, request, adjudicate(game, request), title=title)
-    return render_map(view_of(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
+    return render_map(board_view(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
                                                 dislodged=request.get("dislodged"), title=title or None))
 
 
 def printables(game) -> dict[str, list[tuple[str, str]]]:
     """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (the family's `printables`)."""
-    view = view_of(game)
+    view = board_view(game)
     title = _title(game, view)
     sheets = adjacency_sheets(view, title=title)
     return {
@@ -93,7 +105,7 @@ def _print_files(game) -> list[Page]:
         docs = printables(game)
         pages = []
         for what, paper in BUILD_PRINTS:
-            files, _ = print_documents(docs[what], paper, "pdf", title=_title(game, view_of(game)))
+            files, _ = print_documents(docs[what], paper, "pdf", title=_title(game, board_view(game)))
             for name, data in sorted(files.items()):
                 pages.append(Page(f"print/{name}", data))
         return pages
@@ -141,7 +153,7 @@ def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
 def render_pages(game) -> list[Page]:
     """Map page (interactive SVG inlined), adjacency page with CSV and JSON, printable
     PDFs and a thumbnail, paths relative to the game's docs folder."""
-    view = view_of(game)
+    view = board_view(game)
     title = _title(game, view)
     interactive = map_svg(game, interactive=True)
     prints = _print_files(game)
