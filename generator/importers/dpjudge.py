@@ -448,12 +448,12 @@ def _game_text(parsed: MapData, data: dict, path: Path, name: str, svg: Path | N
 
 
 def _rules_page(parsed: MapData, data: dict, path: Path) -> str:
-    from ..escape import md_cell, md_text
+    from ..escape import code_span, md_cell, md_text
     powers = data["powers"]
     start = data["start"]
     out = [f"# The map", "",
-           f"This game was imported from the DPjudge map file {md_text(path.name)}"
-           + (f" (built on {md_text(', '.join(parsed.files[1:]))})" if len(parsed.files) > 1 else "")
+           f"This game was imported from the DPjudge map file {code_span(path.name)}"
+           + (f" (built on {', '.join(code_span(f) for f in parsed.files[1:])})" if len(parsed.files) > 1 else "")
            + ". It is played with the standard rules of Diplomacy; this page lists what the map "
              "file sets.", "",
            "## Powers", "",
@@ -484,7 +484,7 @@ def _rules_page(parsed: MapData, data: dict, path: Path) -> str:
                          "here it is listed as an ordinary power.")
     if notes:
         out += ["", "## Rules the map file sets", "", *notes]
-    out += ["", "## Source", "", f"Imported from {md_text(', '.join(parsed.files))} with "
+    out += ["", "## Source", "", f"Imported from {', '.join(code_span(f) for f in parsed.files)} with "
             f"`mapwright import dpjudge`."]
     return "\n".join(out) + "\n"
 
