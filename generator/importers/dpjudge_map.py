@@ -156,7 +156,9 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
         first, col = words[0]
         up = first.upper()
         rest = [w for w, _ in words[1:]]
-        if up in ("MAP", "USE", "USES"):
+        if "=" in line.split("#", 1)[0]:     # before the keywords: a name may start with one (Map Sea = ...)
+            _name_line(line.split("#", 1)[0], number, shown, data, problem)
+        elif up in ("MAP", "USE", "USES"):
             for name, c in words[1:]:
                 target = name if "." in name else name + ".map"
                 child = (path.parent / target)
@@ -181,8 +183,6 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
                 problem(number, col, "VICTORY takes whole numbers", "write e.g. VICTORY 18")
         elif up in ("RULE", "RULES"):
             data.rules.extend(w.upper() for w in rest)
-        elif "=" in line.split("#", 1)[0]:
-            _name_line(line.split("#", 1)[0], number, shown, data, problem)
         elif up in TYPES or up == "AMEND":
             _location_line(words, number, shown, data, problem)
         elif up == "DROP":
