@@ -21,7 +21,8 @@ def register(sub) -> None:
                                      "(drawn from geometry.yaml) into a new or earlier-exported folder.")
     w.add_argument("game", help="game folder or id, e.g. content/modern-europe")
     w.add_argument("-o", "--output", type=Path, required=True, help="variant folder to write (outside content/)")
-    w.add_argument("--name", help="the variant's folder and class name (default: from the game id)")
+    w.add_argument("--name", help="the variant's class name, which webDiplomacy expects to be its folder's "
+                                  "name (default: the output folder's name, else one made from the game id)")
     add_format(w)
     w.set_defaults(func=run_webdiplomacy)
     d = kinds.add_parser("dpjudge", help="a DPjudge/MILA .map file",
@@ -58,7 +59,10 @@ def run_webdiplomacy(args) -> int:
     game, game_dir, status = _load(args)
     if game is None:
         return status
-    exported = export_variant(game, f"{game_dir.as_posix()}/game.yaml", args.name)
+    # webDiplomacy finds a variant's classes under variants/<name>/: the folder is the name
+    name = args.name or (args.output.name if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,60}", args.output.name)
+                         else None)
+    exported = export_variant(game, f"{game_dir.as_posix()}/game.yaml", name)
     try:
         written = write_folder(args.output, exported.files, _content_dirs(game_dir))
     except (RefusedOutput, OSError) as exc:

@@ -416,10 +416,12 @@ def _units_php(header: str, cls: str, parent: str, units, note: str) -> str:
 
 
 def _custom_pregame_php(header: str, name: str) -> str:
+    # the CustomStart mixin as webDiplomacy variants name it, so importers recognise the rule
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
              "// Custom start: no units are placed before the opening build phase.",
-             f"class {name}Variant_adjudicatorPreGame extends adjudicatorPreGame {{",
+             "class CustomStartVariant_adjudicatorPreGame extends adjudicatorPreGame {",
              "\tprotected function assignUnits() {}",
-             "\tprotected function assignUnitOccupations() {}", "}", "?>"]
+             "\tprotected function assignUnitOccupations() {}", "}", "",
+             f"class {name}Variant_adjudicatorPreGame extends CustomStartVariant_adjudicatorPreGame {{}}", "?>"]
     return "\n".join(lines) + "\n"
