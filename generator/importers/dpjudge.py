@@ -157,10 +157,12 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
     for key in locs:
         provinces_of.setdefault(base_of(key), []).append(key)
     ids: dict[str, str] = {}
+    taken: set[str] = set()
     for base in provinces_of:
         pid = ascii_id(base)
-        if pid in ids.values():
+        while pid in taken:     # two short names that fold to one id (A-B and A_B)
             pid = f"{pid}_{len(ids)}"
+        taken.add(pid)
         ids[base] = pid
 
     def ptype(base: str) -> str:
@@ -262,7 +264,7 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
         start_centers[pid] = sorted({ids[s] for s in owned if s in known_sites})
         centres.update(s for s in owned if s in known_sites)
         units = []
-        for unit in power.units:
+        for unit in power.units.values():
             letter, _, where_unit = unit.partition(" ")
             key = where_unit.upper()
             if key not in locs:

@@ -34,6 +34,7 @@ from pathlib import Path
 TYPES = ("WATER", "COAST", "PORT", "LAND", "SHUT")
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 8
+MAX_REMOVALS = 1000
 
 
 @dataclass
@@ -67,9 +68,10 @@ class PowerDef:
     written: str                    # as written in the file
     adjective: str = ""
     letter: str = ""
-    homes: list[str] = field(default_factory=list)
-    units: list[str] = field(default_factory=list)      # "F STP/SC"
-    centers: list[str] | None = None                     # OWNS/CENTERS, else the homes
+    # dicts as insertion-ordered sets, so that long lists cost linear time
+    homes: dict[str, None] = field(default_factory=dict)
+    units: dict[str, str] = field(default_factory=dict)      # province -> "F STP/SC"
+    centers: dict[str, None] | None = None                   # OWNS/CENTERS, else the homes
     dummy: bool = False
     where: Where | None = None
 
@@ -84,7 +86,9 @@ class MapData:
     unclear: dict[str, str] = field(default_factory=dict)
     locations: dict[str, Location] = field(default_factory=dict)   # keyed by upper-case name
     powers: dict[str, PowerDef] = field(default_factory=dict)
-    unowned: list[str] = field(default_factory=list)
+    unowned: dict[str, None] = field(default_factory=dict)
+    unit_owner: dict[str, str] = field(default_factory=dict)       # province -> power key
+    removals: int = 0                                              # DROP and -X entries read
     comments: list[str] = field(default_factory=list)              # leading comment lines
     problems: list[Problem] = field(default_factory=list)
 
@@ -186,7 +190,9 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
         elif up in TYPES or up == "AMEND":
             _location_line(words, number, shown, data, problem)
         elif up == "DROP":
-            for name, _ in words[1:]:
+            for name, c in words[1:]:
+                if _costly(data, number, c, problem):
+                    break
                 _drop(data, name.upper())
         elif up in ("A", "F"):
             if power is None:
@@ -195,13 +201,16 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
                 problem(number, col, f"'{stripped}' is not a unit", "write e.g. F LON or F STP/SC")
             else:
                 unit = f"{up} {rest[0].upper()}"
-                for other in data.powers.values():   # a new unit replaces any unit in the province
-                    other.units = [u for u in other.units if u[2:].split("/")[0] != unit[2:].split("/")[0]]
-                power.units.append(unit)
+                site = rest[0].upper().split("/")[0]
+                owner = data.powers.get(data.unit_owner.get(site, ""))
+                if owner is not None:        # a new unit replaces any unit in the province
+                    owner.units.pop(site, None)
+                power.units[site] = unit
+                data.unit_owner[site] = power.key
         elif up in ("OWNS", "CENTERS") and power is not None:
             if up == "CENTERS" or power.centers is None:
-                power.centers = []
-            power.centers.extend(w.upper() for w in rest if w.upper() not in power.centers)
+                power.centers = {}
+            power.centers.update((w.upper(), None) for w in rest)
         elif up in ("HOME", "HOMES", "INHABITS"):
             if power is None:
                 problem(number, col, f"{up} before any power", "put it under its power's line")
@@ -211,7 +220,7 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
             if power is None:
                 problem(number, col, "UNITS before any power", "put it under its power's line")
             else:
-                power.units = []
+                power.units = {}
         elif up in ("DUMMY", "DUMMIES"):
             if not rest:
                 if power is None:
@@ -277,7 +286,7 @@ def _power_list(data: MapData, rest: list[str], line: int, col: int, problem) ->
 def _homes(data: MapData, power: PowerDef | None, words: list[str], reinit: bool) -> None:
     """Home centres of a power (None: unowned centres); `-X` removes X."""
     if power is not None and reinit:
-        power.homes = []
+        power.homes = {}
     for word in words:
         site = word.upper()
         remove = site.startswith("-")
@@ -285,12 +294,11 @@ def _homes(data: MapData, power: PowerDef | None, words: list[str], reinit: bool
         if not site:
             continue
         target = power.homes if power is not None else data.unowned
-        if site in target:
-            target.remove(site)
-        if power is not None and site in data.unowned:   # a power's home is no longer unowned
-            data.unowned.remove(site)
+        target.pop(site, None)
+        if power is not None:        # a power's home is no longer unowned
+            data.unowned.pop(site, None)
         if not remove:
-            target.append(site)
+            target[site] = None
 
 
 def _name_line(line: str, number: int, shown: str, data: MapData, problem) -> None:
@@ -347,10 +355,22 @@ def _location_line(words, number: int, shown: str, data: MapData, problem) -> No
                                                Where(shown, number, name_col))
     for dest, c in words[3:]:
         if dest.startswith("-"):
+            if _costly(data, number, c, problem):
+                break
             gone = dest[1:].upper()
             known.abuts = [(d, w) for d, w in known.abuts if not d.upper().startswith(gone)]
             continue
         known.abuts.append((dest, Where(shown, number, c)))
+
+
+def _costly(data: MapData, line: int, column: int, problem) -> bool:
+    """DROP and `-X` each scan the whole map: more than MAX_REMOVALS of them is refused
+    (real maps have a handful), so a hostile file cannot cost quadratic time."""
+    data.removals += 1
+    if data.removals == MAX_REMOVALS + 1:
+        problem(line, column, f"more than {MAX_REMOVALS} DROP or -X removals",
+                "write the map without the removed places instead")
+    return data.removals > MAX_REMOVALS
 
 
 def _drop_coasts(data: MapData, key: str) -> None:
@@ -364,8 +384,8 @@ def _drop(data: MapData, place: str) -> None:
     for loc in data.locations.values():
         loc.abuts = [(d, w) for d, w in loc.abuts if not d.upper().startswith(place)]
     for power in data.powers.values():
-        power.homes = [h for h in power.homes if h != place]
-        power.units = [u for u in power.units if not u[2:].startswith(place)]
+        power.homes.pop(place, None)
+        power.units = {k: u for k, u in power.units.items() if not u[2:].startswith(place)}
         if power.centers:
-            power.centers = [c for c in power.centers if c != place]
-    data.unowned = [u for u in data.unowned if u != place]
+            power.centers.pop(place, None)
+    data.unowned.pop(place, None)

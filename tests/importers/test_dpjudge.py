@@ -209,3 +209,22 @@ def test_any_sequence_of_directives_gives_diagnostics_not_exceptions(tmp_path_fa
     result = import_map(path)
     for d in result.diagnostics:
         assert d.line >= 1 and d.column >= 1 and d.file
+
+
+def test_hostile_sizes_cost_linear_time(tmp_path):
+    """Long unit, home and removal lists: a few seconds, not hours (a quadratic reader
+    would need about 10^10 steps here)."""
+    n = 60_000
+    lines = ["BEGIN SPRING 1901 MOVEMENT", "NORTH (N) " + " ".join(f"P{i}" for i in range(n))]
+    lines += [f"A P{i}" for i in range(n)]
+    lines += ["OWNS " + " ".join(f"P{i}" for i in range(n))]
+    lines += ["LAND P0 ABUTS " + " ".join(f"P{i}" for i in range(1, n)) + " " + " ".join(f"-P{i}" for i in range(n))]
+    lines += [f"LAND P{i} ABUTS P0" for i in range(1, n)]
+    path = tmp_path / "big.map"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-c", "import sys; from generator.importers.dpjudge import import_map; "
+                             "r = import_map(__import__('pathlib').Path(sys.argv[1])); print(len(r.diagnostics))",
+                             str(path)], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stderr
+    found = import_map(path).diagnostics
+    assert any("more than 1000 DROP or -X removals" in d.message and d.line == n + 4 for d in found)
