@@ -228,3 +228,17 @@ def test_hostile_sizes_cost_linear_time(tmp_path):
     assert result.returncode == 0, result.stderr
     found = import_map(path).diagnostics
     assert any("more than 1000 DROP or -X removals" in d.message and d.line == n + 4 for d in found)
+
+
+def test_force_rewrites_only_the_map_files(tmp_path):
+    good = tmp_path / "good.map"
+    good.write_text(GOOD, encoding="utf-8")
+    out = tmp_path / "game"
+    cmd = [sys.executable, "-m", "generator", "import", "dpjudge", str(good), "-o", str(out)]
+    assert subprocess.run(cmd, capture_output=True, text=True, cwd=REPO).returncode == 0
+    (out / "game.yaml").write_text((out / "game.yaml").read_text(encoding="utf-8") + "status: complete\n",
+                                   encoding="utf-8")
+    good.write_text(GOOD.replace("North Capital", "Northern Capital"), encoding="utf-8")
+    assert subprocess.run(cmd + ["--force"], capture_output=True, text=True, cwd=REPO).returncode == 0
+    assert "status: complete" in (out / "game.yaml").read_text(encoding="utf-8")     # the author's edit kept
+    assert "Northern Capital" in (out / "map.yaml").read_text(encoding="utf-8")
