@@ -42,6 +42,8 @@ def register(sub) -> None:
                    help="write nothing; exit 1 if the files in the output folder differ from a fresh import")
     add_format(w)
     w.set_defaults(func=run_webdiplomacy)
+    from .import_dpjudge import register_source
+    register_source(kinds)
     p.set_defaults(func=lambda args: fail("name a source, e.g. `mapwright import webdiplomacy DIR -o OUT`", 2))
 
 
