@@ -37,8 +37,8 @@ def test_free_pcfs_with_nowhere_to_go():
     # LS has South Carolina, where the Republicans are on the ballot: still legal
     assert found == []
     states = file_text("states.yaml").replace(
-        'republican_on_ballot: {value: true, source: estimated, reasoning: "SC chose',
-        'republican_on_ballot: {value: false, source: estimated, reasoning: "SC chose')
+        'off_ballot: {value: [], source: estimated, reasoning: "SC chose',
+        'off_ballot: {value: [R], source: estimated, reasoning: "SC chose')
     found = diagnostics({"parties.yaml": text, "states.yaml": states})
     assert [d.code for d in found] == ["ELE004"]
 
@@ -70,7 +70,7 @@ def test_unknown_source_id():
 
 
 def test_unknown_rule_module_and_parameter():
-    text = file_text("game.yaml").replace("radicalism: {party: SD}", "radicalism: {party: SD, cost: 0}")
+    text = file_text("game.yaml").replace("free_second_region: {party: SD}", "free_second_region: {party: SD, cost: 0}")
     text = text.replace("strongholds: {}", "strongholds: {}\n  teleport: {}")
     found = diagnostics({"game.yaml": text})
     assert sorted(d.code for d in found) == ["ELE010", "ELE010"]
