@@ -14,11 +14,12 @@ DUPLICATE_ID = register(
     "unique, and each state needs its own tile; rename or move one of them.")
 ELECTORAL_TOTAL = register(
     "ELE003", "Electoral votes do not add up",
-    "The states that are not territories must hold the historical electoral total of the "
-    "election year (303 in 1860, with 152 to win). Correct the electoral votes.")
+    "The states that are not territories must hold the electoral total the `victory` rule "
+    "module gives (303 in Divided Republic's 1860, with 152 to win). Correct the electoral "
+    "votes or the module's parameters.")
 SETUP_ILLEGAL = register(
     "ELE004", "Illegal set-up allocation",
-    "A party's set-up places PCFs where the rules forbid: in a territory (Kansas, Nevada), "
+    "A party's set-up places PCFs where the rules forbid: in a territory not yet a state, "
     "in a state where the party is not on the ballot, or in regions with no state it may use. "
     "Move the PCFs to an allowed state or region.")
 STRONGHOLD_MISMATCH = register(

@@ -148,6 +148,11 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
                         f'text-anchor="middle" fill="{ink}">LOCKED</text>')
         if label:
             body.append(f'<text x="{x + TILE / 2:.0f}" y="{y + 30}" font-size="11" text-anchor="middle">{xml(label)}</text>')
+        token = game.parties.get(pos.tokens.get(state.id, ""))
+        if token is not None:
+            body.append(f'<g><title>{xml(token.name)} Stronghold token</title><circle cx="{x + TILE - 9}" '
+                        f'cy="{y + 26}" r="6" fill="{xml(token.colour)}" stroke="#222" stroke-width="0.8"/>'
+                        f'<text x="{x + TILE - 9}" y="{y + 29}" font-size="8" fill="#fff" text-anchor="middle">★</text></g>')
         counts = pos.counts(state.id)
         for i, (pid, n) in enumerate(sorted(counts.items())):
             px, py = x + 4 + (i % 2) * 28, y + 40 + (i // 2) * 12

@@ -170,7 +170,7 @@ def _act(game, t: Turn, n, party, card, action, number, players, order):
         t.position = r.position
         info.update({"as": "campaign", "placed": r.placed, "spent": r.spent, "budget": r.budget})
         t.trace.append(f"Action {n}: {party} campaigns with {_label(game, card)}: "
-                       + (", ".join(f"{k} +{v}" for k, v in r.placed.items()) or "nothing placed")
+                       + (", ".join(f"{game.states[k].name} +{v}" for k, v in r.placed.items()) or "nothing placed")
                        + f", {r.spent} of {r.budget} points.")
     elif "speech" in action:
         sp = action["speech"]
@@ -189,7 +189,8 @@ def _act(game, t: Turn, n, party, card, action, number, players, order):
         t.position = out.position
         info.update({"as": "speech", "amount": out.amount, "changed": out.changed})
         t.trace.append(f"Action {n}: {party} speaks {sp['direction']} {sp['target']} in {sp['region']} "
-                       f"({out.amount} PCFs): " + (", ".join(f"{k} {v:+d}" for k, v in out.changed.items()) or "no change") + ".")
+                       f"({out.amount} PCFs): " + (", ".join(f"{game.states[k].name} {v:+d}" for k, v in out.changed.items())
+                                                   or "no change") + ".")
     elif "poll" in action:
         if known is None or known.kind != "regional_poll":
             _refuse(t, n, f"{_label(game, card)} is not a Regional Poll card")
