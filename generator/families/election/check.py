@@ -4,7 +4,8 @@ from __future__ import annotations
 from ...diagnostics import Diagnostic
 from . import codes
 from .model import Fact, Game
-from .modules import enabled, registry, unwrap
+from .modules import registry, unwrap
+from .modules._params import malformed, param_problems
 from .setup import allocation_problems
 
 
@@ -132,55 +133,6 @@ def _references(game, found):
                            "correct deck_size or remove cards"))
 
 
-_KIND_CHECKS = {
-    "party": lambda g, v: [v] if isinstance(v, str) else None,
-    "parties": lambda g, v: v if isinstance(v, list) and all(isinstance(x, str) for x in v) else None,
-    "party->int": lambda g, v: list(v) if isinstance(v, dict) and all(isinstance(x, int) for x in v.values()) else None,
-    "party->party": lambda g, v: list(v) + list(v.values()) if isinstance(v, dict) else None,
-}
-_STATE_KINDS = {"state": lambda v: [v] if isinstance(v, str) else None,
-                "states": lambda v: v if isinstance(v, list) and all(isinstance(x, str) for x in v) else None,
-                "state->party": lambda v: list(v) if isinstance(v, dict) else None,
-                "state->parties": lambda v: list(v) if isinstance(v, dict) else None}
-
-
-def _param_problems(game, kind: str, value) -> list[str]:
-    """What is wrong with one module parameter of the given kind (empty: nothing)."""
-    if kind == "int":
-        return [] if isinstance(value, int) and not isinstance(value, bool) else [f"expects a whole number, not {value!r}"]
-    if kind == "bool":
-        return [] if isinstance(value, bool) else [f"expects true or false, not {value!r}"]
-    if kind == "ints":
-        return [] if isinstance(value, list) and all(isinstance(x, int) for x in value) else [f"expects a list of whole numbers, not {value!r}"]
-    if kind in ("region", "regions"):
-        ids = [value] if kind == "region" else value
-        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-            return [f"expects region ids, not {value!r}"]
-        return [f"names unknown region '{x}'" for x in ids if x not in game.regions]
-    if kind in ("card", "cards"):
-        ids = [value] if kind == "card" else value
-        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-            return [f"expects card ids, not {value!r}"]
-        return [f"names unknown card '{x}'" for x in ids if x not in game.cards]
-    if kind in _STATE_KINDS:
-        ids = _STATE_KINDS[kind](value)
-        if ids is None:
-            return [f"expects state ids, not {value!r}"]
-        out = [f"names unknown state '{x}'" for x in ids if x not in game.states]
-        if kind == "state->party" and isinstance(value, dict):
-            out += [f"names unknown party '{x}'" for x in value.values() if x not in game.parties]
-        if kind == "state->parties" and isinstance(value, dict):
-            out += [f"names unknown party '{x}'" for v in value.values() for x in (v if isinstance(v, list) else [v])
-                    if x not in game.parties]
-        return out
-    if kind in _KIND_CHECKS:
-        ids = _KIND_CHECKS[kind](game, value)
-        if ids is None:
-            return [f"expects party ids, not {value!r}"]
-        return [f"names unknown party '{x}'" for x in ids if not isinstance(x, str) or x not in game.parties]
-    return []
-
-
 def _modules(game, found):
     known = registry()
     for name, params in sorted(game.rules.items()):
@@ -202,38 +154,25 @@ def _modules(game, found):
                                    f"rule module '{name}' takes no parameter '{key}'",
                                    "parameters: " + (", ".join(sorted(module.params)) or "none")))
                 continue
-            for message in _param_problems(game, module.params[key], params[key]):
+            for message in param_problems(game, module.params[key], params[key]):
                 found.append(_diag(game, "game.yaml", f"{pointer}/{key}", codes.UNKNOWN_MODULE,
                                    f"rule module '{name}', parameter '{key}': {message}",
                                    "use ids from the game's states.yaml, parties.yaml, regions.yaml and cards.yaml"))
         for key in sorted(module.required - set(params)):
             found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
                                f"rule module '{name}' needs the parameter '{key}'", f"add `{key}:`"))
-    for module, params in enabled(game, players=None) + _scenarios(game):
-        check_hook = module.hooks.get("check")
-        if check_hook is None or _malformed(game, module, params):
+    for name, params in sorted(game.rules.items()):
+        module = known.get(name)
+        if module is None or "check" not in module.hooks or not isinstance(params if params is not None else {}, dict):
             continue
-        for item in check_hook(game, params):
+        values = unwrap(params or {})
+        if malformed(game, module, values):
+            continue
+        for item in module.hooks["check"](game, values):
             where, message = item[0], item[1]
             code = item[2] if len(item) > 2 else codes.UNKNOWN_MODULE
-            found.append(_diag(game, "game.yaml", f"/rules/{module.name}{where}", code,
-                               f"rule module '{module.name}': {message}", "correct the parameter"))
-
-
-def _scenarios(game):
-    """Modules in force only at other player counts are checked too."""
-    out = []
-    for name, params in game.rules.items():
-        module = registry().get(name)
-        if module is not None and module.players is not None and isinstance(params or {}, dict):
-            if (module, unwrap(params or {})) not in enabled(game):
-                out.append((module, unwrap(params or {})))
-    return out
-
-
-def _malformed(game, module, params) -> bool:
-    return any(k not in module.params or _param_problems(game, module.params[k], v) for k, v in params.items()) \
-        or bool(module.required - set(params))
+            found.append(_diag(game, "game.yaml", f"/rules/{name}{where}", code,
+                               f"rule module '{name}': {message}", "correct the parameter"))
 
 
 def check(game: Game) -> list[Diagnostic]:

@@ -333,7 +333,7 @@ def _summary(kind: str, result: dict) -> str:
     if kind == "momentum":
         return f"**Engine:** order — {result['order']}; hands — {fmt(result['hands'])}."
     if kind == "free_state_secession":
-        return f"**Engine:** secession chance {result['secession_chance']}."
+        return f"**Engine:** secession chance {result.get('secession_chance', 'none: no module rolls for it')}."
     if kind == "statehood":
         if result.get("problems"):
             return "**Engine:** refused — " + "; ".join(result["problems"]) + "."

@@ -8,6 +8,7 @@ no party or region by name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..base import GameSource
@@ -120,6 +121,12 @@ class Game:
 
     def party_ids(self) -> list[str]:
         return list(self.parties)
+
+    @cached_property
+    def usable_modules(self) -> list:
+        """The well-formed rule modules game.yaml names (see modules.usable), computed once."""
+        from .modules import usable
+        return usable(self)
 
     def card_range(self) -> tuple[int, int] | None:
         if self.card_values is None or not self.card_values.known:

@@ -80,3 +80,22 @@ def test_poll_card_must_match_its_region():
     text = file_text("regions.yaml").replace("poll_card: regional-poll-lower-south", "poll_card: abolition")
     found = diagnostics({"regions.yaml": text})
     assert [d.code for d in found] == ["ELE008"]
+
+
+def test_malformed_module_parameters_are_diagnostics_and_never_reach_the_engine():
+    """Wrong-shaped parameters are reported at their line, and the engines run without
+    the broken module instead of crashing inside it."""
+    from election_helpers import example, source_with
+    from generator.families.election import FAMILY
+    text = (file_text("game.yaml").replace("share: {R: [2, 3]}", "share: {R: x}")
+            .replace("faces_by_rank: [4, 3, 2, 1]", "faces_by_rank: [a]")
+            .replace("  locking: {multiple: 2}", "  locking: {multiple: [2]}"))
+    game = FAMILY.load(source_with({"game.yaml": text}))
+    found = [d for d in FAMILY.check(game) if d.code == "ELE010"]
+    assert {d.line for d in found} and len(found) == 3, [str(d) for d in found]
+    poll = FAMILY.run_example(game, example({"kind": "regional_poll", "region": "MW",
+                                             "position": {"indiana": {"CU": 8}}, "expect": {}}))
+    assert poll.result["locked"] == []          # no locking module left in force
+    roll = FAMILY.run_example(game, example({"kind": "free_state_secession", "admitted_by": {"kansas": "R", "nevada": "R"},
+                                             "momentum": ["R", "CU", "ND", "SD"], "expect": {}}))
+    assert roll.result == {}

@@ -60,15 +60,31 @@ def player_count(game, players=None) -> int:
     return int(counts.get("max", 4)) if isinstance(counts, dict) else 4
 
 
-def enabled(game, players=None) -> list[tuple[RuleModule, dict]]:
-    """(module, parameters) for each module game.yaml names that is in force at this player count."""
-    n = player_count(game, players)
+def usable(game) -> list[tuple[RuleModule, dict]]:
+    """Every module game.yaml names whose parameters are well formed, in module order.
+
+    A module with a malformed parameter is left out of the engines altogether: the
+    checker reports it (ELE010), and no hook ever sees a value of the wrong shape."""
+    from ._params import malformed
     out = []
     for name, params in (game.rules or {}).items():
         module = registry().get(name)
-        if module is not None and (module.players is None or module.players == n):
-            out.append((module, unwrap(params)))
+        values = unwrap(params)
+        if module is None or not isinstance(params if params is not None else {}, dict):
+            continue
+        if malformed(game, module, values):
+            continue
+        check = module.hooks.get("check")
+        if check is not None and check(game, values):
+            continue
+        out.append((module, values))
     return sorted(out, key=lambda mp: (mp[0].order, mp[0].name))
+
+
+def enabled(game, players=None) -> list[tuple[RuleModule, dict]]:
+    """(module, parameters) for each usable module in force at this player count."""
+    n = player_count(game, players)
+    return [(m, p) for m, p in game.usable_modules if m.players is None or m.players == n]
 
 
 def hooks(game, hook: str, players=None):

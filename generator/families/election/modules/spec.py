@@ -38,7 +38,7 @@ HOOKS = frozenset({
 # Parameter kinds the checker knows: what the value must be and which ids it may name.
 KINDS = frozenset({"int", "bool", "party", "parties", "state", "states", "region", "regions",
                    "card", "cards", "party->int", "party->party", "party->ratio", "state->party",
-                   "state->parties", "ints", "any"})
+                   "state->parties", "ints", "phases", "any"})
 
 
 @dataclass(frozen=True)

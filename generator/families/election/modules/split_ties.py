@@ -30,5 +30,5 @@ def _split(game, p, pos, state, phase, ctl):
 
 MODULE = RuleModule(
     "split_ties", "9.4", "A tied state divides its electoral votes; the remainder goes by priority",
-    params={"state": "state", "remainder_order": "parties", "phases": "any"},
+    params={"state": "state", "remainder_order": "parties", "phases": "phases"},
     required=frozenset({"state"}), hooks={"resolve_tie": _split}, order=10)

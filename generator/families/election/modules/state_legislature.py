@@ -46,13 +46,19 @@ def _resolve(game, p, pos, state, phase, ctl):
 
 def _check(game, p):
     found = []
-    faces = (p.get("secession") or {}).get("faces", [])
+    secession = p.get("secession") if p.get("secession") is not None else {}
+    if not isinstance(secession, dict):
+        return [("/secession", "secession is {party: id, faces: [die faces]}")]
+    share = p.get("share") if p.get("share") is not None else {}
+    if not isinstance(share, dict):
+        return [("/share", "share is {party: [numerator, denominator]}")]
+    faces = secession.get("faces", [])
     if not isinstance(faces, list) or any(not isinstance(f, int) or not 1 <= f <= 6 for f in faces):
         found.append(("/secession/faces", "secession faces must be die faces 1-6"))
-    party = (p.get("secession") or {}).get("party")
+    party = secession.get("party")
     if party is not None and party not in game.parties:
         found.append(("/secession/party", f"names unknown party {party!r}"))
-    for q, ratio in (p.get("share") or {}).items():
+    for q, ratio in share.items():
         if not (isinstance(ratio, list) and len(ratio) == 2 and all(isinstance(x, int) and x > 0 for x in ratio)):
             found.append((f"/share/{q}", "a share is [numerator, denominator], e.g. [2, 3]"))
     return found

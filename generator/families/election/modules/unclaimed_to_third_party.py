@@ -16,8 +16,13 @@ def _unclaimed(game, p, pos, state, phase, ctl):
 
 def _check(game, p):
     found = []
-    for i, award in enumerate(p.get("awards") or []):
-        if not isinstance(award, dict) or not isinstance(award.get("to"), str):
+    awards = p.get("awards") if p.get("awards") is not None else []
+    if not isinstance(awards, list):
+        return [("/awards", "awards is a list of {state: id, to: name, phases: [regional, final]}")]
+    for i, award in enumerate(awards):
+        phases = award.get("phases", []) if isinstance(award, dict) else None
+        if not isinstance(award, dict) or not isinstance(award.get("to"), str) or not isinstance(award.get("state"), str) \
+                or not (isinstance(phases, list) and all(ph in ("regional", "final") for ph in phases)):
             found.append((f"/awards/{i}", "an award is {state: id, to: name, phases: [regional, final]}"))
         elif award.get("state") not in game.states:
             found.append((f"/awards/{i}/state", f"names unknown state {award.get('state')!r}"))
