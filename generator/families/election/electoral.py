@@ -95,6 +95,6 @@ def count(game: Game, votes: dict[str, int], states_won: dict[str, int], *, admi
         outcome = result.winner or "defeat"
         result.probabilities = {"defeat": secession}
         result.probabilities[outcome] = result.probabilities.get(outcome, Fraction(0)) + (1 - secession)
-        result.trace.append(f"South Carolina may secede first (chance {secession}): the result above "
-                            f"holds only if it does not (9.6, 11.3).")
+        result.trace.append(f"A state may secede first (chance {secession}): the result above holds "
+                            f"only if none does (9.6, 11.3).")
     return result
