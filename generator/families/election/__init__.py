@@ -11,7 +11,7 @@ engines report probabilities.
 """
 from __future__ import annotations
 
-from ..base import Family, FileSpec
+from ..base import Family, FileSpec, Scaffold
 from . import codes  # noqa: F401  (registers the ELE### diagnostic codes)
 from .cards import printables
 from .check import check
@@ -33,6 +33,6 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="election-example",
-    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS,
-           "scaffold_rules": scaffold.RULES},
+    scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS, rules=scaffold.RULES),
+    printables=printables,
 )
