@@ -141,6 +141,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         end = _body_end(text, m.end())
         body = text[m.end():end - 1]
         mixin = name[:-len(cls) - 1] if name.endswith("_" + cls) else None
+        if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in MODULE_OF_MIXIN:
+            mixin = mixin[:-len("Variant")]    # a variant named after its mixin (BuildAnywhere)
         if mixin is None or mixin.endswith("Variant"):
             # the variant's own class: harmless when it only composes mixins
             own = re.sub(r"protected\s+\$countryUnits\s*=", "", body)

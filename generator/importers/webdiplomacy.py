@@ -102,6 +102,15 @@ NAME_PROBLEM = register("IMP015", "Territory name adjusted",
                         "id (the later gets a numbered id), a coast is not named by a compass point (its "
                         "code is made from the coast's name), or a type other than Land, Coast and Sea was "
                         "read as the nearest one.", INFO)
+IMPOSSIBLE_FLAG = register("IMP017", "Border flag for a unit that cannot stand there",
+                            "A border row lets armies cross to a sea, or fleets to an inland territory or to "
+                            "the main territory of one with named coasts. webDiplomacy never moves a unit "
+                            "that way, so the importer drops the flag (and the row, when no flag is left).",
+                            INFO)
+LEGEND = register("IMP018", "Territory with no borders imported as impassable",
+                  "A territory that no border row names (a legend entry, a title box, an off-map area) "
+                  "cannot be entered by any unit; it is imported as `impassable` so it is drawn but "
+                  "never played.", INFO)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -390,6 +399,17 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
 
     # 3. borders, undirected, first occurrence order
     borders = _borders(border_rows, location_of, by_id, shown, diags)
+    rows_of = {}
+    for row, full, parent, coast, abbr in parsed:
+        rows_of.setdefault(location_of.get(full, "").split("/")[0], row["_line"])
+    bordered = {loc.split("/")[0] for b in borders for loc in b["between"]}
+    for prov in provinces:
+        if prov["id"] not in bordered and not prov.get("supply_center"):
+            diags.append(_diag(shown, rows_of.get(prov["id"], 1), LEGEND,
+                               f"'{prov['name']}' ({prov['id']}) has no borders: imported as impassable"))
+            prov["type"] = "impassable"
+            prov.pop("coasts", None)
+            owners.pop(prov["id"], None)
 
     # 4. powers, start, default builds, coloured neutrals
     powers = [{"id": power_id(c), "name": c.replace("-", " ")} for c in countries]
@@ -400,7 +420,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     modules = dict(facts.modules)
     custom_start = options.custom_start or "custom_start" in modules
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
-                                                        custom_start, diags)
+                                                        custom_start, diags, by_id)
     if custom_start:
         modules["custom_start"] = {}
     if neutral_units:
@@ -528,6 +548,15 @@ def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
             diags.append(_diag(shown, row["_line"], EMPTY_BORDER,
                                f"border {a}-{b} allows neither fleets nor armies"))
             continue
+        possible = [u for u in units if _can_stand(u, a, by_id) and _can_stand(u, b, by_id)]
+        if possible != units:
+            dropped = ", ".join(u for u in units if u not in possible)
+            diags.append(_diag(shown, row["_line"], IMPOSSIBLE_FLAG,
+                               f"border {a}-{b}: no {dropped} can stand on both sides; "
+                               + (f"kept for {', '.join(possible)}" if possible else "row skipped")))
+            if not possible:
+                continue
+            units = possible
         key = frozenset((a, b))
         if key in seen:
             known = seen[key]
@@ -543,7 +572,15 @@ def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
     return borders
 
 
-def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_start, diags):
+def _can_stand(unit: str, loc: str, by_id: dict) -> bool:
+    pid, _, coast = loc.partition("/")
+    prov = by_id[pid]
+    if unit == "army":
+        return not coast and prov["type"] in ("land", "coast")
+    return prov["type"] in ("coast", "sea") and (bool(coast) or not prov.get("coasts"))
+
+
+def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_start, diags, by_id):
     """(start units, default builds, neutral units) from the classes' $countryUnits."""
     start_units: dict[str, list[str]] = {}
     default_builds: dict[str, list[str]] = {}
@@ -563,6 +600,11 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
                                        f"unit of {clean_name(country)} in unknown territory '{clean_name(terr)}'"))
                     continue
                 letter = "F" if str(kind).lower().startswith("f") else "A"
+                if not _can_stand("fleet" if letter == "F" else "army", loc, by_id):
+                    diags.append(_diag(*where, IMPOSSIBLE_FLAG,
+                                       f"{str(kind).lower()} of {clean_name(country)} in {loc} "
+                                       f"({by_id[loc.split('/')[0]]['type']}) cannot stand there; left out"))
+                    continue
                 out.setdefault(owner, []).append(f"{letter} {loc}")
         return out
 
@@ -888,12 +930,20 @@ def _geometry_text(geometry: dict, command: str) -> str:
                              if key in geometry])
 
 
+def _has_starter(out_dir: Path, name: str) -> bool:
+    if name.startswith("rules/"):
+        rules = out_dir / "rules"
+        return rules.exists() and any(rules.glob("*.md"))
+    return (out_dir / name).exists()
+
+
 def write_files(imported: Imported, out_dir: Path) -> list[Path]:
-    """Write the importer's files, and the starter files the folder does not have yet."""
+    """Write the importer's files, and the starter files the folder does not have yet
+    (game.yaml when absent; the rules page when rules/ holds no page)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     todo = dict(imported.files)
-    todo.update({name: text for name, text in imported.starters.items() if not (out_dir / name).exists()})
+    todo.update({name: text for name, text in imported.starters.items() if not _has_starter(out_dir, name)})
     for name in sorted(todo):
         path = out_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
