@@ -25,14 +25,10 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
 
 def load(source: GameSource) -> Game:
     geometry_doc = source.docs.get("geometry.yaml")
-    data, problems = source.docs["map.yaml"].data, []
-    try:   # hand-completed overlay.yaml over an imported map.yaml (the importer's module)
-        from .overlay import merged_map_data
-    except ImportError:
-        merged_map_data = None
-    if merged_map_data is not None:
-        data, problems = merged_map_data(source)
-    game = game_from_data(source.game_id, source.meta, data,
+    from .overlay import merged_source   # hand-completed overlay.yaml over an imported map.yaml
+    merged, problems = merged_source(source)
+    game = game_from_data(source.game_id, source.meta, merged.data,
                           geometry_doc.data if geometry_doc is not None else None, source)
     game.overlay_problems = problems
+    game.merged = merged     # checks read the merged data and locate values through it
     return game
