@@ -86,6 +86,11 @@ def _body_end(text: str, pos: int) -> int:
     return i
 
 
+def _builds_first(body: str) -> bool:
+    """A processGame whose changePhase turns the pre-game into a build phase (custom start)."""
+    return bool(re.search(r"setPhase\(\s*['\"]Builds['\"]\s*\)", body)) and "Pre-game" in body
+
+
 def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
     facts = ClassFacts()
     for cls, folder in sorted(variant.classes.items()):
@@ -148,6 +153,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             own = re.sub(r"protected\s+\$countryUnits\s*=", "", body)
             functions = re.findall(r"function\s+(\w+)\s*\([^)]*\)\s*\{\s*(\S)", own)
             real = [f for f, first in functions if first != "}"]
+            if cls == "processGame" and _builds_first(own):
+                facts.modules.setdefault("custom_start", {})    # opens with a build phase
+                real = [f for f in real if f not in ("changePhase", "__construct")]
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
                 facts.unmodelled.append((shown, lines.line(m.start()),
                                          f"{name} overrides {', '.join(real)} of {cls} "

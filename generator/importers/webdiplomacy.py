@@ -649,19 +649,25 @@ def _order(power_order: list[str]):
 
 
 def _sea_regions(provinces: list[dict]) -> list[dict]:
-    seas = {p.get("abbr", p["id"]): p for p in provinces if p["type"] == "sea"}
+    """Sea regions from the sealane naming styles found in the wild: a code "MSB n" whose
+    first word is the overseer's code (Divided States, A Modern Europe), or a name
+    "<overseer's name> - <which lane>" (WWIVsealanes' "Gulf of Alaska - east sea lane")."""
+    seas = [p for p in provinces if p["type"] == "sea"]
+    by_code = {p.get("abbr", p["id"]): p for p in seas}
+    by_name = {p["name"].lower(): p for p in seas}
     regions: dict[str, dict] = {}
-    for prov in provinces:
-        if prov["type"] != "sea":
-            continue
+    for prov in seas:
         m = _LANE.match(prov.get("abbr", ""))
-        if m and m.group("base") in seas:
-            overseer = seas[m.group("base")]
-            region = regions.setdefault(overseer["id"], {"id": overseer["id"], "overseer": overseer["id"],
-                                                         "sealanes": []})
-            region["sealanes"].append(prov["id"])
-            prov["region"] = overseer["id"]
-            overseer["region"] = overseer["id"]
+        overseer = by_code.get(m.group("base")) if m else None
+        if overseer is None and " - " in prov["name"]:
+            overseer = by_name.get(prov["name"].split(" - ", 1)[0].strip().lower())
+        if overseer is None or overseer is prov:
+            continue
+        region = regions.setdefault(overseer["id"], {"id": overseer["id"], "overseer": overseer["id"],
+                                                     "sealanes": []})
+        region["sealanes"].append(prov["id"])
+        prov["region"] = overseer["id"]
+        overseer["region"] = overseer["id"]
     return list(regions.values())
 
 
