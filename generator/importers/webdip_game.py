@@ -33,8 +33,16 @@ MODULE_TITLES = {
 
 def _people(text: str) -> list[str]:
     """'Jared Kish (Kurt) and Oliver Auth' -> ['Jared Kish (Kurt)', 'Oliver Auth']."""
-    parts = re.split(r"\s*(?:,|&|\band\b|/)\s*", text)
-    return [p.strip() for p in parts if p.strip()][:20]
+    people, depth, current = [], 0, []
+    for piece in re.split(r"(\s*(?:,|&|\band\b|/)\s*|[()])", text):
+        depth += (piece == "(") - (piece == ")")
+        if depth == 0 and re.fullmatch(r"\s*(?:,|&|\band\b|/)\s*", piece or ""):
+            people.append("".join(current))
+            current = []
+        else:
+            current.append(piece or "")
+    people.append("".join(current))
+    return [p.strip() for p in people if p.strip()][:20]
 
 
 def _short(text: str, limit: int) -> str:

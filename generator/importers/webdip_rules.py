@@ -43,7 +43,8 @@ class _ToMarkdown(HTMLParser):
     def _flush(self):
         text = " ".join("".join(self.line).split())
         if text and text.strip("*"):
-            self.blocks.append(self.prefix + text)
+            # inside a list, a block that starts no item continues the current one
+            self.blocks.append((self.prefix or "    " * len(self.lists)) + text)
         self.line = []
         self.prefix = ""
 
@@ -73,7 +74,7 @@ class _ToMarkdown(HTMLParser):
             if self.cell is not None:
                 self.cell.append(" ")
             else:
-                self._flush_keep_list()
+                self._flush()
         elif tag in ("ul", "ol"):
             self._flush()
             self.lists.append([tag, 0])
@@ -109,12 +110,6 @@ class _ToMarkdown(HTMLParser):
             self.cell = []
 
     handle_startendtag = handle_starttag
-
-    def _flush_keep_list(self):
-        prefix = self.prefix
-        self._flush()
-        if prefix.strip().startswith(("-", "1", "2", "3", "4", "5", "6", "7", "8", "9")):
-            self.prefix = " " * len(prefix)   # a continuation line of the same list item
 
     def handle_endtag(self, tag):
         if tag in _DROP:

@@ -62,40 +62,65 @@ def test_at_least_ninety_percent_of_the_unbundled_folders_validate(games):
     assert len(clean) / 18 >= 0.9
 
 
+_ROW = r"array\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'"
+_COAST_CHILD = re.compile(r"\(([A-Za-z][A-Za-z /-]*) Coast\)$")
+
+
 def _install_rows(text: str) -> list[tuple[str, str, str, str]]:
     """An independent reading of install.php's border rows: a plain regex over the text."""
     body = text[text.index("$bordersRawData"):]
-    row = re.compile(r"array\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'((?:[^'\\]|\\.)*)'\s*,\s*'(Yes|No)'\s*,\s*'(Yes|No)'\s*\)")
+    row = re.compile(_ROW + r"((?:[^'\\]|\\.)*)'\s*,\s*'(Yes|No)'\s*,\s*'(Yes|No)'\s*\)")
     return [tuple(m.groups()) for m in row.finditer(body)]
 
 
-@pytest.mark.parametrize("name", ["World", "Europa_Renovatio", "Imperial2", "Migraine", "Africa"])
+def _row_locations(text: str, provinces: list[dict]) -> dict[str, str]:
+    """install.php territory name -> imported location, by row order: parent rows are the
+    provinces in order, a "(... Coast)" row is the next coast of the province before it."""
+    names = [m.group(1) for m in re.finditer(_ROW + r"(?:Land|Coast|Sea|Strait)'",
+                                             text[:text.index("$bordersRawData")])]
+    parents = iter(provinces)
+    located, last, used = {}, {}, {}
+    for name in names:
+        child = _COAST_CHILD.search(name)
+        if child:
+            parent = name[:child.start()].strip()
+            prov = last[parent]
+            k = used.get(prov["id"], 0)
+            used[prov["id"]] = k + 1
+            located[name] = f"{prov['id']}/{prov['coasts'][k]}" if prov.get("coasts") else prov["id"]
+        else:
+            prov = next(parents)
+            located[name] = prov["id"]
+            last[name] = prov
+    return located
+
+
+@pytest.mark.parametrize("name", FOLDERS)
 def test_borders_equal_the_install_rows_coast_by_coast(imported, name):
-    """Each border row of install.php, as a pair of named locations with its unit flags,
-    is one imported border (rows listed in both directions once), except rows whose flag
-    names a unit that cannot stand there (reported as IMP017)."""
+    """Every border row of install.php, read independently, is the imported border
+    between the same two locations (coast by coast) with the same unit flags: rows listed
+    in both directions count once, and flags for a unit that cannot stand on a side are
+    the ones the importer reports dropping (IMP017)."""
     result = imported[name]
-    text = (DATA / name / "install.php").read_text(encoding="utf-8", errors="replace")
-    names = {}
-    for p in result.data["provinces"]:
-        names[p["id"]] = p
-    location = {}
-    for row in re.finditer(r"array\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'(?:Land|Coast|Sea|Strait)'", text):
-        location[row.group(1)] = None
+    folder = "Classic" if name == "BuildAnywhere" else name
+    text = (DATA / folder / "install.php").read_text(encoding="utf-8", errors="replace")
+    located = _row_locations(text, result.data["provinces"])
     expected: dict[frozenset, set] = {}
     for a, b, fleets, armies in _install_rows(text):
         units = {u for u, flag in (("army", armies), ("fleet", fleets)) if flag == "Yes"}
-        expected.setdefault(frozenset((a, b)), set()).update(units)
-    dropped = sum(1 for d in result.diagnostics if d.code in ("IMP017", "IMP004"))
-    imported_pairs = {frozenset(b["between"]): set(b["units"]) for b in result.data["borders"]}
-    assert len(imported_pairs) == len(result.data["borders"])      # one entry per pair
-    assert len(expected) - dropped <= len(imported_pairs) <= len(expected)
-    # coast by coast: a fleet border to a split-coast province always names the coast
-    coasts = {p["id"] for p in result.data["provinces"] if p.get("coasts")}
-    for pair, units in imported_pairs.items():
-        for loc in pair:
-            if loc in coasts:
-                assert units == {"army"}, (pair, units)
+        if units and located[a] != located[b]:
+            expected.setdefault(frozenset((located[a], located[b])), set()).update(units)
+    got = {frozenset(b["between"]): set(b["units"]) for b in result.data["borders"]}
+    assert len(got) == len(result.data["borders"])                # one entry per pair
+    dropped = {m.group(1) for d in result.diagnostics if d.code == "IMP017"
+               for m in [re.match(r"border (\S+):", d.message)] if m}
+    for pair, units in expected.items():
+        shown = "-".join(sorted(pair))
+        if pair not in got:
+            assert any(set(x.split("-")) == set(pair) for x in dropped), shown
+        elif got[pair] != units:
+            assert units > got[pair] and any(set(x.split("-")) == set(pair) for x in dropped), (shown, units)
+    assert set(got) <= set(expected)
 
 
 def test_divided_states_coasts_names_and_sealanes(imported):
