@@ -1,4 +1,4 @@
-"""The hex family: hex-and-counter wargames (Dixie). See grid.py for the numbering layout."""
+"""The hex family: two-sided hex-and-counter wargames. See grid.py for the numbering layout."""
 from __future__ import annotations
 
 from ..base import Example, FileSpec, Family, Outcome

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .bombing import Raid, resolve_raid
 from .control import city_holder
-from .model import City, Fact, HexGame, Position, enemy
+from .model import City, Fact, HexGame, Position
 
 MISSION_PHASES = {"tactical-support": "combat", "city-bombing": "city-bombing", "interdiction": "interdiction"}
 
@@ -133,7 +133,7 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
         rep.problems.append("airstrikes need the airpower rule module (13A)")
         return rep
     known = missions(game)
-    foe = enemy(side)
+    foe = game.enemy(side)
     attacked = set(attacked)
     seen: set[str] = set()
     for p in placements:

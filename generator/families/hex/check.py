@@ -19,7 +19,12 @@ UNKNOWN_FEATURE = register("HEX005", "Unknown hexside feature",
 PLACE_NOT_ON_LAND = register("HEX006", "City or resource centre not on land of its country",
     "A city or resource centre stands in water, prohibited terrain, or a hex of another country. Move it or fix its country.")
 LAND_WITHOUT_COUNTRY = register("HEX007", "Land hex without a home country",
-    "A passable hex must say whether it is USA or CSA home country (rail movement, rivers and reinforcements depend on it).")
+    "A passable hex must name the side whose home country it is (rail movement, rivers and reinforcements depend on it).")
+UNKNOWN_SIDE = register("HEX008", "Unknown side",
+    "A value names a side that map.yaml `sides` does not declare. Use one of the declared side ids (they are case-sensitive), "
+    "or declare the side.")
+MISSING_SIDE = register("HEX009", "Scenario without a side's forces",
+    "Every scenario lists the forces of both sides map.yaml declares. Add the missing side under `sides:`.")
 CE_MISMATCH = register("HEX010", "Corps equivalent does not add up",
     "A scenario's printed corps equivalent is not half its infantry divisions (initial + reinforcement + replacement, 16.1 C, 7.0 D). "
     "Fix the force table, or record the reading you use and an erratum explaining it.")
@@ -71,6 +76,46 @@ def _diag(game: HexGame, file: str, pointer: str, code: str, message: str, hint:
     if doc is None:
         return Diagnostic(f"{game.source.root}/{file}", 1, 1, code, message, pointer=pointer, hint=hint)
     return doc.diagnostic(pointer, code, message, hint=hint)
+
+
+def _side_refs(game: HexGame):
+    """(file, pointer, side id) of every side a data file names, for HEX008."""
+    docs = game.source.docs
+    m = (docs["map.yaml"].data if "map.yaml" in docs else None) or {}
+    for h, v in (m.get("hexes") or {}).items():
+        if v.get("country"):
+            yield "map.yaml", f"/hexes/{h}/country", v["country"]
+    for kind in ("cities", "resource_centres"):
+        for i, place in enumerate(m.get(kind) or []):
+            yield "map.yaml", f"/{kind}/{i}/country", place["country"]
+    if (m.get("border") or {}).get("held_by"):
+        yield "map.yaml", "/border/held_by", m["border"]["held_by"]
+    for i, sc in enumerate(game.scenarios):
+        for side in sc.get("sides", {}):
+            yield "scenarios.yaml", f"/scenarios/{i}/sides/{side}", side
+        if sc.get("first_player_chooser"):
+            yield "scenarios.yaml", f"/scenarios/{i}/first_player_chooser", sc["first_player_chooser"]
+        yield "scenarios.yaml", f"/scenarios/{i}/victory/side", sc["victory"]["side"]
+        for j, cond in enumerate(sc["victory"]["any_of"]):
+            yield "scenarios.yaml", f"/scenarios/{i}/victory/any_of/{j}/country", cond["country"]
+    start = (game.charts.get("initiative_track") or {}).get("start") or {}
+    if start.get("side"):
+        yield "charts.yaml", "/initiative_track/start/side", start["side"]
+
+
+def check_sides(game: HexGame) -> list[Diagnostic]:
+    known = game.side_ids
+    out = []
+    for file, pointer, side in _side_refs(game):
+        if side not in known:
+            out.append(_diag(game, file, pointer, UNKNOWN_SIDE, f"'{side}' is not a side of this game",
+                             hint="map.yaml declares: " + ", ".join(known)))
+    for i, sc in enumerate(game.scenarios):
+        for side in known:
+            if side not in sc.get("sides", {}):
+                out.append(_diag(game, "scenarios.yaml", f"/scenarios/{i}/sides", MISSING_SIDE,
+                                 f"scenario {sc['id']} lists no forces for {side}"))
+    return out
 
 
 def check_map(game: HexGame) -> list[Diagnostic]:
@@ -268,5 +313,5 @@ def check_air(game: HexGame) -> list[Diagnostic]:
 
 
 def check(game: HexGame) -> list[Diagnostic]:
-    return sorted(set(check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
+    return sorted(set(check_sides(game) + check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
                       + check_ap_costs(game) + check_air(game)))

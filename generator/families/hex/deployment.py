@@ -26,7 +26,9 @@ def check_deployment(game: HexGame, pos: Position, side: str, scenario_id: str |
     sc = next((s for s in game.scenarios if str(s["id"]) == str(scenario_id)), None) if scenario_id else None
     if scenario_id and sc is None:
         rep.problems.append(f"no scenario '{scenario_id}'")
-    side_data = sc["sides"][side] if sc else {}
+    side_data = sc["sides"].get(side, {}) if sc else {}
+    if sc and not side_data:
+        rep.problems.append(f"scenario {sc['id']} lists no forces for '{side}'")
     max_border = (side_data.get("fort_deployment") or {}).get("max_hexes_from_border")
     units = sorted((u for u in pos.units.values() if u.side == side), key=lambda u: u.id)
     counts = {"forts": 0, "infantry": 0, "armor": 0}
@@ -68,7 +70,7 @@ def check_deployment(game: HexGame, pos: Position, side: str, scenario_id: str |
         elif here:
             rep.problems += [f"{h}: {p}" for p in stack_problems(game, here, game.map.terrain.get(h, "clear"))]
     rep.counts = counts
-    if sc:
+    if sc and side_data:
         initial = used_table(side_data)["initial"]
         for key in ("forts", "infantry", "armor"):
             if counts[key] > int(initial[key]):

@@ -12,8 +12,6 @@ from ...provenance import Fact  # noqa: F401  (part of this model's public surfa
 from ..base import GameSource
 from .grid import Grid, hexside
 
-SIDES = ("USA", "CSA")
-
 
 class MissingAPCost(KeyError):
     """An engine needs an AP cost id that charts.yaml does not define (check() reports it as HEX023)."""
@@ -26,8 +24,14 @@ class MissingAPCost(KeyError):
         return f"charts.yaml has no AP cost '{self.action_id}' (HEX023)"
 
 
-def enemy(side: str) -> str:
-    return "CSA" if side == "USA" else "USA"
+@dataclass(frozen=True)
+class Side:
+    """One of the two sides (and its home country), as map.yaml `sides` declares it."""
+
+    id: str
+    name: str
+    colour: str = "#555555"          # map tint, track boxes
+    counter_colour: str = "#eeeeee"  # counter background
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,6 @@ class City:
     hex: str
     country: str
     capital: bool = False
-    west_of_mississippi: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,7 @@ class Place:
 class HexMap:
     grid: Grid
     terrain: dict[str, str]                    # hex -> terrain id
-    country: dict[str, str]                    # hex -> USA/CSA (land only)
+    country: dict[str, str]                    # hex -> side id (land only)
     hexsides: dict[tuple[str, str], frozenset]  # hexside key -> features
     cities: dict[str, City]                    # id -> city
     resource_centres: dict[str, Place]
@@ -114,6 +117,19 @@ class HexMap:
     source: Fact = Fact("")
     hex_km: float = 70.0
     bridge_names: dict[tuple[str, str], str] = field(default_factory=dict)
+    sides: tuple[Side, ...] = ()
+    border_held_by: Fact = Fact(None)          # side holding border hexsides and their bridges (e.g. 15.1.3)
+
+    def side(self, side_id: str) -> Side | None:
+        return next((s for s in self.sides if s.id == side_id), None)
+
+    def enemy(self, side_id: str) -> str:
+        """The other side; the family plays two-sided games (a side id the map does not declare has no enemy)."""
+        others = [s.id for s in self.sides if s.id != side_id]
+        return others[0] if len(others) == 1 else ""
+
+    def region_of(self, hex_id: str) -> list[str]:
+        return sorted(r for r, hexes in self.regions.items() if hex_id in hexes)
 
     def city_at(self, hex_id: str) -> City | None:
         for c in self.cities.values():
@@ -149,7 +165,7 @@ class Position:
     """Units on the map plus the state the engines need: bridges and who moved."""
 
     units: dict[str, Unit]
-    bridges: dict[tuple[str, str], str] = field(default_factory=dict)  # hexside -> "USA"/"CSA"/"destroyed"
+    bridges: dict[tuple[str, str], str] = field(default_factory=dict)  # hexside -> side id or "destroyed"
 
     def at(self, hex_id: str) -> list[Unit]:
         return sorted((u for u in self.units.values() if u.hex == hex_id), key=lambda u: u.id)
@@ -175,6 +191,13 @@ class HexGame:
     errata: list[dict]
     units_doc: dict
     rules: dict
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.map.sides)
+
+    def enemy(self, side_id: str) -> str:
+        return self.map.enemy(side_id)
 
     def unit_type(self, unit: Unit) -> UnitType:
         return self.unit_types[unit.type]

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .control import (bridge_controller, combat_units, enemy_occupied, hexside_country)
-from .model import HexGame, Position, enemy
+from .model import HexGame, Position
 from .zoc import enemy_controlled
 
 
@@ -158,7 +158,7 @@ def adjacent_to_enemy_unit(game: HexGame, pos: Position, hex_id: str, side: str)
     """Enemy infantry/armour units adjacent to `hex_id`, disrupted or not (9.3, 9.4)."""
     out = []
     for n in game.map.grid.neighbours(hex_id):
-        out += [u.id for u in combat_units(game, pos, n, enemy(side))]
+        out += [u.id for u in combat_units(game, pos, n, game.enemy(side))]
     return sorted(out)
 
 

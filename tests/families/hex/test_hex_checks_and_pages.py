@@ -28,7 +28,7 @@ def test_broken_scenario_and_map_are_reported_with_positions(game_copy):
     text = text.replace("including_one_of: [new-orleans]", "including_one_of: [atlantis]")
     sc.write_text(text)
     mp = target / "map.yaml"
-    m = mp.read_text().replace('"0101": {terrain: clear, country: USA}', '"0101": {terrain: lava, country: USA}', 1)
+    m = mp.read_text().replace('"0101": {terrain: clear, country: "USA"}', '"0101": {terrain: lava, country: "USA"}', 1)
     m = m.replace("hexsides:\n", 'hexsides:\n  - {hexes: ["0101", "0909"], features: [river]}\n', 1)
     mp.write_text(m)
     found = codes(target)
@@ -58,9 +58,18 @@ def test_printables_are_sized_in_millimetres():
             assert re.match(r'<svg [^>]*width="[0-9.]+mm" height="[0-9.]+mm"', svg), stem
 
 
-def test_content_text_is_escaped_in_svg():
-    from generator.families.hex.render import esc
-    assert esc('<script>"x"</script>') == "&lt;script&gt;&quot;x&quot;&lt;/script&gt;"
+def test_content_text_is_escaped_in_svg_and_pages():
+    from dataclasses import replace
+    from generator.families.hex.pages import map_page
+    from generator.families.hex.render import map_svg
+    game = dixie()
+    hostile = '<script>"x"</script>|*y*'
+    cities = {cid: replace(c, name=hostile) if cid == "memphis" else c for cid, c in game.map.cities.items()}
+    g = replace(game, map=replace(game.map, cities=cities))
+    svg, _, _ = map_svg(g)
+    assert "<script>" not in svg and "&lt;script&gt;&quot;x&quot;&lt;/script&gt;" in svg
+    page = map_page(g)
+    assert "<script>" not in page and "\\|" in page
 
 
 def test_missing_ap_cost_is_a_located_diagnostic_not_a_crash(game_copy):
