@@ -21,6 +21,12 @@ def pages(game):
     return build_pages(game)
 
 
+def render(game, request: dict, title: str | None = None) -> str:
+    """Draw a position (units, bridges, optional focus hexes) as SVG; PositionError (a ValueError) when malformed."""
+    from .position import render_position
+    return render_position(game, request, title)
+
+
 def printables(game):
     from .printables import printables as build
     return build(game)
@@ -41,5 +47,6 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="hex-example",
-    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS},
+    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS,
+           "render": render},
 )

@@ -53,7 +53,7 @@ def map_page(game: HexGame) -> str:
                      f"{md_cell(x.name)} ({md_cell(x.id)}) home country | {sum(1 for c in m.country.values() if c == x.id)} hexes |")
     lines += [""] + border_section(game) + ["## Cities", ""]
     regions = sorted(m.regions)
-    lines += ["| City | Hex | Country | Capital |" + "".join(f" {md_cell(r.replace('-', ' '))} |" for r in regions),
+    lines += ["| City | Hex | Country | Capital |" + "".join(f" {md_cell(r.replace('-', ' ').capitalize())} |" for r in regions),
               "|---|---|---|---|" + "---|" * len(regions)]
     for c in sorted(m.cities.values(), key=lambda c: (c.country, c.name)):
         lines.append(f"| {md_cell(c.name)} | {c.hex} | {md_cell(c.country)} | {'yes' if c.capital else ''} |"
@@ -110,6 +110,15 @@ def charts_page(game: HexGame) -> str:
     for t in game.terrain.values():
         lines.append(f"| {md_cell(t.name)} | {fact(t.movement)} | {fact(t.combat_line)} | {'yes' if t.forts_allowed else 'no'} | "
                      f"{'yes' if t.armour_stacks_alone else ''} |")
+    lines += ["", "| Feature | Defence (SPs) | Counts as cities when captured (5.4 C) |", "|---|---|---|"]
+    weights = {"capital": game.capital_weight}
+    terrain_doc = game.source.docs.get("terrain.yaml")
+    names = {f["id"]: f["name"] for f in ((terrain_doc.data or {}).get("features", []) if terrain_doc else [])}
+    for fid, fv in game.feature_defence.items():
+        lines.append(f"| {md_cell(names.get(fid, fid))} | {fact(fv)} | {fact(weights[fid]) if fid in weights else ''} |")
+    reasons = [(names.get(fid, fid), fv.reasoning) for fid, fv in game.feature_defence.items() if fv.estimated]
+    if reasons:
+        lines += ["", "Estimated entries:", ""] + [f"- **{md_cell(n)}**: {md_cell(r)}" for n, r in reasons]
     lines += ["", "| Hexside | Extra MP (home / enemy country) | Blocks ZOC | Defender's Advantage when all attacks cross |",
               "|---|---|---|---|"]
     for h in game.hexside_types.values():
@@ -139,9 +148,19 @@ def charts_page(game: HexGame) -> str:
     lines += ["", "[Printable Phase Summary (SVG)](assets/charts/phases.svg)", ""] + air_sections(game)
     lines += ["## Turn and Initiative Record Tracks", "",
               f"A game lasts {game.charts['turn_track']['turns']} turns of {game.charts['turn_track'].get('turn_days', 15)} days (16.5, 3.5). "
-              f"The IRT has {fact(bps)} boxes on each side of zero.", "",
+              f"The IRT has {fact(bps)} boxes on each side of zero" + (f" ({md_cell(bps.reasoning)})" if bps.estimated else "") + ".",
+              ""] + ap_track_lines(game) + ["",
               "[Printable tracks (SVG)](assets/charts/tracks.svg)", ""]
     return "\n".join(lines)
+
+
+def ap_track_lines(game: HexGame) -> list[str]:
+    """The AP track's length (charts.yaml `ap_track.max`), marked when estimated."""
+    top = (game.charts.get("ap_track") or {}).get("max")
+    if top is None:
+        return []
+    fv = Fact.read(top)
+    return [f"The AP track runs from 0 to {fact(fv)} (5.1.1)" + (f": {md_cell(fv.reasoning)}" if fv.estimated else ".")]
 
 
 def air_sections(game: HexGame) -> list[str]:

@@ -172,8 +172,9 @@ def svg_document(width: float, height: float, body: list[str], *, unit: str = "m
     return head + t + "".join(body) + "</svg>\n"
 
 
-def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple[str, float, float]:
-    """The whole map, sized in mm (a hex is `size` mm from side to side)."""
+def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Position | None = None,
+            title: str = "") -> tuple[str, float, float]:
+    """The whole map, sized in mm (a hex is `size` mm from side to side); with `pos`, its units too."""
     grid = game.map.grid
     width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3) + 2 * margin
     height = grid.rows * size + size / 2 + 2 * margin + 16
@@ -184,11 +185,35 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple
     body += draw_hexes(game, hexes, size, ox, oy)
     body += draw_hexsides(game, set(hexes), size, ox, oy)
     body += draw_places(game, set(hexes), size, ox, oy)
-    title = game.source.meta["title"]
+    if pos is not None:
+        body += draw_units(game, pos, set(hexes), size, ox, oy)
+    name = game.source.meta["title"]
+    if title:
+        body.append(f'<text x="{f(margin)}" y="{f(margin + 11)}" font-size="5" font-family="sans-serif">{xml_text(title)}</text>')
     if game.map.source.estimated:
-        body.append(estimated_banner(margin, margin + 5, 6, f"{title} - RECONSTRUCTED map (source: estimated): "
+        body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
                                      f"not the published map; {game.map.hex_km:g} km hexes"))
-    return svg_document(width, height, body, title=f"{title}: map"), width, height
+    return svg_document(width, height, body, title=f"{name}: {title or 'map'}"), width, height
+
+
+def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,
+               labels: bool = False) -> list[str]:
+    """Counters side by side in their hexes (labelled with their ids when `labels`)."""
+    grid = game.map.grid
+    by_hex: dict[str, list[Unit]] = {}
+    for u in sorted(pos.units.values(), key=lambda u: u.id):
+        by_hex.setdefault(u.hex, []).append(u)
+    s = size * 0.36
+    out = []
+    for h, units in sorted(by_hex.items()):
+        if h not in hexes:
+            continue
+        cx, cy = grid.center(h, size)
+        n = len(units)
+        for i, u in enumerate(units):
+            dx = (i - (n - 1) / 2) * s * 1.05
+            out.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id if labels else ""))
+    return out
 
 
 def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
@@ -250,17 +275,6 @@ def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list
         hx2, hy2 = x2 - size * 0.12 * math.cos(ang + 0.5), y2 - size * 0.12 * math.sin(ang + 0.5)
         body.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" stroke="#b00000" stroke-width="{f(size * 0.05)}"/>'
                     f'<polygon points="{f(x2)},{f(y2)} {f(hx1)},{f(hy1)} {f(hx2)},{f(hy2)}" fill="#b00000"/>')
-    by_hex: dict[str, list[Unit]] = {}
-    for u in sorted(pos.units.values(), key=lambda u: u.id):
-        by_hex.setdefault(u.hex, []).append(u)
-    s = size * 0.36
-    for h, units in sorted(by_hex.items()):
-        if h not in hexes:
-            continue
-        cx, cy = grid.center(h, size)
-        n = len(units)
-        for i, u in enumerate(units):
-            dx = (i - (n - 1) / 2) * s * 1.05
-            body.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id))
+    body += draw_units(game, pos, hexes, size, ox, oy, labels=True)
     body.append(estimated_banner(4, height - 8, min(9.0, width / 26), "map and values: reconstruction (estimated)"))
     return svg_document(width, height, body, unit="px", title="worked example")
