@@ -11,6 +11,7 @@ from .intervention import assign
 from .movement import interdiction_zone
 from .reinforcements import receive, recover
 from .special_moves import special_move
+from .turn import play_turn
 from .victory import evaluate
 from .zoc import controlled_hexes
 
@@ -129,4 +130,20 @@ def run_deployment(game, pos, data):
     hexes = sorted({u.hex for u in pos.units.values() if u.side == spec["side"]})
     fig = _fig(game, pos, hexes)
     rows = [("Legal", _legal(rep))] + [(k, str(v)) for k, v in rep.counts.items()]
+    return rep.to_dict(), rep.trace, fig, rows
+
+
+def run_player_turn(game, pos, data):
+    spec = data["turn"]
+    rep = play_turn(game, pos, spec)
+    hexes = sorted({u.hex for u in pos.units.values()})
+    fig = _fig(game, pos, hexes)
+    rows = [("Legal", _legal(rep)), ("AP level", str(rep.ap_level)),
+            ("APs by phase", ", ".join(f"{k} {v}" for k, v in rep.ap_by_phase.items()) or "none"),
+            ("APs left (lost at the end of the turn, 5.1.2 B)", str(rep.ap_left))]
+    for a in rep.attacks:
+        rows.append((f"Attack on {a['defender']}", f"{a['result'] or 'not resolved'} for {a['ap']} APs"))
+    if rep.cities_captured or rep.cities_reverted:
+        rows.append(("Cities", ", ".join([f"{game.map.cities[c].name} captured" for c in rep.cities_captured]
+                                         + [f"{game.map.cities[c].name} reverts" for c in rep.cities_reverted])))
     return rep.to_dict(), rep.trace, fig, rows

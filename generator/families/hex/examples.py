@@ -293,12 +293,13 @@ def example_fig(game, pos, hexes, **kw):
     return example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
-from .example_runners import (run_advance, run_air, run_deployment, run_intervention, run_recovery, run_reinforcement,  # noqa: E402
-                              run_special_move, run_victory)
+from .example_runners import (run_advance, run_air, run_deployment, run_intervention, run_player_turn,  # noqa: E402
+                              run_recovery, run_reinforcement, run_special_move, run_victory)
 
 RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail": run_rail,
            "bridge-capture": run_bridge, "initiative": run_initiative, "ap-spend": run_ap_spend,
            "ap-level": run_ap_level, "breakdown": run_breakdown, "formation": run_formation,
            "stacking": run_stacking, "zoc": run_zoc, "air": run_air, "special-move": run_special_move,
            "advance": run_advance, "reinforcement": run_reinforcement, "recovery": run_recovery,
-           "victory": run_victory, "intervention": run_intervention, "deployment": run_deployment}
+           "victory": run_victory, "intervention": run_intervention, "deployment": run_deployment,
+           "player-turn": run_player_turn}
