@@ -98,6 +98,9 @@ def _side_refs(game: HexGame):
         yield "scenarios.yaml", f"/scenarios/{i}/victory/side", sc["victory"]["side"]
         for j, cond in enumerate(sc["victory"]["any_of"]):
             yield "scenarios.yaml", f"/scenarios/{i}/victory/any_of/{j}/country", cond["country"]
+    for key, who in sorted((game.scenario_setup or {}).items()):
+        if isinstance(who, dict) and who.get("value"):
+            yield "scenarios.yaml", f"/setup/{key}/value", who["value"]
     start = (game.charts.get("initiative_track") or {}).get("start") or {}
     if start.get("side"):
         yield "charts.yaml", "/initiative_track/start/side", start["side"]

@@ -6,10 +6,11 @@ from __future__ import annotations
 from .advance import advance_after_combat
 from .air import Placement, place_airstrikes
 from .crt import fraction_text
-from .deployment import check_deployment
+from .deployment import check_deployment, fort_sequence
 from .intervention import assign
 from .movement import interdiction_zone
 from .reinforcements import receive, recover
+from .scenarios import force_report
 from .special_moves import special_move
 from .turn import play_turn
 from .victory import evaluate
@@ -147,3 +148,21 @@ def run_player_turn(game, pos, data):
         rows.append(("Cities", ", ".join([f"{game.map.cities[c].name} captured" for c in rep.cities_captured]
                                          + [f"{game.map.cities[c].name} reverts" for c in rep.cities_reverted])))
     return rep.to_dict(), rep.trace, fig, rows
+
+
+def run_scenario(game, pos, data):
+    spec = data["scenario"]
+    result, trace = force_report(game, str(spec["id"]), variant=bool(spec.get("variant", False)),
+                                 doctrines=dict(spec.get("doctrines", {})))
+    rows = [(f"{side}: {v['table']} table", f"{v['divisions']} divisions = {v['corps_equivalent']:g} corps equivalents "
+             f"({'agrees with' if v['agrees'] else 'not'} the printed {v['stated_corps_equivalent']}); {v['corps_box']} corps "
+             f"in the box; AP level {v['ap_level']}" + (f"; {v['air_markers']} air markers" if spec.get("variant") else ""))
+            for side, v in result.get("sides", {}).items()]
+    return result, trace + result.get("problems", []), None, rows
+
+
+def run_fort_placement(game, pos, data):
+    spec = data["fort_placement"]
+    rep = fort_sequence(game, str(spec["scenario"]), list(spec["placements"]))
+    rows = [("Legal", _legal(rep))] + [(f"{side} forts placed", str(n)) for side, n in rep.counts.items()]
+    return rep.to_dict(), rep.trace, None, rows

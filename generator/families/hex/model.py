@@ -191,6 +191,7 @@ class HexGame:
     errata: list[dict]
     units_doc: dict
     rules: dict
+    scenario_setup: dict = field(default_factory=dict)   # scenarios.yaml `setup`: who places first (16.2 A, 16.3)
 
     @property
     def side_ids(self) -> tuple[str, ...]:
