@@ -63,10 +63,10 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
             rep.problems.append(f"an unoccupied {target} must take at least 1 LP before it can be entered (13.4.6 A, 13.8.3 B-C)")
         else:
             rep.trace.append(f"the unoccupied {target} took {defender_lp} LP: one undisrupted attacker may enter it (13.4.6)")
-    params = game.module("mechanized_exploitation")
+    params = game.capability("exploitation")
     exploit = bool(exploitation)
     if exploit and params is None:
-        rep.problems.append("mechanized exploitation needs the mechanized_exploitation rule module (16.6.1.3)")
+        rep.problems.append("exploitation needs a rule module providing it (mechanized_exploitation, 16.6.1.3)")
         exploit = False
     reach = int((params or {}).get("advance_hexes", 2)) if exploit else 1
     most = int((params or {}).get("advancing_units", 2)) if exploit else 1

@@ -199,9 +199,9 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
 def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, rep: CombatReport) -> None:
     """13A.4.1: strikes over the attacked hex, less interceptions (13A.4.4), add to the die; each costs APs."""
     from .air import intercepted, range_check
-    module = game.module("airpower")
+    module = game.capability("tactical-support")
     if module is None:
-        rep.problems.append("airstrikes need the airpower rule module (13A)")
+        rep.problems.append("airstrikes need a rule module providing tactical support (airpower, 13A)")
         return
     per = int(module.get("tactical_support_drm", 2))
     if attack.support_range:

@@ -25,8 +25,8 @@ def contingents(game: HexGame) -> dict[str, dict]:
 def assign(game: HexGame, assignment: dict[str, str], scenario_id: str | None = None) -> InterventionReport:
     """16.7.1 A: players use the contingents as they wish, but hostile ones never share a side."""
     rep = InterventionReport(False)
-    if game.module("intervention_forces") is None:
-        rep.problems.append("intervention forces need the intervention_forces rule module (16.7)")
+    if game.capability("intervention") is None:
+        rep.problems.append("intervention forces need a rule module providing them (intervention_forces, 16.7)")
         return rep
     known = contingents(game)
     sc = next((s for s in game.scenarios if str(s["id"]) == str(scenario_id)), None) if scenario_id else None

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..base import GameSource
 from .crt import crt_from_data
+from .modules import enable
 from .grid import Grid, hexside
 from .model import (City, Fact, HexGame, HexMap, HexsideType, Place, Side, Terrain, UnitType)
 
@@ -75,4 +76,4 @@ def load(source: GameSource) -> HexGame:
         crt=crt_from_data(crt_data) if crt_data else None, charts=_data(source, "charts.yaml"),
         scenarios=list(scen.get("scenarios", [])), scenario_variant=dict(scen.get("variant", {})),
         errata=list(scen.get("errata", [])) + list(units.get("errata", [])), units_doc=units,
-        rules=dict(source.rules), scenario_setup=dict(scen.get("setup") or {}))
+        rules=dict(source.rules), scenario_setup=dict(scen.get("setup") or {}), modules=enable(source.rules))

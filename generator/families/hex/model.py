@@ -11,6 +11,7 @@ from typing import Any
 from ...provenance import Fact  # noqa: F401  (part of this model's public surface)
 from ..base import GameSource
 from .grid import Grid, hexside
+from .modules import capability
 
 
 class MissingAPCost(KeyError):
@@ -192,6 +193,7 @@ class HexGame:
     units_doc: dict
     rules: dict
     scenario_setup: dict = field(default_factory=dict)   # scenarios.yaml `setup`: who places first (16.2 A, 16.3)
+    modules: tuple = ()                                  # the enabled rule modules (modules.Enabled)
 
     @property
     def side_ids(self) -> tuple[str, ...]:
@@ -212,6 +214,6 @@ class HexGame:
     def ap_cost_estimated(self, action_id: str) -> bool:
         return any(r["id"] == action_id and r.get("source") == "estimated" for r in self.charts.get("ap_costs", []))
 
-    def module(self, name: str) -> dict | None:
-        """Parameters of a rule module named in game.yaml, or None when it is off."""
-        return self.rules.get(name)
+    def capability(self, name: str):
+        """Parameters of the enabled rule module providing capability `name` (modules/), or None."""
+        return capability(self.modules, name)

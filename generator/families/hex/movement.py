@@ -87,7 +87,7 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
         return rep
     armour = ut.moves_as_armour
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
-    extra_mp = int((game.module("airpower") or {}).get("interdiction_extra_mp", 1))
+    extra_mp = int((game.capability("interdiction") or {}).get("interdiction_extra_mp", 1))
     cur = unit.hex
     in_ezoc, why = enemy_controlled(game, pos, cur, unit.side)
     start_in_ezoc = in_ezoc
@@ -182,7 +182,7 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     if ap_available is not None and ap_available < rep.ap_cost:
         rep.problems.append(f"{rep.ap_cost} APs are needed, {ap_available} are left (9.0 E)")
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
-    extra_ap = int((game.module("airpower") or {}).get("interdiction_extra_ap", 1))
+    extra_ap = int((game.capability("interdiction") or {}).get("interdiction_extra_ap", 1))
     cur = unit.hex
     for h in [cur] + list(path):
         if rep.problems:

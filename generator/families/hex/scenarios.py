@@ -48,6 +48,9 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
     if sc is None:
         return {"problems": [f"no scenario '{scenario_id}'"]}, []
     result, trace = {"scenario": str(sc["id"]), "sides": {}, "problems": []}, []
+    if variant and game.capability("scenario-variant") is None:
+        result["problems"].append("the variant figures need a rule module providing them (scenario_modifications, 17.4)")
+        variant = False
     limits = {"divisions": next((t.counters.value for t in game.unit_types.values() if t.size == "division" and not t.variant), None),
               "armour": next((t.counters.value for t in game.unit_types.values() if t.arm == "armour" and not t.variant), None)}
     for side in game.side_ids:

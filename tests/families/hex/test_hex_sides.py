@@ -17,7 +17,7 @@ SEED_NAMES = re.compile(r"\b(USA|CSA|Dixie|Mississippi|Memphis|Confedera\w*|Unio
 
 def test_no_engine_module_names_a_seed_game_or_its_sides():
     offenders = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if SEED_NAMES.search(line) and "tools/dixie_map" not in line:
                 offenders.append(f"{path.name}:{n}: {line.strip()}")
