@@ -41,6 +41,8 @@ FAMILY = Family(
         "crt.yaml": FileSpec("hex-crt", description="the Combat Results Table"),
         "charts.yaml": FileSpec("hex-charts", description="AP Cost Chart, Phase Summary and record tracks"),
         "scenarios.yaml": FileSpec("hex-scenarios", description="scenarios, forces, AP levels and victory conditions"),
+        "coverage.yaml": FileSpec("hex-coverage", required=False,
+                                  description="the rulebook's numbered sections and the examples that check them"),
     },
     load=load,
     check=check,

@@ -76,4 +76,5 @@ def load(source: GameSource) -> HexGame:
         crt=crt_from_data(crt_data) if crt_data else None, charts=_data(source, "charts.yaml"),
         scenarios=list(scen.get("scenarios", [])), scenario_variant=dict(scen.get("variant", {})),
         errata=list(scen.get("errata", [])) + list(units.get("errata", [])), units_doc=units,
-        rules=dict(source.rules), scenario_setup=dict(scen.get("setup") or {}), modules=enable(source.rules))
+        rules=dict(source.rules), scenario_setup=dict(scen.get("setup") or {}), modules=enable(source.rules),
+        coverage=list(_data(source, "coverage.yaml").get("sections", [])))

@@ -194,6 +194,7 @@ class HexGame:
     rules: dict
     scenario_setup: dict = field(default_factory=dict)   # scenarios.yaml `setup`: who places first (16.2 A, 16.3)
     modules: tuple = ()                                  # the enabled rule modules (modules.Enabled)
+    coverage: list = field(default_factory=list)         # coverage.yaml `sections`
 
     @property
     def side_ids(self) -> tuple[str, ...]:

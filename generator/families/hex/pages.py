@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..base import Page
 from .check import border_distance
-from ...escape import admonition_title, html_attr, md_cell
+from .coverage import coverage
+from ...escape import admonition_title, html_attr, md_cell, url
 from .model import Fact, HexGame
 from .air import missions
 from .bombing import cbt_of
@@ -279,6 +280,25 @@ def counters_page(game: HexGame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def coverage_page(game: HexGame) -> str:
+    """Every numbered section with the worked examples that check it, or why none do (coverage.yaml)."""
+    rows = coverage(game)
+    checked = sum(1 for r in rows if r["examples"])
+    lines = ["# Rules coverage", "",
+             f"Each numbered section of the rulebook and of the 20.0 variant, with the worked examples that check it "
+             f"(their `rule:` names the section or one of its subsections, or coverage.yaml names them), or why it has "
+             f"none. {checked} of {len(rows)} sections are checked by examples; the build fails when a section has "
+             "neither an example nor a reason (HEX040).", "",
+             "| Section | Heading | Worked examples, or why none |", "|---|---|---|"]
+    for r in rows:
+        if r["examples"]:
+            what = "<br>".join(f"[{md_cell(e.title)}]({url(e.page)})" for e in r["examples"])
+        else:
+            what = f"*{md_cell(r['none'])}*"
+        lines.append(f"| {md_cell(r['id'])} | {md_cell(r['title'])} | {what} |")
+    return "\n".join(lines) + "\n"
+
+
 def pages(game: HexGame) -> list[Page]:
     svg, _, _ = map_svg(game)
     thumb = thumbnail_svg(game)
@@ -291,4 +311,5 @@ def pages(game: HexGame) -> list[Page]:
               if svg is not None],
             Page("scenarios.md", scenarios_page(game), "Scenarios"),
             Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
+            *([Page("coverage.md", coverage_page(game), "Rules coverage")] if game.coverage else []),
             Page("thumbnail.svg", thumb)]
