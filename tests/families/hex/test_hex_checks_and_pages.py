@@ -135,3 +135,29 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
     sheets = dict(FAMILY.extra["printables"](game)["charts"])
     assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
     assert "(est.)" in sheets["dixie-air"]
+
+
+def test_every_rule_section_has_an_example_or_a_reason_and_the_page_lists_them():
+    from generator.families.hex.coverage import coverage
+    rows = coverage(dixie())
+    assert len(rows) > 150
+    assert all(r["examples"] or r["none"] for r in rows)
+    assert not any(r["missing"] for r in rows)
+    by_id = {r["id"]: r for r in rows}
+    assert any("attacks twice" in e.title for e in by_id["13.1.4"]["examples"])
+    assert by_id["3.4"]["none"] and not by_id["3.4"]["examples"]
+    page = {p.path: p.content for p in FAMILY.pages(dixie())}["coverage.md"]
+    assert "| 13\\.1\\.4 |" in page and "(rules/04-sequence-of-play.md)" in page
+
+
+def test_a_section_without_example_or_reason_fails_the_check(game_copy):
+    target = game_copy("dixie")
+    cov = target / "coverage.yaml"
+    text = cov.read_text()
+    text = text.replace('{id: "3.4", title: "Parts Inventory", none: "parts inventory"}', '{id: "3.4", title: "Parts Inventory"}')
+    text = text.replace('examples: ["Turn 3 to Turn 4 (14.2)"]', 'examples: ["Turn 3 to Turn 5"]', 1)
+    cov.write_text(text)
+    found = [d for d in codes(target) if d.code == "HEX040"]
+    assert any("3.4 Parts Inventory" in d.message for d in found)
+    assert any("Turn 3 to Turn 5" in d.message for d in found)
+    assert all(d.file.endswith("coverage.yaml") and d.line > 1 for d in found)

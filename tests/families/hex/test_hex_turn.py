@@ -78,3 +78,24 @@ def test_stated_losses_must_be_a_legal_choice():
                 defender_losses={"retreat": "1616"})]}]}
     rep = play_turn(dixie(), _pos(), spec)
     assert any("defender's losses" in p and "not one of the ways" in p for p in rep.problems)
+
+
+def test_forts_are_placed_alternately_starting_with_the_side_the_data_names():
+    from generator.families.hex.deployment import fort_sequence
+    g = dixie()
+    ok = [{"side": "CSA", "hex": "1816"}, {"side": "USA", "hex": "2209"}, {"side": "CSA", "hex": "1817"}]
+    assert fort_sequence(g, "17.1", ok).legal
+    rep = fort_sequence(g, "17.1", [{"side": "USA", "hex": "2209"}])
+    assert rep.problems == ["placement 1: it is CSA's turn to place a fort, not USA's (16.2 A)"]
+    many = ok + [{"side": "USA", "hex": "2210"}, {"side": "CSA", "hex": "1918"}, {"side": "USA", "hex": "2108"},
+                 {"side": "CSA", "hex": "1919"}, {"side": "CSA", "hex": "1920"}, {"side": "CSA", "hex": "1921"}]
+    rep = fort_sequence(g, "17.1", many)
+    assert rep.problems == ["placement 9: both sides have placed all their forts (16.2 A)"]
+
+
+def test_the_scenario_kind_recomputes_the_force_tables():
+    from generator.families.hex.scenarios import force_report
+    result, _ = force_report(dixie(), "17.3")
+    assert result["sides"]["USA"]["divisions"] == 18 and result["sides"]["USA"]["corps_equivalent"] == 9
+    assert result["sides"]["CSA"]["corps_box"] == 8 and result["problems"] == []
+    assert force_report(dixie(), "99")[0]["problems"] == ["no scenario '99'"]
