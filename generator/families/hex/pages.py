@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..base import Page
 from .check import border_distance
 from .coverage import coverage
-from ...escape import admonition_title, html_attr, md_cell, url
+from ...escape import admonition_title, html_attr, md_cell, md_text, url
 from .model import Fact, HexGame
 from .air import missions
 from .bombing import cbt_of
@@ -29,7 +29,7 @@ def map_page(game: HexGame) -> str:
     title = game.source.meta["title"]
     intro = ["# Map (reconstruction)", "", NOTE,
              f"This map is a reconstruction, not the published one (*source: estimated*), projected onto "
-             f"{m.hex_km:g} km hexes.", "", f"> {md_cell(m.source.reasoning)}", ""] \
+             f"{m.hex_km:g} km hexes.", "", f"> {md_text(m.source.reasoning)}", ""] \
         if m.source.estimated else ["# Map", ""]
     lines = intro + [
              f"![Map of {md_cell(title)}](assets/map.svg){{ .mw-figure }}", "",
@@ -85,7 +85,7 @@ def border_section(game: HexGame) -> list[str]:
     else:
         lines.append("No side holds the border hexsides: a bridge on the border must be captured by either side before use.")
     if held.reasoning:
-        lines += ["", f"> {md_cell(held.reasoning)}"]
+        lines += ["", f"> {md_text(held.reasoning)}"]
     if bridges:
         lines += ["", "| Border bridge | Hexside | Held at the start by |", "|---|---|---|"]
         lines += [f"| {md_cell(name) or '-'} | {a}-{b} | {md_cell(held.value or 'nobody')} |" for (a, b), name in bridges]

@@ -46,6 +46,10 @@ def test_pages_are_deterministic_and_mark_estimates():
     assert first == second
     assert {"map.md", "charts.md", "scenarios.md", "counters.md", "assets/map.svg"} <= set(first)
     assert "Reconstruction" in first["map.md"] and "RECONSTRUCTED" in first["assets/map.svg"]
+    assert "Potomac and the Ohio" in first["map.md"]                 # the map's reasoning (not the empty rule field)
+    assert "## The border" in first["map.md"] and "| Evansville | 2011-2012 | USA |" in first["map.md"]
+    assert "AP track runs from 0 to 60 *(estimated)*" in first["charts.md"]
+    assert "| Resource centre | 0 *(estimated)* |" in first["charts.md"]
     assert first["charts.md"].count("*(estimated)*") >= 3
     assert "Erratum" in first["scenarios.md"] and "initial-row-columns" in first["scenarios.md"]
 
