@@ -2,7 +2,8 @@
 
 The position is the same data a worked example's position holds (units with id, side, type and
 hex, optionally disrupted; `bridges` held or destroyed; `focus` hexes to draw only their
-surroundings instead of the whole map). Malformed positions raise PositionError with the reason,
+surroundings instead of the whole map). `units` may also map each side to its list of units,
+the shape of a Diplomacy position (`{USA: [{id, type, hex}], CSA: [...]}`). Malformed positions raise PositionError with the reason,
 so the command reports it instead of drawing a wrong picture.
 """
 from __future__ import annotations
@@ -17,10 +18,23 @@ class PositionError(ValueError):
     """The position cannot be drawn; the message says why."""
 
 
-def _shape(request: dict) -> list[str]:
+def _units(request: dict):
+    """The units as a list of mappings with their side, or None when `units` has neither shape."""
     units = request.get("units", [])
-    if not isinstance(units, list):
-        return ["`units` must be a list of {id, side, type, hex} mappings"]
+    if isinstance(units, dict):
+        flat = []
+        for side, items in units.items():
+            if not isinstance(items, list):
+                return None
+            flat += [{**u, "side": side} if isinstance(u, dict) else u for u in items]
+        return flat
+    return units if isinstance(units, list) else None
+
+
+def _shape(request: dict) -> list[str]:
+    units = _units(request)
+    if units is None:
+        return ["`units` must be a list of {id, side, type, hex} mappings, or map each side to its list"]
     out = []
     for i, u in enumerate(units):
         if not isinstance(u, dict) or any(not isinstance(u.get(k), str) for k in UNIT_KEYS):
@@ -43,7 +57,7 @@ def render_position(game: HexGame, request: dict, title: str | None = None) -> s
     problems = _shape(request)
     if problems:
         raise PositionError("; ".join(problems))
-    pos, _, problems = build_position(game, {"units": request.get("units", []), "bridges": request.get("bridges", [])})
+    pos, _, problems = build_position(game, {"units": _units(request), "bridges": request.get("bridges", [])})
     if problems:
         raise PositionError("; ".join(problems))
     focus = [str(h) for h in request.get("focus", [])]

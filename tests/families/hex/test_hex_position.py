@@ -21,6 +21,12 @@ def test_a_position_draws_every_hex_and_its_counters():
     assert "Turn 3" in svg
 
 
+def test_units_may_be_given_per_side_as_in_a_diplomacy_position():
+    svg = FAMILY.extra["render"](dixie(), {"units": {"USA": [{"id": "u1", "type": "infantry-corps", "hex": "1715"}],
+                                                     "CSA": [{"id": "c1", "type": "infantry-corps", "hex": "1716"}]}})
+    assert svg.count("<g><rect") == 2
+
+
 def test_a_focused_position_draws_only_the_hexes_around_it():
     game = dixie()
     svg = FAMILY.extra["render"](game, {"units": [{"id": "u1", "side": "USA", "type": "infantry-corps", "hex": "1715"}],
@@ -31,6 +37,7 @@ def test_a_focused_position_draws_only_the_hexes_around_it():
 
 @pytest.mark.parametrize("request_, why", [
     ({"units": "x"}, "must be a list"),
+    ({"units": {"USA": "x"}}, "must be a list"),
     ({"units": [{"id": "u", "side": "USA", "type": "infantry-corps"}]}, "needs string values"),
     ({"units": [{"id": "u", "side": "GREEN", "type": "infantry-corps", "hex": "1715"}]}, "not a side"),
     ({"units": [{"id": "u", "side": "USA", "type": "tank", "hex": "1715"}]}, "unknown unit type"),
