@@ -285,6 +285,38 @@ expect:
   modified_roll: 5
   result: "0/2"
 ```
+
+## 1.5 A player-turn
+
+A player-turn runs its phases in order and pays for everything from one AP marker. The
+example below is checked as a whole: Blue's brigade moves up, then both units attack.
+
+```example
+title: Blue moves up and attacks
+kind: player-turn
+rule: "1.5"
+units:
+  - {id: red-div, side: RED, type: infantry-division, hex: "0403"}
+  - {id: blue-corps, side: BLUE, type: infantry-corps, hex: "0303"}
+  - {id: blue-arm, side: BLUE, type: armoured-brigade, hex: "0204"}
+turn:
+  side: BLUE
+  ap_level: 20
+  phases:
+    - phase: movement
+      moves: [{unit: blue-arm, path: ["0304"]}]
+    - phase: combat
+      attacks:
+        - attackers: [blue-corps, blue-arm]
+          defender: "0403"
+          drm: 1
+          roll: 4
+          defender_losses: {eliminate: {red-div: 1}}
+expect:
+  legal: true
+  ap_by_phase: {movement: 1, combat: 3}
+  ap_left: 16
+```
 """
 
 
