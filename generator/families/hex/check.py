@@ -103,6 +103,10 @@ def _side_refs(game: HexGame):
 def check_sides(game: HexGame) -> list[Diagnostic]:
     known = game.side_ids
     out = []
+    for i, side in enumerate(known):
+        if side in known[:i]:
+            out.append(_diag(game, "map.yaml", f"/sides/{i}/id", UNKNOWN_SIDE, f"side '{side}' is declared twice",
+                             hint="the two sides need two different ids"))
     for file, pointer, side in _side_refs(game):
         if side not in known:
             out.append(_diag(game, file, pointer, UNKNOWN_SIDE, f"'{side}' is not a side of this game",
