@@ -3,7 +3,7 @@
 The position is the same data a worked example's position holds (units with id, side, type and
 hex, optionally disrupted; `bridges` held or destroyed; `focus` hexes to draw only their
 surroundings instead of the whole map). `units` may also map each side to its list of units,
-the shape of a Diplomacy position (`{USA: [{id, type, hex}], CSA: [...]}`). Malformed positions raise PositionError with the reason,
+the shape of a Diplomacy position (`{BLUE: [{id, type, hex}], RED: [...]}`). Malformed positions raise PositionError with the reason,
 so the command reports it instead of drawing a wrong picture.
 """
 from __future__ import annotations
