@@ -1,7 +1,7 @@
 """The hex family: two-sided hex-and-counter wargames. See grid.py for the numbering layout."""
 from __future__ import annotations
 
-from ..base import Example, FileSpec, Family, Outcome
+from ..base import Example, FileSpec, Family, Outcome, Scaffold
 from .check import check
 from .loading import load
 from . import scaffold
@@ -49,6 +49,7 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="hex-example",
-    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS,
-           "render": render},
+    scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS),
+    printables=printables,
+    render=render,
 )

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import yaml
 
+from ...paths import SOURCE_ROOT
+from ...yaml_text import scalar
 from .grid import Grid, format_hex, hexside
 
 KM_PER_DEG_LAT = 110.95
@@ -279,8 +281,9 @@ def placement_problems(geo: dict, map_data: dict) -> list[str]:
     return out
 
 
-def _q(s: str) -> str:
-    return '"' + str(s).replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _q(s) -> str:
+    """A string as YAML reads it back unchanged (the project's one YAML writer, generator/yaml_text)."""
+    return scalar(str(s))
 
 
 def _border_block(held: dict | None) -> list[str]:
@@ -351,7 +354,17 @@ def generate(geography_path: Path) -> str:
     wrong = placement_problems(geo, built)
     if wrong:
         raise PlacementError("; ".join(wrong))
-    return emit(geo, built, builder, Path(geography_path).as_posix().split("/main/")[-1])
+    return emit(geo, built, builder, _shown_path(Path(geography_path)))
+
+
+def _shown_path(path: Path) -> str:
+    """The input as the generated header names it: relative to the checkout when it lies
+    inside one (so the output is the same in every clone), else just its file name."""
+    resolved = path.resolve()
+    try:
+        return resolved.relative_to(SOURCE_ROOT).as_posix()
+    except ValueError:
+        return resolved.name
 
 
 def main(argv: list[str] | None = None) -> int:

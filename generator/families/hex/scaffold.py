@@ -285,8 +285,13 @@ expect:
   modified_roll: 5
   result: "0/2"
 ```
+"""
 
-## 1.5 A player-turn
+
+TURN_MD = """\
+# Sequence of play
+
+## 2.1 A player-turn
 
 A player-turn runs its phases in order and pays for everything from one AP marker. The
 example below is checked as a whole: Blue's brigade moves up, then both units attack.
@@ -294,7 +299,7 @@ example below is checked as a whole: Blue's brigade moves up, then both units at
 ```example
 title: Blue moves up and attacks
 kind: player-turn
-rule: "1.5"
+rule: "2.1"
 units:
   - {id: red-div, side: RED, type: infantry-division, hex: "0403"}
   - {id: blue-corps, side: BLUE, type: infantry-corps, hex: "0303"}
@@ -324,4 +329,4 @@ def files() -> dict[str, str]:
     """Relative path -> text of every file besides game.yaml."""
     return {"map.yaml": MAP_YAML, "terrain.yaml": TERRAIN_YAML, "units.yaml": UNITS_YAML,
             "crt.yaml": CRT_YAML, "charts.yaml": CHARTS_YAML, "scenarios.yaml": SCENARIOS_YAML,
-            "rules/01-introduction.md": INTRODUCTION_MD}
+            "rules/01-introduction.md": INTRODUCTION_MD, "rules/02-sequence-of-play.md": TURN_MD}

@@ -28,7 +28,7 @@ def test_broken_scenario_and_map_are_reported_with_positions(game_copy):
     text = text.replace("including_one_of: [new-orleans]", "including_one_of: [atlantis]")
     sc.write_text(text)
     mp = target / "map.yaml"
-    m = mp.read_text().replace('"0101": {terrain: clear, country: "USA"}', '"0101": {terrain: lava, country: "USA"}', 1)
+    m = mp.read_text().replace('"0101": {terrain: clear, country: USA}', '"0101": {terrain: lava, country: USA}', 1)
     m = m.replace("hexsides:\n", 'hexsides:\n  - {hexes: ["0101", "0909"], features: [river]}\n', 1)
     mp.write_text(m)
     found = codes(target)
@@ -55,7 +55,7 @@ def test_pages_are_deterministic_and_mark_estimates():
 
 
 def test_printables_are_sized_in_millimetres():
-    sheets = FAMILY.extra["printables"](dixie())
+    sheets = FAMILY.printables(dixie())
     assert set(sheets) == {"map", "charts", "cards"}
     for docs in sheets.values():
         for stem, svg in docs:
@@ -136,7 +136,7 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
     charts = pages["charts.md"]
     assert "## City Bombing Table *(estimated)*" in charts and "## Airstrike missions" in charts
     assert "assets/charts/city-bombing.svg" in pages and "assets/charts/air.svg" in pages
-    sheets = dict(FAMILY.extra["printables"](game)["charts"])
+    sheets = dict(FAMILY.printables(game)["charts"])
     assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
     assert "(est.)" in sheets["dixie-air"]
 
