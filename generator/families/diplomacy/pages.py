@@ -148,9 +148,9 @@ def rule_modules_page(game) -> Page:
 
 
 def _datc_file(game) -> Path:
-    rel = game.modules.params("datc_page").get("source") or "../shared/reference/datc/datc.json"
-    repo = Path(__file__).resolve().parents[3]
-    return (repo / rel).resolve()
+    """The DATC data vendored with the package (never a path from content: issue 12)."""
+    from .datc import default_path
+    return default_path()
 
 
 def datc_pages(game) -> list[Page]:
@@ -209,7 +209,7 @@ def datc_pages(game) -> list[Page]:
         if extra:
             lines.append("")
         if run.note:
-            lines += [f"!!! note \"Data file differs from the DATC text\"", f"    {_esc(run.note)}.", ""]
+            lines += ["!!! note \"Corrected test data\"", f"    {_esc(run.note)}.", ""]
         for m in run.mismatches:
             lines.append(f"- **Mismatch:** {_esc(m)}")
         svg = diagram(game, run.requests[-1], resp, f"{key} {title}")

@@ -41,8 +41,8 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
                         contested: set[str], submitted: list[tuple[str, Order | None, str, str]],
                         auto_disband: set[str] = frozenset(),
                         options: dict[str, list[str]] | None = None
-                        ) -> tuple[list[OrderResult], dict[str, Unit], list[str]]:
-    """Returns (results, units after the phase, trace lines)."""
+                        ) -> tuple[list[OrderResult], dict[str, Unit], list[str], list[Unit]]:
+    """Returns (results, units after the phase, trace lines, units disbanded)."""
     occupied = set(units)
     if options is None:
         options = {p: retreat_options(m, d, occupied, contested) for p, d in dislodged.items()}
@@ -90,6 +90,7 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
     targets: dict[str, list[str]] = {}
     for prov, (_, dest) in chosen.items():
         targets.setdefault(province_of(dest), []).append(prov)
+    placed: set[str] = set()
     for prov, (i, dest) in sorted(chosen.items()):
         rivals = targets[province_of(dest)]
         if len(rivals) > 1:
@@ -99,12 +100,13 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
         else:
             u = dislodged[prov].unit
             after[province_of(dest)] = Unit(u.power, u.kind, dest)
+            placed.add(prov)
     for prov, d in sorted(dislodged.items()):
         if prov in auto_disband:
             trace.append(f"{d.unit} ({d.unit.power}) is disbanded: neutral armies never retreat")
         elif prov not in chosen and prov not in ordered:
             trace.append(f"{d.unit} ({d.unit.power}) is disbanded: no valid retreat order")
-    return results, after, trace
+    return results, after, trace, [d.unit for p, d in sorted(dislodged.items()) if p not in placed]
 
 
 def _why_not(m: DiplomacyMap, d: Dislodged, p: str, occupied: set[str], contested: set[str]) -> str:

@@ -76,12 +76,13 @@ def test_rule_modules_page_lists_every_module(classic):
 
 
 def test_datc_page(classic, monkeypatch):
+    from generator.families.diplomacy.datc import DATA
     from generator.families.diplomacy import examples, pages
-    if not pages._datc_file(classic).is_file():
-        pytest.skip("DATC data not available")
+    assert pages._datc_file(classic) == DATA / "datc.json"      # the vendored copy, always there
     monkeypatch.setattr(examples, "diagram", lambda *a, **k: None)   # speed: no SVGs here
     (page,) = [p for p in pages.datc_pages(classic) if p.path == "datc.md"]
     assert "**165 of 165**" in page.content
+    assert page.content.count("Corrected test data") == 2          # 6.G.11 and 6.J.9 (second position)
     assert "### 6.F.14" in page.content and "Szykman" in page.content
     assert "datc_text" not in page.content and "Check if an illegal move" not in page.content  # no DATC prose
 
