@@ -1,7 +1,7 @@
 """`adjudicate(game, request) -> response`: one phase, JSON in and JSON out.
 
 Request (powers and provinces as the game names them; case-insensitive; JSON Schema:
-schemas/diplomacy-adjudication-request.schema.json):
+schemas/adjudication-request.schema.json):
 
     {"phase": "F1901M",                      # S/F/W, year, then M (movement), R (retreat), A (adjustment)
      "units":   {"ENGLAND": ["F LON", "A LVP"]},
@@ -20,7 +20,7 @@ Nothing is defaulted: a retreat request without `contested`, or a dislodged unit
 `attacker_from` or `via_convoy`, is refused, since leaving them out changes where a unit
 may go (DATC 6.H.6).
 
-Response (JSON Schema: schemas/diplomacy-adjudication-response.schema.json):
+Response (JSON Schema: schemas/adjudication-response.schema.json):
 
     {"phase": "F1901M",
      "results": [{"power", "order", "canonical", "unit", "legal", "result", "reason"}, ...],
@@ -55,7 +55,7 @@ BAD_REQUEST = register("DIP030", "Adjudication request malformed",
                        "An adjudication request (`mapwright adjudicate`, `Game.adjudicate`) has a "
                        "value of the wrong type or one the game does not know: an unknown power, "
                        "province or key, a unit where it cannot stand, a malformed phase. The "
-                       "message names the value; see the diplomacy-adjudication-request schema.")
+                       "message names the value; see the adjudication-request schema.")
 INCOMPLETE_REQUEST = register("DIP031", "Adjudication request incomplete",
                               "An adjudication request leaves out a fact the phase depends on (the "
                               "units, the supply centres of a fall or winter phase, a retreat phase's "
@@ -79,7 +79,7 @@ class AdjudicationError(ValueError):
         self.message = message
         self.pointer = pointer
         self.code = code
-        self.hint = hint or "see the diplomacy-adjudication-request schema"
+        self.hint = hint or "see the adjudication-request schema"
 
     def diagnostic(self, doc) -> Diagnostic:
         """Located in the request's text (a loader `Document`)."""
