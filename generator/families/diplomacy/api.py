@@ -160,7 +160,7 @@ def _read_unit(game: Game, text) -> tuple[str, str]:
     if kind is None:
         raise AdjudicationError(f"unit type must be A or F in {text!r}")
     try:
-        r = _Reader(rest, m)
+        r = _Reader(rest, m, strict_coasts=True)
         loc = r.location("unit location")
         if not r.done():
             raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}'")

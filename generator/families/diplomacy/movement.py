@@ -122,6 +122,8 @@ def fleet_destination(m: DiplomacyMap, unit: Unit, dest: str) -> str:
         prov = m.provinces[dprov]
         if not prov.coasts:       # irrelevant coast written to a plain province: ignored (4.B.6)
             return reachable[0]
+        if dest.split("/", 1)[1] not in prov.coasts:    # a coast the province lacks: ignored (4.B.6)
+            return fleet_destination(m, unit, dprov)
         if dest not in reachable:
             raise IllegalOrder(f"a fleet in {m.display(unit.location)} cannot reach {m.display(dest)}")
         return dest
@@ -195,7 +197,8 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
             raise IllegalOrder(f"{unit} could not move to {m.display(dprov)}, so cannot support a move there")
         if not _can_move(m, target, dprov, fleets_at, exclude=prov):
             raise IllegalOrder(f"{target} could not move to {m.display(dprov)}")
-        keep = order.dest if (target.kind == "F" and "/" in order.dest and m.provinces[dprov].coasts) else dprov
+        keep = order.dest if (target.kind == "F" and "/" in order.dest
+                              and order.dest.split("/", 1)[1] in m.provinces[dprov].coasts) else dprov
         return _with(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind, dest=keep)
     if order.kind == "convoy":
         if unit.kind != "F" or prov not in m.convoy_seas:

@@ -11,11 +11,17 @@ optionally followed by a coast written `/NC`, `(nc)` or `nc`):
     [A|F] PROV C [A] PROV - PROV           convoy
     [A|F] PROV R PROV | [A|F] PROV - PROV  retreat (in a retreat phase a move means retreat)
     [A|F] PROV D | DISBAND                 disband (retreat or adjustment phase)
-    A|F PROV B | BUILD A|F PROV            build
+    [A|F] PROV B | BUILD [A|F] PROV        build
     [A|F] PROV T A|F[/COAST]               transform (rule module `transform`): the unit
                                            becomes the other type, e.g. `A STP T F/NC`
 
-The unit letter may be omitted, and a wrong one is ignored (DATC 4.C.1, 4.C.2).
+The unit letter may be omitted, and a wrong one is ignored (DATC 4.C.1, 4.C.2); so
+is the nationality of a supported or convoyed unit (`A BUR S German A MUN - BEL`,
+4.C.5, 4.C.6) and a coast the province does not have (`Spain west coast`, 4.B.6). A
+build may leave out the unit type (`Build WAR`: an army inland; a fleet where a coast
+is named; 4.C.3). Orders as people type them are read too: `A Moscow moves to
+Ukraine`, `F Mid-Atlantic - Spain (nc)` (a name's first words, when only one
+province's name starts so), `A Par - Bur.` (a closing full stop).
 Parsing only checks the notation and the names; whether an order is legal in the
 position is decided by the phase adjudicators, which say why.
 """
@@ -92,7 +98,8 @@ _UNITS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 
 class _Reader:
-    def __init__(self, text: str, game_map: DiplomacyMap):
+    def __init__(self, text: str, game_map: DiplomacyMap, strict_coasts: bool = False):
+        self.strict_coasts = strict_coasts     # positions (not orders) refuse unknown coasts
         self.tokens = _TOKEN.findall(text)
         self.low = [t.lower() for t in self.tokens]
         self.i = 0
@@ -118,6 +125,17 @@ class _Reader:
             return _UNITS[tok]
         return None
 
+    def nationality(self) -> None:
+        """Skip a power named before a supported or convoyed unit ("German A MUN",
+        "England's F LON"): it is ignored (DATC 4.C.5, 4.C.6)."""
+        tok = self.peek()
+        if tok is None or self.i + 1 >= len(self.tokens):
+            return
+        word = tok[:-2] if tok.endswith("'s") else tok
+        if word in self.map.nationalities and (self.map.lookup(self.tokens[self.i]) is None
+                                              or self.peek(1) in _UNITS):
+            self.i += 1
+
     def _is_province_start(self) -> bool:
         """`A` might be a unit letter or the start of a province name ("A PAR" vs an
         abbreviation "A"); it is a unit letter when a province follows it."""
@@ -138,12 +156,15 @@ class _Reader:
             if pid is not None:
                 self.i += 1
             return pid
+        runs = []
         for n in range(min(self.map.max_name_words * 2 - 1, len(tokens) - i), 0, -1):
             words = tokens[i:i + n]
             # a hyphen may sit inside a name ("Mid-Atlantic Ocean") but never at its ends
             if any(w in ("->", "/", "(", ")") for w in words) or words[0] == "-" or words[-1] == "-":
                 continue
-            pid = self.map.lookup(" ".join(w for w in words if w != "-"))
+            runs.append((n, " ".join(w for w in words if w != "-")))
+        for n, text in runs:        # the longest run that is a name, or several words of one
+            pid = self.map.lookup(text) or (self.map.lookup_prefix(text) if " " in text else None)
             if pid:
                 best, best_len = pid, n
                 break
@@ -169,18 +190,20 @@ class _Reader:
     def _coast(self) -> str:
         if self.peek() not in _COAST_STARTS:
             return ""
+        # An unknown coast is garbage and ignored (DATC 4.B.6); a known code the province
+        # lacks is dropped where the order is checked against the map.
         if self.peek() == "/" and self.peek(1):
             code = self.peek(1)
-            if code in _COASTS:
-                self.i += 2
-                return _COASTS[code]
-            raise OrderSyntaxError(f"unknown coast '/{self.tokens[self.i + 1]}'")
+            if code not in _COASTS and self.strict_coasts:
+                raise OrderSyntaxError(f"unknown coast '/{self.tokens[self.i + 1]}'")
+            self.i += 2
+            return _COASTS.get(code, "")
         if self.peek() == "(" and self.peek(1) and self.peek(2) == ")":
             code = self.peek(1)
-            if code in _COASTS:
-                self.i += 3
-                return _COASTS[code]
-            raise OrderSyntaxError(f"unknown coast '({self.tokens[self.i + 1]})'")
+            if code not in _COASTS and self.strict_coasts:
+                raise OrderSyntaxError(f"unknown coast '({self.tokens[self.i + 1]})'")
+            self.i += 3
+            return _COASTS.get(code, "")
         if self.peek() and self.peek(1) and f"{self.peek()} {self.peek(1)}" in _COASTS:
             code = _COASTS[f"{self.peek()} {self.peek(1)}"]
             self.i += 2
@@ -190,19 +213,35 @@ class _Reader:
 
 def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     """Parse one order written by `power`; raises OrderSyntaxError with the reason."""
+    try:
+        return _parse_order(text, power, game_map)
+    except OrderSyntaxError:
+        raw = " ".join(str(text).split())
+        if raw.endswith(".") and raw.rstrip(".").strip():     # "A Par - Bur."
+            return _parse_order(raw.rstrip("."), power, game_map)
+        raise
+
+
+def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     raw = " ".join(str(text).split())
     if not raw:
         raise OrderSyntaxError("empty order")
     r = _Reader(raw, game_map)
     if r.peek() in ("waive", "waives") and len(r.tokens) == 1:
         return Order(power, "waive", text=raw)
-    # "BUILD A PAR" form
+    # "BUILD A PAR" form; "BUILD PAR" leaves the unit type to the province (DATC 4.C.3)
     if r.peek() in ("build", "builds", "b") and len(r.tokens) >= 2 and r.peek(1) in _UNITS:
         r.take()
         unit = _UNITS[r.take().lower()]
         loc = r.location("build location")
         _end(r)
         return Order(power, "build", unit, loc, text=raw)
+    if len(r.tokens) >= 2 and (r.peek() in ("build", "builds")
+                               or (r.peek() == "b" and game_map.lookup(r.tokens[0]) is None)):
+        r.take()
+        loc = r.location("build location")
+        _end(r)
+        return Order(power, "build", None, loc, text=raw)
     if r.peek() in ("disband", "remove") and len(r.tokens) >= 2:
         r.take()
         unit = r.unit()
@@ -222,6 +261,8 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         _end(r)
         return Order(power, kind, unit, loc, text=raw)
     if kind in ("move", "retreat"):
+        if r.peek() == "to" and len(r.tokens) > r.i + 1:      # "moves to", "retreats to"
+            r.take()
         dest = r.location("destination")
         via = False
         if r.peek() in ("via", "by"):
@@ -232,6 +273,7 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         _end(r)
         return Order(power, kind, unit, loc, dest=dest, via=via, text=raw)
     if kind in ("support", "convoy"):
+        r.nationality()
         tunit = r.unit()
         target = r.location("supported unit" if kind == "support" else "convoyed army")
         dest = ""
@@ -266,7 +308,7 @@ def read_location(text: str, game_map: DiplomacyMap) -> str:
     raw = " ".join(str(text).split())
     if not raw:
         raise OrderSyntaxError("empty location")
-    r = _Reader(raw, game_map)
+    r = _Reader(raw, game_map, strict_coasts=True)
     loc = r.location("location")
     _end(r)
     return loc
