@@ -91,25 +91,91 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
 
 
 def fleet_on_useful_route(m: DiplomacyMap, src: str, dest: str, fleet: str, fleets_at) -> bool:
-    """Could `fleet` be needed to convoy from src to dest? True when some route of
-    fleets at sea through it has no shortcut (DATC 6.G.19: an unnecessary fleet's
-    convoy order is impossible, hence illegal)."""
-    seas = [s for s in fleets_at if s in m.convoy_seas]
-    reach = m.fleet_reach
+    """Could `fleet` be needed to convoy from src to dest? (DATC 6.G.19: the convoy order
+    of a fleet that no convoy route needs is impossible, hence illegal.)"""
+    seas = m.convoy_seas
+    fleets = [f for f in fleets_at if f in seas]
+    starts = {f for f in fleets if src in m.fleet_reach.get(f, ())}
+    ends = {f for f in fleets if dest in m.fleet_reach.get(f, ())}
+    return on_convoy_route(m.sea_adj, set(fleets), starts, ends, fleet)
 
-    def extend(path: list[str]) -> bool:
-        last = path[-1]
-        if dest in reach.get(last, ()):
-            return fleet in path
-        for nxt in m.sea_adj.get(last, ()):
-            if nxt not in fleets_at or nxt in path or src in reach.get(nxt, ()):
-                continue
-            if any(nxt in m.sea_adj.get(q, ()) for q in path[:-1]):
-                continue
-            if extend(path + [nxt]):
-                return True
+
+def on_convoy_route(adj, fleets: set[str], starts: set[str], ends: set[str], v: str) -> bool:
+    """Is `v` on a convoy route: a chain of distinct, adjacent fleets f1..fk where only f1
+    borders the army's coast (`starts`) and only fk the destination (`ends`)?
+
+    A fleet before the last that already borders the destination, or one after the
+    first that borders the army, makes the fleets beyond it unnecessary (6.G.19). That
+    is the whole reading: asking also that no two fleets of the chain be adjacent
+    (an "induced" chain) would make the question NP-complete (an induced path through
+    a given vertex), and changes no outcome other than the intent a fleet's own order
+    expresses. So: v in starts and ends is a chain of one; v in starts (or ends) needs a
+    path through free fleets to the other side; a free fleet needs two vertex-disjoint
+    paths, one to each side - a maximum flow of 2 through v in the split-vertex graph
+    (two augmenting paths found by BFS: O(fleets + borders)).
+    """
+    if v not in fleets:
         return False
-    return any(extend([s]) for s in seas if src in reach.get(s, ()))
+    a, b = starts - ends, ends - starts
+    if v in starts and v in ends:
+        return True
+    free = fleets - starts - ends
+    if v in a or v in b:
+        goal = b if v in a else a
+        seen, stack = {v}, [v]
+        while stack:
+            x = stack.pop()
+            for y in adj.get(x, ()):
+                if y in goal:
+                    return True
+                if y in free and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return False
+    # v is free: residual graph on (node, side) with unit capacities; v's own capacity is 2.
+    cap: dict[tuple, dict[tuple, int]] = {}
+
+    def arc(x, y, c=1):
+        cap.setdefault(x, {})[y] = cap.get(x, {}).get(y, 0) + c
+        cap.setdefault(y, {}).setdefault(x, 0)
+    for x in free:
+        if x != v:
+            arc((x, 0), (x, 1))
+        for y in adj.get(x, ()):
+            if y in free:
+                arc((x, 1), (y, 0))
+            elif y in a:
+                arc((x, 1), (y, "a"))
+            elif y in b:
+                arc((x, 1), (y, "b"))
+    for y in a:
+        arc((y, "a"), ("A", None))
+    for y in b:
+        arc((y, "b"), ("B", None))
+    if ("A", None) not in cap or ("B", None) not in cap:
+        return False
+    arc(("A", None), ("Z", None))
+    arc(("B", None), ("Z", None))
+    source, sink = (v, 1), ("Z", None)
+    for _ in range(2):
+        parent = {source: None}
+        queue = [source]
+        for x in queue:
+            if x == sink:
+                break
+            for y, c in cap.get(x, {}).items():
+                if c > 0 and y not in parent:
+                    parent[y] = x
+                    queue.append(y)
+        if sink not in parent:
+            return False
+        y = sink
+        while parent[y] is not None:
+            x = parent[y]
+            cap[x][y] -= 1
+            cap[y][x] += 1
+            y = x
+    return True
 
 
 def fleet_destination(m: DiplomacyMap, unit: Unit, dest: str) -> str:
