@@ -90,6 +90,15 @@ def _ptr(*parts) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
+def _at(where) -> tuple[str, str]:
+    """(readable place, JSON pointer) of a place given as parts ("units", "FRANCE", 0);
+    built only when there is something to report."""
+    if isinstance(where, str):
+        return where, ""
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
+    return text, _ptr(*where)
+
+
 def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
     return AdjudicationError(message, pointer, INCOMPLETE_REQUEST, hint)
 
@@ -118,12 +127,13 @@ def _neutral(game: Game) -> str | None:
     return None
 
 
-def _power(game: Game, name, where: str, pointer: str = "") -> str:
-    if not isinstance(name, str):
-        raise AdjudicationError(f"{where}: power names are strings, got {name!r}", pointer)
-    pid = _powers(game).get(name.lower())
+def _power(game: Game, name, where) -> str:
+    pid = _powers(game).get(name.lower()) if isinstance(name, str) else None
     if pid is None:
-        raise AdjudicationError(f"{where}: unknown power '{name}' (powers: "
+        text, pointer = _at(where)
+        if not isinstance(name, str):
+            raise AdjudicationError(f"{text}: power names are strings, got {name!r}", pointer)
+        raise AdjudicationError(f"{text}: unknown power '{name}' (powers: "
                                 f"{', '.join(sorted(game.map.powers))})", pointer)
     return pid
 
@@ -135,7 +145,7 @@ def _unit_cache(game: Game) -> dict:
     return cache
 
 
-def parse_unit(game: Game, text, power: str, where: str, pointer: str = "") -> Unit:
+def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
     """'A PAR', 'F STP/NC', 'Fleet St Petersburg (nc)' -> Unit (cached per game: the
     reading depends only on the text and the map)."""
     cache = _unit_cache(game)
@@ -145,7 +155,8 @@ def parse_unit(game: Game, text, power: str, where: str, pointer: str = "") -> U
         try:
             hit = _read_unit(game, text)
         except AdjudicationError as exc:
-            raise AdjudicationError(f"{where}: {exc.message}", pointer) from None
+            shown, at = _at(where)
+            raise AdjudicationError(f"{shown}: {exc.message}", pointer or at) from None
         if key is not None and len(cache) < 100_000:
             cache[key] = hit
     return Unit(power, hit[0], hit[1])
@@ -196,9 +207,10 @@ def _mapping(request: dict, key: str, required: bool = False, why: str = "") -> 
     return value
 
 
-def _list(value, where: str, pointer: str) -> list:
+def _list(value, where) -> list:
     if not isinstance(value, list):
-        raise AdjudicationError(f"{where} must be a list", pointer)
+        text, pointer = _at(where)
+        raise AdjudicationError(f"{text} must be a list", pointer)
     return value
 
 
@@ -234,9 +246,9 @@ def parse_request(game: Game, request) -> dict:
                        centers=request.get("centers", movement["request"].get("centers")))
     units: dict[str, Unit] = {}
     for pname, lst in sorted(_mapping(request, "units", True).items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, f"units.{pname}", _ptr("units", pname))
-        for i, text in enumerate(_list(lst, f"units.{pname}", _ptr("units", pname))):
-            u = parse_unit(game, text, power, f"units.{pname}[{i}]", _ptr("units", pname, i))
+        power = _power(game, pname, ("units", pname))
+        for i, text in enumerate(_list(lst, ("units", pname))):
+            u = parse_unit(game, text, power, ("units", pname, i))
             p = province_of(u.location)
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
@@ -249,8 +261,8 @@ def parse_request(game: Game, request) -> dict:
                            " (a fall phase changes who owns the supply centres, and a winter phase "
                            "builds from them; give every power's centres, neutral ones left out)")
     for pname, lst in sorted(raw_centers.items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, f"centers.{pname}", _ptr("centers", pname))
-        for i, name in enumerate(_list(lst, f"centers.{pname}", _ptr("centers", pname))):
+        power = _power(game, pname, ("centers", pname))
+        for i, name in enumerate(_list(lst, ("centers", pname))):
             pid = game.map.lookup(name) if isinstance(name, str) else None
             if pid is None or not game.map.provinces[pid].supply_center:
                 raise AdjudicationError(f"centers.{pname}[{i}]: '{name}' is not a supply centre",
@@ -266,14 +278,14 @@ def parse_request(game: Game, request) -> dict:
         raise _missing("'contested' is missing: a retreat phase must say which provinces the movement "
                        "left empty by a standoff ([] for none)", "",
                        "copy \"contested\" from the movement's result, or give \"movement\"")
-    for i, name in enumerate(_list(request.get("contested") or [], "contested", "/contested")):
+    for i, name in enumerate(_list(request.get("contested") or [], ("contested",))):
         pid = game.map.lookup(name) if isinstance(name, str) else None
         if pid is None:
             raise AdjudicationError(f"contested: unknown province '{name}'", _ptr("contested", i))
         contested.add(pid)
     orders: dict[str, list[str]] = {}
     for pname, lst in sorted(_mapping(request, "orders").items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, f"orders.{pname}", _ptr("orders", pname))
+        power = _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):
@@ -312,12 +324,12 @@ def _parse_dislodged(game: Game, request: dict, step: str):
             raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)", "/dislodged")
         return dislodged, given_options
     for pname, lst in sorted(raw.items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, f"dislodged.{pname}", _ptr("dislodged", pname))
+        power = _power(game, pname, ("dislodged", pname))
         if isinstance(lst, dict):
             raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
                                     '([{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}]), '
                                     "not one object", _ptr("dislodged", pname))
-        for i, item in enumerate(_list(lst, f"dislodged.{pname}", _ptr("dislodged", pname))):
+        for i, item in enumerate(_list(lst, ("dislodged", pname))):
             where, ptr = f"dislodged.{pname}[{i}]", _ptr("dislodged", pname, i)
             if not isinstance(item, dict):
                 raise AdjudicationError(f'{where}: expected {{"unit": "F NTH", "attacker_from": "HOL", '
@@ -344,7 +356,7 @@ def _parse_dislodged(game: Game, request: dict, step: str):
                 raise AdjudicationError(f"{where}: via_convoy must be true or false", ptr + "/via_convoy")
             dislodged[p] = Dislodged(u, att_id, item["via_convoy"])
             if "retreats" in item:
-                given = _list(item["retreats"], f"{where}.retreats", ptr + "/retreats")
+                given = _list(item["retreats"], ("dislodged", pname, i, "retreats"))
                 if not all(isinstance(x, str) for x in given):
                     raise AdjudicationError(f"{where}: retreats are location strings", ptr + "/retreats")
                 given_options[p] = [x.upper() for x in given]
@@ -552,7 +564,7 @@ def _check_stated(game: Game, request: dict, req: dict) -> None:
         due = _needs_adjustment(game, req["units"], req["centers"]) if req["step"] == "A" else {}
         got = {}
         for pname, n in stated.items():
-            power = _power(game, pname, f"adjustments.{pname}", _ptr("adjustments", pname))
+            power = _power(game, pname, ("adjustments", pname))
             if not isinstance(n, int) or isinstance(n, bool):
                 raise AdjudicationError(f"adjustments.{pname} must be a whole number", _ptr("adjustments", pname))
             got[power] = n
@@ -562,7 +574,7 @@ def _check_stated(game: Game, request: dict, req: dict) -> None:
     if "winner" in request:
         stated = request["winner"]
         if stated is not None:
-            stated = _power(game, stated, "winner", "/winner")
+            stated = _power(game, stated, ("winner",))
         if stated != _winner(game, req["centers"]):
             raise AdjudicationError(f"'winner' says {stated} but the centres give "
                                     f"{_winner(game, req['centers'])}", "/winner")

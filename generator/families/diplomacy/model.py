@@ -213,6 +213,7 @@ class DiplomacyMap:
         self.name_starts = frozenset([k.split()[0] for k in names if " " in k]
                                      + [w[0] for w in written if len(w) > 1])
         self._lookup_cache: dict[str, str | None] = {}
+        self._display: dict[str, str] = {}
 
     def _fleet_locations_for(self, location: str) -> list[str]:
         """A border written to a plain province reaches every fleet location there
@@ -270,6 +271,14 @@ class DiplomacyMap:
 
     def display(self, location: str) -> str:
         """Location as players write it: abbreviation plus coast (e.g. "MSB n", "STP/NC")."""
+        shown = self._display.get(location)
+        if shown is None:
+            shown = self._display_uncached(location)
+            if len(self._display) < 100_000:
+                self._display[location] = shown
+        return shown
+
+    def _display_uncached(self, location: str) -> str:
         prov = self.provinces.get(province_of(location))
         base = prov.display if prov else province_of(location)
         return base + (location[len(province_of(location)):] if "/" in location else "")

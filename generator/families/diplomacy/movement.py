@@ -40,7 +40,7 @@ class IllegalOrder(Exception):
     """A well-formed order that the position does not allow; the message says why."""
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderResult:
     power: str
     order: str          # as written (normalised spaces)
@@ -290,8 +290,13 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
 
 
 def _with(order: Order, **changes) -> Order:
-    from dataclasses import replace
-    return replace(order, **changes)
+    """`dataclasses.replace` without re-running the frozen dataclass's __init__ (each
+    field set through object.__setattr__): the hot path of every checked order."""
+    new = object.__new__(Order)
+    new.__dict__.update(order.__dict__)
+    new.__dict__.pop("_shown", None)        # the memoised canonical text is the old order's
+    new.__dict__.update(changes)
+    return new
 
 
 # --- the resolver ----------------------------------------------------------------
@@ -684,14 +689,30 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     """
     fleets_at = frozenset(p for p, u in units.items() if u.kind == "F")
     checked: list[tuple[str, str, Order | None, str]] = []   # (power, text, legal order, why illegal)
+    cache = _checked_cache(m)
     for power, order, text, error in submitted:
         if order is None:
             checked.append((power, text, None, f"not understood: {error}"))
             continue
+        unit = units.get(order.province)
+        key = None
+        if unit is not None and unit.power == power:
+            key = (power, text, unit.kind, unit.location)
+            if order.kind == "support":
+                target = units.get(province_of(order.target))
+                key += (target.kind, target.location) if target is not None else ("",)
+        hit = cache.get(key) if key is not None else None
+        if hit is not None:
+            checked.append((power, text, hit, ""))
+            continue
         try:
-            checked.append((power, text, check_movement_order(m, units, order, fleets_at, transform_check), ""))
+            legal = check_movement_order(m, units, order, fleets_at, transform_check)
         except IllegalOrder as exc:
             checked.append((power, text, None, f"illegal: {exc}"))
+            continue
+        checked.append((power, text, legal, ""))
+        if key is not None and _unit_only(m, legal) and len(cache) < 200_000:
+            cache[key] = legal
     # DATC 4.D.3: several different orders to one unit make all of them void.
     by_unit: dict[str, list[int]] = {}
     for i, (_, _, o, _) in enumerate(checked):
@@ -749,6 +770,27 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         if any(r.prevent_strength(q) > 0 for q in movers):
             contested.add(d)
     return MovementOutcome(results, after, dislodged, contested, transformed)
+
+
+def _checked_cache(m: DiplomacyMap) -> dict:
+    cache = getattr(m, "_checked_orders", None)
+    if cache is None:
+        cache = m._checked_orders = {}
+    return cache
+
+
+def _unit_only(m: DiplomacyMap, order: Order) -> bool:
+    """Does the checked form of this order depend only on the text and the ordered unit
+    (not on other units)? Then it is cached by (power, text, unit): holds, fleet moves
+    and army moves over land; supports, convoys and convoyed moves look at the board."""
+    if order.kind == "hold":
+        return True
+    if order.kind == "move":
+        return order.unit == "F" or province_of(order.dest) in m.army_adj.get(order.province, ())
+    if order.kind == "support":     # the key holds the supported unit too
+        return (not order.dest or order.target_unit == "F"
+                or province_of(order.dest) in m.army_adj.get(order.target, ()))
+    return False
 
 
 def _transform(r: Resolver, p: str) -> tuple[bool, str]:

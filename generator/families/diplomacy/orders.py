@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from .model import DiplomacyMap, province_of
 
@@ -51,11 +52,21 @@ class Order:
     new_coast: str = ""          # transform: coast for the resulting fleet
     text: str = ""               # as the player wrote it
 
-    @property
-    def province(self) -> str:
+    @cached_property
+    def province(self) -> str:      # cached in the instance's __dict__, like canonical()
         return province_of(self.location)
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
+        # memoised on the instance (a frozen dataclass keeps a plain __dict__; the memo is
+        # no field, so equality and hashing ignore it)
+        memo = self.__dict__.get("_shown")
+        if memo is not None and memo[0] is game_map:
+            return memo[1]
+        text = self._canonical(game_map)
+        self.__dict__["_shown"] = (game_map, text)
+        return text
+
+    def _canonical(self, game_map: DiplomacyMap | None) -> str:
         def d(loc: str) -> str:
             return game_map.display(loc) if game_map else loc
         u = f"{self.unit} " if self.unit else ""
