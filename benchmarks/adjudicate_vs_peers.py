@@ -14,7 +14,8 @@ engine right after the other (so all three meet the same machine load): Mapwrigh
 out; pydip as building its players and commands from the orders plus `resolve_turn`
 (the order text is split into pydip's terms outside the timing: pydip has no
 notation of its own); MILA as `set_orders()` + `Game.process()`. Times are CPU time
-of the process (time.process_time), so other load on the machine does not count. The
+of the process (time.process_time), so other load on the machine does not count, with
+the garbage collector paused inside each timed section for every engine alike. The
 script prints
 medians, means and ratios and writes the table to
 benchmarks/results/adjudicate_vs_peers.md.
@@ -22,6 +23,7 @@ benchmarks/results/adjudicate_vs_peers.md.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -35,6 +37,18 @@ REPO = Path(__file__).resolve().parents[1]
 # CPU time of this process: on a shared machine, wall-clock times of single phases are
 # dominated by the scheduler's time slices; CPU time counts only the engine's work.
 clock = time.process_time
+
+
+class untimed_gc:
+    """No garbage collection inside a timed section (as `timeit` does), for every engine
+    alike: otherwise one engine pays for collecting another's garbage (MILA's games are
+    large)."""
+
+    def __enter__(self):
+        gc.disable()
+
+    def __exit__(self, *exc):
+        gc.enable()
 
 
 # --- runs in the peers' venv -------------------------------------------------------------
@@ -62,16 +76,21 @@ def play_and_time(game, phases: int, seed: int, table: dict) -> list[dict]:
             rec = {"game": game_no, "phase": phase, "units": units, "centers": centers, "orders": orders}
             if phase.endswith("M"):
                 request = {"phase": phase, "units": units, "centers": centers, "orders": orders}
-                start = clock()
-                response = game.adjudicate(request)
-                rec["ours_seconds"] = clock() - start
+                with untimed_gc():
+                    start = clock()
+                    response = game.adjudicate(request)
+                    rec["ours_seconds"] = clock() - start
                 rec["ours_after"] = response["after"]
-                rec["pydip_seconds"] = pydip(rec)
-            start = clock()
-            for power_name, chosen in orders.items():
-                mila.set_orders(power_name, chosen)
-            mila.process()
-            elapsed = clock() - start
+                rec["ours_results"] = response["results"]
+                rec["ours_disbanded"] = response["disbanded"]
+                with untimed_gc():
+                    rec["pydip_seconds"] = pydip(rec)
+            with untimed_gc():
+                start = clock()
+                for power_name, chosen in orders.items():
+                    mila.set_orders(power_name, chosen)
+                mila.process()
+                elapsed = clock() - start
             if phase.endswith("M"):
                 rec["mila_seconds"] = elapsed
                 rec["mila_units"] = mila.get_state()["units"]

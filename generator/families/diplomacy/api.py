@@ -522,12 +522,14 @@ def adjudicate(game: Game, request: dict) -> dict:
     # next phase and centre ownership
     new_centers = {p: list(v) for p, v in centers.items()}
     winner = None
+    due = None
     if step == "M" and after_dislodged:
         next_phase = f"{season}{year}R"
     elif step in ("M", "R") and season == "F":
         new_centers = _update_centers(game, new_units, centers)
         winner = _winner(game, new_centers)
-        next_phase = f"W{year}A" if _needs_adjustment(game, new_units, new_centers) else f"S{year + 1}M"
+        due = _needs_adjustment(game, new_units, new_centers)
+        next_phase = f"W{year}A" if due else f"S{year + 1}M"
     elif step in ("M", "R"):
         next_phase = f"F{year}M"
     else:
@@ -542,7 +544,7 @@ def adjudicate(game: Game, request: dict) -> dict:
             "retreats": retreat_options(game.map, d, occupied, contested)})
     after = {"phase": next_phase, "units": _units_out(game, new_units), "dislodged": dis_out,
              "centers": _centers_out(new_centers), "contested": sorted(contested),
-             "adjustments": _needs_adjustment(game, new_units, new_centers) if next_phase.endswith("A") else {},
+             "adjustments": (due or {}) if next_phase.endswith("A") else {},
              "winner": winner}
     if winner:
         trace.append(f"{winner} owns {len(new_centers[winner])} supply centres and wins "

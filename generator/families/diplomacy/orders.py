@@ -233,8 +233,68 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         raise
 
 
+_FAST_VERBS = {"h": "hold", "-": "move", "s": "support", "c": "convoy", "r": "retreat", "d": "disband",
+               "b": "build"}
+
+
+def _fast_location(tok: str, m: DiplomacyMap) -> str | None:
+    """A token that is one province's id or one-word name, with an optional `/XX`
+    coast, read as the general reader would; None when the general reader must look."""
+    low = tok.lower()
+    prov, slash, coast = low.partition("/")
+    if not prov or "-" in prov or "." in prov or "_" in prov or prov in m.name_starts:
+        return None
+    pid = m.names.get(prov)
+    if pid is None:
+        return None
+    if not slash:
+        return pid
+    code = _COASTS.get(coast)
+    return f"{pid}/{code}" if code else None
+
+
+def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | None:
+    """The standard notation written with ids ("A PAR - BUR", "F NTH C A LON - BEL"):
+    the same Order as the general reader gives, without its search; None otherwise."""
+    n = len(words)
+    if n < 3 or words[0] not in ("A", "F", "a", "f") or m.names.get(words[0].lower()) is not None:
+        return None
+    kind = _FAST_VERBS.get(words[2].lower())
+    loc = _fast_location(words[1], m)
+    if kind is None or loc is None:
+        return None
+    unit = words[0].upper()
+    if kind in ("hold", "disband", "build"):
+        return Order(power, kind, unit, loc, text=raw) if n == 3 else None
+    if kind in ("move", "retreat"):
+        via = n == 5 and words[4].lower() == "via"
+        if n != 4 and not via:
+            return None
+        dest = _fast_location(words[3], m)
+        return Order(power, kind, unit, loc, dest=dest, via=via, text=raw) if dest else None
+    if n not in (5, 7) or words[3] not in ("A", "F", "a", "f") or m.names.get(words[3].lower()) is not None:
+        return None
+    target = _fast_location(words[4], m)
+    if target is None:
+        return None
+    dest = ""
+    if n == 7:
+        if words[5] != "-":
+            return None
+        dest = _fast_location(words[6], m)
+        if dest is None:
+            return None
+    elif kind == "convoy":
+        return None
+    return Order(power, kind, unit, loc, target_unit=words[3].upper(), target=target, dest=dest, text=raw)
+
+
 def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
-    raw = " ".join(str(text).split())
+    words = str(text).split()
+    raw = " ".join(words)
+    fast = _fast(words, power, game_map, raw)
+    if fast is not None:
+        return fast
     if not raw:
         raise OrderSyntaxError("empty order")
     r = _Reader(raw, game_map)

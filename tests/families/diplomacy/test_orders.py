@@ -146,3 +146,31 @@ def test_build_without_unit_type(classic, order, built):
         assert resp["after"]["units"]["RUSSIA"] == [built]
     else:
         assert not resp["results"][0]["legal"] and "A or F" in resp["results"][0]["reason"]
+
+
+def test_fast_path_reads_exactly_as_the_general_reader(classic):
+    """The shortcut for id notation ("A PAR - BUR") must give the very Order the
+    general reader gives, or step aside."""
+    from hypothesis import given, settings, strategies as st
+    from generator.families.diplomacy import orders as O
+    m = classic.map
+    ids = sorted(m.provinces) + ["STP/NC", "SPA/SC", "BUL/EC", "spa/xx", "Nth", "mid", "North", "A", "-"]
+    word = st.sampled_from(ids + ["A", "F", "a", "H", "-", "S", "C", "R", "D", "B", "VIA", "via", "to", "x"])
+
+    def general(text):
+        saved, O._fast = O._fast, (lambda *a: None)
+        try:
+            return O._parse_order(text, "FRANCE", m)
+        except OrderSyntaxError as exc:
+            return str(exc)
+        finally:
+            O._fast = saved
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.lists(word, min_size=1, max_size=8))
+    def check(words):
+        text = " ".join(words)
+        fast = O._fast(text.split(), "FRANCE", m, text)
+        if fast is not None:
+            assert fast == general(text)
+    check()
