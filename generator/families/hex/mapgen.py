@@ -292,7 +292,16 @@ def generate(geography_path: Path) -> str:
     geo = yaml.safe_load(Path(geography_path).read_text(encoding="utf-8"))
     builder = MapBuilder(geo)
     built = builder.build()
-    return emit(geo, built, builder, Path(geography_path).as_posix().split("/main/")[-1])
+    return emit(geo, built, builder, _shown(Path(geography_path)))
+
+
+def _shown(path: Path) -> str:
+    """The geography file as the header names it: relative to the checkout, wherever it is."""
+    root = Path(__file__).resolve().parents[3]
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def main(argv: list[str] | None = None) -> int:
