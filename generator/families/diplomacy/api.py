@@ -99,6 +99,15 @@ def _at(where) -> tuple[str, str]:
     return text, _ptr(*where)
 
 
+def _shown(value) -> str:
+    """A request value quoted in a message: short, whatever was sent."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, (bool, int, float)) or value is None:
+        return repr(value)[:60]
+    return f"a JSON {'list' if isinstance(value, list) else 'object'}"
+
+
 def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
     return AdjudicationError(message, pointer, INCOMPLETE_REQUEST, hint)
 
@@ -132,8 +141,8 @@ def _power(game: Game, name, where) -> str:
     if pid is None:
         text, pointer = _at(where)
         if not isinstance(name, str):
-            raise AdjudicationError(f"{text}: power names are strings, got {name!r}", pointer)
-        raise AdjudicationError(f"{text}: unknown power '{name}' (powers: "
+            raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer)
+        raise AdjudicationError(f"{text}: unknown power {_shown(name)} (powers: "
                                 f"{', '.join(sorted(game.map.powers))})", pointer)
     return pid
 
@@ -165,18 +174,18 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
 def _read_unit(game: Game, text) -> tuple[str, str]:
     m = game.map
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {text!r}")
+        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}")
     letter, rest = text.split(None, 1)
     kind = {"a": "A", "army": "A", "f": "F", "fleet": "F"}.get(letter.lower())
     if kind is None:
-        raise AdjudicationError(f"unit type must be A or F in {text!r}")
+        raise AdjudicationError(f"unit type must be A or F in {_shown(text)}")
     try:
         r = _Reader(rest, m, strict_coasts=True)
         loc = r.location("unit location")
         if not r.done():
             raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}'")
     except OrderSyntaxError as exc:
-        raise AdjudicationError(f"{exc} in {text!r}") from None
+        raise AdjudicationError(f"{exc} in {_shown(text)}") from None
     prov = m.provinces[province_of(loc)]
     allowed = prov.locations(kind)
     if kind == "A":
@@ -227,7 +236,7 @@ def parse_request(game: Game, request) -> dict:
     phase = request.get("phase")
     match = PHASE.match(phase) if isinstance(phase, str) else None
     if not match:
-        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {phase!r}", "/phase")
+        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase")
     season, year, step = match.group(1), int(match.group(2)), match.group(3)
     if (season == "W") != (step == "A"):
         raise AdjudicationError(f"phase {phase}: adjustments (A) happen in winter (W), "
@@ -265,7 +274,7 @@ def parse_request(game: Game, request) -> dict:
         for i, name in enumerate(_list(lst, ("centers", pname))):
             pid = game.map.lookup(name) if isinstance(name, str) else None
             if pid is None or not game.map.provinces[pid].supply_center:
-                raise AdjudicationError(f"centers.{pname}[{i}]: '{name}' is not a supply centre",
+                raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
                                         _ptr("centers", pname, i))
             if pid in owner:
                 raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
@@ -281,7 +290,7 @@ def parse_request(game: Game, request) -> dict:
     for i, name in enumerate(_list(request.get("contested") or [], ("contested",))):
         pid = game.map.lookup(name) if isinstance(name, str) else None
         if pid is None:
-            raise AdjudicationError(f"contested: unknown province '{name}'", _ptr("contested", i))
+            raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
     orders: dict[str, list[str]] = {}
     for pname, lst in sorted(_mapping(request, "orders").items(), key=lambda kv: str(kv[0])):
@@ -350,7 +359,7 @@ def _parse_dislodged(game: Game, request: dict, step: str):
             att = item["attacker_from"]
             att_id = game.map.lookup(att) if isinstance(att, str) else None
             if att_id is None:
-                raise AdjudicationError(f"{where}: unknown province {att!r} in attacker_from",
+                raise AdjudicationError(f"{where}: unknown province {_shown(att)} in attacker_from",
                                         ptr + "/attacker_from")
             if not isinstance(item["via_convoy"], bool):
                 raise AdjudicationError(f"{where}: via_convoy must be true or false", ptr + "/via_convoy")

@@ -144,3 +144,18 @@ def test_cli_single_request_errors_are_located():
     assert run.returncode == 1
     assert "<stdin>:2:" in run.stderr.decode() and "DIP030" in run.stderr.decode()
     assert "internal error" not in run.stderr.decode()
+
+
+def test_wrong_types_anywhere_are_located_not_crashes(game):
+    deep = "x"
+    for _ in range(500):
+        deep = [deep]
+    for request, pointer in (({"phase": "S1901M", "units": {"FRANCE": [deep]}}, "/units/FRANCE/0"),
+                             ({"phase": ["S1901M"], "units": {}}, "/phase"),
+                             ({"phase": "S1901M", "units": {"FRANCE": "A PAR"}}, "/units/FRANCE"),
+                             ({"phase": "S1901M", "units": {}, "centers": {"FRANCE": [{"a": 1}]}}, "/centers/FRANCE/0"),
+                             ({"phase": "S1901M", "units": {}, "contested": "BUR"}, "/contested"),
+                             ({"phase": "W1901A", "units": {}, "centers": {}, "adjustments": {"FRANCE": "1"}},
+                              "/adjustments/FRANCE")):
+        err = error(game, request)
+        assert err.pointer == pointer and len(err.message) < 300, (request, err.message)
