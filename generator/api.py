@@ -43,7 +43,7 @@ class Game:
         self.family = family
         self.model = model
         self.diagnostics = diagnostics
-        self._adjudicate = family.extra.get("adjudicate")
+        self._adjudicate = family.adjudicate
 
     @property
     def id(self) -> str:

@@ -88,8 +88,9 @@ def run(args) -> int:
         game = load_game(args.game, content="content", strict=False)
     except ExampleError as exc:
         return report(exc.diagnostics, "text", sys.stderr) or 1
-    if game.family.name != "diplomacy":
-        return fail(f"'{args.game}' is a {game.family.name} game; adjudicate works on diplomacy games")
+    if game.family.adjudicate is None:
+        return fail(f"'{args.game}' is a {game.family.name} game, and the {game.family.name} family does not "
+                    "adjudicate orders")
     shown = str(args.file) if args.file else "<stdin>"
     try:
         stream = args.file.open("rb") if args.file else sys.stdin.buffer

@@ -39,10 +39,13 @@ def retreat_options(m: DiplomacyMap, d: Dislodged, occupied: set[str], contested
 
 def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict[str, Dislodged],
                         contested: set[str], submitted: list[tuple[str, Order | None, str, str]],
-                        auto_disband: set[str] = frozenset(),
+                        auto_disband: dict[str, str] | None = None,
                         options: dict[str, list[str]] | None = None
                         ) -> tuple[list[OrderResult], dict[str, Unit], list[str], list[Unit]]:
-    """Returns (results, units after the phase, trace lines, units disbanded)."""
+    """Returns (results, units after the phase, trace lines, units disbanded).
+    `auto_disband` maps the province of a dislodged unit that may not retreat to the
+    reason (a rule module's)."""
+    auto_disband = auto_disband or {}
     occupied = set(units)
     if options is None:
         options = {p: retreat_options(m, d, occupied, contested) for p, d in dislodged.items()}
@@ -103,7 +106,7 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
             placed.add(prov)
     for prov, d in sorted(dislodged.items()):
         if prov in auto_disband:
-            trace.append(f"{d.unit} ({d.unit.power}) is disbanded: neutral armies never retreat")
+            trace.append(f"{d.unit} ({d.unit.power}) is disbanded: {auto_disband[prov]}")
         elif prov not in chosen and prov not in ordered:
             trace.append(f"{d.unit} ({d.unit.power}) is disbanded: no valid retreat order")
     return results, after, trace, [d.unit for p, d in sorted(dislodged.items()) if p not in placed]

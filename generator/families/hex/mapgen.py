@@ -28,6 +28,7 @@ from pathlib import Path
 
 import yaml
 
+from ...paths import SOURCE_ROOT
 from .grid import Grid, format_hex, hexside
 
 KM_PER_DEG_LAT = 110.95
@@ -292,16 +293,17 @@ def generate(geography_path: Path) -> str:
     geo = yaml.safe_load(Path(geography_path).read_text(encoding="utf-8"))
     builder = MapBuilder(geo)
     built = builder.build()
-    return emit(geo, built, builder, _shown(Path(geography_path)))
+    return emit(geo, built, builder, _shown_path(Path(geography_path)))
 
 
-def _shown(path: Path) -> str:
-    """The geography file as the header names it: relative to the checkout, wherever it is."""
-    root = Path(__file__).resolve().parents[3]
+def _shown_path(path: Path) -> str:
+    """The input as the generated header names it: relative to the checkout when it lies
+    inside one (so the output is the same in every clone), else just its file name."""
+    resolved = path.resolve()
     try:
-        return path.resolve().relative_to(root).as_posix()
+        return resolved.relative_to(SOURCE_ROOT).as_posix()
     except ValueError:
-        return path.as_posix()
+        return resolved.name
 
 
 def main(argv: list[str] | None = None) -> int:
