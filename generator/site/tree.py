@@ -123,13 +123,20 @@ def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
 
 
 def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results])
+
+
+def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
+    """The whole tree from each game's (result, files, nav), as `game_files` made them
+    (the build keeps those per game and makes only the site-wide pages again)."""
     for name in KNOWN:  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
     thumbnails = {}
-    for result in sorted(results, key=lambda r: r.source.game_id):
-        game_files_, game_nav = game_files(result)
+    results = []
+    for result, game_files_, game_nav in sorted(sections, key=lambda s: s[0].source.game_id):
+        results.append(result)
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"

@@ -43,6 +43,11 @@ def _printables(game):
     return printables(game)
 
 
+def _build_prints(game):
+    from .pages_render import build_prints
+    return build_prints(game)
+
+
 def _adjudicate(game, request):
     from .api import adjudicate
     return adjudicate(game, request)
@@ -56,6 +61,6 @@ FAMILY = Family(
     run_example=_run_example,
     pages=_pages,
     example_schema="diplomacy-example",
-    extra={"adjudicate": _adjudicate, "printables": _printables,
+    extra={"adjudicate": _adjudicate, "printables": _printables, "build_prints": _build_prints,
            "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS},
 )

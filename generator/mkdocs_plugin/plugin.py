@@ -1,0 +1,195 @@
+"""The `mapwright` MkDocs plugin (entry point `mkdocs.plugins: mapwright`).
+
+Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
+from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
+disk), `on_nav` for the game sections, `on_serve` watching the content folder,
+`on_post_page` passing every page through the HTML sanitiser.
+
+Incremental: the generator reuses every game whose files did not change, and each
+file remembers whether its bytes differ from what the previous build wrote, so that
+`mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
+changed. Printable PDFs render in a process pool while MkDocs renders the pages, and
+are written when the build ends.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import get_navigation
+
+from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
+                     record_site)
+from ..diagnostics import Report, errors
+from ..output import as_text
+from ..render.print import PrintJob, render_job
+from .config import MapwrightConfig
+
+log = logging.getLogger("mkdocs.plugins.mapwright")
+
+
+@dataclass
+class Session:
+    """What outlives one build in this process. `mkdocs serve` loads the configuration
+    (and so makes new plugin objects) for every rebuild; the cache must not go with them."""
+
+    command: str = "build"
+    dirty: bool = False
+    overrides: dict = field(default_factory=dict)   # from `mapwright build/serve` flags
+    wrapped: bool = False                            # the command prints the diagnostics
+    generator: Generator = field(default_factory=Generator)
+    written: dict[str, str] = field(default_factory=dict)   # src path -> digest, last build
+    nav: str = ""
+    pool: ProcessPoolExecutor | None = None
+    last: Tree | None = None
+
+    def executor(self, jobs: int) -> ProcessPoolExecutor:
+        if self.pool is None:
+            import multiprocessing
+            # spawn: the server's threads make fork unsafe; the workers import only printing
+            self.pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1,
+                                            mp_context=multiprocessing.get_context("spawn"))
+        return self.pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+
+
+SESSION = Session()
+
+
+def _digest(content) -> str:
+    if isinstance(content, PrintJob):
+        return "pdf:" + content.key()
+    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+
+
+class GeneratedFile(File):
+    """A page or asset from the generator; `changed` when its bytes differ from the last build's."""
+
+    changed: bool = True
+
+    def is_modified(self) -> bool:
+        return self.changed or not os.path.isfile(self.abs_dest_path)
+
+
+class PendingPrint(GeneratedFile):
+    """A PDF still rendering: `on_post_build` writes it."""
+
+    future: Future | None = None
+
+    def copy_file(self, dirty: bool = False) -> None:
+        pass
+
+
+class MapwrightPlugin(BasePlugin[MapwrightConfig]):
+    supports_multiple_instances = False
+
+    def on_startup(self, *, command, dirty):
+        SESSION.command, SESSION.dirty = command, dirty
+
+    @property
+    def serving(self) -> bool:
+        return SESSION.command == "serve"
+
+    def on_config(self, config):
+        settings, flags = self.config, SESSION.overrides
+        project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
+        content = flags.get("content") or settings.content
+        cache = flags.get("cache_dir") or settings.cache_dir
+        self.options = BuildOptions(
+            content=Path(content) if content else Path(config.docs_dir),
+            project=project, work=flags.get("work"),
+            cache_dir=Path(cache) if cache else None,
+            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs)
+        if not self.options.content.is_dir():
+            raise PluginError(f"mapwright: no content folder at {self.options.content}")
+        problems = check_work(self.options)
+        if not self.serving:   # serve writes into a temporary folder of MkDocs' own
+            problems += check_site(Path(config.site_dir), self.options)
+        if problems:
+            SESSION.last = Tree({}, [], Report(list(problems)), [])
+            raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
+        return config
+
+    def on_files(self, files, *, config):
+        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving)
+        SESSION.last = self.tree = tree
+        found = tree.report.sorted()
+        if found and not SESSION.wrapped:
+            (log.warning if errors(found) else log.info)("content problems:\n%s", as_text(found))
+        if errors(found) and not self.serving:
+            raise PluginError("content has errors; the site was not built")
+        docs = os.path.abspath(config.docs_dir)
+        # MkDocs found the theme's files and whatever docs_dir holds; a contributor's files
+        # are content, never published as they are: only the generator's pages are
+        kept = [f for f in files if f.src_dir is None or os.path.abspath(f.src_dir) != docs]
+        nav = json.dumps(tree.nav, sort_keys=True)
+        all_changed = nav != SESSION.nav
+        written, made = {}, []
+        cache, self.pending = pdf_cache(self.options), []
+        for path, content in sorted(tree.files.items()):
+            digest = _digest(content)
+            written[path] = digest
+            if isinstance(content, PrintJob):
+                data = cache.get(digest[4:])
+                if data is None:
+                    f = PendingPrint.generated(config, path, content=b"")
+                    f.future = SESSION.executor(self.options.jobs).submit(render_job, content)
+                    f.key = digest[4:]
+                    self.pending.append(f)
+                else:
+                    f = GeneratedFile.generated(config, path, content=data)
+            else:
+                f = GeneratedFile.generated(config, path, content=content)
+            f.changed = all_changed or SESSION.written.get(path) != digest
+            made.append(f)
+        SESSION.written, SESSION.nav = written, nav
+        return Files(kept + made)
+
+    def on_nav(self, nav, *, config, files):
+        # the game sections, as the generator ordered and titled them
+        config.nav = self.tree.nav
+        return get_navigation(files, config)
+
+    def on_serve(self, server, *, config, builder):
+        content = self.options.content.resolve()
+        if not content.is_relative_to(Path(config.docs_dir).resolve()):
+            server.watch(str(content))
+        return server
+
+    def on_post_page(self, output, *, page, config):
+        from ..site.sanitise import sanitise_html
+        return sanitise_html(output)
+
+    def on_post_build(self, *, config):
+        cache = pdf_cache(self.options)
+        for f in self.pending:
+            data = f.future.result()
+            cache.put(f.key, data)
+            Path(f.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
+            Path(f.abs_dest_path).write_bytes(data)
+        self.pending = []
+        if not self.serving:
+            record_site(Path(config.site_dir))
+
+    def on_build_error(self, *, error):
+        for f in getattr(self, "pending", []):
+            f.future.cancel()
+        SESSION.written, SESSION.nav = {}, ""   # the next build writes everything again
+
+    def on_shutdown(self):
+        SESSION.close()
+
+
