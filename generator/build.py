@@ -25,6 +25,7 @@ from .diagnostics import Diagnostic, Report, errors, register
 from .escape import md_text, url
 from .families.base import GameSource
 from .game import discover
+from .heap import long_lived_frozen
 from .loader import display_path
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.print import PdfCache, PrintJob
@@ -190,14 +191,6 @@ class GameEntry:
         return GameResult(self.path, self.source, diagnostics=self.diagnostics)
 
 
-def draw_figures(result: GameResult) -> None:
-    """Worked examples' figures are drawn here, once, for the site (validate skips them)."""
-    for worked in result.examples.values():
-        for w in worked:
-            if w.outcome is not None and callable(w.outcome.figure):
-                w.outcome.figure = w.outcome.figure() or None
-
-
 def _printables_section(prints: dict[str, PrintJob]) -> str:
     lines = ["", "## Printables", ""]
     for path in sorted(prints):
@@ -208,13 +201,17 @@ def _printables_section(prints: dict[str, PrintJob]) -> str:
 
 def game_entry(path: Path, options: BuildOptions) -> GameEntry:
     """Validate one game and make its pages (figures drawn, printables as jobs)."""
+    with long_lived_frozen():   # the game's model is long-lived; see generator/heap.py
+        return _game_entry(validate_game(path), options)
+
+
+def _game_entry(result: GameResult, options: BuildOptions) -> GameEntry:
     from .site.tree import game_files
-    result = validate_game(path)
+    path = result.path
     lite = replace(result.source, docs={}) if result.source is not None else None
     entry = GameEntry(path, lite, list(result.diagnostics))
     if not result.ok:
         return entry
-    draw_figures(result)
     files, nav = game_files(result)
     game_id = result.source.game_id
     build_prints = result.family.extra.get("build_prints") if options.pdf else None

@@ -40,6 +40,14 @@ class GameResult:
     def ok(self) -> bool:
         return self.game is not None and not errors(self.diagnostics)
 
+    def draw_figures(self) -> None:
+        """Worked examples' figures are drawn here, once, for the site: validate, which
+        publishes nothing, leaves them undrawn."""
+        for worked in self.examples.values():
+            for w in worked:
+                if w.outcome is not None and callable(w.outcome.figure):
+                    w.outcome.figure = w.outcome.figure() or None
+
 
 def _internal(where: str, stage: str, exc: BaseException) -> Diagnostic:
     frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None

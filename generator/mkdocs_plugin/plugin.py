@@ -3,7 +3,7 @@
 Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
 from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
 disk), `on_nav` for the game sections, `on_serve` watching the content folder,
-`on_post_page` passing every page through the HTML sanitiser.
+`on_page_content` passing every page body through the HTML sanitiser.
 
 Incremental: the generator reuses every game whose files did not change, and each
 file remembers whether its bytes differ from what the previous build wrote, so that
@@ -31,6 +31,7 @@ from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_
 from ..diagnostics import Report, errors
 from ..output import as_text
 from ..render.print import PrintJob, render_job
+from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
@@ -127,6 +128,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         tree = SESSION.generator.tree(self.options, keep_last_good=self.serving)
         SESSION.last = self.tree = tree
         found = tree.report.sorted()
+        log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
+                 ", ".join(tree.regenerated) or "none", tree.timings["generate"])
         if found and not SESSION.wrapped:
             (log.warning if errors(found) else log.info)("content problems:\n%s", as_text(found))
         if errors(found) and not self.serving:
@@ -169,9 +172,9 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             server.watch(str(content))
         return server
 
-    def on_post_page(self, output, *, page, config):
-        from ..site.sanitise import sanitise_html
-        return sanitise_html(output)
+    def on_page_content(self, html, *, page, config, files):
+        # the page body, before the theme wraps it (the theme's own scripts stay)
+        return sanitise_html(html)
 
     def on_post_build(self, *, config):
         cache = pdf_cache(self.options)

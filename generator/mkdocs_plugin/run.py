@@ -55,6 +55,12 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
+    from ..build import BuildOptions, check_site, check_work
+    # before MkDocs: its own checks would stop some of these cases less helpfully
+    paths = BuildOptions(content, Path.cwd(), options.get("work"), options.get("cache_dir"))
+    refused = check_work(paths) + check_site(site_dir, paths)
+    if refused:
+        raise NotBuilt("output paths refused", refused)
     os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
     SESSION.overrides, SESSION.wrapped, SESSION.last = _flags(content, options), True, None
     collector = _Collect()
@@ -90,6 +96,11 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     from mkdocs.commands.serve import serve
     from mkdocs.config import load_config
     SESSION.overrides = _flags(content, options)
+    handler = logging.StreamHandler()   # what `mkdocs serve` shows: builds, reloads, problems
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
     _plugin_listed(load_config(config_file=str(config_file), docs_dir=str(content.resolve())))
     serve(config_file=str(config_file), dev_addr=dev_addr, livereload=True, build_type="dirty",
           docs_dir=str(content.resolve()), strict=False)

@@ -90,6 +90,7 @@ def _figure_name(page: str, index: int) -> str:
 def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
     """All files of one game's section (paths relative to docs/), and its nav entries."""
     game_id, source = result.source.game_id, result.source
+    result.draw_figures()
     files: dict[str, str | bytes] = {}
     family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]

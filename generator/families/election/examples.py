@@ -220,8 +220,8 @@ def run_example(game: Game, example: Example) -> Outcome:
                                                       hint="fix the allocation, or expect the problems"))
     mismatches = compare(_plain(data["expect"]), result)
     if kind in ("campaign", "control", "regional_poll", "final_poll", "speech", "electoral_count", "setup"):
-        figure = control_map(game, after, highlight=touched, winners=winners,
-                             title=str(data.get("title") or ""))
+        title = str(data.get("title") or "")
+        figure = lambda: control_map(game, after, highlight=touched, winners=winners, title=title)  # noqa: E731
     return Outcome(result, trace, mismatches, figure, _summary(kind, result), diagnostics)
 
 
