@@ -155,19 +155,22 @@ def code_fingerprint() -> str:
     return _FINGERPRINT[0]
 
 
-def game_key(path: Path, options: BuildOptions) -> str:
+def game_key(path: Path, options: BuildOptions, *, data_only: bool = False) -> str:
     """A hash of everything a game's pages depend on: its files' names and bytes (links
-    by their targets), how it is shown, the options and Mapwright's code."""
+    by their targets), how it is shown, the options and Mapwright's code. `data_only`:
+    leave out the rules pages (what the family's own pages depend on)."""
     digest = hashlib.sha256(f"{code_fingerprint()} pdf={options.pdf} {display_path(path)}".encode())
     for item in sorted(path.rglob("*")):
-        rel = item.relative_to(path).as_posix().encode()
+        rel = item.relative_to(path).as_posix()
+        if data_only and rel.split("/")[0] == "rules":
+            continue
         if item.is_symlink():
-            digest.update(b"L" + rel + b"\0" + os.readlink(item).encode(errors="replace") + b"\0")
+            digest.update(b"L" + rel.encode() + b"\0" + os.readlink(item).encode(errors="replace") + b"\0")
         if item.is_file():
             data = item.read_bytes()
-            digest.update(b"F" + rel + b"\0" + len(data).to_bytes(8, "big") + data)
+            digest.update(b"F" + rel.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
         elif item.is_dir():
-            digest.update(b"D" + rel + b"\0")
+            digest.update(b"D" + rel.encode() + b"\0")
     return digest.hexdigest()
 
 
@@ -199,33 +202,46 @@ def _printables_section(prints: dict[str, PrintJob]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def game_entry(path: Path, options: BuildOptions) -> GameEntry:
-    """Validate one game and make its pages (figures drawn, printables as jobs)."""
+@dataclass
+class FamilyPages:
+    """What a game's family makes from its data files alone: its pages and printables."""
+
+    pages: list
+    prints: dict
+
+
+def game_entry(path: Path, options: BuildOptions, kept: FamilyPages | None = None) -> tuple[GameEntry, FamilyPages | None]:
+    """Validate one game and make its pages (figures drawn, printables as jobs);
+    `kept`: the family's pages from a run on the same data files."""
     with long_lived_frozen():   # the game's model is long-lived; see generator/heap.py
-        return _game_entry(validate_game(path), options)
+        return _game_entry(validate_game(path), options, kept)
 
 
-def _game_entry(result: GameResult, options: BuildOptions) -> GameEntry:
-    from .site.tree import game_files
-    path = result.path
-    lite = replace(result.source, docs={}) if result.source is not None else None
-    entry = GameEntry(path, lite, list(result.diagnostics))
-    if not result.ok:
-        return entry
-    files, nav = game_files(result)
-    game_id = result.source.game_id
+def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
     build_prints = result.family.extra.get("build_prints") if options.pdf else None
     prints = {}
     if build_prints is not None:
         try:
-            prints = {f"{game_id}/{p.path}": p.content for p in build_prints(result.game)}
+            prints = {p.path: p.content for p in build_prints(result.game)}
         except RuntimeError:   # no Cairo on this machine: the site still builds, without PDFs
             prints = {}
-    if prints:
-        files.update(prints)
-        files[f"{game_id}/index.md"] += _printables_section({p[len(game_id) + 1:]: j for p, j in prints.items()})
+    return FamilyPages(result.family.pages(result.game), prints)
+
+
+def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | None):
+    from .site.tree import game_files
+    lite = replace(result.source, docs={}) if result.source is not None else None
+    entry = GameEntry(result.path, lite, list(result.diagnostics))
+    if not result.ok:
+        return entry, None
+    family = kept or _family_pages(result, options)
+    files, nav = game_files(result, family.pages)
+    game_id = result.source.game_id
+    if family.prints:
+        files.update({f"{game_id}/{p}": job for p, job in family.prints.items()})
+        files[f"{game_id}/index.md"] += _printables_section(family.prints)
     entry.files, entry.nav = files, nav
-    return entry
+    return entry, family
 
 
 def _encode(value):
@@ -264,10 +280,14 @@ def _load(path: Path, text: str) -> GameEntry:
 
 
 class GameCache:
-    """Game entries by `game_key`: in memory (serve keeps one process) and on disk."""
+    """Game entries by `game_key`: in memory (serve keeps one process) and on disk; and,
+    in memory, each game's family pages by the key of its data files, so that an edit to
+    a rules page redoes that game's checks and examples but not its maps and tables."""
 
     def __init__(self):
         self.memory: dict[str, GameEntry] = {}
+        self.family: dict[str, FamilyPages] = {}
+        self._paths: dict[str, Path] = {}
 
     def entry(self, path: Path, options: BuildOptions) -> tuple[GameEntry, bool]:
         """(entry, whether it was computed afresh)."""
@@ -278,19 +298,29 @@ class GameCache:
         try:
             entry = _load(path, stored.read_text(encoding="utf-8"))
             fresh = False
-        except (OSError, ValueError, KeyError, TypeError):   # absent or damaged: recompute
-            entry, fresh = game_entry(path, options), True
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):   # absent or damaged
+            data_key = game_key(path, options, data_only=True)
+            entry, family = game_entry(path, options, self.family.get(data_key))
+            fresh = True
+            if family is not None:
+                self.family = {k: v for k, v in self.family.items() if self._paths.get(k) != path}
+                self.family[data_key] = family
+                self._paths[data_key] = path
             if entry.ok:
-                try:
-                    stored.parent.mkdir(parents=True, exist_ok=True)
-                    partial = stored.with_suffix(f".{os.getpid()}.part")
-                    partial.write_text(_dump(entry), encoding="utf-8")
-                    partial.replace(stored)
-                except OSError:
-                    pass   # a cache that cannot be written only costs time
+                _store(stored, entry)
         self.memory = {k: v for k, v in self.memory.items() if v.path != path}   # one per game
         self.memory[key] = entry
         return entry, fresh
+
+
+def _store(stored: Path, entry: GameEntry) -> None:
+    try:
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        partial = stored.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(_dump(entry), encoding="utf-8")
+        partial.replace(stored)
+    except OSError:
+        pass   # a cache that cannot be written only costs time
 
 
 @dataclass

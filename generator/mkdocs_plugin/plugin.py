@@ -51,6 +51,7 @@ class Session:
     nav: str = ""
     pool: ProcessPoolExecutor | None = None
     last: Tree | None = None
+    templates: object = None   # compiled theme templates, reused by every rebuild
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -165,6 +166,26 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # the game sections, as the generator ordered and titled them
         config.nav = self.tree.nav
         return get_navigation(files, config)
+
+    def on_env(self, env, *, config, files):
+        # MkDocs makes a new template environment for every rebuild; Jinja's bytecode
+        # cache keeps compiled templates (checked against each template's source)
+        if SESSION.templates is None:
+            from jinja2 import BytecodeCache
+
+            class InMemory(BytecodeCache):
+                def __init__(self):
+                    self.compiled: dict[str, bytes] = {}
+
+                def load_bytecode(self, bucket):
+                    if bucket.key in self.compiled:
+                        bucket.bytecode_from_string(self.compiled[bucket.key])
+
+                def dump_bytecode(self, bucket):
+                    self.compiled[bucket.key] = bucket.bytecode_to_string()
+            SESSION.templates = InMemory()
+        env.bytecode_cache = SESSION.templates
+        return env
 
     def on_serve(self, server, *, config, builder):
         content = self.options.content.resolve()

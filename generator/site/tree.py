@@ -87,12 +87,17 @@ def _figure_name(page: str, index: int) -> str:
     return f"examples/{stem}-{index}.svg"
 
 
-def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
-    """All files of one game's section (paths relative to docs/), and its nav entries."""
+def game_files(result: GameResult, family_pages: list | None = None) -> tuple[dict[str, str | bytes], list]:
+    """All files of one game's section (paths relative to docs/), and its nav entries.
+
+    `family_pages`: the family's pages when the caller kept them from an earlier run
+    (they depend on the game's data files only, not on its rules pages)."""
     game_id, source = result.source.game_id, result.source
     result.draw_figures()
     files: dict[str, str | bytes] = {}
-    family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
+    if family_pages is None:
+        family_pages = result.family.pages(result.game)
+    family_pages = sorted(family_pages, key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):
