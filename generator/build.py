@@ -29,7 +29,7 @@ from .heap import long_lived_frozen
 from .loader import display_path
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.print import PdfCache, PrintJob
-from .validate import GameResult, validate_game
+from .validate import DataRead, GameResult, read_split, validate_game
 
 OUTPUT_REFUSED = register("MW501", "Output folder refused",
                           "`build` writes the site only into a folder it created or one that carries "
@@ -204,17 +204,34 @@ def _printables_section(prints: dict[str, PrintJob]) -> str:
 
 @dataclass
 class FamilyPages:
-    """What a game's family makes from its data files alone: its pages and printables."""
+    """What a game's family makes from its data files alone: its pages and printables,
+    and the worked examples' figures drawn so far (by the example block's text)."""
 
     pages: list
     prints: dict
+    figures: dict = field(default_factory=dict)
+
+    def draw_figures(self, result: GameResult) -> None:
+        """Draw each example's figure, or take it from an earlier run on the same data."""
+        for worked in result.examples.values():
+            for w in worked:
+                if w.outcome is None or not callable(w.outcome.figure):
+                    continue
+                body = w.block.body
+                if body not in self.figures:
+                    self.figures[body] = w.outcome.figure() or None
+                w.outcome.figure = self.figures[body]
+        shown = {w.block.body for worked in result.examples.values() for w in worked}
+        self.figures = {b: f for b, f in self.figures.items() if b in shown}
 
 
-def game_entry(path: Path, options: BuildOptions, kept: FamilyPages | None = None) -> tuple[GameEntry, FamilyPages | None]:
+def game_entry(path: Path, options: BuildOptions, read=None,
+               kept: FamilyPages | None = None) -> tuple[GameEntry, FamilyPages | None]:
     """Validate one game and make its pages (figures drawn, printables as jobs);
-    `kept`: the family's pages from a run on the same data files."""
+    `read`: the game as read, if the caller has it; `kept`: the family's pages from a
+    run on the same data files."""
     with long_lived_frozen():   # the game's model is long-lived; see generator/heap.py
-        return _game_entry(validate_game(path), options, kept)
+        return _game_entry(validate_game(path, read), options, kept)
 
 
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
@@ -235,6 +252,7 @@ def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | N
     if not result.ok:
         return entry, None
     family = kept or _family_pages(result, options)
+    family.draw_figures(result)
     files, nav = game_files(result, family.pages)
     game_id = result.source.game_id
     if family.prints:
@@ -279,15 +297,24 @@ def _load(path: Path, text: str) -> GameEntry:
     return GameEntry(path, source, diagnostics, {k: _decode(v) for k, v in data["files"].items()}, data["nav"])
 
 
+@dataclass
+class Kept:
+    """What a game's data files gave, kept (in memory) by their hash."""
+
+    path: Path
+    data: DataRead | None
+    family: FamilyPages | None
+
+
 class GameCache:
     """Game entries by `game_key`: in memory (serve keeps one process) and on disk; and,
-    in memory, each game's family pages by the key of its data files, so that an edit to
-    a rules page redoes that game's checks and examples but not its maps and tables."""
+    in memory, each game's parsed data files and family pages by the key of its data
+    files, so that an edit to a rules page redoes that game's checks and examples (it
+    is validated again) but neither parses its data nor redraws its maps and tables."""
 
     def __init__(self):
         self.memory: dict[str, GameEntry] = {}
-        self.family: dict[str, FamilyPages] = {}
-        self._paths: dict[str, Path] = {}
+        self.kept: dict[str, Kept] = {}
 
     def entry(self, path: Path, options: BuildOptions) -> tuple[GameEntry, bool]:
         """(entry, whether it was computed afresh)."""
@@ -300,12 +327,12 @@ class GameCache:
             fresh = False
         except (OSError, ValueError, KeyError, TypeError, AttributeError):   # absent or damaged
             data_key = game_key(path, options, data_only=True)
-            entry, family = game_entry(path, options, self.family.get(data_key))
+            kept = self.kept.get(data_key) or Kept(path, None, None)
+            read, data = read_split(path, kept.data)
+            entry, family = game_entry(path, options, read, kept.family)
             fresh = True
-            if family is not None:
-                self.family = {k: v for k, v in self.family.items() if self._paths.get(k) != path}
-                self.family[data_key] = family
-                self._paths[data_key] = path
+            self.kept = {k: v for k, v in self.kept.items() if v.path != path}   # one per game
+            self.kept[data_key] = Kept(path, data, family or kept.family)
             if entry.ok:
                 _store(stored, entry)
         self.memory = {k: v for k, v in self.memory.items() if v.path != path}   # one per game

@@ -21,6 +21,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
@@ -51,7 +52,7 @@ class Session:
     nav: str = ""
     pool: ProcessPoolExecutor | None = None
     last: Tree | None = None
-    templates: object = None   # compiled theme templates, reused by every rebuild
+    templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -95,6 +96,18 @@ class PendingPrint(GeneratedFile):
         pass
 
 
+class _InMemoryBytecode(BytecodeCache):
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
 class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     supports_multiple_instances = False
 
@@ -120,6 +133,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         problems = check_work(self.options)
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
+        else:
+            self._reuse_theme(config)
         if problems:
             SESSION.last = Tree({}, [], Report(list(problems)), [])
             raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
@@ -167,25 +182,29 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         config.nav = self.tree.nav
         return get_navigation(files, config)
 
-    def on_env(self, env, *, config, files):
-        # MkDocs makes a new template environment for every rebuild; Jinja's bytecode
-        # cache keeps compiled templates (checked against each template's source)
-        if SESSION.templates is None:
-            from jinja2 import BytecodeCache
+    def _reuse_theme(self, config) -> None:
+        """Serve makes a new template environment for every rebuild: keep the compiled
+        templates (Jinja's bytecode cache, checked against each template's source) and
+        the theme's file listing (Material has some 14,000 icons), as long as the theme
+        folders and mkdocs.yml stay the same."""
+        theme, make_env = config.theme, config.theme.get_env
+        path = config.config_file_path
+        same = (tuple(theme.dirs), os.path.getmtime(path) if path and os.path.isfile(path) else 0)
 
-            class InMemory(BytecodeCache):
-                def __init__(self):
-                    self.compiled: dict[str, bytes] = {}
+        def get_env():
+            env = make_env()
+            if SESSION.templates is None or SESSION.templates[0] != same:
+                SESSION.templates = (same, _InMemoryBytecode(), {})
+            _, env.bytecode_cache, listings = SESSION.templates
+            list_all = env.list_templates
 
-                def load_bytecode(self, bucket):
-                    if bucket.key in self.compiled:
-                        bucket.bytecode_from_string(self.compiled[bucket.key])
-
-                def dump_bytecode(self, bucket):
-                    self.compiled[bucket.key] = bucket.bytecode_to_string()
-            SESSION.templates = InMemory()
-        env.bytecode_cache = SESSION.templates
-        return env
+            def list_templates(extensions=None, filter_func=None):
+                if extensions not in listings:
+                    listings[extensions] = list_all(extensions, filter_func)
+                return listings[extensions]
+            env.list_templates = list_templates
+            return env
+        theme.get_env = get_env
 
     def on_serve(self, server, *, config, builder):
         content = self.options.content.resolve()
