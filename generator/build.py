@@ -28,7 +28,7 @@ from .game import discover
 from .heap import long_lived_frozen
 from .loader import display_path
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
-from .render.print import PdfCache, PrintJob
+from .render.print import PdfCache, PrintJob, printing_available
 from .validate import DataRead, GameResult, read_split, validate_game
 
 OUTPUT_REFUSED = register("MW501", "Output folder refused",
@@ -235,13 +235,10 @@ def game_entry(path: Path, options: BuildOptions, read=None,
 
 
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
-    build_prints = result.family.extra.get("build_prints") if options.pdf else None
-    prints = {}
-    if build_prints is not None:
-        try:
-            prints = {p.path: p.content for p in build_prints(result.game)}
-        except RuntimeError:   # no Cairo on this machine: the site still builds, without PDFs
-            prints = {}
+    build_prints = result.family.extra.get("build_prints")
+    # no Cairo on this machine: the site still builds, without PDFs
+    wanted = build_prints is not None and options.pdf and printing_available()
+    prints = {p.path: p.content for p in build_prints(result.game)} if wanted else {}
     return FamilyPages(result.family.pages(result.game), prints)
 
 

@@ -71,13 +71,6 @@ class Session:
 SESSION = Session()
 
 
-def _digest(content) -> str:
-    if isinstance(content, PrintJob):
-        return "pdf:" + content.key()
-    data = content if isinstance(content, bytes) else content.encode("utf-8")
-    return hashlib.sha256(data).hexdigest()
-
-
 class GeneratedFile(File):
     """A page or asset from the generator; `changed` when its bytes differ from the last build's."""
 
@@ -159,19 +152,21 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         written, made = {}, []
         cache, self.pending = pdf_cache(self.options), []
         for path, content in sorted(tree.files.items()):
-            digest = _digest(content)
-            written[path] = digest
             if isinstance(content, PrintJob):
-                data = cache.get(digest[4:])
-                if data is None:
+                key = content.key()
+                digest, data = "pdf:" + key, cache.get(key)
+                if data is None:   # rendered while MkDocs renders the pages
                     f = PendingPrint.generated(config, path, content=b"")
                     f.future = SESSION.executor(self.options.jobs).submit(render_job, content)
-                    f.key = digest[4:]
+                    f.key = key
                     self.pending.append(f)
                 else:
                     f = GeneratedFile.generated(config, path, content=data)
             else:
+                data = content if isinstance(content, bytes) else content.encode("utf-8")
+                digest = hashlib.sha256(data).hexdigest()
                 f = GeneratedFile.generated(config, path, content=content)
+            written[path] = digest
             f.changed = all_changed or SESSION.written.get(path) != digest
             made.append(f)
         SESSION.written, SESSION.nav = written, nav
@@ -218,11 +213,16 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     def on_post_build(self, *, config):
         cache = pdf_cache(self.options)
-        for f in self.pending:
-            data = f.future.result()
+
+        def write(f: PendingPrint, data: bytes) -> None:
             cache.put(f.key, data)
             Path(f.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
             Path(f.abs_dest_path).write_bytes(data)
+        for f in self.pending:
+            if self.serving:   # the pages reload now; a PDF appears when it is drawn
+                f.future.add_done_callback(lambda done, f=f: done.cancelled() or write(f, done.result()))
+            else:
+                write(f, f.future.result())
         self.pending = []
         if not self.serving:
             record_site(Path(config.site_dir))

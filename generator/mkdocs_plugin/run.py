@@ -98,6 +98,8 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     SESSION.overrides = _flags(content, options)
     handler = logging.StreamHandler()   # what `mkdocs serve` shows: builds, reloads, problems
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    # every rebuild is a dirty one, on purpose (the plugin marks what changed): not news
+    handler.addFilter(lambda record: not record.getMessage().startswith("A 'dirty' build"))
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)

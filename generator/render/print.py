@@ -54,6 +54,14 @@ class PrintJob:
         return _render_pdf(list(self.pages), self.title)
 
 
+def printing_available() -> bool:
+    try:
+        _cairosvg()
+    except RuntimeError:
+        return False
+    return True
+
+
 def render_job(job: PrintJob) -> bytes:
     """Module-level, so a process pool can call it."""
     return job.render()
