@@ -22,6 +22,16 @@ def _build(tmp: Path, name: str) -> Path:
     return site
 
 
+def _repo_config(project: Path, plugin: str = "mapwright") -> Path:
+    """The repository's mkdocs.yml for a project elsewhere (theme overrides by absolute path)."""
+    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("custom_dir: site_overrides", f"custom_dir: {REPO / 'site_overrides'}")
+    text = text.replace("  - mapwright ", f"  - {plugin} ")
+    config = project / "mkdocs.yml"
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
 @pytest.fixture(scope="session")
 def built(built_site):
     return built_site
@@ -94,6 +104,8 @@ def test_two_builds_are_byte_identical(built, monkeypatch):
         for sub in cmp.common_dirs:
             compare(a / sub, b / sub)
     compare(site, again)
+    from generator.mkdocs_plugin.plugin import SESSION
+    assert SESSION.rendered == 0, "the second build rendered PDFs the first one had cached"
 
 
 def test_rule_headings_get_anchors(built):
@@ -184,3 +196,53 @@ def test_rebuild_replaces_only_what_it_wrote(project):
     assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 1
     assert (site / "tiny" / "added-by-hand.html").is_file()
     shutil.rmtree(site)
+
+
+# -- incremental ---------------------------------------------------------------------------
+
+def test_an_edit_regenerates_only_its_game_and_keeps_its_maps(tmp_path, monkeypatch):
+    from generator.build import Generator
+    from generator.families.diplomacy import pages as family_pages
+    content = tmp_path / "content"
+    for game in ("one", "two"):
+        assert main(["new", game, "--family", "diplomacy", "--content", str(content)]) == 0
+    options = BuildOptions(content=content, project=tmp_path, pdf=False)
+    generator = Generator()
+    first = generator.tree(options)
+    assert first.regenerated == ["one", "two"] and not first.report.has_errors
+    assert generator.tree(options).regenerated == []
+    calls = []
+    pages = family_pages.pages
+    monkeypatch.setattr(family_pages, "pages", lambda game: calls.append(game) or pages(game))
+    rules = content / "one" / "rules" / "01-introduction.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nAn edited sentence.\n", encoding="utf-8")
+    edited = generator.tree(options)
+    assert edited.regenerated == ["one"]
+    assert "An edited sentence." in edited.files["one/rules/01-introduction.md"]
+    assert calls == [], "a rules-page edit drew the game's maps and tables again"
+    mapfile = content / "one" / "map.yaml"
+    mapfile.write_text(mapfile.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert generator.tree(options).regenerated == ["one"] and len(calls) == 1
+    assert Generator().tree(options).regenerated == [], "the cache folder did not keep the games"
+
+
+def test_validate_draws_no_figures_and_the_site_does():
+    from generator.validate import validate_game
+    result = validate_game(REPO / "content" / "classic")
+    outcomes = [w.outcome for ws in result.examples.values() for w in ws if w.outcome]
+    assert outcomes and all(callable(o.figure) for o in outcomes)
+    result.draw_figures()
+    assert all(o.figure is None or o.figure.startswith("<svg") for o in outcomes)
+    assert any(o.figure for o in outcomes)
+
+
+def test_plain_mkdocs_build_with_the_plugin(project):
+    import subprocess
+    import sys
+    config = _repo_config(project, "mapwright:\n      pdf: false")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", "out"],
+                   cwd=project, check=True)
+    site = project / "out"
+    assert (site / "tiny" / "index.html").is_file() and (site / "tiny" / "rules").is_dir()
+    assert not list(site.rglob("*.yaml")) and not (site / "tiny" / "print").exists()
+    assert (site / MARKER).is_file() and (project / "build" / "cache" / "games").is_dir()

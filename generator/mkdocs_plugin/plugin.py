@@ -53,6 +53,7 @@ class Session:
     pool: ProcessPoolExecutor | None = None
     last: Tree | None = None
     templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
+    rendered: int = 0                # PDFs the last build rendered (not from the cache)
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -169,7 +170,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             written[path] = digest
             f.changed = all_changed or SESSION.written.get(path) != digest
             made.append(f)
-        SESSION.written, SESSION.nav = written, nav
+        SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
         return Files(kept + made)
 
     def on_nav(self, nav, *, config, files):

@@ -25,7 +25,8 @@ class NotBuilt(Exception):
 class Outcome:
     diagnostics: list = field(default_factory=list)
     games: int = 0
-    regenerated: list[str] = field(default_factory=list)
+    regenerated: list[str] = field(default_factory=list)   # games made afresh (not cached)
+    rendered: int = 0                                      # PDFs rendered (not cached)
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -88,7 +89,7 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     tree = SESSION.last
     total = time.perf_counter() - start
     return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
-                   {"generate": tree.timings["generate"], "total": total})
+                   SESSION.rendered, {"generate": tree.timings["generate"], "total": total})
 
 
 def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> None:
