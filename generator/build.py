@@ -25,17 +25,16 @@ from .diagnostics import Diagnostic, Report, errors, register
 from .escape import md_text, url
 from .families.base import GameSource
 from .game import discover
-from .heap import long_lived_frozen
 from .loader import display_path
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
-from .render.print import PdfCache, PrintJob, printing_available
+from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
 from .validate import DataRead, GameResult, read_split, validate_game
 
-OUTPUT_REFUSED = register("MW501", "Output folder refused",
+OUTPUT_REFUSED = register("MW601", "Output folder refused",
                           "`build` writes the site only into a folder it created or one that carries "
                           "its marker file (.mapwright-site), and never into content/, the project "
                           "folder or a folder above content. Pick another `-o` folder, or empty it.")
-WORK_REFUSED = register("MW502", "Work folder refused",
+WORK_REFUSED = register("MW602", "Work folder refused",
                         "The work folder (caches) must be the project's build/ folder or inside it, "
                         "and neither it nor the site folder may be a symbolic link.")
 
@@ -230,16 +229,18 @@ def game_entry(path: Path, options: BuildOptions, read=None,
     """Validate one game and make its pages (figures drawn, printables as jobs);
     `read`: the game as read, if the caller has it; `kept`: the family's pages from a
     run on the same data files."""
-    with long_lived_frozen():   # the game's model is long-lived; see generator/heap.py
-        return _game_entry(validate_game(path, read), options, kept)
+    return _game_entry(validate_game(path, read), options, kept)
 
 
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
-    build_prints = result.family.extra.get("build_prints")
+    fam, prints = result.family, {}
     # no Cairo on this machine: the site still builds, without PDFs
-    wanted = build_prints is not None and options.pdf and printing_available()
-    prints = {p.path: p.content for p in build_prints(result.game)} if wanted else {}
-    return FamilyPages(result.family.pages(result.game), prints)
+    if fam.site_prints and fam.printables and options.pdf and printing_available():
+        docs, title = fam.printables(result.game), str(result.source.meta["title"])
+        for what, paper in fam.site_prints:
+            for name, job in sorted(pdf_jobs(docs[what], paper, title=title).items()):
+                prints[f"print/{name}"] = job
+    return FamilyPages(fam.pages(result.game), prints)
 
 
 def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | None):

@@ -145,7 +145,7 @@ def test_output_inside_content_or_holding_it_is_refused(project, target):
 def test_build_into_content_changes_nothing(project, capsys):
     before = _snapshot(project / "content")
     assert main(["build", "-o", "content", "--config", str(REPO / "mkdocs.yml")]) == 1
-    assert "MW501" in capsys.readouterr().err
+    assert "MW601" in capsys.readouterr().err
     assert _snapshot(project / "content") == before
 
 
@@ -153,7 +153,7 @@ def test_output_naming_a_file_is_a_diagnostic(project, capsys):
     (project / "notes.txt").write_text("mine", encoding="utf-8")
     assert main(["build", "-o", "notes.txt", "--config", str(REPO / "mkdocs.yml")]) == 1
     err = capsys.readouterr().err
-    assert "notes.txt:1:1: error[MW501]" in err and "existing file" in err and "internal error" not in err
+    assert "notes.txt:1:1: error[MW601]" in err and "existing file" in err and "internal error" not in err
     assert (project / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 

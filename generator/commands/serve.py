@@ -11,7 +11,7 @@ def register(sub) -> None:
                                    "content/ regenerates that game's pages and reloads the browser.")
     p.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address (default: 127.0.0.1:8000)")
     add_build_options(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, long_running=True)   # keeps the default collector policy (heap.py)
 
 
 def run(args) -> int:

@@ -7,7 +7,7 @@ import re
 from ..validate import WorkedExample
 from .text import admonition_title, plain
 
-HEADING = re.compile(r"^(#{1,6})\s+(\d+(?:\.\d+)*)\.?\s+(.*?)\s*$")
+HEADING = re.compile(r"^(#{1,6})\s++(\d++(?:\.\d++)*+)\.?\s")  # linear: nothing to backtrack
 
 
 def rule_anchor(number: str) -> str:
@@ -28,6 +28,13 @@ def add_rule_anchors(text: str) -> str:
     return "\n".join(out)
 
 
+def code_fence(body: str) -> str:
+    """A backtick fence longer than any run of backticks in `body`, so the body cannot
+    close its own block (CommonMark: a fence closes only on a run at least as long)."""
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    return "`" * max(3, longest + 1)
+
+
 def _indent(text: str, by: str = "    ") -> str:
     return "\n".join(by + line if line.strip() else "" for line in text.split("\n"))
 
@@ -36,8 +43,9 @@ def example_markdown(worked: WorkedExample, figure_path: str | None, body: str) 
     data, outcome = worked.example.data, worked.outcome
     title = str(data.get("title") or f"Example {worked.example.index}")
     verdict = "verified by the engine" if outcome and outcome.verified else "NOT verified"
+    fence = code_fence(body)
     parts = [f'!!! example "{admonition_title(title)} — {verdict}"', "",
-             _indent("```yaml\n" + body.rstrip("\n") + "\n```"), ""]
+             _indent(f"{fence}yaml\n" + body.rstrip("\n") + f"\n{fence}"), ""]
     if outcome is not None:
         if figure_path:
             parts += [_indent(f"![Diagram: {plain(title)}]({figure_path}){{ .mw-figure }}"), ""]

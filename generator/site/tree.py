@@ -7,9 +7,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from ..escape import nav_title
 from ..paths import SOURCE_ROOT
-from ..families import KNOWN, family as family_named
-from ..heap import long_lived_frozen
+from ..families import family as family_named, names as family_names
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
@@ -105,13 +105,13 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
         files[f"{game_id}/{page}"] = published
         for asset, svg in figures.items():
             files[f"{game_id}/{asset}"] = svg
-        rules_nav.append({page_title(text, page): f"{game_id}/{page}"})
+        rules_nav.append({nav_title(page_title(text, page)): f"{game_id}/{page}"})
     if rules_nav:
         nav.append({"Rules": rules_nav})
     for p in family_pages:
         files[f"{game_id}/{p.path}"] = p.content
         if p.title and p.path.endswith(".md"):
-            nav.append({p.title: f"{game_id}/{p.path}"})
+            nav.append({nav_title(p.title): f"{game_id}/{p.path}"})
     files[f"{game_id}/index.md"] = overview_page(result, family_pages)
     return files, nav
 
@@ -124,18 +124,13 @@ def guide_pages() -> dict[str, str]:
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    with long_lived_frozen():   # the games' models are long-lived; see generator/heap.py
-        return _docs_tree(results)
-
-
-def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
     return assemble([(r, *game_files(r)) for r in results])
 
 
 def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
     """The whole tree from each game's (result, files, nav), as `game_files` made them
     (the build keeps those per game and makes only the site-wide pages again)."""
-    for name in KNOWN:  # every family's diagnostic codes belong on the reference page
+    for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
@@ -146,7 +141,7 @@ def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, s
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
-        nav.append({result.source.meta["title"]: game_nav})
+        nav.append({nav_title(result.source.meta["title"]): game_nav})
     files["index.md"] = home_page(results, thumbnails)
     schemas = schema_pages()
     files.update(schemas)
@@ -163,7 +158,7 @@ def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, s
     guides = guide_pages()
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{page_title(text, path): path} for path, text in sorted(guides.items())]})
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())]})
     return files, nav
 
 

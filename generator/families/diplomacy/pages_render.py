@@ -1,9 +1,8 @@
 """The Diplomacy family's rendered pages: interactive map, adjacency table and
 downloads, printable files; and `printables(game)` for `mapwright print`.
 
-The engine helper plugs these into FAMILY:
-    pages=...  (add `render_pages(game)` to the family's page list)
-    extra={"printables": printables, "order_diagram": order_diagram}
+Also the family's drawing of any position (`render_position`, for `mapwright render`)
+and of an adjudicated request (`order_figure`, for worked examples and the DATC page).
 """
 from __future__ import annotations
 
@@ -11,10 +10,11 @@ from ...families.base import Page
 from ...render import codes  # noqa: F401  (registers the RND codes)
 from ...render import geometry as geo
 from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
-from ...render.diagram import order_diagram  # noqa: F401  (re-exported for FAMILY.extra)
+from ...render.diagram import order_diagram
 from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
+from .api import adjudicate
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -22,7 +22,7 @@ from ...render.svg import esc
 # map.md links the page in Markdown under the map. Printed maps name the page.
 POWERS_LINK_FROM_MAP_SVG = "powers/"
 
-# Files printed at build time (unless the build is told --no-pdf); the build renders
+# Printables the site publishes (FAMILY.site_prints; not with --no-pdf); the build renders
 # them (in parallel, cached). A3, letter, tabloid, PNG: `mapwright print`.
 BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
 PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
@@ -58,8 +58,23 @@ def thumbnail_svg(game) -> str:
     return render_map(view, MapOptions(owners=home_owners(view), title="", legend=False, labels=False))
 
 
+def order_figure(game, request: dict, response: dict, title: str = "") -> str:
+    """The order diagram of an adjudicated request: arrows, outcomes, dislodged units."""
+    return order_diagram(game, request, response, title=title)
+
+
+def render_position(game, request: dict, title: str = "") -> str:
+    """A position as an SVG (the family's `render`): with orders, adjudicated and drawn
+    as an order diagram; without, the map with the units and centres. Raises
+    api.AdjudicationError (a ValueError) when the request is malformed."""
+    if request.get("orders"):
+        return order_figure(game, request, adjudicate(game, request), title=title)
+    return render_map(view_of(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
+                                                dislodged=request.get("dislodged"), title=title or None))
+
+
 def printables(game) -> dict[str, list[tuple[str, str]]]:
-    """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (FAMILY.extra["printables"])."""
+    """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (the family's `printables`)."""
     view = view_of(game)
     title = _title(game, view)
     sheets = adjacency_sheets(view, title=title)
@@ -67,16 +82,6 @@ def printables(game) -> dict[str, list[tuple[str, str]]]:
         "map": [("map", map_svg(game, print_mode=True))],
         "adjacency": [(f"adjacency-{i:02d}", s) for i, s in enumerate(sheets, start=1)],
     }
-
-
-def build_prints(game) -> list[Page]:
-    """The printable PDFs published with the site, as jobs the build renders
-    (FAMILY.extra["build_prints"]; paths relative to the game's docs folder)."""
-    from ...render.print import pdf_jobs
-    docs = printables(game)
-    title = _title(game, view_of(game))
-    return [Page(f"print/{name}", job) for what, paper in BUILD_PRINTS
-            for name, job in sorted(pdf_jobs(docs[what], paper, title=title).items())]
 
 
 def map_page(game, view: MapView, svg: str) -> str:
@@ -114,7 +119,7 @@ def map_page(game, view: MapView, svg: str) -> str:
 
 def render_pages(game) -> list[Page]:
     """Map page (interactive SVG inlined), adjacency page with CSV and JSON and a
-    thumbnail, paths relative to the game's docs folder (the PDFs: `build_prints`)."""
+    thumbnail, paths relative to the game's docs folder (the PDFs: FAMILY.site_prints)."""
     view = view_of(game)
     title = _title(game, view)
     interactive = map_svg(game, interactive=True)
