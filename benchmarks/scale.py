@@ -107,7 +107,7 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
         raise SystemExit(f"the {n}-province map does not validate: {errs[:3]}")
     game, fam = result.game, result.family
 
-    adjudicate = fam.extra.get("adjudicate")
+    adjudicate = fam.adjudicate
     if adjudicate:
         request = movement_request(game, random.Random(n))
         times["units"] = sum(len(v) for v in request["units"].values())
@@ -125,10 +125,13 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
     from generator.site.tree import docs_tree, write_tree
     cold_caches()
     tree_time, (files, nav) = best_of(1, lambda: docs_tree([result]))
-    build_prints = fam.extra.get("build_prints")
-    # the build renders these in a process pool; timed here one after another
-    pdf_time, pdfs = best_of(1, lambda: {p.path: p.content.render() for p in build_prints(game)}
-                             if build_prints else {})
+    from generator.render.print import pdf_jobs
+
+    def site_pdfs() -> dict:   # the build renders these in a process pool; here one after another
+        docs = fam.printables(game) if fam.printables else {}
+        return {f"print/{name}": job.render() for what, paper in fam.site_prints
+                for name, job in pdf_jobs(docs[what], paper).items()}
+    pdf_time, pdfs = best_of(1, site_pdfs)
     files.update({f"{result.source.game_id}/{k}": v for k, v in pdfs.items()})
     times["docs tree (generate)"] = tree_time + pdf_time
     times["docs tree: printable PDFs (CairoSVG)"] = pdf_time or None
