@@ -13,10 +13,12 @@ are written when the build ends.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
 import os
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,7 @@ from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
+POLL_SECONDS = 0.1   # how often serve looks for edits
 
 
 @dataclass
@@ -54,6 +57,7 @@ class Session:
     last: Tree | None = None
     templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
     rendered: int = 0                # PDFs the last build rendered (not from the cache)
+    seconds: float = 0.0             # time spent in this plugin's hooks, this build
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -102,6 +106,19 @@ class _InMemoryBytecode(BytecodeCache):
         self.compiled[bucket.key] = bucket.bytecode_to_string()
 
 
+def _timed(hook):
+    """Adds the hook's time to SESSION.seconds: the generator's share of a build, measured
+    inside the build (waiting for PDFs at the end included)."""
+    @functools.wraps(hook)
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return hook(*args, **kwargs)
+        finally:
+            SESSION.seconds += time.perf_counter() - start
+    return timed
+
+
 class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     supports_multiple_instances = False
 
@@ -112,7 +129,9 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def serving(self) -> bool:
         return SESSION.command == "serve"
 
+    @_timed
     def on_config(self, config):
+        SESSION.seconds = 0.0   # a new build begins (this hook's own time is added after)
         settings, flags = self.config, SESSION.overrides
         project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
         content = flags.get("content") or settings.content
@@ -134,6 +153,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
         return config
 
+    @_timed
     def on_files(self, files, *, config):
         tree = SESSION.generator.tree(self.options, keep_last_good=self.serving)
         SESSION.last = self.tree = tree
@@ -173,6 +193,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
         return Files(kept + made)
 
+    @_timed
     def on_nav(self, nav, *, config, files):
         # the game sections, as the generator ordered and titled them
         config.nav = self.tree.nav
@@ -203,15 +224,26 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         theme.get_env = get_env
 
     def on_serve(self, server, *, config, builder):
+        # MkDocs polls the watched folders every 0.5 s; a content folder is a few hundred
+        # files, cheap to look at every 0.1 s, so that an edit shows sooner
+        from watchdog.observers.polling import PollingObserver
+        watched = [config.docs_dir] + ([config.config_file_path] if config.config_file_path else [])
+        for path in watched:
+            server.unwatch(path)
+        server.observer = PollingObserver(timeout=POLL_SECONDS)
+        for path in watched:
+            server.watch(path)
         content = self.options.content.resolve()
         if not content.is_relative_to(Path(config.docs_dir).resolve()):
             server.watch(str(content))
         return server
 
+    @_timed
     def on_page_content(self, html, *, page, config, files):
         # the page body, before the theme wraps it (the theme's own scripts stay)
         return sanitise_html(html)
 
+    @_timed
     def on_post_build(self, *, config):
         cache = pdf_cache(self.options)
 

@@ -89,7 +89,8 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     tree = SESSION.last
     total = time.perf_counter() - start
     return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
-                   SESSION.rendered, {"generate": tree.timings["generate"], "total": total})
+                   SESSION.rendered, {"generate": tree.timings["generate"], "plugin": SESSION.seconds,
+                                      "total": total})
 
 
 def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> None:
