@@ -2,7 +2,7 @@
 
     from generator import api
     report = api.validate(["content"])            # list of diagnostic dicts
-    api.build(site_dir="site")                    # validate + docs tree + MkDocs
+    api.build(site_dir="site")                    # validate + MkDocs with the plugin
     game = api.load_game("classic")               # validated once, then kept
     game.adjudicate({...})                        # Diplomacy adjudication -> dict, at engine speed
     game.run_example({...})                       # one worked example -> dict
@@ -157,11 +157,16 @@ def validate(paths=("content",)) -> list[dict]:
     return [d.to_dict() for d in rep.sorted()]
 
 
-def build(content="content", site_dir="site", config="mkdocs.yml", work="build") -> dict:
-    from .build import build as run_build
-    result = run_build(Path(content), Path(site_dir), Path(config), Path(work))
-    return {"built": result.built, "timings": result.timings,
-            "diagnostics": [d.to_dict() for d in result.report.sorted()]}
+def build(content="content", site_dir="site", config="mkdocs.yml", work=None, pdf=True) -> dict:
+    from .mkdocs_plugin.run import NotBuilt, build_site
+    try:
+        outcome = build_site(Path(config), Path(content), Path(site_dir),
+                             work=Path(work) if work else None, pdf=pdf)
+    except NotBuilt as exc:
+        return {"built": False, "timings": {}, "error": str(exc),
+                "diagnostics": [d.to_dict() for d in sorted(exc.diagnostics)]}
+    return {"built": True, "timings": outcome.timings,
+            "diagnostics": [d.to_dict() for d in sorted(outcome.diagnostics)]}
 
 
 def run_example(game: str | Path | Game, example: dict, *, _doc: Document | None = None) -> dict:

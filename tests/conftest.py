@@ -44,7 +44,7 @@ def built_site(tmp_path_factory):
         tmp = tmp_path_factory.mktemp("build")
         site = tmp / "first" / "site"
         content = os.environ.get("MW_TEST_CONTENT", "content")  # a narrower folder, for debugging
-        code = main(["build", "--content", content, "-o", str(site), "--work", str(tmp / "first" / "work")])
+        code = main(["build", "--content", content, "-o", str(site), "--cache-dir", str(tmp / "cache")])
         assert code == 0, "mapwright build failed on the bundled content"
         return site, tmp
     finally:

@@ -87,11 +87,17 @@ def _figure_name(page: str, index: int) -> str:
     return f"examples/{stem}-{index}.svg"
 
 
-def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
-    """All files of one game's section (paths relative to docs/), and its nav entries."""
+def game_files(result: GameResult, family_pages: list | None = None) -> tuple[dict[str, str | bytes], list]:
+    """All files of one game's section (paths relative to docs/), and its nav entries.
+
+    `family_pages`: the family's pages when the caller kept them from an earlier run
+    (they depend on the game's data files only, not on its rules pages)."""
     game_id, source = result.source.game_id, result.source
+    result.draw_figures()
     files: dict[str, str | bytes] = {}
-    family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
+    if family_pages is None:
+        family_pages = result.family.pages(result.game)
+    family_pages = sorted(family_pages, key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):
@@ -118,13 +124,20 @@ def guide_pages() -> dict[str, str]:
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results])
+
+
+def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
+    """The whole tree from each game's (result, files, nav), as `game_files` made them
+    (the build keeps those per game and makes only the site-wide pages again)."""
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
     thumbnails = {}
-    for result in sorted(results, key=lambda r: r.source.game_id):
-        game_files_, game_nav = game_files(result)
+    results = []
+    for result, game_files_, game_nav in sorted(sections, key=lambda s: s[0].source.game_id):
+        results.append(result)
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"

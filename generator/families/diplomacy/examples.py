@@ -190,7 +190,7 @@ def run_example(game, example: Example) -> Outcome:
     except AdjudicationError as exc:
         mismatches = [f"expect: {exc}"]
     return Outcome(result=response, trace=list(response["trace"]), mismatches=mismatches,
-                   figure=diagram(game, request, response, str(data.get("title") or "")),
+                   figure=lambda: diagram(game, request, response, str(data.get("title") or "")),
                    markdown=outcome_table(game, response))
 
 

@@ -6,8 +6,6 @@ and of an adjudicated request (`order_figure`, for worked examples and the DATC 
 """
 from __future__ import annotations
 
-import os
-
 from ...families.base import Page
 from ...render import codes  # noqa: F401  (registers the RND codes)
 from ...render import geometry as geo
@@ -25,7 +23,8 @@ from .model import Game
 # map.md links the page in Markdown under the map. Printed maps name the page.
 POWERS_LINK_FROM_MAP_SVG = "powers/"
 
-# Files printed at build time (MAPWRIGHT_NO_PDF=1 skips them). A3, letter, tabloid, PNG: `mapwright print`.
+# Printables the site publishes (FAMILY.site_prints; not with --no-pdf); the build renders
+# them (in parallel, cached). A3, letter, tabloid, PNG: `mapwright print`.
 BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
 PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
 
@@ -97,23 +96,7 @@ def printables(game) -> dict[str, list[tuple[str, str]]]:
     }
 
 
-def _print_files(game) -> list[Page]:
-    if os.environ.get("MAPWRIGHT_NO_PDF"):
-        return []
-    try:
-        from ...render.print import print_documents
-        docs = printables(game)
-        pages = []
-        for what, paper in BUILD_PRINTS:
-            files, _ = print_documents(docs[what], paper, "pdf", title=_title(game, board_view(game)))
-            for name, data in sorted(files.items()):
-                pages.append(Page(f"print/{name}", data))
-        return pages
-    except RuntimeError:   # no Cairo on this machine: the site still builds, without PDFs
-        return []
-
-
-def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
+def map_page(game, view: MapView, svg: str) -> str:
     title = _title(game, view)
     n_sc = sum(1 for p in view.provinces.values() if p.supply_center)
     lines = [
@@ -141,28 +124,23 @@ def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
         "- [Map (SVG)](map.svg)",
         "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",
     ]
-    for p in prints:
-        name = p.path.rsplit("/", 1)[-1]
-        what, paper = name.removesuffix(".pdf").rsplit("-", 1)
-        lines.append(f"- Printable {esc(what)}, {esc(paper)} (PDF): [{esc(name)}]({p.path})")
     lines += ["", "Other paper sizes and formats: `mapwright print "
               f"{esc(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
     return "\n".join(lines)
 
 
 def render_pages(game) -> list[Page]:
-    """Map page (interactive SVG inlined), adjacency page with CSV and JSON, printable
-    PDFs and a thumbnail, paths relative to the game's docs folder."""
+    """Map page (interactive SVG inlined), adjacency page with CSV and JSON and a
+    thumbnail, paths relative to the game's docs folder (the PDFs: FAMILY.site_prints)."""
     view = board_view(game)
     title = _title(game, view)
     interactive = map_svg(game, interactive=True)
-    prints = _print_files(game)
     pages = [
-        Page("map.md", map_page(game, view, interactive, prints), "Map"),
+        Page("map.md", map_page(game, view, interactive), "Map"),
         Page("map.svg", map_svg(game)),
         Page("thumbnail.svg", thumbnail_svg(game)),
         Page("adjacency.md", adjacency_page(view, title=f"{title} — adjacency"), "Adjacency"),
         Page("adjacency.csv", adjacency_csv(view)),
         Page("adjacency.json", adjacency_json(view)),
     ]
-    return pages + prints
+    return pages

@@ -306,8 +306,9 @@ def run_example(game: Game, example: Example) -> Outcome:
                                                        "give the value in the data or use another card"))
     mismatches = compare(_plain(expect), result)
     figure = None
-    if after is not None:
-        figure = control_map(game, after, highlight=touched, winners=winners, title=str(data.get("title") or ""))
+    if after is not None:   # drawn only when the build asks for it (validate draws no figures)
+        title = str(data.get("title") or "")
+        figure = lambda: control_map(game, after, highlight=touched, winners=winners, title=title)  # noqa: E731
     return Outcome(result, trace, mismatches, figure, _summary(kind, result), diagnostics)
 
 
