@@ -13,7 +13,8 @@ from ..heap import long_lived_frozen
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
-from .text import plain, prose, table
+from ..escape import code_span, md_text
+from .text import prose, table
 
 
 def _players(players) -> str:
@@ -24,43 +25,43 @@ def _players(players) -> str:
 
 def overview_page(result: GameResult, family_pages: list) -> str:
     meta, source = result.source.meta, result.source
-    lines = [f"# {plain(meta['title'])}", ""]
+    lines = [f"# {md_text(meta['title'])}", ""]
     if meta.get("subtitle"):
-        lines += [f"*{plain(meta['subtitle'])}*", ""]
+        lines += [f"*{md_text(meta['subtitle'])}*", ""]
     lines += [prose(meta["summary"]), ""]
     if meta.get("status") == "partial":
         lines += ['!!! warning "Partly modelled"', "",
-                  "    " + plain(meta.get("status_note", "Parts of this game are not modelled yet.")), ""]
-    facts = [["Family", f"`{meta['family']}`"], ["Players", _players(meta["players"])]]
+                  "    " + md_text(meta.get("status_note", "Parts of this game are not modelled yet.")), ""]
+    facts = [["Family", code_span(meta['family'])], ["Players", _players(meta["players"])]]
     if meta.get("year"):
         facts.append(["Published", str(meta["year"])])
     lines += [table(["", ""], facts), ""]
     if source.rules_pages:
         lines += ["## Rules", ""]
         for page, text in sorted(source.rules_pages.items()):
-            lines.append(f"- [{plain(page_title(text, page))}]({page})")
+            lines.append(f"- [{md_text(page_title(text, page))}]({page})")
         lines.append("")
     listed = [p for p in family_pages if p.title and p.path.endswith(".md")]
     if listed:
         lines += ["## Maps, tables and charts", ""]
-        lines += [f"- [{plain(p.title)}]({p.path})" for p in listed] + [""]
+        lines += [f"- [{md_text(p.title)}]({p.path})" for p in listed] + [""]
     rules = source.rules
     if rules:
         lines += ["## Rule modules", "",
                   "The engine applies these named rule modules, with these parameters:", ""]
         for name, params in sorted(rules.items()):
-            shown = ", ".join(f"`{plain(k)}` = `{plain(v)}`" for k, v in sorted(params.items())) \
+            shown = ", ".join(f"{code_span(k)} = {code_span(v)}" for k, v in sorted(params.items())) \
                 if params else "no parameters"
-            lines.append(f"- **{plain(name)}** — {shown}")
+            lines.append(f"- **{md_text(name)}** — {shown}")
         lines.append("")
     lines += ["## Credits and licence", ""]
-    lines += [f"- {plain(c['name'])} — {plain(c['role'])}" for c in meta["credits"]] + [""]
+    lines += [f"- {md_text(c['name'])} — {md_text(c['role'])}" for c in meta["credits"]] + [""]
     licence = meta["licence"]
-    lines += [f"**Licence:** {plain(licence['name'])}", ""]
-    lines += ["> " + line if line.strip() else ">" for line in plain(licence["notice"]).split("\n")]
+    lines += [f"**Licence:** {md_text(licence['name'])}", ""]
+    lines += ["> " + md_text(line) if line.strip() else ">" for line in str(licence["notice"]).split("\n")]
     lines += ["", "## Sources", ""]
-    lines += [f"- `{plain(s['id'])}` — {plain(s['title'])}"
-              + (f" ({plain(s['reference'])})" if s.get("reference") else "") for s in meta["sources"]]
+    lines += [f"- {code_span(s['id'])} — {md_text(s['title'])}"
+              + (f" ({md_text(s['reference'])})" if s.get("reference") else "") for s in meta["sources"]]
     return "\n".join(lines) + "\n"
 
 
@@ -73,7 +74,7 @@ def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
         meta = r.source.meta
         thumb = f"![]({r.source.game_id}/{thumbnails[r.source.game_id]}){{ width=160 }}" \
             if r.source.game_id in thumbnails else ""
-        rows.append([f"[{plain(meta['title'])}]({r.source.game_id}/index.md)", f"`{meta['family']}`",
+        rows.append([f"[{md_text(meta['title'])}]({r.source.game_id}/index.md)", f"`{meta['family']}`",
                      _players(meta["players"]), thumb])
     lines += [table(["Game", "Family", "Players", "Map"], rows), "",
               "See also the [diagnostics reference](reference/diagnostics.md), the "
