@@ -290,7 +290,7 @@ class MapCanvas:
                              data_kind=p.kind, data_sc="1" if p.supply_center else None,
                              data_home=p.home or None, data_owner=owner or None,
                              data_army=" ".join(army), data_fleet=" ".join(fleet),
-                             tabindex="0", role="button",
+                             tabindex="-1", role="button",
                              aria_label=f"{p.name} ({p.abbr})")
             cls = f"mw-prov mw-{p.kind}"
             out.append(el("path", class_=cls, d=path_from_pieces(pieces), fill=self.fill_of(p),
