@@ -299,3 +299,77 @@ def test_keyboard_users_pass_the_map_in_a_few_tabs(server, browser):
     skip = browser.find_element("css selector", "a.mw-skip")
     assert skip.get_attribute("href").endswith("#mw-after-map")
     assert browser.find_elements("id", "mw-after-map")
+
+
+# ---------------------------------------------------------------- diagrams and text
+
+def _figures(browser):
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('img.mw-figure')).map(i => {"
+        " const r = i.getBoundingClientRect(); return {w: r.width, natural: i.naturalWidth, src: i.src}; })")
+
+
+def test_worked_example_diagrams_are_legible_and_come_before_their_yaml(server, browser):
+    base, site = server
+    import xml.etree.ElementTree as ET
+    for page in ("/classic/rules/02-movement/", "/dixie/rules/13-combat/", "/modern-europe/rules/01-special-rules/"):
+        browser.get(base + page)
+        wait_for(lambda: browser.execute_script(
+            "return Array.from(document.querySelectorAll('img.mw-figure')).every(i => i.complete)"),
+            message="diagrams loaded")
+        figures = _figures(browser)
+        assert figures, page
+        for f in figures:
+            assert f["w"] >= 480, (page, f)
+            svg = (site / f["src"].split(base + "/", 1)[1]).read_text("utf-8")
+            root = ET.fromstring(svg)
+            if root.get("data-min-font"):
+                shown = float(root.get("data-min-font")) * f["w"] / float(root.get("viewBox").split()[2])
+                assert shown >= 10, (page, f["src"], shown)
+        # each example: the diagram first, its YAML folded after it
+        order = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.admonition.example')).map(a => {"
+            " const img = a.querySelector('img.mw-figure'); const src = a.querySelector('details pre, details code');"
+            " const d = src && src.closest('details');"
+            " return {img: !!img, folded: !!d && !d.open,"
+            "  after: !!img && !!d && !!(img.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING)}; })")
+        for o in order:
+            if o["img"]:
+                assert o["folded"] and o["after"], (page, o)
+
+
+def test_a_diagram_enlarges_on_click(server, browser):
+    base, _ = server
+    browser.get(base + "/classic/rules/02-movement/")
+    link = wait_for(lambda: browser.find_elements("css selector", "a.mw-enlarge"), message="a diagram")[0]
+    browser.execute_script("arguments[0].scrollIntoView(); arguments[0].click()", link)
+    dialog = wait_for(lambda: browser.find_elements("css selector", "dialog.mw-lightbox[open] img"),
+                      message="the enlarged diagram")[0]
+    wait_for(lambda: browser.execute_script("return arguments[0].complete", dialog), message="loaded")
+    assert dialog.size["width"] > 700
+    from selenium.webdriver.common.keys import Keys
+    browser.find_element("css selector", "dialog.mw-lightbox button").send_keys(Keys.ESCAPE)
+    wait_for(lambda: not browser.find_elements("css selector", "dialog.mw-lightbox"), message="closed")
+
+
+# text escaped for Markdown and then shown inside code formatting: `sea\_regions`
+DEBRIS = re.compile(r"\\[\\`*_{}\[\]()#+!|.-]")
+
+
+def test_no_escape_debris_in_code_or_text(server, browser):
+    base, site = server
+    bad = {}
+    for page in sorted(site.rglob("index.html")):
+        html = page.read_text(encoding="utf-8")
+        for code in re.findall(r"<code>([^<]*)</code>", html):
+            if DEBRIS.search(code) and "highlight" not in code:
+                bad.setdefault(str(page.relative_to(site)), []).append(code)
+    assert not bad, dict(list(bad.items())[:5])
+    for path in ("/reference/schemas/diplomacy-map/", "/reference/diagnostics/", "/divided-republic/"):
+        browser.get(base + path)
+        texts = browser.execute_script(
+            "return Array.from(document.querySelectorAll('article code, article td, article li'))"
+            ".map(e => e.textContent)")
+        assert texts, path
+        shown = [t for t in texts if DEBRIS.search(t) or "``" in t]
+        assert not shown, (path, shown[:5])

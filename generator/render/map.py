@@ -25,6 +25,9 @@ BRIDGE = "#7a4a1e"
 CROSSING = "#333333"
 OFFBOARD = "#6f6f6f"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# How far above its province's name a unit sits, in unit radii: the token (radius 1) clears
+# the name's cap height (0.37 font above the label point), so a name is never under a unit.
+UNIT_LIFT = 1.5
 
 
 @dataclass
@@ -512,9 +515,9 @@ class MapCanvas:
         r = self.view.resolve(loc)
         pt = base or self.base_point(loc)
         if r and not r[1]:
-            if pt[1] - self.m.unit * 2.0 < 0:   # at the board's top edge: below the name instead
-                return (pt[0], pt[1] + self.m.unit * 1.25)
-            return (pt[0], pt[1] - self.m.unit * 1.05)
+            if pt[1] - self.m.unit * (UNIT_LIFT + 1) < 0:   # at the board's top edge: below the name
+                return (pt[0], pt[1] + self.m.unit * (UNIT_LIFT + 0.1))
+            return (pt[0], pt[1] - self.m.unit * UNIT_LIFT)
         return pt
 
     def unit_marker(self, kind: str, pt, power: str, *, dislodged=False) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..validate import WorkedExample
-from .text import admonition_title, plain
+from ..escape import admonition_title, md_text, url
 
 HEADING = re.compile(r"^(#{1,6})\s+(\d+(?:\.\d+)*)\.?\s+(.*?)\s*$")
 
@@ -32,20 +32,61 @@ def _indent(text: str, by: str = "    ") -> str:
     return "\n".join(by + line if line.strip() else "" for line in text.split("\n"))
 
 
-def example_markdown(worked: WorkedExample, figure_path: str | None, body: str) -> str:
+# Diagrams are shown at least this wide (CSS pixels), and large enough that their
+# smallest text (the SVG's data-min-font, in its own units) is this many pixels tall,
+# but no wider than a rules page's text column: past that, a click enlarges them.
+FIGURE_MIN_PX = 480
+FIGURE_MAX_PX = 760
+FIGURE_TEXT_PX = 11.0
+_NUMBER = r"([0-9]+(?:\.[0-9]+)?)"
+_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="' + _NUMBER + r'(?:px)?"')
+_HEIGHT = re.compile(r'<svg\b[^>]*?\sheight="' + _NUMBER + r'(?:px)?"')
+_MIN_FONT = re.compile(r'<svg\b[^>]*?\sdata-min-font="' + _NUMBER + '"')
+
+
+def figure_size(svg: str) -> tuple[int, int] | None:
+    """The width and height (CSS pixels) to show a diagram at, read from its root
+    element; None when it gives no plain width and height."""
+    head = svg[:2000]
+    w, h = _WIDTH.search(head), _HEIGHT.search(head)
+    if not w or not h or float(w.group(1)) <= 0:
+        return None
+    width, height = float(w.group(1)), float(h.group(1))
+    scale = max(1.0, FIGURE_MIN_PX / width)
+    font = _MIN_FONT.search(head)
+    if font and float(font.group(1)) > 0:
+        scale = max(scale, FIGURE_TEXT_PX / float(font.group(1)))
+    if width * scale > FIGURE_MAX_PX:
+        scale = FIGURE_MAX_PX / width
+    return round(width * scale), round(height * scale)
+
+
+def figure_markdown(alt: str, path: str, size: tuple[int, int] | None) -> str:
+    """An image that links to itself (the script opens it enlarged, in place)."""
+    dims = f' width="{size[0]}" height="{size[1]}"' if size else ""
+    target = url(path)
+    return f"[![{md_text(alt)}]({target}){{ .mw-figure{dims} }}]({target}){{ .mw-enlarge title=\"Enlarge\" }}"
+
+
+def example_markdown(worked: WorkedExample, figure_path: str | None, body: str,
+                     figure_svg: str | None = None) -> str:
+    """The example as published: the diagram, the engine's results, then (folded) the
+    trace and the example's YAML source."""
     data, outcome = worked.example.data, worked.outcome
     title = str(data.get("title") or f"Example {worked.example.index}")
     verdict = "verified by the engine" if outcome and outcome.verified else "NOT verified"
-    parts = [f'!!! example "{admonition_title(title)} — {verdict}"', "",
-             _indent("```yaml\n" + body.rstrip("\n") + "\n```"), ""]
+    parts = [f'!!! example "{admonition_title(title)} — {verdict}"', ""]
     if outcome is not None:
         if figure_path:
-            parts += [_indent(f"![Diagram: {plain(title)}]({figure_path}){{ .mw-figure }}"), ""]
+            size = figure_size(figure_svg) if figure_svg else None
+            parts += [_indent(figure_markdown(f"Diagram: {title}", figure_path, size)), ""]
         if outcome.markdown:
             parts += [_indent(outcome.markdown.strip()), ""]
         if outcome.trace:
-            trace = "\n".join(f"- {plain(step)}" for step in outcome.trace)
+            trace = "\n".join(f"- {md_text(step)}" for step in outcome.trace)
             parts += [_indent('??? info "Why: the engine\'s trace"\n\n' + _indent(trace)), ""]
+    source = _indent("```yaml\n" + body.rstrip("\n") + "\n```")
+    parts += [_indent('??? note "The example as written (YAML)"\n\n' + source), ""]
     return "\n".join(parts)
 
 
@@ -69,7 +110,8 @@ def publish_rules_page(page: str, text: str, worked: list[WorkedExample],
             asset = figure_name(page, w.example.index)
             figures[asset] = w.outcome.figure
             figure_ref = "../" + asset  # rules pages live in <game>/rules/
-        out.append(example_markdown(w, figure_ref, w.block.body))
+        out.append(example_markdown(w, figure_ref, w.block.body,
+                                    w.outcome.figure if figure_ref else None))
         i = w.block.end + 1
     return add_rule_anchors("\n".join(out)), figures
 

@@ -9,6 +9,7 @@ import csv
 import io
 import json
 
+from ...escape import code_span
 from ..base import Page
 from .cards import face_svg, sheet_layout
 from .markup import md
@@ -171,7 +172,7 @@ def parties_page(game: Game) -> str:
               "The engine applies these named rule modules, with the parameters from `game.yaml`:", "",
               "| Module | Parameters |", "| --- | --- |"]
     for name, params in sorted(game.rules.items()):
-        lines.append(f"| `{md(name)}` | {md(json.dumps(params, sort_keys=True, ensure_ascii=False))} |")
+        lines.append(f"| {code_span(name)} | {code_span(json.dumps(params, sort_keys=True, ensure_ascii=False))} |")
     return "\n".join(lines) + "\n"
 
 
