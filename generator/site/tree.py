@@ -65,21 +65,50 @@ def overview_page(result: GameResult, family_pages: list) -> str:
     return "\n".join(lines) + "\n"
 
 
+def short_title(title: str) -> str:
+    """A game's name for its navigation tab: the title before a colon or a parenthesis
+    ("Dixie: The Second War..." -> "Dixie")."""
+    text = str(title)
+    for mark in (":", " ("):
+        if mark in text and text.index(mark) > 0:
+            text = text[:text.index(mark)]
+    return " ".join(text.split()) or str(title)
+
+
+def one_line(summary: str, limit: int = 160) -> str:
+    """The first sentence of a summary, cut at a word near `limit` characters."""
+    text = " ".join(str(summary).split())
+    end = text.find(". ")
+    if 0 < end < limit:
+        return text[:end + 1]
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + "…"
+
+
 def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
-    lines = ["# Mapwright games", "",
+    """The landing page: a card per game (picture, one line, link), then the pages for
+    variant authors."""
+    lines = ["---", "hide:", "  - navigation", "  - toc", "---", "",
+             "# Mapwright games", "",
              "Rules sites built from data: every map, table and worked example on these pages "
-             "was checked by the game's engine when the site was built.", ""]
-    rows = []
+             "was checked by the game's engine when the site was built.", "",
+             '<div class="mw-cards" markdown>', ""]
     for r in results:
-        meta = r.source.meta
-        thumb = f"![]({r.source.game_id}/{thumbnails[r.source.game_id]}){{ width=160 }}" \
-            if r.source.game_id in thumbnails else ""
-        rows.append([f"[{md_text(meta['title'])}]({r.source.game_id}/index.md)", f"`{meta['family']}`",
-                     _players(meta["players"]), thumb])
-    lines += [table(["Game", "Family", "Players", "Map"], rows), "",
-              "See also the [diagnostics reference](reference/diagnostics.md), the "
-              "[content schemas](reference/schemas/index.md) and "
-              "[validating a variant in CI](guides/ci-for-variant-authors.md).", ""]
+        meta, game_id = r.source.meta, r.source.game_id
+        lines.append(f"-   [{md_text(meta['title'])}]({game_id}/index.md){{ .mw-card-title }}")
+        if game_id in thumbnails:
+            lines += ["", f"    [![Map of {md_text(short_title(meta['title']))}]({game_id}/{thumbnails[game_id]})"
+                      f"{{ .mw-card-picture loading=lazy }}]({game_id}/index.md){{ tabindex=-1 aria-hidden=true }}"]
+        lines += ["", f"    {md_text(one_line(meta['summary']))}", "",
+                  f"    *{md_text(_players(meta['players']))} players*", ""]
+    lines += ["</div>", "",
+              "## For variant authors", "",
+              "- [Checking a variant on every change](guides/ci-for-variant-authors.md): "
+              "validation in CI and before each commit",
+              "- [Diagnostics reference](reference/diagnostics.md): every message's code, "
+              "what it means and what to do",
+              "- [Content schemas](reference/schemas/index.md): the fields of every content file", ""]
     return "\n".join(lines)
 
 
@@ -103,10 +132,14 @@ def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
         rules_nav.append({page_title(text, page): f"{game_id}/{page}"})
     if rules_nav:
         nav.append({"Rules": rules_nav})
+    authors = []
     for p in family_pages:
         files[f"{game_id}/{p.path}"] = p.content
         if p.title and p.path.endswith(".md"):
-            nav.append({p.title: f"{game_id}/{p.path}"})
+            entry = {p.title: f"{game_id}/{p.path}"}
+            (authors if getattr(p, "audience", "players") == "authors" else nav).append(entry)
+    if authors:   # pages for the variant's authors (geometry review ...), apart from the players'
+        nav.append({"For variant authors": authors})
     files[f"{game_id}/index.md"] = overview_page(result, family_pages)
     return files, nav
 
@@ -134,7 +167,7 @@ def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
-        nav.append({result.source.meta["title"]: game_nav})
+        nav.append({short_title(result.source.meta["title"]): game_nav})
     files["index.md"] = home_page(results, thumbnails)
     schemas = schema_pages()
     files.update(schemas)

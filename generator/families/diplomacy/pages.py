@@ -144,7 +144,7 @@ def rule_modules_page(game) -> Page:
                 choices = f" One of: {', '.join(f'`{c}`' for c in p.choices)}." if p.choices else ""
                 lines.append(f"| `{key}` | `{_esc(p.default)}` | {_esc(p.description)}{choices} |")
             lines.append("")
-    return Page("rule-modules.md", "\n".join(lines).rstrip() + "\n", "Rule modules")
+    return Page("rule-modules.md", "\n".join(lines).rstrip() + "\n", "Rule modules", audience="authors")
 
 
 def _datc_file(game) -> Path:
