@@ -25,7 +25,8 @@ EXAMPLE_CRASH = register("MW204", "Engine failed on an example",
                          "The engine raised an error on this example. The example is probably "
                          "malformed (see the family's example schema); if not, report a Mapwright bug.")
 
-FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\n`]*)$")
+# One pass, no backtracking between the fence, spaces and the info string.
+FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}+|~{3,}+)(?P<info>[^\n`]*+)$")
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+import re
+import stat
 from pathlib import Path
 
 from .diagnostics import Diagnostic, errors, register
@@ -28,7 +30,18 @@ ESCAPING_PATH = register("MW404", "Path escapes the game folder",
 BAD_PAGE = register("MW405", "Rules page cannot be read",
                     "A rules page is not UTF-8 text or is too large. Re-save it as UTF-8.")
 
-MAX_PAGE_BYTES = 2 * 1024 * 1024
+BAD_NAME = register("MW406", "Game or page name not allowed",
+                    "Game folder names and rules page file names become addresses and navigation "
+                    "entries on the site, so they are restricted: a game folder is lower-case letters, "
+                    "digits and hyphens (not a name the site uses itself: index, reference, guides, "
+                    "assets, search); a rules page is letters, digits, hyphens and underscores, ending "
+                    "in .md. Rename the folder or file.")
+
+GAME_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+PAGE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}\.md")
+RESERVED_GAME_NAMES = {"index", "reference", "guides", "assets", "search", "404"}
+
+MAX_PAGE_BYTES = 512 * 1024  # 30x the largest bundled page; Markdown's cost stays small
 
 
 def is_game_dir(path: Path) -> bool:
@@ -55,16 +68,53 @@ def _inside(path: Path, root: Path) -> bool:
     try:
         path.resolve().relative_to(root.resolve())
         return True
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 
 def _escapes(path: Path, root: Path) -> Diagnostic | None:
-    if path.exists() and not _inside(path, root):
+    if _exists(path) and not _inside(path, root):
         return Diagnostic(display_path(path), 1, 1, ESCAPING_PATH,
                           f"'{display_path(path)}' points outside the game folder",
                           hint="copy the file into the game folder instead of linking it")
     return None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, RuntimeError):
+        return False
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why `path` cannot be read as a content file (a dangling or looping link, a folder,
+    a device or pipe), or None for a regular file."""
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return "it cannot be read"
+    if stat.S_ISLNK(mode):
+        try:
+            mode = path.stat().st_mode
+        except (OSError, RuntimeError):
+            return "it is a link that points nowhere (or to itself)"
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    if not stat.S_ISREG(mode):
+        return "it is not a regular file"
+    return None
+
+
+def name_problem(game_dir: Path) -> Diagnostic | None:
+    """A diagnostic when the game folder's name cannot become a part of the site's address."""
+    name = game_dir.name
+    if GAME_NAME.fullmatch(name) and name not in RESERVED_GAME_NAMES:
+        return None
+    return Diagnostic(display_path(game_dir), 1, 1, BAD_NAME,
+                      f"the game folder name '{name[:60]}' is not allowed",
+                      hint="use lower-case letters, digits and hyphens, e.g. 'my-variant'"
+                      + (" (that name is used by the site itself)" if name in RESERVED_GAME_NAMES else ""))
 
 
 def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
@@ -74,13 +124,27 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
         return pages, found
     for path in sorted(rules.glob("*.md")):
         shown = display_path(path)
+        if not PAGE_NAME.fullmatch(path.name):
+            found.append(Diagnostic(shown, 1, 1, BAD_NAME, f"the rules page name '{path.name[:60]}' is not allowed",
+                                    hint="use letters, digits, hyphens and underscores, e.g. '05-movement.md'"))
+            continue
         escape = _escapes(path, game_dir)
         if escape:
             found.append(escape)
             continue
-        raw = path.read_bytes()
+        why = _not_a_file(path)
+        if why:
+            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, f"the rules page cannot be read: {why}",
+                                    hint="replace it with a UTF-8 Markdown file"))
+            continue
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, f"the rules page cannot be read: {exc.strerror}",
+                                    hint="check the file's permissions"))
+            continue
         if len(raw) > MAX_PAGE_BYTES:
-            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, "the page is larger than 2 MiB",
+            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, "the page is larger than 512 KiB",
                                     hint="split the page"))
             continue
         try:
@@ -99,6 +163,9 @@ def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
     """Load and schema-check one game folder; None when it cannot be used further."""
     game_dir = Path(game_dir)
     found: list[Diagnostic] = []
+    bad_name = name_problem(game_dir)
+    if bad_name:
+        return None, [bad_name]
     meta_path = game_dir / "game.yaml"
     escape = _escapes(meta_path, game_dir)
     if escape:

@@ -68,6 +68,9 @@ class Document:
     text: str | None = field(default=None, repr=False)
 
     _event_lookups: int = field(default=0, init=False, repr=False, compare=False)
+    # mapping node -> {key: (key node, value node)}, built the first time a lookup passes
+    # through it, so n lookups in a mapping of n keys cost linear time, not quadratic
+    _keys: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def _root(self):
         if self.root is None and self.text is not None:
@@ -85,7 +88,11 @@ class Document:
             if found is not None:
                 return found
         root = self._root()
-        return _walk(root, pointer) if root is not None else None
+        if root is None:
+            return None
+        if self._keys is None:
+            self._keys = {}
+        return _walk(root, pointer, self._keys)
 
     def where(self, pointer: str) -> tuple[int, int]:
         """Line and column of `pointer`, or of its nearest ancestor that has one."""
@@ -195,12 +202,23 @@ def _events_walk(events, pointer: str) -> tuple[int, int]:
     return found
 
 
-def _walk(root, pointer: str) -> tuple[int, int]:
+def _key_index(node: MappingNode) -> dict:
+    index: dict = {}
+    for k, v in _entries(node):
+        if isinstance(k, ScalarNode):
+            index.setdefault(k.value, (k, v))   # the first entry wins, as YAML merge says
+    return index
+
+
+def _walk(root, pointer: str, keys: dict | None = None) -> tuple[int, int]:
+    keys = {} if keys is None else keys
     node, found = root, _mark(root)
     for token in (_unescape(t) for t in pointer.split("/")[1:]):
         if isinstance(node, MappingNode):
-            match = next(((k, v) for k, v in _entries(node)
-                          if isinstance(k, ScalarNode) and k.value == token), None)
+            index = keys.get(node)
+            if index is None:
+                index = keys[node] = _key_index(node)
+            match = index.get(token)
             if match is None:
                 return found
             found, node = _mark(match[0]), match[1]
@@ -478,13 +496,19 @@ def load_document(path: Path) -> tuple[Document, list[Diagnostic]]:
     """Read one YAML content file; never raises for bad content."""
     shown = display_path(path)
     if not path.is_file():
-        return Document(shown), [Diagnostic(shown, 1, 1, MISSING_FILE, "file not found",
+        what = "is a folder, not a file" if path.is_dir() else "not found"
+        return Document(shown), [Diagnostic(shown, 1, 1, MISSING_FILE, f"file {what}",
                                             hint="create the file or fix the path")]
-    if path.stat().st_size > MAX_BYTES:
-        return Document(shown), [Diagnostic(shown, 1, 1, TOO_LARGE,
-                                            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
-                                            hint="split the file")]
-    raw = path.read_bytes()
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return Document(shown), [Diagnostic(shown, 1, 1, TOO_LARGE,
+                                                f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                                                hint="split the file")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return Document(shown), [Diagnostic(shown, 1, 1, MISSING_FILE,
+                                            f"the file cannot be read: {exc.strerror or exc}",
+                                            hint="check that it is a readable file")]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

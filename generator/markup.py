@@ -1,8 +1,13 @@
 """Rules pages are Markdown written by content authors; the site runs none of their script.
 
-Raw HTML is refused except a short safe list of inline tags without attributes,
-and links may only use http(s), mailto or relative targets. Code spans and
-fenced blocks are exempt: they are shown as text.
+Raw HTML is refused except a short safe list of inline tags without attributes;
+links may only use http(s), mailto or relative targets; attribute lists (`{: ... }`)
+may only set ids and allowlisted classes, never ids the theme or the generator use.
+Code spans and fenced blocks are exempt: they are shown as text.
+
+Every check here is one pass over each line. Python-Markdown itself is quadratic on a
+few constructs (a paragraph of thousands of `[`), so pages are bounded by documented
+limits (LIMITS) that become diagnostics before anything renders them.
 """
 from __future__ import annotations
 
@@ -19,17 +24,79 @@ RAW_HTML = register("MW301", "Raw HTML in a rules page",
 UNSAFE_LINK = register("MW302", "Unsafe link in a rules page",
                        "Links and images may point only to http(s), mailto or relative addresses. "
                        "javascript:, data: and other schemes are refused.")
+ATTR_LIST = register("MW303", "Attribute list not allowed",
+                     "An attribute list (`{: ... }` or `{ ... }`) in a rules page may set only an id "
+                     "(`#my-id`, not starting with `rule-` or `__`, which the generator and the theme "
+                     "use) and classes from a short list (md-button, md-button--primary). Write `\\{` "
+                     "for a literal brace.")
+PAGE_LIMIT = register("MW304", "Rules page exceeds a size limit",
+                      "Rules pages are bounded so that building a site costs linear time: a line is at "
+                      "most 4,000 characters, a heading at most 300, a paragraph holds at most 200 `[`. "
+                      "Split the line or paragraph.")
 
+LIMITS = {"line": 4000, "heading": 300, "brackets": 200}
 SAFE_TAGS = {"br", "sup", "sub", "kbd", "abbr", "em", "strong", "s", "small"}
-TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>|<!--|<\?|<!\[CDATA\[|<![A-Za-z]")
-LINK = re.compile(r"\]\(\s*<?([^)\s>]*)|^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)|<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>")
+ALLOWED_CLASSES = {"md-button", "md-button--primary"}
+RESERVED_ID_PREFIXES = ("rule-", "__")
+# Each pattern is linear: `[^<>]` cannot run past the next `<`, targets are read for at
+# most 64 characters (enough to see a scheme), and nothing is nested.
+# A tag left open at the end of the line counts too: Markdown may close it lines later.
+TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*+)([^<>]*+)(?:>|$|(?=<))|<!--|<\?|<!\[CDATA\[|<![A-Za-z]")
+LINK = re.compile(r"\]\(\s{0,16}+<?([^)\s>]{0,64})|^\s*+\[[^\]]{1,999}+\]:\s*+<?(\S{1,64})"
+                  r"|<([a-zA-Z][a-zA-Z0-9+.-]{0,31}+:[^<>\s]{0,64})")
+ATTRS = re.compile(r"(?<!\\)\{:?([^{}\n]*+)\}")
 SAFE_SCHEMES = ("http:", "https:", "mailto:")
-CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 
 def _scheme(target: str) -> str | None:
     m = re.match(r"\s*([a-zA-Z][a-zA-Z0-9+.-]*):", target.replace("\\", "").replace("\t", ""))
     return m.group(1).lower() + ":" if m else None
+
+
+def blank_code_spans(line: str) -> str:
+    """The line with each inline code span replaced by spaces (same length).
+
+    A span opens with a run of n backticks and closes at the next run of exactly n
+    (CommonMark). One pass finds every run; for each run length, the next run of the
+    same length is looked up in a table built from the right, so the whole line costs
+    linear time however many backticks it holds."""
+    if "`" not in line:
+        return line
+    runs = [(m.start(), m.end()) for m in re.finditer(r"`+", line)]
+    next_same: list[int | None] = [None] * len(runs)
+    last_of_length: dict[int, int] = {}
+    for i in range(len(runs) - 1, -1, -1):
+        length = runs[i][1] - runs[i][0]
+        next_same[i] = last_of_length.get(length)
+        last_of_length[length] = i
+    out, i, pos = [], 0, 0
+    while i < len(runs):
+        j = next_same[i]
+        if j is None:
+            i += 1
+            continue
+        start, end = runs[i][0], runs[j][1]
+        out += [line[pos:start], " " * (end - start)]
+        pos = end
+        i = j + 1
+        while i < len(runs) and runs[i][0] < pos:
+            i += 1
+    out.append(line[pos:])
+    return "".join(out)
+
+
+def _attr_problem(inside: str) -> str | None:
+    """Why an attribute list's content is refused, or None when it only sets safe things."""
+    for token in inside.split():
+        if token.startswith("#"):
+            if token[1:].startswith(RESERVED_ID_PREFIXES) or not re.fullmatch(r"#[A-Za-z][\w-]{0,63}", token):
+                return f"the id '{token[1:60]}' is reserved or malformed"
+        elif token.startswith("."):
+            if token[1:] not in ALLOWED_CLASSES:
+                return f"the class '{token[1:60]}' is not one of {', '.join(sorted(ALLOWED_CLASSES))}"
+        else:
+            return f"'{token[:40]}' would become an HTML attribute"
+    return None
 
 
 # What the site's Markdown does with a page (the extensions mkdocs.yml enables).
@@ -44,8 +111,8 @@ UNSAFE_ATTRIBUTES = {"style", "srcdoc"}
 
 
 class _Rendered(HTMLParser):
-    """Finds, in the HTML a page turns into, every way it could run script. Attribute
-    values arrive entity-decoded, as a browser reads them (`&#106;avascript:` too)."""
+    """Finds, in the HTML a page turns into, every way it could run script or take an id
+    the site uses. Attribute values arrive entity-decoded, as a browser reads them."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -62,6 +129,8 @@ class _Rendered(HTMLParser):
                 scheme = _scheme("".join(ch for ch in html.unescape(value) if ch.isprintable() and not ch.isspace()))
                 if scheme and scheme not in SAFE_SCHEMES:
                     self.found.append((UNSAFE_LINK, f"{name}={value[:60]}"))
+            elif name == "id" and value and value.startswith("__"):
+                self.found.append((ATTR_LIST, f"id={value[:60]}"))
 
     handle_startendtag = handle_starttag
 
@@ -79,14 +148,14 @@ def _locate(text: str, what: str) -> tuple[int, int]:
 
 def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     """Render the page as the site will and refuse anything that could run script: the
-    line checks above cannot see entity-encoded schemes, link targets on the next line,
-    tags split across lines, or attributes added with `{ ... }`."""
+    line checks cannot see entity-encoded schemes, link targets on the next line, or tags
+    split across lines. Only called on pages within LIMITS (Markdown's cost is bounded)."""
     import markdown
     try:
         # code highlighting changes only how code looks, not what could run: skip Pygments
         rendered = markdown.markdown(text, extensions=SITE_EXTENSIONS + ["pymdownx.highlight"],
                                      extension_configs={"pymdownx.highlight": {"use_pygments": False}})
-    except Exception as exc:  # Markdown itself failing on a page is the author's to fix
+    except Exception as exc:  # noqa: BLE001 — Markdown failing on a page is the author's to fix
         return [Diagnostic(shown_path, 1, 1, RAW_HTML, f"the page cannot be rendered: {exc}",
                            hint="simplify the Markdown around unusual constructs")]
     parser = _Rendered()
@@ -100,30 +169,69 @@ def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     return found
 
 
+def _limit(shown_path: str, number: int, column: int, what: str) -> Diagnostic:
+    return Diagnostic(shown_path, number + 1, column, PAGE_LIMIT, what,
+                      hint="split it: " + ", ".join(f"{k} {v:,}" for k, v in LIMITS.items()))
+
+
+def _check_line(shown_path: str, number: int, line: str) -> list[Diagnostic]:
+    found = []
+    visible = blank_code_spans(line)
+    for m in TAG.finditer(visible):
+        name = (m.group(2) or "").lower()
+        attrs = (m.group(3) or "").strip().rstrip("/").strip()
+        if m.group(2) and name in SAFE_TAGS and not attrs:
+            continue
+        found.append(Diagnostic(shown_path, number + 1, m.start() + 1, RAW_HTML,
+                                f"raw HTML '{m.group(0)[:40]}' is not allowed in rules pages",
+                                hint="write it in Markdown; only " + ", ".join(sorted(SAFE_TAGS))
+                                + " without attributes are allowed"))
+    for m in LINK.finditer(visible):
+        target = next(g for g in m.groups() if g is not None)
+        scheme = _scheme(target)
+        if scheme and scheme not in SAFE_SCHEMES:
+            found.append(Diagnostic(shown_path, number + 1, m.start() + 1, UNSAFE_LINK,
+                                    f"link target '{target[:60]}' uses the scheme '{scheme}'",
+                                    hint="link to an http(s), mailto or relative address"))
+    for m in ATTRS.finditer(visible):
+        problem = _attr_problem(m.group(1))
+        if problem:
+            found.append(Diagnostic(shown_path, number + 1, m.start() + 1, ATTR_LIST,
+                                    f"attribute list '{m.group(0)[:40]}': {problem}",
+                                    hint="an attribute list may set only `#id` and allowed `.class`; "
+                                    "write `\\{` for a literal brace"))
+    if visible.lstrip().startswith("#") and "{" in visible.replace("\\{", ""):
+        if not ATTRS.search(visible):  # an unclosed list the generated anchor would complete
+            found.append(Diagnostic(shown_path, number + 1, visible.index("{") + 1, ATTR_LIST,
+                                    "a heading holds an unclosed '{'",
+                                    hint="write `\\{` for a literal brace"))
+    return found
+
+
 def check_markdown(shown_path: str, text: str) -> list[Diagnostic]:
     blocks, _ = fenced_blocks(text)
     inside = {i for b in blocks for i in range(b.start, b.end + 1)}
-    found = []
+    found, brackets = [], 0
     for number, line in enumerate(text.split("\n")):
+        if len(line) > LIMITS["line"]:
+            found.append(_limit(shown_path, number, LIMITS["line"] + 1,
+                                f"the line is {len(line):,} characters long (limit {LIMITS['line']:,})"))
+            continue
         if number in inside:
             continue
-        visible = CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
-        for m in TAG.finditer(visible):
-            name = (m.group(2) or "").lower()
-            attrs = (m.group(3) or "").strip().rstrip("/").strip()
-            if m.group(2) and name in SAFE_TAGS and not attrs:
-                continue
-            found.append(Diagnostic(shown_path, number + 1, m.start() + 1, RAW_HTML,
-                                    f"raw HTML '{m.group(0)[:40]}' is not allowed in rules pages",
-                                    hint="write it in Markdown; only " + ", ".join(sorted(SAFE_TAGS))
-                                    + " without attributes are allowed"))
-        for m in LINK.finditer(visible):
-            target = next(g for g in m.groups() if g is not None)
-            scheme = _scheme(target)
-            if scheme and scheme not in SAFE_SCHEMES:
-                found.append(Diagnostic(shown_path, number + 1, m.start() + 1, UNSAFE_LINK,
-                                        f"link target '{target[:60]}' uses the scheme '{scheme}'",
-                                        hint="link to an http(s), mailto or relative address"))
+        if not line.strip():
+            brackets = 0
+        else:
+            brackets += line.count("[")
+            if brackets > LIMITS["brackets"]:
+                found.append(_limit(shown_path, number, 1,
+                                    f"the paragraph holds more than {LIMITS['brackets']} '['"))
+                brackets = -10 ** 9  # one diagnostic per paragraph
+        if line.lstrip().startswith("#") and len(line) > LIMITS["heading"]:
+            found.append(_limit(shown_path, number, LIMITS["heading"] + 1,
+                                f"the heading is {len(line):,} characters long (limit {LIMITS['heading']})"))
+            continue
+        found.extend(_check_line(shown_path, number, line))
     if not found:  # the line checks give better positions; the rendered check catches the rest
         found = check_rendered(shown_path, text)
     return found
