@@ -1,7 +1,7 @@
 """The markup around an interactive map: the find box, zoom buttons, the neighbours
 panel and a skip link, for site_overrides/assets/javascripts/mapwright-map.js.
 
-Only ordinary elements and attributes (div, a, label, input, button, span, aside;
+Only ordinary elements and attributes (div, a, label, input, button, span;
 id, class, type, aria-*, data-*), so the site's HTML sanitiser keeps them; the
 datalist of province names is built by the script from the SVG's data-* attributes.
 """
@@ -32,8 +32,8 @@ def map_viewer(svg: str, *, legend: str = "") -> str:
         '<div class="mw-viewer-body">',
         '<div class="mw-map-frame" tabindex="0" aria-label="Map: arrow keys pan, + and \u2212 zoom, '
         '0 shows the whole map, Escape clears the selection">' + svg.strip() + '</div>',
-        '<aside id="mw-map-info" class="mw-map-info" aria-live="polite" aria-label="Selected province">'
-        'Select a province to see its neighbours.</aside>',
+        '<div id="mw-map-info" class="mw-map-info" role="region" aria-live="polite" aria-label="Selected province">'
+        'Select a province to see its neighbours.</div>',
         '</div>',
         '<p id="mw-map-status" class="mw-map-status" data-mw-status="1" aria-live="polite"></p>',
         f'<span id="{AFTER_ID}"></span>',

@@ -117,16 +117,42 @@ def _figure_name(page: str, index: int) -> str:
     return f"examples/{stem}-{index}.svg"
 
 
-def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
-    """All files of one game's section (paths relative to docs/), and its nav entries."""
+def standard_rules_note(meta: dict, titles: dict[str, str]) -> str:
+    """The admonition a variant's rules pages open with, linking the rules it changes
+    (`standard_rules` in game.yaml), when that game is on the same site."""
+    base = meta.get("standard_rules")
+    if not base or base not in titles:
+        return ""
+    return ('!!! info "Changes to the standard rules"\n\n'
+            f"    Everything not changed here is played as in the [standard rules]"
+            f"(../../{base}/index.md#rules) of {md_text(titles[base])}.\n")
+
+
+def _after_title(text: str, note: str) -> str:
+    """`note` inserted after the page's first heading (or at the top)."""
+    if not note:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("# "):
+            return "\n".join(lines[:i + 1] + ["", note] + lines[i + 1:])
+    return note + "\n" + text
+
+
+def game_files(result: GameResult, titles: dict[str, str] | None = None) -> tuple[dict[str, str | bytes], list]:
+    """All files of one game's section (paths relative to docs/), and its nav entries.
+
+    `titles`: game id -> title of every game on the site (for links between games)."""
     game_id, source = result.source.game_id, result.source
+    note = standard_rules_note(source.meta, titles or {})
     files: dict[str, str | bytes] = {}
     family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):
-        published, figures = publish_rules_page(page, text, result.examples.get(page, []), _figure_name)
-        files[f"{game_id}/{page}"] = published
+        published, figures = publish_rules_page(page, text, result.examples.get(page, []), _figure_name,
+                                                source.rules_pages)
+        files[f"{game_id}/{page}"] = _after_title(published, note)
         for asset, svg in figures.items():
             files[f"{game_id}/{asset}"] = svg
         rules_nav.append({page_title(text, page): f"{game_id}/{page}"})
@@ -162,8 +188,9 @@ def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
     thumbnails = {}
+    titles = {r.source.game_id: r.source.meta["title"] for r in results}
     for result in sorted(results, key=lambda r: r.source.game_id):
-        game_files_, game_nav = game_files(result)
+        game_files_, game_nav = game_files(result, titles)
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
