@@ -373,3 +373,31 @@ def test_no_escape_debris_in_code_or_text(server, browser):
         assert texts, path
         shown = [t for t in texts if DEBRIS.search(t) or "``" in t]
         assert not shown, (path, shown[:5])
+
+
+def test_adjacency_on_a_phone_shows_every_column_with_names(server, browser):
+    base, _ = server
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(base + "/divided-states/adjacency/")
+        wait_for(lambda: browser.find_elements("css selector", "#adj-BOS"), message="the table")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 391
+        row = browser.find_element("id", "adj-BOS")
+        browser.execute_script("arguments[0].scrollIntoView()", row)
+        text = row.text
+        assert "Armies to:" in text and "Fleets to:" in text and "CPC Cape Cod" in text
+        cells = browser.execute_script(
+            "return Array.from(arguments[0].cells).filter(c => c.textContent.trim())"
+            ".map(c => c.getBoundingClientRect().right)", row)
+        assert max(cells) <= 391, "a column is off-screen"
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_a_search_result_lands_on_the_match(server, browser):
+    base, _ = server
+    browser.get(base + "/divided-states/adjacency/?h=boston")
+    wait_for(lambda: browser.execute_script("return window.scrollY > 1000"), message="scrolled to the match")
+    top = browser.execute_script(
+        "const m = document.querySelector('#adj-BOS mark'); return m && m.getBoundingClientRect().top")
+    assert top is not None and 0 < top < browser.execute_script("return window.innerHeight")

@@ -479,8 +479,30 @@
     apply();
   }
 
+  /* ------------------------------------------------------------ search landings */
+
+  // A search result opens its page with ?h=words (Material's search.highlight marks
+  // them). When the result is the page itself rather than one of its headings, the
+  // match may be far down a long page (a row of the adjacency table): scroll to it.
+  function scrollToSearchMatch() {
+    if (!/[?&]h=/.test(window.location.search) || window.location.hash) return;
+    var tries = 0;
+    var look = function () {
+      // a province's own row before the rows that list it as a neighbour
+      var mark = document.querySelector("article .mw-adj-province mark") ||
+        document.querySelector("article mark");
+      if (mark) {
+        mark.scrollIntoView({ block: "center" });
+        return;
+      }
+      if (++tries < 20) setTimeout(look, 100);
+    };
+    look();
+  }
+
   function init() {
     dropWindowListeners();
+    scrollToSearchMatch();
     initMap(document.getElementById("mw-map"));
     initFigures();
     document.querySelectorAll("table.mw-sortable").forEach(initTable);
