@@ -95,13 +95,14 @@ def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
 
     def locs(items):
         out = []
+        # The script writes each neighbour's name beside its code, from the table's own
+        # rows: the names are not repeated in the HTML (Divided States' table would
+        # double), and a search for a name finds that province's row, not its neighbours'.
         for loc in items:
             prov, _ = _split(loc)
-            p = view.provinces.get(prov)
-            name = f' <span class="mw-adj-name">{esc(p.name)}</span>' if p else ""
-            out.append(f'<a href="{esc(map_link)}#prov={esc(prov)}"><span class="mw-code">'
-                       f"{esc(location_label(view, loc))}</span>{name}</a>")
-        return '<span class="mw-sep">, </span>'.join(out)
+            out.append(f'<a href="{esc(map_link)}#prov={esc(prov)}" data-mw-name="{esc(prov)}">'
+                       f'<span class="mw-code">{esc(location_label(view, loc))}</span></a>')
+        return ", ".join(out)
 
     head = ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}</th>' for k, t in [
         ("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),

@@ -26,5 +26,5 @@ def test_print_uses_the_sites_codes_and_the_site_names_neighbours():
     sheet = "".join(adjacency_sheets(view, title="Test"))
     html = adjacency_html(view)
     assert "GME sw" in sheet and "GME_SW" not in sheet and "BOS/NC" in sheet
-    assert '<span class="mw-code">GME sw</span> <span class="mw-adj-name">Gulf of Maine - Southwest</span>' in html
+    assert 'data-mw-name="GME_SW"><span class="mw-code">GME sw</span>' in html
     assert 'data-label="Fleets to"' in html

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import time
 
-from generator.site.rules import figure_size, link_rule_references, rule_index
+from generator.render.figure import figure_size
+from generator.site.rules import link_rule_references, rule_index
 
 PAGES = {
     "rules/02-board.md": "# Board\n\n## 7.5 Strongholds\n\nTies (see 7.5 and 9.3).\n",

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from ...site.text import plain
+from ...render.figure import figure_size
 from ..base import Page
 from .rules import modules
 
@@ -153,6 +154,15 @@ def _datc_file(game) -> Path:
     return (repo / rel).resolve()
 
 
+# The DATC's own section titles (DATC v3.0, chapter 6), for the page's headings.
+DATC_SECTIONS = {
+    "6.A": "Basic checks", "6.B": "Coastal issues", "6.C": "Circular movement",
+    "6.D": "Supports and dislodges", "6.E": "Head-to-head battles and beleaguered garrison",
+    "6.F": "Convoys", "6.G": "Convoying to adjacent provinces", "6.H": "Retreating",
+    "6.I": "Building", "6.J": "Civil disorder and disbands",
+}
+
+
 def datc_pages(game) -> list[Page]:
     from .datc import load_cases, run_case
     from .examples import diagram
@@ -181,7 +191,8 @@ def datc_pages(game) -> list[Page]:
     for case, run in runs:
         if case["section"] != section:
             section = case["section"]
-            lines += [f"## {section}", ""]
+            name = DATC_SECTIONS.get(section)
+            lines += [f"## {_esc(section)} {name}" if name else f"## {_esc(section)}", ""]
         title = case["title"].capitalize()
         key = case["key"]
         if run is None:
@@ -216,5 +227,9 @@ def datc_pages(game) -> list[Page]:
         if svg:
             stem = key.replace("@", "-").replace("~", "-").replace(".", "-")
             assets.append(Page(f"assets/datc/{stem}.svg", svg))
-            lines += [f"![{_esc(key)} diagram](assets/datc/{stem}.svg)", ""]
+            # diagrams on demand: folded, and fetched only when unfolded (loading=lazy)
+            size = figure_size(svg)
+            dims = f" width={size[0]} height={size[1]}" if size else ""
+            lines += ['??? note "Diagram"', "",
+                      f"    ![{_esc(key)} diagram](assets/datc/{stem}.svg){{ .mw-figure loading=lazy{dims} }}", ""]
     return [Page("datc.md", "\n".join(lines).rstrip() + "\n", "DATC conformance")] + assets

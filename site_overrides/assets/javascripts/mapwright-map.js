@@ -430,9 +430,23 @@
 
   /* ------------------------------------------------------------ tables */
 
+  // neighbours listed by code get their names beside them, read from the table's rows
+  function nameNeighbours(table) {
+    var names = {};
+    Array.prototype.forEach.call(table.querySelectorAll("tr[data-mw-row]"), function (row) {
+      var cell = row.querySelector(".mw-adj-province");
+      if (cell) names[row.getAttribute("data-mw-row")] = cell.firstChild ? cell.firstChild.textContent : "";
+    });
+    Array.prototype.forEach.call(table.querySelectorAll("a[data-mw-name]"), function (a) {
+      var name = names[a.getAttribute("data-mw-name")];
+      if (name && !a.querySelector(".mw-adj-name")) text(a, "span", " " + name, "mw-adj-name");
+    });
+  }
+
   function initTable(table) {
     if (!table || table.getAttribute("data-mw-ready")) return;
     table.setAttribute("data-mw-ready", "1");
+    nameNeighbours(table);
     var body = table.tBodies[0];
     var heads = table.querySelectorAll("th[data-mw-sort]");
     heads.forEach(function (th, index) {
