@@ -559,7 +559,7 @@ class MapCanvas:
             k for k, v in (self.o.centers or {}).items() if v}
         shown = sorted({self.view.power_id(o) or o for o in owners if o})
         u = self.m.ui_font
-        if len(shown) > 14:
+        if len(shown) > 14 and not self.o.print_mode:   # on paper: always the whole key
             if self.o.powers_link:
                 self.add_legend("zz-powers", "", f"{len(shown)} powers: colours on the Powers page",
                                 href=self.o.powers_link)
