@@ -6,7 +6,8 @@ Loads content/divided-states through the Diplomacy family when it is available (
 straight from map.yaml and geometry.yaml with the family's model builders), renders the
 interactive map the site inlines, and prints timings. `--svgwrite` also times emitting
 the same province paths through svgwrite, the measurement behind building SVG as
-strings; `--pdf` times the A4 printable PDF.
+strings (svgwrite is no dependency of Mapwright: `pip install svgwrite` first);
+`--pdf` times the A4 printable PDF.
 """
 from __future__ import annotations
 

@@ -216,4 +216,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from generator.heap import command_heap
+    with command_heap():   # timed as the `mapwright` command runs (its collector policy)
+        raise SystemExit(main())

@@ -66,7 +66,7 @@ def run_example_text(game: str | Path, text: str, shown: str = "<example>") -> d
 def adjudicate(game: str | Path, request: dict) -> dict:
     """Adjudicate one Diplomacy phase (see `mapwright adjudicate`)."""
     fam, loaded = _game(game)
-    handler = fam.extra.get("adjudicate")
+    handler = fam.adjudicate
     if handler is None:
         raise ExampleError([Diagnostic(str(game), 1, 1, "MW402",
                                        f"the {fam.name} family does not adjudicate orders")])

@@ -48,8 +48,23 @@ def generate(content: Path, docs_dir: Path) -> BuildResult:
 
 def mkdocs_config(config_file: Path, docs_dir: Path, site_dir: Path, nav: list, strict: bool = True):
     from mkdocs.config import load_config
-    return load_config(config_file=str(config_file), docs_dir=str(docs_dir.resolve()),
-                       site_dir=str(site_dir.resolve()), nav=nav, strict=strict)
+    config = load_config(config_file=str(config_file), docs_dir=str(docs_dir.resolve()),
+                         site_dir=str(site_dir.resolve()), nav=nav, strict=strict)
+    config.plugins["mapwright-sanitise"] = _sanitise_plugin()
+    return config
+
+
+def _sanitise_plugin():
+    """Every page body MkDocs renders from Markdown passes the allowlist sanitiser."""
+    from mkdocs.plugins import BasePlugin
+
+    from .site.sanitise import sanitise_html
+
+    class Sanitise(BasePlugin):
+        def on_page_content(self, html, **_):
+            return sanitise_html(html)
+
+    return Sanitise()
 
 
 class _Collect(logging.Handler):

@@ -12,6 +12,7 @@ import pkgutil
 import sys
 
 from . import __version__, commands
+from .heap import command_heap
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
         parser().print_help(sys.stderr)
         return 2
     try:
-        return int(args.func(args) or 0)
+        with command_heap(long_running=getattr(args, "long_running", False)):
+            return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("mapwright: interrupted", file=sys.stderr)
         return 130

@@ -180,3 +180,12 @@ def github_value(text) -> str:
 
 def github_property(text) -> str:
     return github_value(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def json_text(value, **dumps) -> str:
+    """JSON for a published file or an inline data block: `<`, `>` and `&` are written as
+    \\u escapes (they occur only inside strings), so the text is inert even if embedded in
+    a page, and `</script>` in content cannot end a script element."""
+    import json
+    text = json.dumps(value, **dumps)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 from .diagnostics import Diagnostic, errors, register
-from .families import KNOWN, family as family_named
+from .families import family as family_named, names as family_names
 from .families.base import GameSource
 from .loader import Document, display_path, load_document
 from .markup import check_markdown
@@ -28,7 +28,9 @@ ESCAPING_PATH = register("MW404", "Path escapes the game folder",
                          "A content file is a link that points outside its game folder. Content must "
                          "live inside the game folder; replace the link with the file itself.")
 BAD_PAGE = register("MW405", "Rules page cannot be read",
-                    "A rules page is not UTF-8 text or is too large. Re-save it as UTF-8.")
+                    "A rules page is not a readable file of UTF-8 text (a folder, a broken link, "
+                    "control characters), or it is larger than 512 KiB, or rules/ is not a folder. "
+                    "Re-save the page as UTF-8 text, split it, or replace the link with the file.")
 
 BAD_NAME = register("MW406", "Game or page name not allowed",
                     "Game folder names and rules page file names become addresses and navigation "
@@ -41,6 +43,7 @@ GAME_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 PAGE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}\.md")
 RESERVED_GAME_NAMES = {"index", "reference", "guides", "assets", "search", "404"}
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MAX_PAGE_BYTES = 512 * 1024  # 30x the largest bundled page; Markdown's cost stays small
 
 
@@ -121,6 +124,10 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
     pages, found = {}, []
     rules = game_dir / "rules"
     if not rules.is_dir():
+        if rules.is_symlink() or _exists(rules):
+            found.append(Diagnostic(display_path(rules), 1, 1, BAD_PAGE,
+                                    "'rules' is not a folder (a file, or a link that leads nowhere)",
+                                    hint="make rules/ a folder of Markdown pages"))
         return pages, found
     for path in sorted(rules.glob("*.md")):
         shown = display_path(path)
@@ -154,6 +161,14 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
             found.append(Diagnostic(shown, line, 1, BAD_PAGE, "the page is not UTF-8 text",
                                     hint="re-save the page as UTF-8"))
             continue
+        control = _CONTROL.search(text)
+        if control:
+            line = text.count("\n", 0, control.start()) + 1
+            column = control.start() - (text.rfind("\n", 0, control.start()) + 1) + 1
+            found.append(Diagnostic(shown, line, column, BAD_PAGE,
+                                    f"the page holds the control character U+{ord(control.group()):04X}",
+                                    hint="remove it: pages are plain text"))
+            continue
         found.extend(check_markdown(shown, text))
         pages[f"rules/{path.name}"] = text.replace("\r\n", "\n")
     return pages, found
@@ -181,7 +196,7 @@ def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
     if fam is None:
         return None, found + [meta.diagnostic("/family", UNKNOWN_FAMILY,
                                               f"the '{meta.data['family']}' family is not available",
-                                              hint="families: " + ", ".join(KNOWN))]
+                                              hint="families: " + ", ".join(family_names()))]
     docs: dict[str, Document] = {"game.yaml": meta}  # families locate rule-module problems in it
     for name, spec in sorted(fam.files.items()):
         path = game_dir / name

@@ -8,9 +8,7 @@ input becomes diagnostics, never an exception.
 """
 from __future__ import annotations
 
-import gc
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,8 +72,7 @@ class Document:
 
     def _root(self):
         if self.root is None and self.text is not None:
-            with _gc_paused():
-                self.root = _first_node(self.text)
+            self.root = _first_node(self.text)
             self.text = None
         return self.root
 
@@ -391,35 +388,19 @@ def _event_depth_exceeds(text: str, limit: int):
 
 
 def display_path(path: Path) -> str:
+    """`path` as users see it: relative to the working directory when inside it. The
+    folder is resolved, not the file, so a link is shown as itself (and a looping or
+    dangling one does not raise)."""
+    path = Path(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        folder = path.parent.resolve()
+        return str((folder / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
-
-
-@contextmanager
-def _gc_paused():
-    """Hold off the cyclic garbage collector while a document is composed and converted.
-
-    Loading allocates hundreds of thousands of nodes that all survive, so the collector
-    would rescan the growing heap again and again for nothing: on a 10,000-province map
-    that tripled the load time. Nodes form no cycles that need collecting meanwhile."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
     """Parse YAML text already decoded; the pure core of `load_document`."""
-    with _gc_paused():
-        return _load_text(text, shown_path)
-
-
-def _load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
     doc = Document(shown_path)
     if not text.strip() or all(line.lstrip().startswith("#") or not line.strip()
                                for line in text.splitlines()):

@@ -6,6 +6,7 @@ import os
 import sys
 
 from .diagnostics import Diagnostic
+from .escape import github_property, github_value, terminal
 
 FORMATS = ("text", "github", "json")
 _COLOURS = {"error": "\033[31m", "warning": "\033[33m", "info": "\033[36m"}
@@ -19,31 +20,24 @@ def as_text(diags: list[Diagnostic], colour: bool = False) -> str:
     lines = []
     for d in diags:
         severity = f"{_COLOURS.get(d.severity, '')}{d.severity}\033[0m" if colour else d.severity
-        lines.append(f"{d.file}:{d.line}:{d.column}: {severity}[{d.code}]: {d.message}")
+        # content reaches messages (names, quoted lines): one line each, no control sequences
+        lines.append(f"{terminal(d.file)}:{d.line}:{d.column}: {severity}[{d.code}]: {terminal(d.message)}")
         if d.hint:
-            lines.append(f"    hint: {d.hint}")
+            lines.append(f"    hint: {terminal(d.hint)}")
     errors = sum(d.severity == "error" for d in diags)
     warnings = sum(d.severity == "warning" for d in diags)
     lines.append(f"{errors} error(s), {warnings} warning(s)")
     return "\n".join(lines) + "\n"
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def as_github(diags: list[Diagnostic]) -> str:
     kinds = {"error": "error", "warning": "warning", "info": "notice"}
     out = []
     for d in diags:
-        props = ",".join(f"{k}={_escape_property(str(v))}" for k, v in (
+        props = ",".join(f"{k}={github_property(v)}" for k, v in (
             ("file", d.file), ("line", d.line), ("col", d.column), ("title", d.code)))
         message = d.message + (f" (hint: {d.hint})" if d.hint else "")
-        out.append(f"::{kinds.get(d.severity, 'error')} {props}::{_escape_data(message)}")
+        out.append(f"::{kinds.get(d.severity, 'error')} {props}::{github_value(message)}")
     return "\n".join(out) + ("\n" if out else "")
 
 

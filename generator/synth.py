@@ -26,7 +26,7 @@ from pathlib import Path
 
 import yaml
 
-from .heap import collector_paused
+from .heap import command_heap
 
 CELL = 40.0  # average province spacing in image pixels
 POWER_NAMES = ["Aurelia", "Borealis", "Castor", "Dravenia", "Esterra", "Fennmark", "Galdor",
@@ -296,11 +296,6 @@ def _dump(data: dict, schema: str) -> str:
 def write_game(out_dir: Path, provinces: int = 100, *, seed: int = 1, geometry: bool = True,
                **options) -> Path:
     """Generate a map and write it as a game folder; returns the folder."""
-    with collector_paused():   # Voronoi cells and YAML node graphs: large, all kept
-        return _write_game(out_dir, provinces, seed=seed, geometry=geometry, **options)
-
-
-def _write_game(out_dir: Path, provinces: int, *, seed: int, geometry: bool, **options) -> Path:
     smap = generate(provinces, seed=seed, **options)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -322,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--powers", type=int, default=None, help="default: by land area, 2 to 7")
     parser.add_argument("--no-geometry", action="store_true", help="leave out geometry.yaml")
     args = parser.parse_args(argv)
-    write_game(args.out, args.provinces, seed=args.seed, powers=args.powers, geometry=not args.no_geometry)
+    with command_heap():   # a command: the CLI's collector policy (generator/heap.py)
+        write_game(args.out, args.provinces, seed=args.seed, powers=args.powers, geometry=not args.no_geometry)
     print(f"wrote {args.out} ({args.provinces} provinces, seed {args.seed})")
     return 0
 

@@ -12,7 +12,6 @@ from .examples import EXAMPLE_CRASH, EXAMPLE_MISMATCH, extract_examples
 from .families import family as family_named
 from .families.base import Example, Family, GameSource, Outcome
 from .game import discover, read_game
-from .heap import long_lived_frozen
 from .schemas import validate_document
 
 INTERNAL = register("MW901", "Internal error in a family engine",
@@ -81,11 +80,6 @@ def run_examples(fam: Family, game, source: GameSource) -> tuple[dict, list[Diag
 
 
 def validate_game(path: Path) -> GameResult:
-    with long_lived_frozen():   # large maps: no full GC passes over the model (generator/heap.py)
-        return _validate_game(path)
-
-
-def _validate_game(path: Path) -> GameResult:
     source, found = read_game(path)
     result = GameResult(path, source, diagnostics=found)
     if source is None:

@@ -1,10 +1,13 @@
 """Bad input of every kind: a diagnostic with code, file:line:column and exit code 1,
 in each output format, never a traceback; content files are never modified."""
 import json
+from pathlib import Path
 
 import pytest
 
 from generator.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
 
 GOOD = """\
 title: Test game
@@ -99,3 +102,22 @@ def test_colour_only_on_a_tty(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_colour(Tty())
     assert "\033[" not in as_text(d, colour=False) and "\033[" in as_text(d, colour=True)
+
+
+def test_new_offers_exactly_the_families_found():
+    from generator.commands import new
+    from generator.families import family, names
+    import argparse
+    parser = argparse.ArgumentParser()
+    new.register(parser.add_subparsers())
+    action = next(a for a in parser._subparsers._group_actions[0].choices["new"]._actions
+                  if a.dest == "family")
+    assert tuple(action.choices) == names()
+    assert all(family(n).scaffold is not None for n in names())
+
+
+def test_render_refuses_a_family_without_a_renderer(capsys):
+    from generator.cli import main
+    assert main(["render", str(REPO / "content" / "dixie"), "--position", str(REPO / "content" / "dixie" / "game.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert "MW501" in err and "cannot draw positions" in err

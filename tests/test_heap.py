@@ -1,62 +1,52 @@
-"""generator.heap.long_lived_frozen leaves the garbage collector as it found it."""
+"""generator.heap: the CLI's collector policy, restored after every command; library
+functions leave the collector alone."""
 import gc
+import weakref
 
 import pytest
 
-from generator.heap import long_lived_frozen
+from generator.heap import FULL_COLLECTIONS_HELD_OFF, command_heap
 
 
-def test_state_is_restored_even_after_an_error():
+def test_full_collections_are_held_off_and_the_state_restored_even_after_an_error():
     before = (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled())
-    keep = [[i] for i in range(1000)]
     with pytest.raises(ValueError):
-        with long_lived_frozen():
-            assert gc.get_freeze_count() > 0          # the existing heap is set aside
-            assert gc.get_threshold()[2] >= 1_000_000  # no full collections inside
+        with command_heap():
+            assert gc.get_threshold()[2] >= FULL_COLLECTIONS_HELD_OFF
             raise ValueError("boom")
     assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == before
-    assert keep
 
 
 def test_cycles_made_inside_are_still_collected():
-    import weakref
-
     class Node:
         pass
-    with long_lived_frozen():
+    with command_heap():
         a, b = Node(), Node()
         a.other, b.other = b, a
         probe = weakref.ref(a)
         del a, b
         gc.collect(0)
         gc.collect(1)
-        assert probe() is None   # young collections go on inside the block
+        assert probe() is None   # young collections go on
 
 
-def test_nested_or_disabled_collector_is_left_alone():
-    with long_lived_frozen():
-        outer = gc.get_freeze_count()
-        with long_lived_frozen():
-            assert gc.get_freeze_count() == outer
+def test_long_running_commands_and_a_disabled_collector_are_left_alone():
+    before = gc.get_threshold()
+    with command_heap(long_running=True):
+        assert gc.get_threshold() == before
     gc.disable()
     try:
-        with long_lived_frozen():
-            assert gc.get_freeze_count() == 0 and not gc.isenabled()
+        with command_heap():
+            assert gc.get_threshold() == before and not gc.isenabled()
     finally:
         gc.enable()
 
 
-def test_collector_paused_restores_the_collector():
-    from generator.heap import collector_paused
-    with pytest.raises(KeyError):
-        with collector_paused():
-            assert not gc.isenabled()
-            raise KeyError("x")
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        with collector_paused():
-            pass
-        assert not gc.isenabled()   # was off before: stays off
-    finally:
-        gc.enable()
+def test_library_functions_do_not_touch_the_collector(tmp_path, monkeypatch):
+    from generator import synth
+    from generator.validate import validate_game
+    touched = []
+    for name in ("set_threshold", "disable", "freeze"):
+        monkeypatch.setattr(gc, name, lambda *a, name=name: touched.append(name))
+    validate_game(synth.write_game(tmp_path / "g", 30, seed=1))
+    assert touched == []

@@ -141,9 +141,9 @@ def test_merge_key_bomb_is_refused_as_too_large(tmp_path):
     limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000,) * 2)\n"
     try:
         run = subprocess.run([sys.executable, "-c", limit + _VALIDATE_IN_CHILD, str(game)], cwd=REPO,
-                             capture_output=True, text=True, timeout=8)
+                             capture_output=True, text=True, timeout=120)  # a hang guard, not a speed test
     except subprocess.TimeoutExpired:
-        pytest.fail("validate was still expanding merge keys after 8 s")
+        pytest.fail("validate was still expanding merge keys after 120 s")
     assert run.returncode == 0, run.stderr[-500:]
     assert "MW005" in json.loads(run.stdout.strip().splitlines()[-1])
 

@@ -31,14 +31,10 @@ def _scaffold(name: str):
 
 @pytest.fixture
 def wired(monkeypatch):
-    """Each family's FAMILY.extra with its scaffold. The diplomacy package is wired by the
-    lead; until then the test adds the two keys for its own duration only."""
+    """Each family, which must offer its scaffold (`Family.scaffold`)."""
     def wire(name: str):
         fam = family(name)
-        mod = _scaffold(name)
-        if "scaffold" not in fam.extra:
-            monkeypatch.setitem(fam.extra, "scaffold", mod.files)
-            monkeypatch.setitem(fam.extra, "scaffold_players", mod.PLAYERS)
+        assert fam.scaffold is not None and fam.scaffold.files is _scaffold(name).files
         return fam
     return wire
 

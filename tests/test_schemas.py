@@ -60,3 +60,13 @@ def test_unknown_keys_are_refused_in_game_yaml():
         "title": "t", "family": "hex", "players": 2, "summary": "s", "licence": {"name": "x", "notice": "y"},
         "credits": [{"name": "a", "role": "b"}], "sources": [{"id": "s", "title": "t"}], "titel": "typo"}))
     assert [e.validator for e in errors] == ["additionalProperties"]
+
+
+def test_the_family_enum_is_the_family_registry():
+    from generator.families import names
+    from generator.schemas import load_schema
+    on_disk = json.loads((REPO / "schemas" / "game.schema.json").read_text(encoding="utf-8"))
+    assert load_schema("game")["properties"]["family"]["enum"] == list(names())
+    assert on_disk["properties"]["family"]["enum"] == list(names()), \
+        "schemas/game.schema.json lists other families than generator/families/ holds"
+    assert names() == ("diplomacy", "election", "hex")

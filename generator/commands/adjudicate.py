@@ -19,12 +19,12 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..families.diplomacy.api import AdjudicationError
     family, game = load_game(args.game)
     if family is None:
         return report(game, "text", sys.stderr) or 1
-    if family.name != "diplomacy":
-        return fail(f"'{args.game}' is a {family.name} game; adjudicate works on diplomacy games")
+    if family.adjudicate is None:
+        return fail(f"'{args.game}' is a {family.name} game, and the {family.name} family does not "
+                    "adjudicate orders")
     try:
         text = args.file.read_text(encoding="utf-8") if args.file else sys.stdin.read()
     except OSError as exc:
@@ -34,8 +34,8 @@ def run(args) -> int:
     except json.JSONDecodeError as exc:
         return fail(f"the request is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
     try:
-        response = family.extra["adjudicate"](game, request)
-    except AdjudicationError as exc:
+        response = family.adjudicate(game, request)
+    except ValueError as exc:   # the family's AdjudicationError: the request is malformed
         return fail(str(exc))
     print(json.dumps(response, indent=2, ensure_ascii=False, sort_keys=True))
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import yaml
 
+from ..families import family as family_named, names as family_names
 from .common import fail
 
 GAME_YAML = """\
@@ -32,28 +33,27 @@ def register(sub) -> None:
                        description="Create content/GAME with the files its family needs; the "
                                    "result validates and builds as it is.")
     p.add_argument("game", help="the new game's id: lower-case letters, digits and hyphens")
-    p.add_argument("--family", required=True, choices=["diplomacy", "hex", "election"])
+    p.add_argument("--family", required=True, choices=family_names())
     p.add_argument("--content", type=Path, default=Path("content"), help="content folder")
     p.add_argument("--title", default=None, help="the game's title (default: from the id)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from ..families import family as family_named
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,59}", args.game):
         return fail("a game id uses lower-case letters, digits and hyphens, e.g. my-variant", 2)
     target = args.content / args.game
     if target.exists():
         return fail(f"{target} already exists; choose another id or remove it", 2)
     fam = family_named(args.family)
-    if fam is None or "scaffold" not in fam.extra:
+    if fam is None or fam.scaffold is None:
         return fail(f"the {args.family} family has no scaffold in this Mapwright", 2)
     title = args.title or args.game.replace("-", " ").title()
-    rules = fam.extra.get("scaffold_rules") or {}
+    rules = fam.scaffold.rules
     rules_yaml = "rules:\n" + textwrap.indent(yaml.safe_dump(rules, sort_keys=True), "  ") if rules else "rules: {}"
     files = {"game.yaml": GAME_YAML.format(title=title, family=args.family, rules=rules_yaml.rstrip("\n"),
-                                           players=fam.extra.get("scaffold_players", 2))}
-    files.update(fam.extra["scaffold"]())
+                                           players=fam.scaffold.players)}
+    files.update(fam.scaffold.files())
     for rel, text in sorted(files.items()):
         path = target / rel
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """mapwright print GAME [--what ...] --paper A4 --format pdf [-o DIR] — print-ready files.
 
-Generic over families: each family's `extra["printables"](game)` returns
+Generic over families: each family's `printables(game)` capability returns
 {what: [(file stem, SVG sized in mm)]}; this command keeps the chosen paper's variants
 (stems naming a paper, e.g. cards-letter-1), fits each document on the paper (margins,
 best orientation; sheets already the paper's size go 1:1) and converts it with CairoSVG.
@@ -40,7 +40,7 @@ def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
         return report(game, "text", sys.stderr) or 1
-    make = fam.extra.get("printables")
+    make = fam.printables
     shown = getattr(getattr(game, "source", None), "root", None) or args.game
     docs = make(game) if make else {}
     wanted = args.what or sorted(docs)

@@ -1,18 +1,24 @@
 """mapwright render GAME --position FILE [--orders FILE] [-o OUT.svg] — draw any position.
 
-The position file (YAML or JSON) is shaped like a Diplomacy adjudicate request: `units`,
-`centers`, optionally `phase`, `dislodged` and `orders`. With orders, the family's
-adjudicator resolves them and the result is an order diagram (arrows, failed orders
-crossed, dislodged units ringed); without, a map of the position.
+The position file (YAML or JSON) is shaped like an adjudicate request: `units`,
+`centers`, optionally `phase`, `dislodged` and `orders`. Drawing is the family's
+capability (`Family.render`): the Diplomacy family adjudicates the orders and draws the
+order diagram (arrows, failed orders crossed, dislodged units ringed), or without
+orders a map of the position. A family without a renderer is refused with a message.
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from ..diagnostics import errors
+from ..diagnostics import Diagnostic, errors, register
 from ..render.codes import BAD_POSITION
 from .common import fail, load_game, report
+
+NO_RENDERER = register("MW501", "Family cannot draw positions",
+                       "`mapwright render` draws a position with the game's family renderer, and "
+                       "this game's family has none yet. Its maps are on the game's pages "
+                       "(`mapwright build`) and in `mapwright print`.")
 
 
 def register(sub) -> None:
@@ -56,6 +62,8 @@ def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
         return report(game, "text", sys.stderr) or 1
+    if fam.render is None:
+        return _no_renderer(fam, game)
     doc, diags = _read_mapping(args.position)
     if doc is None:
         return report(diags, "text", sys.stderr) or 1
@@ -81,18 +89,19 @@ def run(args) -> int:
 
 
 def render_request(fam, game, request: dict, title: str | None = None):
-    from ..render.diagram import order_diagram
-    from ..render.map import MapOptions, render_map
-    from ..render.mapview import view_of
-    if request.get("orders"):
-        adjudicate = fam.extra.get("adjudicate")
-        if adjudicate is None:
-            return fail(f"the {fam.name} family cannot adjudicate orders", 1)
-        try:
-            response = adjudicate(game, request)
-        except (ValueError, KeyError, TypeError) as exc:
-            return fail(f"the orders could not be adjudicated: {exc}", 1)
-        return order_diagram(game, request, response, title=title or "")
-    view = view_of(game)
-    return render_map(view, MapOptions(units=request.get("units"), centers=request.get("centers"),
-                                       dislodged=request.get("dislodged"), title=title))
+    """The family's drawing of the request (an SVG string), or an exit status after
+    saying why there is none: the family cannot draw positions, or the request is bad."""
+    if fam.render is None:
+        return _no_renderer(fam, game)
+    try:
+        return fam.render(game, request, title=title or "")
+    except ValueError as exc:   # the family's AdjudicationError: a malformed request
+        return fail(f"the position could not be drawn: {exc}", 1)
+
+
+def _no_renderer(fam, game) -> int:
+    where = getattr(getattr(game, "source", None), "root", None) or fam.name
+    return report([Diagnostic(f"{where}/game.yaml", 1, 1, NO_RENDERER,
+                              f"the {fam.name} family cannot draw positions",
+                              pointer="/family", hint="see the game's map pages, or `mapwright print`")],
+                  "text", sys.stderr) or 1

@@ -1,21 +1,24 @@
-"""Game families. Each subpackage exposes `FAMILY` (see base.py); this module finds them."""
+"""Game families, found by looking: every subpackage of this package is one and
+exposes `FAMILY` (see base.py). Adding a family is adding its folder; the family
+list (`names()`), the choices of `mapwright new --family` and the `family` enum of
+game.schema.json all come from here."""
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
 
 from .base import Family
 
-KNOWN = ("diplomacy", "hex", "election")
+
+@cache
+def names() -> tuple[str, ...]:
+    """The families of this Mapwright, sorted."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg))
 
 
 def family(name: str) -> Family | None:
-    """The Family object named `name`, or None when the family is unknown."""
-    if name not in KNOWN:
+    """The Family object named `name`, or None when there is no such family."""
+    if name not in names():
         return None
-    try:
-        module = importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{name}":
-            raise
-        return None
-    return getattr(module, "FAMILY", None)
+    return importlib.import_module(f"{__name__}.{name}").FAMILY

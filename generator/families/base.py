@@ -11,7 +11,12 @@ site builder only ever talk to that object, so no game is special-cased.
         check=check,          # (game) -> list[Diagnostic]           (pure)
         run_example=run_example,  # (game, Example) -> Outcome       (pure)
         pages=pages,          # (game) -> list[Page]                 (pure)
+        scaffold=Scaffold(files, players=2),   # optional capabilities: see Family
+        printables=printables,
     )
+
+`generator.families.names()` lists the families found (every subpackage with a
+`FAMILY`); the CLI choices and game.schema.json's family enum come from it.
 """
 from __future__ import annotations
 
@@ -105,7 +110,26 @@ class Page:
 
 
 @dataclass(frozen=True)
+class Scaffold:
+    """What `mapwright new --family F` writes besides game.yaml: `files()` gives
+    {relative path: text}; `players` and `rules` (game.yaml `rules:`) fill game.yaml."""
+
+    files: Callable[[], dict[str, str]]
+    players: int = 2
+    rules: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Family:
+    """A game family: the surface every family implements, and its optional capabilities.
+
+    A capability a family lacks is None, and the command that needs it says so (exit 1
+    with a message) instead of doing something else: `adjudicate` (one phase, plain
+    request in, plain response out), `render` (a position and its orders, as the
+    `mapwright render` request, to an SVG string), `printables` ({what: [(file stem,
+    SVG sized in mm)]} for `mapwright print`), `scaffold` (for `mapwright new`).
+    """
+
     name: str
     files: dict[str, FileSpec]
     load: Callable[[GameSource], Any]
@@ -113,4 +137,7 @@ class Family:
     run_example: Callable[[Any, Example], Outcome]
     pages: Callable[[Any], list[Page]]
     example_schema: str = ""   # schemas/<name>.schema.json describing the example block
-    extra: dict = field(default_factory=dict)  # family-specific API (e.g. "adjudicate")
+    scaffold: Scaffold | None = None
+    adjudicate: Callable[[Any, dict], dict] | None = None
+    render: Callable[..., str] | None = None        # (game, request, title="") -> SVG
+    printables: Callable[[Any], dict] | None = None

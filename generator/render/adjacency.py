@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
+from ..escape import csv_cell, json_text
 from .mapview import MapView
 from ..escape import md_text
 from .svg import esc
@@ -79,14 +79,15 @@ def adjacency_csv(view: MapView) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for r in adjacency_rows(view):
-        w.writerow([r["id"], r["abbr"], r["name"], r["type"], "yes" if r["supply_center"] else "no",
-                    r["home"], " ".join(r["army"]), fleet_text(r["fleet"]), "; ".join(r["special"])])
+        w.writerow([csv_cell(v) for v in (
+            r["id"], r["abbr"], r["name"], r["type"], "yes" if r["supply_center"] else "no",
+            r["home"], " ".join(r["army"]), fleet_text(r["fleet"]), "; ".join(r["special"]))])
     return out.getvalue()
 
 
 def adjacency_json(view: MapView) -> str:
     doc = {"title": view.title, "columns": CSV_COLUMNS, "provinces": adjacency_rows(view)}
-    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    return json_text(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:

@@ -54,18 +54,16 @@ _VERBS = {"hold": "H", "move": "M", "support": "S", "convoy": "C", "retreat": "R
           "build": "B", "transform": "T"}
 
 
-def parse_order(power: str, text: str, game_map, *, retreat_phase: bool = False) -> Order | None:
-    """Read an order with the Diplomacy family's own parser (the one the engine uses),
-    so a diagram reads `F GMX s - PNC n` exactly as the adjudicator did. Locations come
-    back in id form (`GMX_S`, `STP/NC`). None when the text is no order (the engine
-    reports it as illegal) or when `game_map` is not a Diplomacy map."""
-    if game_map is None:
+def parse_order(power: str, text: str, notation, *, retreat_phase: bool = False) -> Order | None:
+    """Read an order with the family's own notation (the parser the engine uses, which
+    the family hands over with its view), so a diagram reads `F GMX s - PNC n` exactly
+    as the adjudicator did. Locations come back in id form (`GMX_S`, `STP/NC`). None
+    when the text is no order (the engine reports it as illegal) or without a notation."""
+    if notation is None:
         return None
-    from ..families.diplomacy.orders import OrderSyntaxError
-    from ..families.diplomacy.orders import parse_order as read_order
     try:
-        o = read_order(str(text), power, game_map)
-    except OrderSyntaxError:
+        o = notation.order(str(text), power)
+    except ValueError:   # no order in this notation
         return None
     verb = _VERBS.get(o.kind)
     if verb is None:   # WAIVE: nothing to draw
@@ -148,15 +146,15 @@ def _result_entries(response: dict):
     return out
 
 
-def read_orders(request: dict, response: dict | None, game_map) -> list[Order]:
-    """The request's orders, read with the family's parser on `game_map`, each with its
-    outcome from the response when it gives one."""
+def read_orders(request: dict, response: dict | None, notation) -> list[Order]:
+    """The request's orders, read with the family's notation, each with its outcome
+    from the response when it gives one."""
     orders: list[Order] = []
     per_power_index: dict[str, int] = {}
     retreat = str(request.get("phase") or "").upper().endswith("R")
     for power in sorted((request.get("orders") or {})):
         for i, text in enumerate(request["orders"][power] or []):
-            o = parse_order(power, text, game_map, retreat_phase=retreat)
+            o = parse_order(power, text, notation, retreat_phase=retreat)
             if o is None:
                 continue
             o.extra["index"] = i
@@ -214,7 +212,7 @@ class OrderDiagram:
         self.view = view
         self.request = request or {}
         self.response = response or {}
-        self.orders = read_orders(self.request, self.response, view.model_map)
+        self.orders = read_orders(self.request, self.response, view.notation)
         after = self.response.get("after") or {}
         if not self.orders:   # no orders given (a power's default builds): draw what appeared
             self.orders = _appeared_as_builds(self.request.get("units") or {}, after.get("units") or {})

@@ -73,7 +73,7 @@ class MapView:
     # The family's own reading of a location as players write it ("MSB n", "STP/NC") ->
     # location id ("MSB_N", "STP/NC"), or None when the text names no location.
     locate: Callable[[str], str | None] | None = field(default=None, repr=False)
-    model_map: object = field(default=None, repr=False)   # the family's map model (order parsing), if any
+    notation: object = field(default=None, repr=False)   # the family's order notation (.order, .location), if any
     _lookup: dict[str, str] = field(default_factory=dict, repr=False)
     _resolved: dict[str, tuple[str, str | None] | None] = field(default_factory=dict, repr=False)
 
@@ -279,7 +279,7 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     label_overrides = (_get(geometry, "labels") or {}) if geometry else {}
     coast_labels = {str(k).lower(): _xy(v) for k, v in ((_get(geometry, "coast_labels") or {}) if geometry else {}).items()}
     coloured = _coloured_neutrals(game)
-    model = _family_map(gmap)
+    notation = _get(game, "notation")   # the family's order notation, when it hands one
 
     provinces: dict[str, ProvinceView] = {}
     for pid, p in _items(_get(gmap, "provinces")):
@@ -361,38 +361,20 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     return MapView(str(name), width, height, provinces, links, powers,
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, game=game, decor=decor,
-                   published_owners=owners, contacts=contacts, model_map=model,
-                   locate=_locator(model))
+                   published_owners=owners, contacts=contacts, notation=notation,
+                   locate=_locator(notation))
 
 
-def _family_map(gmap):
-    """The Diplomacy family's map model for this board (a map given as plain
-    map.yaml-shaped data is built into one), or None for boards of other families."""
-    try:
-        from ..families.diplomacy.model import DiplomacyMap, build_map
-    except ImportError:   # pragma: no cover - the family ships with the package
+def _locator(notation) -> Callable[[str], str | None] | None:
+    """The family's location reader (the one its order parser uses, from the notation
+    the family hands over), so drawings resolve names exactly as the engine does."""
+    if notation is None:
         return None
-    if isinstance(gmap, DiplomacyMap):
-        return gmap
-    if isinstance(gmap, dict) and isinstance(gmap.get("provinces"), list):
-        try:
-            return build_map(gmap)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return None
-    return None
-
-
-def _locator(model) -> Callable[[str], str | None] | None:
-    """The family's location reader (the one its order parser uses), so drawings
-    resolve names exactly as the engine does."""
-    if model is None:
-        return None
-    from ..families.diplomacy.orders import OrderSyntaxError, read_location
 
     def locate(text: str) -> str | None:
         try:
-            return read_location(text, model)
-        except OrderSyntaxError:
+            return notation.location(text)
+        except ValueError:     # no location in this notation
             return None
     return locate
 

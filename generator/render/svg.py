@@ -11,23 +11,14 @@ from __future__ import annotations
 
 import math
 import re
-from html import escape as _html_escape
+
+from ..escape import xml_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
-_BAD_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-# Anything esc() would change; most values (ids, numbers, colours) hold none of it.
-_NEEDS_ESCAPE = re.compile("[&<>\"'\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def esc(text) -> str:
-    """Text or attribute value made safe for XML: quotes escaped, control characters dropped."""
-    text = str(text)
-    if _NEEDS_ESCAPE.search(text) is None:   # the common case, without two string passes
-        return text
-    return _html_escape(_BAD_XML_CHARS.sub("", text), quote=True)
+# Text or attribute value made safe for XML (markup escaped, control characters
+# dropped): the project's one XML escaper.
+esc = xml_text
 
 
 def num(value: float, places: int = 1) -> str:

@@ -8,7 +8,7 @@ from ..validate import WorkedExample
 from ..escape import admonition_title, md_text, url
 from ..render.figure import figure_size
 
-HEADING = re.compile(r"^(#{1,6})\s+(\d+(?:\.\d+)*)\.?\s+(.*?)\s*$")
+HEADING = re.compile(r"^(#{1,6})\s++(\d++(?:\.\d++)*+)\.?\s")  # linear: nothing to backtrack
 
 
 def rule_anchor(number: str) -> str:
@@ -101,6 +101,13 @@ def link_rule_references(text: str, page: str, index: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def code_fence(body: str) -> str:
+    """A backtick fence longer than any run of backticks in `body`, so the body cannot
+    close its own block (CommonMark: a fence closes only on a run at least as long)."""
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    return "`" * max(3, longest + 1)
+
+
 def _indent(text: str, by: str = "    ") -> str:
     return "\n".join(by + line if line.strip() else "" for line in text.split("\n"))
 
@@ -119,6 +126,7 @@ def example_markdown(worked: WorkedExample, figure_path: str | None, body: str,
     data, outcome = worked.example.data, worked.outcome
     title = str(data.get("title") or f"Example {worked.example.index}")
     verdict = "verified by the engine" if outcome and outcome.verified else "NOT verified"
+    fence = code_fence(body)
     parts = [f'!!! example "{admonition_title(title)} — {verdict}"', ""]
     if outcome is not None:
         if figure_path:
@@ -129,7 +137,7 @@ def example_markdown(worked: WorkedExample, figure_path: str | None, body: str,
         if outcome.trace:
             trace = "\n".join(f"- {md_text(step)}" for step in outcome.trace)
             parts += [_indent('??? info "Why: the engine\'s trace"\n\n' + _indent(trace)), ""]
-    source = _indent("```yaml\n" + body.rstrip("\n") + "\n```")
+    source = _indent(f"{fence}yaml\n" + body.rstrip("\n") + f"\n{fence}")
     parts += [_indent('??? note "The example as written (YAML)"\n\n' + source), ""]
     return "\n".join(parts)
 

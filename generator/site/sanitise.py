@@ -82,12 +82,28 @@ def _filter(tag: str, attribute: str, value: str) -> str | None:
     return value
 
 
+_ARTICLE_OPEN = '<article class="md-content__inner md-typeset">'
+
+
 def sanitise_html(fragment: str) -> str:
     """The page body with everything outside the allowlist removed.
+
+    Given a whole page as the theme wrote it (an `on_post_page` caller), only its article
+    (the part made from Markdown) is cleaned: the theme's own scripts and forms stay.
 
     Script, style, iframe, object and their content are dropped whole; event handlers,
     `javascript:`/`data:` URLs, unknown elements and attributes are removed; `rel` on
     links is left to the theme. Runs in time linear in the input (html5ever)."""
+    start = fragment.find(_ARTICLE_OPEN)
+    if start >= 0:
+        body = start + len(_ARTICLE_OPEN)
+        end = fragment.rfind("</article>")
+        if end > body:
+            return fragment[:body] + _clean(fragment[body:end]) + fragment[end:]
+    return _clean(fragment)
+
+
+def _clean(fragment: str) -> str:
     return nh3.clean(
         fragment,
         tags=TAGS,

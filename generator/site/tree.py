@@ -7,9 +7,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from ..escape import nav_title
 from ..paths import SOURCE_ROOT
-from ..families import KNOWN, family as family_named
-from ..heap import long_lived_frozen
+from ..families import family as family_named, names as family_names
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
@@ -155,14 +155,14 @@ def game_files(result: GameResult, titles: dict[str, str] | None = None) -> tupl
         files[f"{game_id}/{page}"] = _after_title(published, note)
         for asset, svg in figures.items():
             files[f"{game_id}/{asset}"] = svg
-        rules_nav.append({page_title(text, page): f"{game_id}/{page}"})
+        rules_nav.append({nav_title(page_title(text, page)): f"{game_id}/{page}"})
     if rules_nav:
         nav.append({"Rules": rules_nav})
     authors = []
     for p in family_pages:
         files[f"{game_id}/{p.path}"] = p.content
         if p.title and p.path.endswith(".md"):
-            entry = {p.title: f"{game_id}/{p.path}"}
+            entry = {nav_title(p.title): f"{game_id}/{p.path}"}
             (authors if getattr(p, "audience", "players") == "authors" else nav).append(entry)
     if authors:   # pages for the variant's authors (geometry review ...), apart from the players'
         nav.append({"For variant authors": authors})
@@ -188,12 +188,7 @@ def guide_pages() -> dict[str, str]:
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    with long_lived_frozen():   # the games' models are long-lived; see generator/heap.py
-        return _docs_tree(results)
-
-
-def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    for name in KNOWN:  # every family's diagnostic codes belong on the reference page
+    for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
@@ -204,7 +199,7 @@ def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]
         files.update(game_files_)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
-        nav.append({short_title(result.source.meta["title"]): game_nav})
+        nav.append({nav_title(short_title(result.source.meta["title"])): game_nav})
     files["index.md"] = home_page(results, thumbnails)
     schemas = schema_pages()
     files.update(schemas)
@@ -221,7 +216,7 @@ def _docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]
     guides = guide_pages()
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{page_title(text, path): path} for path, text in sorted(guides.items())
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
                    if path.endswith(".md")]})
     return files, nav
 

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.families.diplomacy.model import build_map
+from generator.families.diplomacy.orders import Notation
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -54,13 +57,15 @@ def tiny_game(outlines: bool = True, name_suffix: str = "") -> dict:
             },
             "coast_labels": {"MID/NC": [150, 115], "MID/SC": [150, 185]},
         }
+    board = {
+        "provinces": provinces,
+        "powers": [dict(id="RED", name="Red", color="#cc2222"), dict(id="BLUE", name="Blue", color="#2244cc")],
+        "borders": borders,
+    }
     return {
         "title": "Tiny <Test> & Co" + name_suffix,
-        "map": {
-            "provinces": provinces,
-            "powers": [dict(id="RED", name="Red", color="#cc2222"), dict(id="BLUE", name="Blue", color="#2244cc")],
-            "borders": borders,
-        },
+        "map": board,
+        "notation": Notation(build_map(board)),   # the family's order notation, as a family hands it
         "geometry": geometry,
         "colored_neutral_centers": {"RED": ["ISL"]},
         "start": {"units": {"RED": ["A WES"], "BLUE": ["A EAS"]}, "centers": {"RED": ["WES"], "BLUE": ["EAS"]}},

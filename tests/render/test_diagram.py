@@ -95,27 +95,27 @@ def test_golden_diagrams(name, tmp_path):
 ])
 def test_parse_order(text, verb, loc, target, dest):
     _, game = bundled("classic")
-    o = parse_order("X", text, game.map)
+    o = parse_order("X", text, game.notation)
     assert (o.verb, o.loc, o.target, o.dest) == (verb, loc, target, dest)
     assert o.via_convoy == ("VIA" in text)
 
 
 def test_parse_order_rejects_nonsense():
     _, game = bundled("classic")
-    assert parse_order("X", "hello world", game.map) is None
-    assert parse_order("X", "A", game.map) is None
-    assert parse_order("X", "WAIVE", game.map) is None      # nothing to draw
-    assert parse_order("X", "A PAR - BUR", None) is None    # no Diplomacy map, no orders
+    assert parse_order("X", "hello world", game.notation) is None
+    assert parse_order("X", "A", game.notation) is None
+    assert parse_order("X", "WAIVE", game.notation) is None      # nothing to draw
+    assert parse_order("X", "A PAR - BUR", None) is None    # no notation, no orders
 
 
 def test_a_move_in_a_retreat_phase_is_a_retreat():
     _, game = bundled("classic")
-    assert parse_order("X", "A PAR - BUR", game.map, retreat_phase=True).verb == "R"
+    assert parse_order("X", "A PAR - BUR", game.notation, retreat_phase=True).verb == "R"
 
 
 def test_outcomes_are_matched_by_text_and_position():
     request, response = MOVEMENT
-    game_map = view_of(tiny_game()).model_map
+    game_map = view_of(tiny_game()).notation
     orders = {o.text: o for o in read_orders(request, response, game_map)}
     assert orders["A WES - MID"].ok is True
     assert orders["A EAS S A MID"].ok is False
@@ -176,9 +176,7 @@ def test_view_is_cropped_to_the_orders():
 
 def test_diagram_from_the_engine_on_classic():
     fam, game = bundled("classic")
-    adjudicate = fam.extra.get("adjudicate")
-    if adjudicate is None:
-        pytest.skip("the diplomacy family does not adjudicate yet")
+    adjudicate = fam.adjudicate
     request = {"phase": "S1901M",
                "units": {"ENGLAND": ["F LON", "F NTH", "A YOR"], "FRANCE": ["F ENG"]},
                "orders": {"ENGLAND": ["F LON - ENG", "F NTH S F LON - ENG", "A YOR H"], "FRANCE": ["F ENG H"]}}

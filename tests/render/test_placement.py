@@ -10,6 +10,8 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
+from generator.families.diplomacy.model import build_map
+from generator.families.diplomacy.orders import Notation
 from generator.render import geometry as geo
 from generator.render.diagram import order_diagram
 from generator.render.mapview import view_of
@@ -32,11 +34,12 @@ def strip_game() -> dict:
     borders = [dict(between=a, units=["fleet"]) for a in
                (["WES", "CAN"], ["CAN", "EAS"], ["CAN", "MID"], ["MID", "WES"], ["MID", "EAS"],
                 ["CAN_N", "CAN"], ["CAN_N", "EAS"], ["CAN_N", "WES"])]
+    board = {"provinces": provinces, "borders": borders,
+             "powers": [dict(id="RED", name="Red", color="#cc2222"), dict(id="BLUE", name="Blue", color="#2244cc")]}
     return {
         "title": "Strip",
-        "map": {"provinces": provinces, "borders": borders,
-                "powers": [dict(id="RED", name="Red", color="#cc2222"),
-                           dict(id="BLUE", name="Blue", color="#2244cc")]},
+        "map": board,
+        "notation": Notation(build_map(board)),   # the family's order notation
         "geometry": {
             "image": {"width": 1000, "height": 200},
             "outlines": {
@@ -140,7 +143,7 @@ def _divided_states():
 
 
 def _diagram(fam, game, request):
-    response = fam.extra["adjudicate"](game, request)
+    response = fam.adjudicate(game, request)
     return ET.fromstring(order_diagram(game, request, response)), response
 
 

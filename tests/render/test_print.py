@@ -74,8 +74,6 @@ def test_printables_make_pdfs_that_open_and_fit(tmp_path):
 
 
 def test_print_command(tmp_path, monkeypatch, capsys):
-    fam, game = bundled("classic")
-    monkeypatch.setitem(fam.extra, "printables", printables)
     from generator.cli import main
     out = tmp_path / "print"
     assert main(["print", CLASSIC, "--what", "adjacency", "--paper", "letter",
@@ -89,9 +87,6 @@ def test_print_command(tmp_path, monkeypatch, capsys):
 
 
 def test_render_command(tmp_path):
-    fam, game = bundled("classic")
-    if "adjudicate" not in fam.extra:
-        pytest.skip("no adjudicator")
     pos = tmp_path / "pos.yaml"
     pos.write_text("units:\n  FRANCE: [A PAR, A MAR]\n  GERMANY: [A MUN]\n"
                    "orders:\n  FRANCE: [A PAR - BUR, A MAR S A PAR - BUR]\n  GERMANY: [A MUN - BUR]\n")
@@ -138,9 +133,7 @@ def test_paper_tokens_and_variant_choice():
 
 def _election():
     fam, game = bundled("divided-republic")
-    if "printables" not in fam.extra:
-        pytest.skip("the election family offers no printables")
-    return fam.extra["printables"](game)
+    return fam.printables(game)
 
 
 def test_card_sheets_print_at_poker_size_in_the_placed_svg():
@@ -219,23 +212,18 @@ def test_print_command_picks_the_papers_card_set(tmp_path, capsys):
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils not installed")
 def test_print_dixie_charts_pdf_every_page_renders(tmp_path, capsys):
     fam, game = bundled("dixie")
-    if "printables" not in fam.extra:
-        pytest.skip("the hex family offers no printables")
     from generator.cli import main
     out = tmp_path / "print"
     assert main(["print", str(REPO / "content" / "dixie"), "--what", "charts", "--paper", "A4",
                  "--format", "pdf", "-o", str(out)]) == 0
     (pdf,) = out.glob("*.pdf")
     info, pngs = _pdf_pages(pdf.read_bytes(), tmp_path)
-    assert len(pngs) == len(fam.extra["printables"](game)["charts"]) and "(A4)" in info
+    assert len(pngs) == len(fam.printables(game)["charts"]) and "(A4)" in info
     capsys.readouterr()
 
 
 def test_print_classic_map_png_on_a3(tmp_path, monkeypatch, capsys):
     Image = pytest.importorskip("PIL.Image")
-    fam, game = bundled("classic")
-    if "printables" not in fam.extra:       # until the diplomacy family offers them itself
-        monkeypatch.setitem(fam.extra, "printables", printables)
     from generator.cli import main
     out = tmp_path / "print"
     assert main(["print", CLASSIC, "--what", "map", "--paper", "A3", "--format", "png", "-o", str(out)]) == 0

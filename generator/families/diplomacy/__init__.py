@@ -1,5 +1,5 @@
 """The Diplomacy family: map model, order parser, DATC-compliant adjudicator,
-variant rule modules, worked examples and pages.
+variant rule modules (rules/, one file each), worked examples and pages.
 
 Public API:
     FAMILY                          the family object (see generator/families/base.py)
@@ -8,9 +8,15 @@ Public API:
 """
 from __future__ import annotations
 
-from ..base import Family, FileSpec
+from ..base import Family, FileSpec, Scaffold
 from . import scaffold
+from .api import adjudicate
+from .checks_core import check
+from .examples import run_example
 from .loading import load
+from .pages import pages as site_pages
+from .pages_render import printables, render_position
+from .rules import modules
 
 FILES = {
     "map.yaml": FileSpec("diplomacy-map", description="provinces, borders, powers and start"),
@@ -22,40 +28,18 @@ FILES = {
                             description="rulebook claims checked against the map data"),
 }
 
-
-def _check(game):
-    from .checks_core import check
-    return check(game)
-
-
-def _run_example(game, example):
-    from .examples import run_example
-    return run_example(game, example)
-
-
-def _pages(game):
-    from .pages import pages
-    return pages(game)
-
-
-def _printables(game):
-    from .pages_render import printables
-    return printables(game)
-
-
-def _adjudicate(game, request):
-    from .api import adjudicate
-    return adjudicate(game, request)
-
+modules()   # discover the rule modules now: they register their diagnostic codes
 
 FAMILY = Family(
     name="diplomacy",
     files=FILES,
     load=load,
-    check=_check,
-    run_example=_run_example,
-    pages=_pages,
+    check=check,
+    run_example=run_example,
+    pages=site_pages,
     example_schema="diplomacy-example",
-    extra={"adjudicate": _adjudicate, "printables": _printables,
-           "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS},
+    scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS),
+    adjudicate=adjudicate,
+    render=render_position,
+    printables=printables,
 )

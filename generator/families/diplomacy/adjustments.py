@@ -1,7 +1,7 @@
 """Adjustment-phase adjudication: builds, disbands, waives and civil disorder.
 
 A power with more supply centres than units may build that many units, each in a
-vacant home centre it owns (any vacant owned centre with `build_anywhere`); a
+vacant home centre it owns (rule modules may change where: `build_anywhere`); a
 power with fewer must disband the difference. Orders are taken one by one from
 the top and the first legal ones are used; extra ones fail (DATC 4.D.4-4.D.6).
 `WAIVE` gives up one build. Missing disbands are made by the civil-disorder rule
@@ -16,6 +16,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit
 from .orders import Order
+from .rules._engine import build_sites
 
 
 def distances_to(m: DiplomacyMap, sources: set[str]) -> dict[str, int]:
@@ -53,13 +54,6 @@ def civil_disorder_order(m: DiplomacyMap, units: list[Unit], owned: list[str]) -
         p = province_of(u.location)
         return (-dist.get(p, far), 0 if u.kind == "F" else 1, m.provinces[p].name.lower(), p)
     return sorted(units, key=key)
-
-
-def build_sites(game, power: str, owned: list[str]) -> set[str]:
-    from .rules import build_anywhere
-    if game.modules is not None and game.modules.has("build_anywhere"):
-        return build_anywhere.build_sites(game, power, owned)
-    return {c for c in owned if game.map.provinces[c].home == power}
 
 
 def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list[str]],

@@ -32,7 +32,8 @@ from .model import Game, province_of
 from .movement import IllegalOrder, OrderResult, Unit, adjudicate_movement
 from .orders import Order, OrderSyntaxError, _Reader, parse_order
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
-from .rules import custom_start, neutral_armies, transform
+from .rules import enabled
+from .rules._engine import MovementRules, default_orders, no_retreat, standing_orders, winner
 
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders"}
@@ -61,9 +62,7 @@ def _powers(game: Game) -> dict[str, str]:
 
 
 def _neutral(game: Game) -> str | None:
-    if game.modules is not None and game.modules.has("neutral_armies"):
-        return game.modules.params("neutral_armies")["power"]
-    return None
+    return enabled(game).neutral
 
 
 def _power(game: Game, name, where: str) -> str:
@@ -213,14 +212,6 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
 
 # --- phases ---------------------------------------------------------------------------
 
-def _next_phase(season: str, year: int, step: str) -> str:
-    if season == "S":
-        return f"F{year}M"
-    if season == "F":
-        return f"W{year}A"
-    return f"S{year + 1}M"
-
-
 def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, list[str]]:
     """After a fall turn, each occupied supply centre belongs to the occupying power."""
     neutral = _neutral(game)
@@ -256,14 +247,6 @@ def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
     return {p: sorted(v) for p, v in sorted(centers.items()) if v}
 
 
-def _winner(game: Game, centers: dict[str, list[str]]) -> str | None:
-    need = game.map.victory_centers
-    best = sorted(((len(v), p) for p, v in centers.items()), reverse=True)
-    if best and best[0][0] >= need and (len(best) == 1 or best[1][0] < best[0][0]):
-        return best[0][1]
-    return None
-
-
 def adjudicate(game: Game, request: dict) -> dict:
     """Adjudicate one phase; see the module docstring for the JSON shapes."""
     req = parse_request(game, request)
@@ -276,31 +259,25 @@ def adjudicate(game: Game, request: dict) -> dict:
     neutral = _neutral(game)
     if step == "M":
         submitted = _parse_all(game, req["orders"])
-        if neutral:
-            moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
-                     if o is not None and o.kind == "move"}
-            neutral_orders = neutral_armies.orders(game, units, moves, game.modules.params("neutral_armies"))
-            submitted += _parse_all(game, {neutral: neutral_orders})
-        check = None
-        if game.modules is not None and game.modules.has("transform"):
-            params = game.modules.params("transform")
-
-            def check(unit, order):
-                return transform.check(game, unit, order, params)
-        out = adjudicate_movement(game.map, units, submitted, transform_check=check)
+        moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
+                 if o is not None and o.kind == "move"}
+        submitted += _parse_all(game, standing_orders(game, units, moves))
+        out = adjudicate_movement(game.map, units, submitted,
+                                  rules=MovementRules(game, [o for _, o, _, _ in submitted]))
         results = out.results
         new_units = out.units
         contested = out.contested
         for prov, (u, by, via) in sorted(out.dislodged.items()):
-            if u.power == neutral:
-                trace.append(f"{u} (neutral) is dislodged and disbanded")
+            why = no_retreat(game, u)
+            if why:
+                trace.append(f"{u} ({u.power}) is dislodged and disbanded: {why}")
                 continue
             after_dislodged[prov] = Dislodged(u, by, via)
         for prov, u in sorted(out.transformed.items()):
             trace.append(f"{u.power}'s unit in {game.map.display(prov)} becomes {u}")
     elif step == "R":
         dislodged = req["dislodged"]
-        auto = {p for p, d in dislodged.items() if d.unit.power == neutral}
+        auto = {p: why for p, d in dislodged.items() if (why := no_retreat(game, d.unit))}
         options = {p: retreat_options(game.map, d, set(units), req["contested"]) for p, d in dislodged.items()
                    if p not in auto}
         for p, given in req["options"].items():
@@ -313,16 +290,15 @@ def adjudicate(game: Game, request: dict) -> dict:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
                         | set(centers))
         orders = dict(req["orders"])
-        if game.modules is not None and game.modules.has("custom_start"):
-            due = _needs_adjustment(game, units, centers)
-            for power in powers:
-                if due.get(power, 0) <= 0:
-                    continue   # no builds due (e.g. owns no centre in this request): nothing to default
-                use = custom_start.default_orders(game, req["phase"], power, orders.get(power))
-                if use and not orders.get(power):
-                    orders[power] = use
-                    trace.append(f"{power} gave no orders in the opening build phase and gets its "
-                                 f"default builds: {', '.join(use)}")
+        due = _needs_adjustment(game, units, centers)
+        for power in powers:
+            if due.get(power, 0) <= 0 or orders.get(power):
+                continue   # no builds due (e.g. owns no centre in this request), or orders given
+            use = default_orders(game, req["phase"], power)
+            if use:
+                orders[power] = use
+                trace.append(f"{power} gave no orders in the opening build phase and gets its "
+                             f"default builds: {', '.join(use)}")
         results, new_units, more, _ = adjudicate_adjustments(game, units, centers,
                                                              _parse_all(game, orders), powers)
         trace += more
@@ -330,12 +306,12 @@ def adjudicate(game: Game, request: dict) -> dict:
         trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
     # next phase and centre ownership
     new_centers = {p: list(v) for p, v in centers.items()}
-    winner = None
+    won = None
     if step == "M" and after_dislodged:
         next_phase = f"{season}{year}R"
     elif step in ("M", "R") and season == "F":
         new_centers = _update_centers(game, new_units, centers)
-        winner = _winner(game, new_centers)
+        won = winner(game, new_centers, new_units)
         next_phase = f"W{year}A" if _needs_adjustment(game, new_units, new_centers) else f"S{year + 1}M"
     elif step in ("M", "R"):
         next_phase = f"F{year}M"
@@ -351,8 +327,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     after = {"phase": next_phase, "units": _units_out(game, new_units), "dislodged": dis_out,
              "centers": _centers_out(new_centers), "contested": sorted(contested),
              "adjustments": _needs_adjustment(game, new_units, new_centers) if next_phase.endswith("A") else {},
-             "winner": winner}
-    if winner:
-        trace.append(f"{winner} owns {len(new_centers[winner])} supply centres and wins "
-                     f"(victory needs {game.map.victory_centers})")
+             "winner": won[0] if won else None}
+    if won:
+        trace.append(won[1])
     return {"phase": req["phase"], "results": [r.to_dict() for r in results], "trace": trace, "after": after}

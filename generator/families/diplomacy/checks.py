@@ -172,13 +172,9 @@ def geometry_differences(game: Game) -> dict:
         key = frozenset((province_of(b.a), province_of(b.b)))
         if len(key) == 2 and not b.derived:
             borders[key] = (sorted(b.units), b.kind)
-    # with the sealanes module every two provinces of one sea region border each other
-    # whatever the drawing says, so such pairs are nothing to review
-    region_of: dict[str, str] = {}
-    if game.modules is not None and game.modules.has("sealanes"):
-        for r in m.sea_regions.values():
-            for member in (r.overseer, *r.sealanes):
-                region_of[member] = r.id
+    # every two provinces of one sea region border each other whatever the drawing says
+    # (the sealane rules), so such pairs are nothing to review
+    region_of = {member: r.id for r in m.sea_regions.values() for member in (r.overseer, *r.sealanes)}
     no_contact = []
     for key, (units, kind) in sorted(borders.items(), key=lambda kv: sorted(kv[0])):
         if key in contacts or key & overseers:
@@ -267,7 +263,7 @@ def check_claims(game: Game, where: _Where | None = None) -> list[Diagnostic]:
     default_source = doc.data.get("source", "")
     out = []
     for i, claim in enumerate(doc.data.get("claims") or []):
-        kind = claim_kinds.KINDS.get(claim.get("kind"))
+        kind = claim_kinds.kind_named(game, claim.get("kind"))
         label = f"claim '{claim.get('id')}' (rule {claim.get('rule')}, {claim.get('source', default_source)})"
         if kind is None:
             out.append(where.claim(i, CLAIM_BAD, f"{label}: unknown kind '{claim.get('kind')}'"))

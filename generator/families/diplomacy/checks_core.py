@@ -1,13 +1,17 @@
 """Structural checks of a Diplomacy map (the family's `check`).
 
 These are the engine's own consistency checks: names, borders, start position,
-rule-module parameters. The importer helper's `checks.check_map` (graph analysis
-of imported maps) runs too when that module is present.
+rule-module parameters and each enabled module's own `checks` hook; `checks.check_map`
+(what needs the merged game: reachability, pages, geometry, overlay, claims) runs too.
 """
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, register
-from .model import Game, province_of
+from ...diagnostics import CODES, Diagnostic, register
+from . import checks as merged_checks
+from .api import AdjudicationError, parse_unit
+from .model import Game, _norm, province_of
+from .rules import enabled
+from .rules._engine import problems as module_problems
 
 DUP_ID = register("DIP001", "Duplicate province id",
                   "Two provinces share an id. Ids must be unique: rename one.")
@@ -40,9 +44,6 @@ BAD_RULES = register("DIP009", "Unknown rule module or parameter",
 BAD_DEFAULT_BUILD = register("DIP010", "Bad default build",
                              "A default build (custom_start) is unreadable, not in a home centre of its "
                              "power, or duplicated. Fix `default_builds`.")
-BAD_NEUTRAL = register("DIP011", "Bad coloured neutral centre",
-                       "A coloured neutral centre is not a supply centre, belongs to an unknown power, "
-                       "or is owned at the start. Fix `colored_neutral_centers`.")
 BAD_VICTORY = register("DIP012", "Victory out of reach",
                        "`victory.centers` is larger than the number of supply centres on the map. "
                        "Lower it or add centres.")
@@ -78,20 +79,12 @@ class _Where:
         doc = self.source.docs.get("game.yaml") if self.source else None
         if doc is not None:
             return doc.diagnostic(pointer, code, message, hint=hint)
-        from ...diagnostics import CODES
         return Diagnostic(f"{self.root}/game.yaml", 1, 1, code, message, CODES[code].severity,
                           pointer, hint)
 
 
 def check(game: Game) -> list[Diagnostic]:
-    out = structural_checks(game)
-    try:
-        from . import checks as extra  # the importer helper's graph checks, when present
-    except ImportError:
-        extra = None
-    if extra is not None and hasattr(extra, "check_map"):
-        out += extra.check_map(game)
-    return out
+    return structural_checks(game) + merged_checks.check_map(game)
 
 
 def structural_checks(game: Game) -> list[Diagnostic]:
@@ -176,19 +169,13 @@ def structural_checks(game: Game) -> list[Diagnostic]:
     if game.modules is not None:
         for name, key, msg in game.modules.problems:
             out.append(w.game(f"/rules/{name}" + (f"/{key}" if key else ""), BAD_RULES, msg))
-        if game.modules.has("custom_start") and not game.default_builds:
-            out.append(w.map("", MODULE_DATA, "custom_start is enabled but map.yaml has no default_builds"))
-        if game.modules.has("sealanes") and not m.sea_regions:
-            out.append(w.map("", MODULE_DATA, "sealanes is enabled but map.yaml has no sea_regions"))
-        if game.modules.has("colored_neutral_centers"):
-            from .rules import colored_neutral_centers
-            for ptr, msg in colored_neutral_centers.problems(game):
-                out.append(w.map(ptr, BAD_NEUTRAL, msg))
+        for problem in module_problems(game):
+            where = w.game if problem.file == "game.yaml" else w.map
+            out.append(where(problem.pointer, problem.code or MODULE_DATA, problem.message))
     return out
 
 
 def _name(out, w, names, text, pid, ptr):
-    from .model import _norm
     key = _norm(text)
     other = names.get(key)
     if other is not None and other != pid:
@@ -198,11 +185,9 @@ def _name(out, w, names, text, pid, ptr):
 
 
 def _start_checks(game: Game, w: _Where, data: dict) -> list[Diagnostic]:
-    from .api import AdjudicationError, parse_unit
     out = []
     m = game.map
-    neutral = game.modules.params("neutral_armies").get("power") if game.modules and \
-        game.modules.has("neutral_armies") else None
+    neutral = enabled(game).neutral
     taken: dict[str, str] = {}
     for power, units in sorted(((data.get("start") or {}).get("units") or {}).items()):
         if power not in m.powers and power != neutral:

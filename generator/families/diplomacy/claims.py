@@ -4,13 +4,16 @@ A game's claims.yaml lists claims as data (kind + params + the rule quoted);
 each kind here is a function `(game, params) -> list[str]`, returning one
 sentence per fact that contradicts the claim (empty: the data agrees). A
 malformed claim (an unknown province, a missing parameter) raises ClaimError.
-The functions only read the model; nothing here knows which game it is.
+The functions only read the model; nothing here knows which game it is. A rule
+module may define claim kinds about its own rules (RuleModule.claims).
 """
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 from .model import Game, province_of
+from .rules import enabled, modules
 
 
 class ClaimError(ValueError):
@@ -116,27 +119,6 @@ def neutral_armies_unreachable(game: Game, params: dict) -> list[str]:
                    f"first year" + ("" if extra <= candidates else " or which are not candidate centres"))
     if missing:
         out.append(f"no neutral army on {_names(game, missing)}, which no player can reach in the first year")
-    return out
-
-
-def support_hold(game: Game, params: dict) -> list[str]:
-    """params: provinces (the neutral armies that support-hold). Compares with the
-    neutral_armies rule parameters and checks each has an adjacent neutral army."""
-    listed = {_prov(game, p) for p in _need(params, "provinces")}
-    module = game.modules.params("neutral_armies") if game.modules and game.modules.has("neutral_armies") else None
-    out = []
-    if module is None:
-        return ["the game does not enable the neutral_armies rule module"]
-    configured = set(module.get("support_hold") or [])
-    if configured != listed:
-        out.append(f"neutral_armies.support_hold lists {_names(game, configured)}; "
-                   f"the rule names {_names(game, listed)}")
-    neutral = {province_of(u.split()[1]) for u in game.start.units.get(module.get("power", "NEUTRAL"), [])}
-    for p in sorted(listed):
-        if p not in neutral:
-            out.append(f"{game.map.display(p)} holds no neutral army at the start")
-        elif not (game.map.army_adj.get(p, frozenset()) & neutral):
-            out.append(f"{game.map.display(p)} has no adjacent neutral army to support")
     return out
 
 
@@ -331,6 +313,19 @@ def _contacts(game: Game) -> dict[frozenset, int] | None:
 
 
 KINDS = {f.__name__: f for f in (
-    start_centers, neutral_armies_unreachable, support_hold, adjacent, not_adjacent, corner_diagonals,
+    start_centers, neutral_armies_unreachable, adjacent, not_adjacent, corner_diagonals,
     only_naval_links, sealane_adjacency, sealane_derivation, no_coasts, plain_seas, island, impassable,
     codes_exist, borders_of_kind)}
+
+
+def kind_named(game: Game, name) -> Callable[[Game, dict], list[str]] | None:
+    """The claim kind called `name`: one of KINDS, or one a rule module defines about its
+    own rules (its `claims`), called with the module's parameters in this game (None
+    when the game does not enable the module)."""
+    if name in KINDS:
+        return KINDS[name]
+    for module_name, mod in modules().items():
+        if name in mod.claims:
+            settings = enabled(game).enabled.get(module_name)
+            return lambda g, params, fn=mod.claims[name]: fn(g, params, settings)
+    return None

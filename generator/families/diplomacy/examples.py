@@ -23,6 +23,7 @@ from ...diagnostics import register
 from ..base import Example, Outcome
 from .api import AdjudicationError, adjudicate, parse_unit
 from .model import province_of
+from .pages_render import order_figure
 
 BAD_EXAMPLE = register("DIP020", "Worked example cannot be adjudicated",
                        "An ```example block on a rules page is not a valid adjudication request "
@@ -170,16 +171,9 @@ def outcome_table(game, response: dict) -> str:
     return "\n".join(lines) + "\n\n" + "  \n".join(extra) + "\n"
 
 
-def diagram(game, request: dict, response: dict, title: str = "") -> str | None:
-    """The render helper's order diagram, when that module is available."""
-    try:
-        from ...render.diagram import order_diagram
-    except ImportError:
-        return None
-    try:
-        return order_diagram(game, request, response, title=title)
-    except Exception:  # a drawing problem must never hide the adjudication
-        return None
+def diagram(game, request: dict, response: dict, title: str = "") -> str:
+    """The order diagram of an adjudicated request (pages_render.order_figure)."""
+    return order_figure(game, request, response, title=title)
 
 
 def run_example(game, example: Example) -> Outcome:

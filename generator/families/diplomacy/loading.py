@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from ..base import GameSource
 from .model import Game, build_map, build_start
+from .orders import Notation
+from .overlay import merged_map_data
 from .rules import RuleSet
-from .rules import sealanes
+from .rules._engine import add_borders
 
 
 def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | None = None,
@@ -12,26 +14,23 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
     """Build the model from plain data (also used by tests and tools)."""
     modules = RuleSet(meta.get("rules"))
     m = build_map(map_data)
-    if modules.has("sealanes") and m.sea_regions:
-        m.borders = sealanes.apply(m, modules.params("sealanes"))
-        m.rebuild()
+    add_borders(m, modules)
     return Game(game_id=game_id, title=meta.get("title", game_id), meta=meta,
                 rules=meta.get("rules") or {}, map=m, start=build_start(map_data), modules=modules,
                 default_builds={k: list(v) for k, v in (map_data.get("default_builds") or {}).items()},
                 colored_neutral_centers={k: list(v) for k, v in
                                          (map_data.get("colored_neutral_centers") or {}).items()},
-                geometry=geometry, source=source)
+                geometry=geometry, source=source, notation=Notation(m))
 
 
 def load(source: GameSource) -> Game:
+    """The game from its documents, with hand-completed overlay.yaml merged over an
+    imported map.yaml (overlay.py) and what could not be merged kept for the checks."""
     geometry_doc = source.docs.get("geometry.yaml")
-    data, problems = source.docs["map.yaml"].data, []
-    try:   # hand-completed overlay.yaml over an imported map.yaml (the importer's module)
-        from .overlay import merged_map_data
-    except ImportError:
-        merged_map_data = None
-    if merged_map_data is not None:
+    if "overlay.yaml" in source.docs:
         data, problems = merged_map_data(source)
+    else:   # nothing to merge: the model only reads the data (no copy of a large map)
+        data, problems = source.docs["map.yaml"].data, []
     game = game_from_data(source.game_id, source.meta, data,
                           geometry_doc.data if geometry_doc is not None else None, source)
     game.overlay_problems = problems

@@ -15,6 +15,7 @@ Public attributes (the render and importer helpers build on these):
     geometry        raw data of geometry.yaml, or None
     source          the `GameSource` it was loaded from (docs for diagnostics), or None
     overlay_problems (pointer, message) pairs from merging overlay.yaml, if any
+    notation        `orders.Notation`: the order notation on this map (for drawings)
 
 `DiplomacyMap`
     provinces       {id: Province} in file order
@@ -277,6 +278,7 @@ class Game:
     geometry: dict | None = None
     source: Any = None
     overlay_problems: list = field(default_factory=list)   # (pointer, message) from overlay.yaml
+    notation: Any = None   # orders.Notation on this map (set by loading), for render/
 
     @property
     def powers(self) -> dict[str, Power]:

@@ -61,11 +61,12 @@ class MovementOutcome:
     units: dict[str, Unit]                  # province -> unit after movement (not dislodged)
     dislodged: dict[str, tuple[Unit, str, bool]]  # province -> (unit, attacker origin, attacker came by convoy)
     contested: set[str]                     # provinces left empty by a standoff
-    transformed: dict[str, Unit] = field(default_factory=dict)
+    transformed: dict[str, Unit] = field(default_factory=dict)   # changed by a rule module's order
     trace: list[str] = field(default_factory=list)
 
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+CORE_KINDS = frozenset({"hold", "move", "support", "convoy"})   # others come from rule modules
 
 
 # --- static legality -------------------------------------------------------------
@@ -149,8 +150,14 @@ def _can_move(m: DiplomacyMap, unit: Unit, dest: str, fleets_at, exclude: str | 
 
 
 def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, fleets_at,
-                         transform_check=None) -> Order:
-    """Return the order with locations settled, or raise IllegalOrder saying why."""
+                         rules=None) -> Order:
+    """Return the order with locations settled, or raise IllegalOrder saying why.
+    `rules` (rules.MovementRules) lets the game's rule modules allow, forbid or settle
+    an order first, and validates the order kinds they add."""
+    if rules is not None:
+        settled = rules.check(units, order, fleets_at)
+        if settled is not None:
+            return settled
     prov = order.province
     unit = units.get(prov)
     if order.kind in ("retreat", "build", "disband", "waive"):
@@ -213,11 +220,7 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
             raise IllegalOrder(f"{unit} is not on any convoy route from {m.display(tprov)} "
                                f"to {m.display(dprov)}")
         return _with(order, location=loc, unit="F", target=tprov, target_unit="A", dest=dprov)
-    if order.kind == "transform":
-        if transform_check is None:
-            raise IllegalOrder("transformations are not part of this game's rules")
-        return _with(transform_check(unit, order), location=loc, unit=unit.kind)
-    raise IllegalOrder(f"unknown order kind {order.kind}")
+    raise IllegalOrder(f"a {order.kind} order is not part of this game's rules")
 
 
 def _with(order: Order, **changes) -> Order:
@@ -251,7 +254,7 @@ class Resolver:
         for p in sorted(units):      # sorted: the outcome and its wording never depend on input order
             o = orders.get(p)
             k = o.kind if o else "hold"
-            if k == "transform":
+            if k not in CORE_KINDS:   # a rule module's order kind: the unit holds meanwhile
                 k = "hold"
             self.kind[p] = k
             if k == "move":
@@ -608,7 +611,7 @@ class Resolver:
 
 def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                         submitted: list[tuple[str, Order | None, str, str]],
-                        transform_check=None) -> MovementOutcome:
+                        rules=None) -> MovementOutcome:
     """Resolve a movement phase.
 
     `submitted` lists (power, parsed order or None, text as written, syntax error or "").
@@ -620,13 +623,13 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             checked.append((power, text, None, f"not understood: {error}"))
             continue
         try:
-            checked.append((power, text, check_movement_order(m, units, order, fleets_at, transform_check), ""))
+            checked.append((power, text, check_movement_order(m, units, order, fleets_at, rules), ""))
         except IllegalOrder as exc:
             checked.append((power, text, None, f"illegal: {exc}"))
     # DATC 4.D.3: several different orders to one unit make all of them void.
     by_unit: dict[str, list[int]] = {}
     for i, (_, _, o, _) in enumerate(checked):
-        if o is not None:
+        if o is not None and o.province:       # (a rule module's order may name no unit)
             by_unit.setdefault(o.province, []).append(i)
     final: dict[str, Order] = {}
     for prov, idx in by_unit.items():
@@ -647,11 +650,11 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             results.append(OrderResult(power, text, text, False, "fails", why, str(unit) if unit else ""))
             continue
         p = o.province
-        if p not in explained:
-            explained[p] = r.explain(p) if o.kind != "transform" else _transform(r, p)
+        if p not in explained or not p:
+            explained[p] = r.explain(p) if o.kind in CORE_KINDS else rules.decide(r, p, o)
         ok, reason = explained[p]
         results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if ok else "fails",
-                                   reason, str(units[p])))
+                                   reason, str(units[p]) if p else ""))
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
     for p, u in units.items():
@@ -668,11 +671,10 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             after[r.dest[p]] = Unit(u.power, u.kind, o.dest if u.kind == "F" else r.dest[p])
     transformed: dict[str, Unit] = {}
     for p, o in final.items():
-        if o.kind == "transform" and explained.get(p, (False,))[0]:
-            u = after[p]
-            loc = p if o.new_unit == "A" else (f"{p}/{o.new_coast}" if o.new_coast else p)
-            transformed[p] = Unit(u.power, o.new_unit, loc)
-            after[p] = transformed[p]
+        if o.kind not in CORE_KINDS and explained.get(p, (False,))[0]:
+            changed = rules.execute(after[p], o)
+            if changed is not None:
+                transformed[p] = after[p] = changed
     contested = set()
     for d, movers in r.into.items():
         if d in after or d in dislodged:
@@ -680,18 +682,6 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         if any(r.prevent_strength(q) > 0 for q in movers):
             contested.add(d)
     return MovementOutcome(results, after, dislodged, contested, transformed)
-
-
-def _transform(r: Resolver, p: str) -> tuple[bool, str]:
-    """Transformation: the unit holds; it fails when dislodged or attacked (a move
-    order of another power's unit into its province that is not a broken convoy)."""
-    by = r.dislodger(p)
-    if by:
-        return False, f"dislodged by {r.describe(by)}"
-    for q in r.into.get(p, ()):
-        if r.power[q] != r.power[p] and r.path_ok(q):
-            return False, f"attacked by {r.describe(q)}, so the transformation fails (the unit holds)"
-    return True, "transforms (the unit held and was not attacked)"
 
 
 def province_of_text(m: DiplomacyMap, text: str) -> str:

@@ -12,8 +12,10 @@ optionally followed by a coast written `/NC`, `(nc)` or `nc`):
     [A|F] PROV R PROV | [A|F] PROV - PROV  retreat (in a retreat phase a move means retreat)
     [A|F] PROV D | DISBAND                 disband (retreat or adjustment phase)
     A|F PROV B | BUILD A|F PROV            build
-    [A|F] PROV T A|F[/COAST]               transform (rule module `transform`): the unit
-                                           becomes the other type, e.g. `A STP T F/NC`
+
+Rule modules add order kinds of their own (rules.OrderKind): `A STP T F/NC` with
+`transform`, `PERMIT F MED` with `canals`. Every module's kinds are read in every game;
+the adjudicator refuses those the game does not enable.
 
 The unit letter may be omitted, and a wrong one is ignored (DATC 4.C.1, 4.C.2).
 Parsing only checks the notation and the names; whether an order is legal in the
@@ -25,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from .model import DiplomacyMap, province_of
+from .rules import kind_named, order_kinds
 
 
 class OrderSyntaxError(ValueError):
@@ -70,9 +73,9 @@ class Order:
             return f"{u}{d(self.location)} D"
         if self.kind == "build":
             return f"{u}{d(self.location)} B"
-        if self.kind == "transform":
-            coast = f"/{self.new_coast}" if self.new_coast else ""
-            return f"{u}{d(self.location)} T {self.new_unit}{coast}"
+        extra = kind_named(self.kind)
+        if extra is not None and extra.canonical is not None:
+            return extra.canonical(self, d)
         return self.text
 
 
@@ -86,8 +89,7 @@ _VERBS = {"h": "hold", "hold": "hold", "holds": "hold",
           "c": "convoy", "convoy": "convoy", "convoys": "convoy",
           "r": "retreat", "retreat": "retreat", "retreats": "retreat",
           "d": "disband", "disband": "disband", "disbands": "disband", "remove": "disband",
-          "b": "build", "build": "build", "builds": "build",
-          "t": "transform", "transform": "transform", "transforms": "transform"}
+          "b": "build", "build": "build", "builds": "build"}
 _UNITS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 
@@ -196,6 +198,10 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     r = _Reader(raw, game_map)
     if r.peek() in ("waive", "waives") and len(r.tokens) == 1:
         return Order(power, "waive", text=raw)
+    lead = order_kinds().get(r.peek())
+    if lead is not None and lead.leads:      # a rule module's order that names no unit first
+        r.take()
+        return lead.parse(r, power, None, "", raw)
     # "BUILD A PAR" form
     if r.peek() in ("build", "builds", "b") and len(r.tokens) >= 2 and r.peek(1) in _UNITS:
         r.take()
@@ -215,6 +221,10 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     if verb_tok is None:
         raise OrderSyntaxError("the order says what unit but not what it does (H, -, S, C, R, D, B or T)")
     kind = _VERBS.get(verb_tok)
+    extra = order_kinds().get(verb_tok) if kind is None else None
+    if extra is not None and not extra.leads:   # a rule module's order kind
+        r.take()
+        return extra.parse(r, power, unit, loc, raw)
     if kind is None:
         raise OrderSyntaxError(f"unknown order word '{r.tokens[r.i]}'")
     r.take()
@@ -246,15 +256,6 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         if kind == "convoy" and not dest:
             raise OrderSyntaxError("a convoy order needs the army's destination: F NTH C A LON - BEL")
         return Order(power, kind, unit, loc, target_unit=tunit, target=target, dest=dest, text=raw)
-    if kind == "transform":
-        tok = r.peek()
-        if tok not in _UNITS:
-            raise OrderSyntaxError("a transform order names the new unit type: A LON T F, F STP/NC T A")
-        r.take()
-        new_unit = _UNITS[tok]
-        coast = r._coast()
-        _end(r)
-        return Order(power, "transform", unit, loc, new_unit=new_unit, new_coast=coast, text=raw)
     raise OrderSyntaxError(f"cannot read '{raw}'")  # pragma: no cover - every verb handled above
 
 
@@ -275,3 +276,24 @@ def read_location(text: str, game_map: DiplomacyMap) -> str:
 def _end(r: _Reader) -> None:
     if not r.done():
         raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}' at the end")
+
+
+# for rule modules that read their own order kinds (rules.OrderKind.parse)
+UNIT_WORDS = _UNITS
+end_of_order = _end
+_Reader.coast = _Reader._coast
+
+
+@dataclass(frozen=True)
+class Notation:
+    """The order notation on one map, as the family hands it to render/ (which imports
+    no family): drawings read orders and locations exactly as the engine does. Both
+    raise OrderSyntaxError (a ValueError) on text that is no order or no location."""
+
+    map: DiplomacyMap
+
+    def order(self, text: str, power: str) -> Order:
+        return parse_order(text, power, self.map)
+
+    def location(self, text: str) -> str:
+        return read_location(text, self.map)

@@ -1,9 +1,8 @@
 """The Diplomacy family's rendered pages: interactive map, adjacency table and
 downloads, printable files; and `printables(game)` for `mapwright print`.
 
-The engine helper plugs these into FAMILY:
-    pages=...  (add `render_pages(game)` to the family's page list)
-    extra={"printables": printables, "order_diagram": order_diagram}
+Also the family's drawing of any position (`render_position`, for `mapwright render`)
+and of an adjudicated request (`order_figure`, for worked examples and the DATC page).
 """
 from __future__ import annotations
 
@@ -13,12 +12,13 @@ from ...families.base import Page
 from ...render import codes  # noqa: F401  (registers the RND codes)
 from ...render import geometry as geo
 from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
-from ...render.diagram import order_diagram  # noqa: F401  (re-exported for FAMILY.extra)
+from ...render.diagram import order_diagram
 from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
 from ...render.viewer import map_viewer
 from ...escape import md_text
+from .api import adjudicate
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -61,8 +61,23 @@ def thumbnail_svg(game) -> str:
     return render_map(view, MapOptions(owners=home_owners(view), title="", legend=False, labels=False))
 
 
+def order_figure(game, request: dict, response: dict, title: str = "") -> str:
+    """The order diagram of an adjudicated request: arrows, outcomes, dislodged units."""
+    return order_diagram(game, request, response, title=title)
+
+
+def render_position(game, request: dict, title: str = "") -> str:
+    """A position as an SVG (the family's `render`): with orders, adjudicated and drawn
+    as an order diagram; without, the map with the units and centres. Raises
+    api.AdjudicationError (a ValueError) when the request is malformed."""
+    if request.get("orders"):
+        return order_figure(game, request, adjudicate(game, request), title=title)
+    return render_map(view_of(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
+                                                dislodged=request.get("dislodged"), title=title or None))
+
+
 def printables(game) -> dict[str, list[tuple[str, str]]]:
-    """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (FAMILY.extra["printables"])."""
+    """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (the family's `printables`)."""
     view = view_of(game)
     title = _title(game, view)
     sheets = adjacency_sheets(view, title=title)

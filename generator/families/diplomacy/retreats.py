@@ -39,10 +39,12 @@ def retreat_options(m: DiplomacyMap, d: Dislodged, occupied: set[str], contested
 
 def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict[str, Dislodged],
                         contested: set[str], submitted: list[tuple[str, Order | None, str, str]],
-                        auto_disband: set[str] = frozenset(),
+                        auto_disband: dict[str, str] | None = None,
                         options: dict[str, list[str]] | None = None
                         ) -> tuple[list[OrderResult], dict[str, Unit], list[str]]:
-    """Returns (results, units after the phase, trace lines)."""
+    """Returns (results, units after the phase, trace lines). `auto_disband` maps the
+    province of a dislodged unit that may not retreat to the reason (a rule module's)."""
+    auto_disband = auto_disband or {}
     occupied = set(units)
     if options is None:
         options = {p: retreat_options(m, d, occupied, contested) for p, d in dislodged.items()}
@@ -101,7 +103,7 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
             after[province_of(dest)] = Unit(u.power, u.kind, dest)
     for prov, d in sorted(dislodged.items()):
         if prov in auto_disband:
-            trace.append(f"{d.unit} ({d.unit.power}) is disbanded: neutral armies never retreat")
+            trace.append(f"{d.unit} ({d.unit.power}) is disbanded: {auto_disband[prov]}")
         elif prov not in chosen and prov not in ordered:
             trace.append(f"{d.unit} ({d.unit.power}) is disbanded: no valid retreat order")
     return results, after, trace

@@ -7,7 +7,7 @@ final polling (polling.py), the electoral count (electoral.py) and momentum
 """
 from __future__ import annotations
 
-from ..base import Family, FileSpec
+from ..base import Family, FileSpec, Scaffold
 from . import codes  # noqa: F401  (registers the ELE### diagnostic codes)
 from .cards import printables
 from .check import check
@@ -29,6 +29,6 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="election-example",
-    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS,
-           "scaffold_rules": scaffold.RULES},
+    scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS, rules=scaffold.RULES),
+    printables=printables,
 )

@@ -12,6 +12,7 @@ import json
 from ...escape import code_span
 from ..base import Page
 from .cards import face_svg, sheet_layout
+from ...escape import json_text
 from .markup import md
 from .model import Fact, Game
 from .position import Position
@@ -179,7 +180,7 @@ def parties_page(game: Game) -> str:
 def pages(game: Game) -> list[Page]:
     out = [Page("states.md", states_page(game), "States"),
            Page("assets/states.csv", states_csv(game)),
-           Page("assets/states.json", json.dumps(state_rows(game), indent=1, sort_keys=True) + "\n"),
+           Page("assets/states.json", json_text(state_rows(game), indent=1, sort_keys=True) + "\n"),
            Page("map.md", map_page(game), "Map"),
            Page("assets/map.svg", region_map(game)),
            Page("thumbnail.svg", region_map(game)),  # the home page's picture of the game

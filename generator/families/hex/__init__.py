@@ -1,7 +1,7 @@
 """The hex family: hex-and-counter wargames (Dixie). See grid.py for the numbering layout."""
 from __future__ import annotations
 
-from ..base import Example, FileSpec, Family, Outcome
+from ..base import Example, FileSpec, Family, Outcome, Scaffold
 from .check import check
 from .loading import load
 from . import scaffold
@@ -41,5 +41,6 @@ FAMILY = Family(
     run_example=run_example,
     pages=pages,
     example_schema="hex-example",
-    extra={"printables": printables, "scaffold": scaffold.files, "scaffold_players": scaffold.PLAYERS},
+    scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS),
+    printables=printables,
 )

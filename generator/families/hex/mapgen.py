@@ -28,6 +28,7 @@ from pathlib import Path
 
 import yaml
 
+from ...paths import SOURCE_ROOT
 from .grid import Grid, format_hex, hexside
 
 KM_PER_DEG_LAT = 110.95
@@ -292,7 +293,17 @@ def generate(geography_path: Path) -> str:
     geo = yaml.safe_load(Path(geography_path).read_text(encoding="utf-8"))
     builder = MapBuilder(geo)
     built = builder.build()
-    return emit(geo, built, builder, Path(geography_path).as_posix().split("/main/")[-1])
+    return emit(geo, built, builder, _shown_path(Path(geography_path)))
+
+
+def _shown_path(path: Path) -> str:
+    """The input as the generated header names it: relative to the checkout when it lies
+    inside one (so the output is the same in every clone), else just its file name."""
+    resolved = path.resolve()
+    try:
+        return resolved.relative_to(SOURCE_ROOT).as_posix()
+    except ValueError:
+        return resolved.name
 
 
 def main(argv: list[str] | None = None) -> int:

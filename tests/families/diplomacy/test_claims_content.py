@@ -8,7 +8,7 @@ import yaml
 
 from generator.families.base import GameSource
 from generator.families.diplomacy.checks import check_map, geometry_review_markdown
-from generator.families.diplomacy.claims import KINDS, ClaimError, first_year_reach
+from generator.families.diplomacy.claims import KINDS, ClaimError, first_year_reach, kind_named
 from generator.families.diplomacy.loading import game_from_data
 from generator.families.diplomacy.overlay import merge_overlay, merged_map_data
 from generator.loader import load_document
@@ -45,7 +45,7 @@ def _claim(game, claim_id):
 
 def _run(game, claim_id):
     c = _claim(game, claim_id)
-    return KINDS[c["kind"]](game, c.get("params") or {})
+    return kind_named(game, c["kind"])(game, c.get("params") or {})
 
 
 def test_divided_states_has_no_errors(ds):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.escape import md_text
+
 from generator.families.base import Example
 from generator.families.diplomacy import FAMILY
 from generator.families.diplomacy.checks_core import structural_checks
@@ -76,13 +78,14 @@ def test_rule_modules_page_lists_every_module(classic):
 
 
 def test_datc_page(classic, monkeypatch):
-    from generator.families.diplomacy import examples, pages
-    if not pages._datc_file(classic).is_file():
+    from generator.families.diplomacy.rules import datc_page
+    params = classic.modules.params("datc_page")
+    if not (datc_page.SOURCE_ROOT / params["source"]).is_file():
         pytest.skip("DATC data not available")
-    monkeypatch.setattr(examples, "diagram", lambda *a, **k: None)   # speed: no SVGs here
-    (page,) = [p for p in pages.datc_pages(classic) if p.path == "datc.md"]
+    monkeypatch.setattr(datc_page, "diagram", lambda *a, **k: None)   # speed: no SVGs here
+    (page,) = [p for p in datc_page.pages(classic, params) if p.path == "datc.md"]
     assert "**165 of 165**" in page.content
-    assert "### 6.F.14" in page.content and "Szykman" in page.content
+    assert f"### {md_text('6.F.14')}" in page.content and "Szykman" in page.content
     assert "datc_text" not in page.content and "Check if an illegal move" not in page.content  # no DATC prose
 
 

@@ -49,7 +49,7 @@ def test_content_text_is_escaped_everywhere():
     game = FAMILY.load(source_with({"states.yaml": hostile, "cards.yaml": cards}))
     outputs = [region_map(game), control_map(game, pos())] + [   # CSV and JSON are data, not markup
         p.content for p in FAMILY.pages(game) if p.path.endswith((".md", ".svg"))]
-    outputs += [svg for docs in FAMILY.extra["printables"](game).values() for _, svg in docs]
+    outputs += [svg for docs in FAMILY.printables(game).values() for _, svg in docs]
     for text in outputs:
         assert "<script" not in text and "<img" not in text
     for p in FAMILY.pages(game):
@@ -73,7 +73,7 @@ def test_unknown_values_show_as_question_marks(game):
 
 
 def test_printable_sheets(game):
-    printables = FAMILY.extra["printables"](game)
+    printables = FAMILY.printables(game)
     sheets = printables["cards"]
     sizes = {"a4": {(297.0, 210.0), (210.0, 297.0)}, "letter": {(279.4, 215.9), (215.9, 279.4)}}
     placed = {"a4": 0, "letter": 0}

@@ -51,7 +51,7 @@ def test_pages_are_deterministic_and_mark_estimates():
 
 
 def test_printables_are_sized_in_millimetres():
-    sheets = FAMILY.extra["printables"](dixie())
+    sheets = FAMILY.printables(dixie())
     assert set(sheets) == {"map", "charts", "cards"}
     for docs in sheets.values():
         for stem, svg in docs:
@@ -123,6 +123,6 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
     charts = pages["charts.md"]
     assert "## City Bombing Table *(estimated)*" in charts and "## Airstrike missions" in charts
     assert "assets/charts/city-bombing.svg" in pages and "assets/charts/air.svg" in pages
-    sheets = dict(FAMILY.extra["printables"](game)["charts"])
+    sheets = dict(FAMILY.printables(game)["charts"])
     assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
     assert "(est.)" in sheets["dixie-air"]

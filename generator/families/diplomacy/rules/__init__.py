@@ -1,26 +1,133 @@
-"""Variant rule modules of the Diplomacy family.
+"""Variant rule modules of the Diplomacy family, composed from hooks.
 
-Each module is a small file here exposing `MODULE` (a `RuleModule`: name, title,
-summary and parameters with defaults) plus the functions the engine calls. A game
-enables modules in game.yaml:
+A module is one file in this folder defining `MODULE = RuleModule(...)`: its name,
+title, summary, parameters, and the hooks it uses. The registry finds the files by
+itself (no list to edit), and a game enables modules in game.yaml:
 
     rules:
       build_anywhere: {}
       sealanes: {overseer_reach: region}
 
-The engine asks `game.modules.has("transform")` and reads parameters from
-`game.modules.params("transform")`; nothing ever tests which game it is.
+The engine never asks for a module by name. At each point where a variant may differ
+it asks the game's `RuleSet` for the enabled modules' hooks of that kind and applies
+them in module-name order, the way godip composes a variant from a parser, a phase
+sequence and a list of rules (variants/common/common.go), and gives each order type
+its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
+
+    borders(map, params) -> [Border]                  extra borders, added at load
+    build_sites(game, power, owned, sites, params)    where a power may build (folded)
+    orders = (OrderKind, ...)                         extra order kinds (see OrderKind)
+    standing_orders(game, units, moves, params)       orders the rules give for a power
+                                                      -> {power: [order text]}
+    validate(game, units, order, orders, params)      a movement order: return a settled
+                                                      Order to allow it, raise IllegalOrder
+                                                      to forbid it, None for the standard rules
+    no_retreat(game, unit, params) -> reason | None   a dislodged unit disbanded at once
+    default_orders(game, phase, power, params)        adjustment orders for a silent power
+    neutral_power(params) -> power id | None          a power no player moves: it owns no
+                                                      centres and never adjusts
+    victory(game, centers, units, params)             replaces the standard victory test:
+                                                      (power, why) or None
+    checks(game, params) -> [Problem]                 consistency of the module's data
+    pages(game, params) -> [Page]                     pages the module adds to the site
+    start(game, params) -> [Markdown line]            how the game starts, for the powers page
+    claims = {kind: fn(game, claim params, module params or None)}
+                                                      claim kinds about the module's rules
+                                                      (claims.yaml; see claims.py)
+
+A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
+the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Callable, Iterator
 
 
 @dataclass(frozen=True)
 class Param:
+    """A module parameter: its default, what it means, the allowed values (`choices`) or
+    the allowed shape (`shape`, one of the checkers below: a message when the value does
+    not fit, else None). A value that does not fit is reported and the default used, so
+    hooks only ever see values of the right shape."""
+
     default: object
     description: str
     choices: tuple = ()
+    shape: Callable[[object], str | None] | None = None
+
+
+def _words(value) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def list_of_ids(value) -> str | None:
+    return None if _words(value) else "must be a list of ids"
+
+
+def ids_per_power(value) -> str | None:
+    """{POWER: [id, ...]}"""
+    ok = isinstance(value, dict) and all(isinstance(k, str) and _words(v) for k, v in value.items())
+    return None if ok else "must map each power id to a list of ids"
+
+
+def count_per_power(value) -> str | None:
+    """{POWER: n} with n a positive whole number"""
+    ok = isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                                         and v > 0 for k, v in value.items())
+    return None if ok else "must map each power id to a positive whole number"
+
+
+def text(value) -> str | None:
+    return None if isinstance(value, str) and value.strip() else "must be a non-empty text"
+
+
+def boolean(value) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a module's `checks` hook found: the file ("map.yaml" or "game.yaml"), the
+    JSON pointer of the offending value, the message, and the diagnostic code (the
+    module registers its own; empty means DIP015, rule module data missing)."""
+
+    file: str
+    pointer: str
+    message: str
+    code: str = ""
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """An order type a module adds.
+
+    `verbs` are the words that follow the ordered unit (`A BRE T F`), or, with
+    `leads`, the words an order starts with (`PERMIT F MED`). `parse(reader, power,
+    unit, location, text)` reads the rest of the order (reader: orders._Reader);
+    `validate(game, units, order, params)` settles a parsed order or raises
+    IllegalOrder; `decide(resolver, province, order)` returns (succeeds, reason) once
+    the standard decisions are made (a unit with such an order holds meanwhile, unless
+    `unit_order` is False: then the order belongs to no unit); `execute(unit, order)`
+    returns the unit after a successful order.
+    """
+
+    name: str
+    verbs: tuple[str, ...]
+    parse: Callable
+    validate: Callable
+    decide: Callable
+    execute: Callable | None = None
+    leads: bool = False
+    unit_order: bool = True
+    canonical: Callable | None = None   # (order, display) -> text
+
+
+HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
+         "neutral_power", "victory", "checks", "pages", "start")
 
 
 @dataclass(frozen=True)
@@ -29,23 +136,62 @@ class RuleModule:
     title: str
     summary: str
     params: dict[str, Param] = field(default_factory=dict)
+    orders: tuple[OrderKind, ...] = ()
+    borders: Callable | None = None
+    build_sites: Callable | None = None
+    standing_orders: Callable | None = None
+    validate: Callable | None = None
+    no_retreat: Callable | None = None
+    default_orders: Callable | None = None
+    neutral_power: Callable | None = None
+    victory: Callable | None = None
+    checks: Callable | None = None
+    pages: Callable | None = None
+    start: Callable | None = None
+    claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
+
+    @property
+    def hooks(self) -> list[str]:
+        """The hooks this module uses, for the documentation."""
+        used = [h for h in HOOKS if getattr(self, h) is not None]
+        return used + (["orders"] if self.orders else []) + (["claims"] if self.claims else [])
 
 
-def _registry() -> dict[str, RuleModule]:
-    from . import (build_anywhere, colored_neutral_centers, custom_start, datc_page,
-                   neutral_armies, sealanes, transform)
-    mods = [build_anywhere, colored_neutral_centers, custom_start, datc_page, neutral_armies,
-            sealanes, transform]
-    return {m.MODULE.name: m.MODULE for m in mods}
-
-
-MODULES: dict[str, RuleModule] = {}
-
-
+@cache
 def modules() -> dict[str, RuleModule]:
-    if not MODULES:
-        MODULES.update(_registry())
-    return MODULES
+    """Every rule module in this folder, by name (each file's `MODULE`)."""
+    found: dict[str, RuleModule] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):   # the engine's side of the hooks (_engine.py)
+            continue
+        mod = importlib.import_module(f"{__name__}.{info.name}").MODULE
+        if mod.name in found:
+            raise ValueError(f"two rule modules are named {mod.name!r}")
+        found[mod.name] = mod
+    return found
+
+
+@cache
+def order_kinds() -> dict[str, OrderKind]:
+    """Verb (lower case) -> the module order kind it introduces. Every module's kinds
+    are read in every game, so an order of a kind the game does not enable is
+    understood and then refused with a reason, instead of being unreadable."""
+    out: dict[str, OrderKind] = {}
+    for mod in modules().values():
+        for kind in mod.orders:
+            for verb in kind.verbs:
+                out[verb] = kind
+    return out
+
+
+@cache
+def _kinds_by_name() -> dict[str, OrderKind]:
+    return {kind.name: kind for mod in modules().values() for kind in mod.orders}
+
+
+def kind_named(name: str) -> OrderKind | None:
+    """The module order kind called `name` (e.g. "transform"), or None for standard kinds."""
+    return _kinds_by_name().get(name)
 
 
 class RuleSet:
@@ -70,15 +216,49 @@ class RuleSet:
                 if key not in mod.params:
                     self.problems.append((name, key, f"rule module '{name}' has no parameter '{key}'"))
                     continue
-                choices = mod.params[key].choices
+                choices, shape = mod.params[key].choices, mod.params[key].shape
                 if choices and value not in choices:
                     self.problems.append((name, key, f"'{key}' must be one of {', '.join(map(str, choices))}"))
                     continue
+                wrong = shape(value) if shape is not None else None
+                if wrong:
+                    self.problems.append((name, key, f"'{key}' {wrong}"))
+                    continue
                 values[key] = value
             self.enabled[name] = values
+        self._neutral = next((p for p in (fn(params) for fn, params in self.hooks("neutral_power")) if p),
+                             None)
 
     def has(self, name: str) -> bool:
         return name in self.enabled
 
     def params(self, name: str) -> dict:
         return self.enabled.get(name, {})
+
+    def hooks(self, hook: str) -> Iterator[tuple[Callable, dict]]:
+        """(function, parameters) of every enabled module that uses `hook`, by module name."""
+        known = modules()
+        for name, params in self.enabled.items():
+            fn = getattr(known[name], hook)
+            if fn is not None:
+                yield fn, params
+
+    def kind(self, name: str) -> tuple[OrderKind, dict] | None:
+        """The enabled module order kind called `name`, with its module's parameters."""
+        known = modules()
+        for mod_name, params in self.enabled.items():
+            for kind in known[mod_name].orders:
+                if kind.name == name:
+                    return kind, params
+        return None
+
+    @property
+    def neutral(self) -> str | None:
+        """The power no player moves (the `neutral_power` hook), if any."""
+        return self._neutral
+
+
+def enabled(game) -> RuleSet:
+    """The game's rule set (an empty one for a model built without game.yaml)."""
+    return game.modules if game.modules is not None else RuleSet({})
+

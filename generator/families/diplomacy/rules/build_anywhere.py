@@ -2,12 +2,14 @@
 in its home centres."""
 from . import RuleModule
 
+
+def build_sites(game, power: str, owned: list[str], sites: set[str], params: dict) -> set[str]:
+    """Every owned centre is a build site."""
+    return sites | set(owned)
+
+
 MODULE = RuleModule(
     name="build_anywhere",
     title="Build anywhere",
-    summary="Builds may be placed in any vacant supply centre the power owns, not only in home centres.")
-
-
-def build_sites(game, power: str, owned: list[str]) -> set[str]:
-    """Where `power` may build when the module is enabled."""
-    return set(owned)
+    summary="Builds may be placed in any vacant supply centre the power owns, not only in home centres.",
+    build_sites=build_sites)

@@ -5,27 +5,36 @@ occupies them at the end of a fall turn, exactly like any other neutral centre;
 the module adds the data (map.yaml `colored_neutral_centers`) that maps and pages
 use to draw and list them, and the checks that keep that data consistent.
 """
-from . import RuleModule
+from ....diagnostics import register
+from . import Problem, RuleModule
+
+BAD_NEUTRAL = register("DIP011", "Bad coloured neutral centre",
+                       "A coloured neutral centre is not a supply centre, belongs to an unknown power, "
+                       "or is owned at the start. Fix `colored_neutral_centers`.")
+
+
+def checks(game, params: dict) -> list[Problem]:
+    """Centres listed wrongly: unknown power, not a supply centre, owned at the start."""
+    found = []
+    owned = {c for cs in game.start.centers.values() for c in cs}
+    for power, centres in sorted(game.colored_neutral_centers.items()):
+        if power not in game.map.powers:
+            found.append(Problem("map.yaml", f"/colored_neutral_centers/{power}",
+                                 f"unknown power '{power}'", BAD_NEUTRAL))
+        for i, c in enumerate(centres):
+            ptr = f"/colored_neutral_centers/{power}/{i}"
+            prov = game.map.provinces.get(c)
+            if prov is None or not prov.supply_center:
+                found.append(Problem("map.yaml", ptr, f"'{c}' is not a supply centre", BAD_NEUTRAL))
+            elif c in owned:
+                found.append(Problem("map.yaml", ptr, f"'{c}' is owned at the start, so it is not neutral",
+                                     BAD_NEUTRAL))
+    return found
+
 
 MODULE = RuleModule(
     name="colored_neutral_centers",
     title="Coloured neutral centres",
     summary=("Some neutral supply centres are drawn in a power's colour but are owned by nobody "
-             "until a unit occupies them at the end of a fall turn."))
-
-
-def problems(game) -> list[tuple[str, str]]:
-    """(pointer, message) for centres listed wrongly."""
-    found = []
-    owned = {c for cs in game.start.centers.values() for c in cs}
-    for power, centres in sorted(game.colored_neutral_centers.items()):
-        if power not in game.map.powers:
-            found.append((f"/colored_neutral_centers/{power}", f"unknown power '{power}'"))
-        for i, c in enumerate(centres):
-            prov = game.map.provinces.get(c)
-            if prov is None or not prov.supply_center:
-                found.append((f"/colored_neutral_centers/{power}/{i}", f"'{c}' is not a supply centre"))
-            elif c in owned:
-                found.append((f"/colored_neutral_centers/{power}/{i}",
-                              f"'{c}' is owned at the start, so it is not neutral"))
-    return found
+             "until a unit occupies them at the end of a fall turn."),
+    checks=checks)

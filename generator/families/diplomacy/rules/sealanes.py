@@ -29,17 +29,7 @@ data, and the rules only add to them.
 from __future__ import annotations
 
 from ..model import Border, DiplomacyMap, province_of
-from . import Param, RuleModule
-
-MODULE = RuleModule(
-    name="sealanes",
-    title="Sealanes",
-    summary=("Seas are split into regions of one overseer zone and several sealanes; their "
-             "extra adjacencies are derived from the regions by the sealane rules."),
-    params={"overseer_reach": Param("sealanes", "What counts as the region touching a province "
-                                    "for the overseer zone's borders: its sealanes only, or every "
-                                    "province of the region including the overseer zone.",
-                                    ("sealanes", "region"))})
+from . import Param, Problem, RuleModule
 
 
 def physical_fleet_neighbours(m: DiplomacyMap) -> dict[str, set[str]]:
@@ -50,13 +40,6 @@ def physical_fleet_neighbours(m: DiplomacyMap) -> dict[str, set[str]]:
             out.setdefault(b.a, set()).add(b.b)
             out.setdefault(b.b, set()).add(b.a)
     return out
-
-
-def apply(m: DiplomacyMap, params: dict) -> list[Border]:
-    """The map's borders under the sealane rules: every drawn border (special
-    connections such as a strait between two regions are data and always stay)
-    plus the derived ones."""
-    return list(m.borders) + derive(m, params)
 
 
 def derive(m: DiplomacyMap, params: dict) -> list[Border]:
@@ -109,3 +92,21 @@ def derive(m: DiplomacyMap, params: dict) -> list[Border]:
                 if other is not None and other != r.id and (reach_all or np != m.sea_regions[other].overseer):
                     add(s, m.sea_regions[other].overseer)
     return [added[k] for k in sorted(added, key=lambda k: tuple(sorted(k)))]
+
+
+def checks(game, params: dict) -> list[Problem]:
+    if not game.map.sea_regions:
+        return [Problem("map.yaml", "", "sealanes is enabled but map.yaml has no sea_regions")]
+    return []
+
+
+MODULE = RuleModule(
+    name="sealanes",
+    title="Sealanes",
+    summary=("Seas are split into regions of one overseer zone and several sealanes; their "
+             "extra adjacencies are derived from the regions by the sealane rules."),
+    params={"overseer_reach": Param("sealanes", "What counts as the region touching a province "
+                                    "for the overseer zone's borders: its sealanes only, or every "
+                                    "province of the region including the overseer zone.",
+                                    ("sealanes", "region"))},
+    borders=derive, checks=checks)

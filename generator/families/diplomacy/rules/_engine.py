@@ -1,0 +1,128 @@
+"""How the adjudicators apply the enabled modules' hooks (the engine's side of rules/)."""
+from __future__ import annotations
+
+from ..movement import IllegalOrder
+from . import enabled, kind_named
+
+
+class MovementRules:
+    """The movement adjudicator's view of a game's modules (movement.adjudicate_movement
+    takes one): module validation hooks and the order kinds modules add. `orders` are
+    all orders of the phase, parsed (some hooks read each other's orders: a canal
+    permission and the move that uses it)."""
+
+    def __init__(self, game, orders: list):
+        self.game = game
+        self.rules = enabled(game)
+        self.orders = [o for o in orders if o is not None]
+
+    def check(self, units: dict, order, fleets_at):
+        """A settled order when a module decides its legality (raising IllegalOrder to
+        forbid it), or None: the standard rules decide."""
+        if kind_named(order.kind) is not None:
+            found = self.rules.kind(order.kind)
+            if found is None:
+                raise IllegalOrder(f"a {order.kind} order is not part of this game's rules")
+            kind, params = found
+            if kind.unit_order:
+                unit = units.get(order.province)
+                if unit is None:
+                    raise IllegalOrder(f"there is no unit in {self.game.map.display(order.province)}")
+                if unit.power != order.power:
+                    raise IllegalOrder(f"the unit in {self.game.map.display(order.province)} belongs "
+                                       f"to {unit.power}, not {order.power}")
+            return kind.validate(self.game, units, order, params)
+        for fn, params in self.rules.hooks("validate"):
+            settled = fn(self.game, units, order, self.orders, params)
+            if settled is not None:
+                return settled
+        return None
+
+    def decide(self, resolver, province: str, order) -> tuple[bool, str]:
+        kind, _ = self.rules.kind(order.kind)
+        return kind.decide(resolver, province, order)
+
+    def execute(self, unit, order):
+        kind, _ = self.rules.kind(order.kind)
+        return kind.execute(unit, order) if kind.execute is not None else None
+
+
+def add_borders(game_map, rules) -> None:
+    """The borders the modules derive (sealanes), added to the drawn ones."""
+    extra = [b for fn, params in rules.hooks("borders") for b in fn(game_map, params)]
+    if extra:
+        game_map.borders = list(game_map.borders) + extra
+        game_map.rebuild()
+
+
+def build_sites(game, power: str, owned: list[str]) -> set[str]:
+    """Where `power` may build: its owned home centres, then each module's change."""
+    sites = {c for c in owned if game.map.provinces[c].home == power}
+    for fn, params in enabled(game).hooks("build_sites"):
+        sites = fn(game, power, owned, sites, params)
+    return sites
+
+
+def standing_orders(game, units: dict, moves: dict[str, str]) -> dict[str, list[str]]:
+    """Orders the modules give (for powers no player moves)."""
+    out: dict[str, list[str]] = {}
+    for fn, params in enabled(game).hooks("standing_orders"):
+        for power, texts in fn(game, units, moves, params).items():
+            out.setdefault(power, []).extend(texts)
+    return out
+
+
+def no_retreat(game, unit) -> str | None:
+    """Why a dislodged `unit` is disbanded at once instead of retreating, or None."""
+    for fn, params in enabled(game).hooks("no_retreat"):
+        why = fn(game, unit, params)
+        if why:
+            return why
+    return None
+
+
+def default_orders(game, phase: str, power: str) -> list[str]:
+    """Adjustment orders for a power that gave none (the first module that has some)."""
+    for fn, params in enabled(game).hooks("default_orders"):
+        orders = fn(game, phase, power, params)
+        if orders:
+            return orders
+    return []
+
+
+def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] | None:
+    """(power, why) when a power has won, by the modules' victory rules if any enable
+    one, else by the standard rule: the most centres, at least `victory.centers` and
+    strictly more than anyone else."""
+    hooks = list(enabled(game).hooks("victory"))
+    for fn, params in hooks:
+        won = fn(game, centers, units, params)
+        if won:
+            return won
+    if hooks:
+        return None
+    need = game.map.victory_centers
+    best = sorted(((len(v), p) for p, v in centers.items()), reverse=True)
+    if best and best[0][0] >= need and (len(best) == 1 or best[1][0] < best[0][0]):
+        return best[0][1], (f"{best[0][1]} owns {best[0][0]} supply centres and wins "
+                            f"(victory needs {need})")
+    return None
+
+
+def problems(game) -> list:
+    """What the enabled modules' checks find in the game's data (rules.Problem)."""
+    return [p for fn, params in enabled(game).hooks("checks") for p in fn(game, params)]
+
+
+def pages(game) -> list:
+    return [page for fn, params in enabled(game).hooks("pages") for page in fn(game, params)]
+
+
+def start_notes(game) -> list[str]:
+    """Markdown paragraphs the modules add to the powers page about the start."""
+    out: list[str] = []
+    for fn, params in enabled(game).hooks("start"):
+        lines = fn(game, params)
+        if lines:
+            out += lines + [""]
+    return out

@@ -1,0 +1,42 @@
+"""build_sites: builds limited to the home centres and the centres listed for a power.
+
+Some variants let a power build in a few named centres besides (or instead of) its
+home centres: a captured capital, a colony. `sites` lists them per power; with
+`home: false` only the listed centres count. A build still needs the centre to be
+owned by the power and vacant, as every build does.
+
+    rules:
+      build_sites: {sites: {ENGLAND: [NWY]}, home: true}
+"""
+from __future__ import annotations
+
+from . import Param, Problem, RuleModule, boolean, ids_per_power
+
+
+def build_sites(game, power: str, owned: list[str], sites: set[str], params: dict) -> set[str]:
+    listed = set(params["sites"].get(power, ())) & set(owned)
+    return (sites | listed) if params["home"] else listed
+
+
+def checks(game, params: dict) -> list[Problem]:
+    found = []
+    for power, centres in sorted(params["sites"].items()):
+        base = f"/rules/build_sites/sites/{power}"
+        if power not in game.map.powers:
+            found.append(Problem("game.yaml", base, f"build_sites names an unknown power '{power}'"))
+        for i, c in enumerate(centres):
+            prov = game.map.provinces.get(c)
+            if prov is None or not prov.supply_center:
+                found.append(Problem("game.yaml", f"{base}/{i}", f"build site '{c}' is not a supply centre"))
+    return found
+
+
+MODULE = RuleModule(
+    name="build_sites",
+    title="Listed build sites",
+    summary=("A power builds in its home centres and in the centres listed for it (or, with "
+             "`home: false`, only in the listed ones); owned and vacant as always."),
+    params={"sites": Param({}, "The extra build sites of each power: {POWER: [centre, ...]}.",
+                           shape=ids_per_power),
+            "home": Param(True, "Whether the home centres stay build sites.", shape=boolean)},
+    build_sites=build_sites, checks=checks)

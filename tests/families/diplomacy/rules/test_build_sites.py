@@ -1,0 +1,41 @@
+"""build_sites: builds in home centres and the listed ones (or only the listed ones)."""
+from generator.families.diplomacy.api import adjudicate
+from generator.families.diplomacy.checks_core import structural_checks
+
+WINTER = {"phase": "W1901A", "units": {"ENGLAND": ["F LON"]},
+          "centers": {"ENGLAND": ["LON", "EDI", "NWY", "BEL"]}}
+
+
+def outcomes(game, orders):
+    resp = adjudicate(game, {**WINTER, "orders": {"ENGLAND": orders}})
+    return [(r["order"], r["result"]) for r in resp["results"]]
+
+
+def test_listed_centre_becomes_a_build_site_and_home_stays_one(classic_with):
+    g = classic_with({"build_sites": {"sites": {"ENGLAND": ["NWY"]}}})
+    assert outcomes(g, ["A NWY B", "F EDI B", "A BEL B"]) == [
+        ("A NWY B", "succeeds"), ("F EDI B", "succeeds"), ("A BEL B", "fails")]
+
+
+def test_only_listed_centres_when_home_is_off(classic_with):
+    g = classic_with({"build_sites": {"sites": {"ENGLAND": ["NWY"]}, "home": False}})
+    assert outcomes(g, ["F EDI B", "A NWY B"]) == [("F EDI B", "fails"), ("A NWY B", "succeeds")]
+
+
+def test_a_listed_centre_must_still_be_owned(classic_with):
+    g = classic_with({"build_sites": {"sites": {"ENGLAND": ["HOL"]}}})
+    assert outcomes(g, ["A HOL B"]) == [("A HOL B", "fails")]
+
+
+def test_without_the_module_only_home_centres(classic):
+    assert outcomes(classic, ["A NWY B", "F EDI B"]) == [("A NWY B", "fails"), ("F EDI B", "succeeds")]
+
+
+def test_bad_data_is_reported_not_used(classic_with):
+    g = classic_with({"build_sites": {"sites": {"ENGLAND": ["NOWHERE"], "MARS": ["LON"]}}})
+    messages = [d.message for d in structural_checks(g)]
+    assert any("'NOWHERE' is not a supply centre" in m for m in messages)
+    assert any("unknown power 'MARS'" in m for m in messages)
+    g = classic_with({"build_sites": {"sites": ["NWY"]}})
+    assert any("'sites' must map each power id" in m for _, _, m in g.modules.problems)
+    assert outcomes(g, ["A NWY B"]) == [("A NWY B", "fails")]      # the default (no sites) applies
