@@ -14,6 +14,8 @@ from ...render.diagram import order_diagram
 from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_of
 from ...render.svg import esc
+from ...render.viewer import map_viewer
+from ...escape import md_text
 from .api import adjudicate
 from .model import Game
 
@@ -100,10 +102,15 @@ def map_page(game, view: MapView, svg: str) -> str:
     title = _title(game, view)
     n_sc = sum(1 for p in view.provinces.values() if p.supply_center)
     lines = [
-        f"# {esc(title)} — map", "",
-        f"{len(view.provinces)} provinces, {n_sc} supply centres, {len(view.powers)} powers. "
-        "Point at a province to see its name, code, centre and owner; click it (or focus it "
-        "with Tab and press Enter) to highlight where an army or a fleet can go from it. "
+        "---", "hide:", "  - toc", "---", "",
+        f"# {md_text(title)} — map", "",
+        f"{len(view.provinces)} provinces, {n_sc} supply centres, {len(view.powers)} powers.", "",
+    ]
+    help_text = [
+        "Point at a province to see its name, code, centre and owner; click it, or type its "
+        "code or name in the find box, to highlight where an army or a fleet can go from it. "
+        "Zoom with the wheel, a pinch or the buttons; drag to pan (arrow keys when the map has "
+        "the focus). "
         "Links of the form `#prov=CODE` open the map with that province selected.", "",
     ]
     if not view.has_outlines:
@@ -111,15 +118,13 @@ def map_page(game, view: MapView, svg: str) -> str:
                   "    This game has no province outlines yet, so the map is a schematic: each "
                   "province is the area nearest its label point, and lines show which provinces "
                   "are adjacent.", ""]
+    key = ('<span class="mw-map-key"><span class="mw-key mw-key-army">army moves</span> '
+           '<span class="mw-key mw-key-fleet">fleet moves</span> '
+           '<span class="mw-key mw-key-both">both</span></span>')
     lines += [
-        '<div class="mw-map-tools"><span class="mw-key mw-key-army">army moves</span> '
-        '<span class="mw-key mw-key-fleet">fleet moves</span> '
-        '<span class="mw-key mw-key-both">both</span> '
-        '<button type="button" class="mw-clear" data-mw-clear="mw-map">Clear selection</button></div>', "",
-        f'<div class="mw-map-frame" markdown="0">{svg.strip()}</div>', "",
+        map_viewer(svg, legend=key), "",
+        *help_text,
         "The powers and their colours are listed on the [Powers page](powers.md).", "",
-        '<div id="mw-map-info" class="mw-map-info" aria-live="polite">'
-        "Select a province to see its neighbours.</div>", "",
         "## Downloads", "",
         "- [Map (SVG)](map.svg)",
         "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",

@@ -5,10 +5,20 @@ reasons. The data is never read from a path the content names (issue 12)."""
 from __future__ import annotations
 
 from ....escape import code_span, md_cell, md_text
+from ....render.figure import figure_size
 from ...base import Page
 from ..datc import default_path, load_cases, run_case
 from ..examples import diagram
 from . import RuleModule
+
+# The DATC's own section titles (DATC v3.0, chapter 6), for the page's headings.
+DATC_SECTIONS = {
+    "6.A": "Basic checks", "6.B": "Coastal issues", "6.C": "Circular movement",
+    "6.D": "Supports and dislodges", "6.E": "Head-to-head battles and beleaguered garrison",
+    "6.F": "Convoys", "6.G": "Convoying to adjacent provinces", "6.H": "Retreating",
+    "6.I": "Building", "6.J": "Civil disorder and disbands",
+}
+
 
 def pages(game, params: dict) -> list[Page]:
     """The conformance page and its diagrams."""
@@ -34,7 +44,8 @@ def pages(game, params: dict) -> list[Page]:
     for case, run in runs:
         if case["section"] != section:
             section = case["section"]
-            lines += [f"## {section}", ""]
+            name = DATC_SECTIONS.get(section)
+            lines += [f"## {md_text(section)} {name}" if name else f"## {md_text(section)}", ""]
         title = case["title"].capitalize()
         key = case["key"]
         if run is None:
@@ -69,7 +80,11 @@ def pages(game, params: dict) -> list[Page]:
         if svg:
             stem = key.replace("@", "-").replace("~", "-").replace(".", "-")
             assets.append(Page(f"assets/datc/{stem}.svg", svg))
-            lines += [f"![{md_text(key)} diagram](assets/datc/{stem}.svg)", ""]
+            # diagrams on demand: folded, and fetched only when unfolded (loading=lazy)
+            size = figure_size(svg)
+            dims = f" width={size[0]} height={size[1]}" if size else ""
+            lines += ['??? note "Diagram"', "",
+                      f"    ![{md_text(key)} diagram](assets/datc/{stem}.svg){{ .mw-figure loading=lazy{dims} }}", ""]
     return [Page("datc.md", "\n".join(lines).rstrip() + "\n", "DATC conformance")] + assets
 
 
