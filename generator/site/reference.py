@@ -120,7 +120,24 @@ def schema_pages() -> dict[str, str | bytes]:
     return files
 
 
+def _register_every_code() -> None:
+    """Import every module that registers diagnostic codes (families register theirs when
+    loaded; importers, exporters and commands at import), so the page lists them all in
+    any process."""
+    import importlib
+    import pkgutil
+
+    from .. import commands, exporters, importers
+    from ..families import family as family_named, names as family_names
+    for name in family_names():
+        family_named(name)
+    for package in (importers, exporters, commands):
+        for info in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package.__name__}.{info.name}")
+
+
 def diagnostics_page() -> str:
+    _register_every_code()
     rows = [[f'<span id="{c.code.lower()}"></span>{code_span(c.code)}', md_text(c.severity),
              with_code(c.title), with_code(c.explanation)]
             for c in sorted(CODES.values(), key=lambda c: c.code)]
