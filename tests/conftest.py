@@ -5,6 +5,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests assert behaviour, not speed: a loaded CI machine must not fail them on time.
+settings.register_profile("mapwright", deadline=None, print_blob=True)
+settings.load_profile("mapwright")
 
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"

@@ -15,8 +15,10 @@ from generator.diagnostics import Diagnostic
 from generator.validate import validate_paths
 
 REPO = Path(__file__).resolve().parents[1]
-# One game per family, and between them every kind of content file the families read.
-GAMES = ["classic", "divided-states", "dixie", "divided-republic"]
+# One game per family. (Divided States and A Modern Europe add overlay.yaml and claims.yaml,
+# but their payloads cross files — a power renamed in one file breaks references in four —
+# and the give-back loop costs many full validations of a 700-province map.)
+GAMES = ["classic", "dixie", "divided-republic"]
 
 
 def _schema_room(path: Path) -> int:

@@ -107,6 +107,7 @@ class Page:
     path: str
     content: str | bytes
     title: str = ""
+    audience: str = "players"   # "authors": listed apart, under "For variant authors"
 
 
 @dataclass(frozen=True)

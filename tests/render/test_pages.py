@@ -50,7 +50,7 @@ def check_pages(game, monkeypatch):
             assert set(provs) == set(view.provinces), where
             for pid, e in provs.items():
                 assert e.get("id") == f"prov-{pid}"
-                assert e.get("tabindex") == "0" and e.get("data-name")
+                assert e.get("tabindex") == "-1" and e.get("data-name")
                 assert e.get("data-army") is not None and e.get("data-fleet") is not None
                 for loc in (e.get("data-army") + " " + e.get("data-fleet")).split():
                     assert loc.split("/")[0] in view.provinces
