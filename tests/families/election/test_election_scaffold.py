@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.build import generate
+from generator.build import BuildOptions, Generator
 from generator.cli import main
 from generator.validate import validate_paths
 
@@ -38,9 +38,9 @@ def test_a_renamed_scaffold_validates_verifies_and_builds(tmp_path, capsys):
     assert "Cedar" in (game / "parties.yaml").read_text(encoding="utf-8")
     _, report = validate_paths([game])
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
-    result = generate(tmp_path / "content", tmp_path / "docs")
-    assert not result.report.has_errors
-    turn = (tmp_path / "docs" / "my-game" / "rules" / "02-turn.md").read_text(encoding="utf-8")
+    tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
+    assert not tree.report.has_errors
+    turn = tree.files["my-game/rules/02-turn.md"]
     assert "verified by the engine" in turn and "Birch" in turn
 
 
