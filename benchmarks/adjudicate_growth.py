@@ -32,7 +32,7 @@ def main(argv=None) -> int:
     for game_id in GAMES:
         result = validate_game(args.content / game_id)
         game = result.game
-        adjudicate = result.family.extra["adjudicate"]
+        adjudicate = result.family.adjudicate
         request = movement_request(game, random.Random(1))
         units = sum(len(v) for v in request["units"].values())
         seconds, _ = best_of(args.repeat, lambda: adjudicate(game, request))
@@ -48,7 +48,7 @@ def main(argv=None) -> int:
     print("|---|---|---|")
     for game_id in GAMES:
         result = validate_game(args.content / game_id)
-        game, adjudicate = result.game, result.family.extra["adjudicate"]
+        game, adjudicate = result.game, result.family.adjudicate
         request = full_sea_convoy(game)
         seconds, response = best_of(args.repeat, lambda: adjudicate(game, request))
         fleets = len(request["units"][next(iter(request["units"]))]) - 1

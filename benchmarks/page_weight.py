@@ -32,8 +32,8 @@ _ATTR = re.compile(r'\s(src|href|rel|loading)="([^"]*)"', re.I)
 
 
 def build(out: Path) -> Path:
-    env = dict(os.environ, MAPWRIGHT_NO_PDF="1", PYTHONPATH=str(ROOT))
-    subprocess.run([sys.executable, "-m", "generator", "build", "-o", str(out)], cwd=ROOT, env=env,
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-m", "generator", "build", "--no-pdf", "-o", str(out)], cwd=ROOT, env=env,
                    check=True, stdout=subprocess.DEVNULL)
     return out
 

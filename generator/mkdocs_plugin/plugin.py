@@ -2,7 +2,7 @@
 
 Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
 from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
-disk), `on_nav` for the game sections, `on_serve` watching the content folder,
+disk) and the navigation of the game sections, `on_serve` watching the content folder,
 `on_page_content` passing every page body through the HTML sanitiser.
 
 Incremental: the generator reuses every game whose files did not change, and each
@@ -27,7 +27,6 @@ from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import get_navigation
 
 from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
                      record_site)
@@ -191,13 +190,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             f.changed = all_changed or SESSION.written.get(path) != digest
             made.append(f)
         SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
+        # the game sections, as the generator ordered and titled them (escaped titles): set
+        # here, before MkDocs makes the navigation, so that no page takes its title from
+        # its rendered H1 (MkDocs would put that unescaped into <title>)
+        config.nav = tree.nav
         return Files(kept + made)
-
-    @_timed
-    def on_nav(self, nav, *, config, files):
-        # the game sections, as the generator ordered and titled them
-        config.nav = self.tree.nav
-        return get_navigation(files, config)
 
     def _reuse_theme(self, config) -> None:
         """Serve makes a new template environment for every rebuild: keep the compiled

@@ -214,12 +214,11 @@ def test_reimport_reproduces_committed_files():
 
 def test_an_imported_game_builds(imported, tmp_path, monkeypatch):
     from generator.api import build
-    monkeypatch.setenv("MAPWRIGHT_NO_PDF", "1")
     content = tmp_path / "content"
     write_files(imported["Pure"], content / "pure")
     monkeypatch.chdir(tmp_path)
     report = build(content=str(content), site_dir=str(tmp_path / "site"),
-                   config=str(CONTENT.parent / "mkdocs.yml"), work=str(tmp_path / "build"))
+                   config=str(CONTENT.parent / "mkdocs.yml"), work=str(tmp_path / "build"), pdf=False)
     assert report["built"], [d for d in report["diagnostics"] if d["severity"] == "error"]
     assert (tmp_path / "site" / "pure" / "index.html").is_file()
 
