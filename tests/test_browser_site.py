@@ -147,8 +147,11 @@ def test_map_highlights_neighbours_and_survives_instant_navigation(server, brows
     link = browser.find_element("css selector", "a.md-nav__link[href$='adjacency/']")
     browser.execute_script("arguments[0].click()", link)
     wait_for(lambda: "/classic/adjacency/" in browser.current_url, message="instant navigation")
-    back = wait_for(lambda: browser.find_elements("css selector", "a.md-nav__link[href$='map/']"), message="nav")
-    browser.execute_script("arguments[0].click()", [a for a in back if "/classic/" in a.get_attribute("href")][0])
+    # find and click in one script: the page is swapped in place, so a handle found
+    # before the swap finished would be stale
+    wait_for(lambda: browser.execute_script(
+        "const a = Array.from(document.querySelectorAll(\"a.md-nav__link[href$='map/']\"))"
+        ".find(a => a.href.includes('/classic/')); if (a) a.click(); return !!a;"), message="nav")
     wait_for(lambda: browser.find_elements("css selector", "#prov-MAR"), message="the map again")
     assert browser.execute_script("return window.__mwNoReload === true"), "navigation was not instant"
     _click_province(browser, "MAR")
@@ -186,3 +189,219 @@ def test_print_stylesheet_hides_navigation(server, browser):
         assert browser.find_elements("css selector", "#prov-PAR")[0].is_displayed()
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+# ---------------------------------------------------------------- the map viewer
+
+def _box(browser, selector):
+    return browser.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}",
+        selector)
+
+
+def _viewbox(browser):
+    return [float(v) for v in browser.execute_script(
+        "return document.getElementById('mw-map').getAttribute('viewBox')").split()]
+
+
+def _open_map(browser, url):
+    browser.get(url)
+    wait_for(lambda: browser.execute_script(
+        "const m = document.getElementById('mw-map'); return m && m.getAttribute('data-mw-ready')"),
+        message="the map viewer")
+
+
+@pytest.mark.parametrize("width", [1400, 1024, 390])
+def test_the_map_fits_its_frame_at_every_width(server, browser, width):
+    base, _ = server
+    browser.set_window_size(width, 900)
+    try:
+        for game in ("classic", "divided-states"):
+            _open_map(browser, f"{base}/{game}/map/")
+            frame, svg = _box(browser, ".mw-map-frame"), _box(browser, "#mw-map")
+            assert svg["left"] >= frame["left"] - 1 and svg["right"] <= frame["right"] + 1, (game, width)
+            assert svg["bottom"] <= frame["bottom"] + 1, (game, width)
+            assert browser.execute_script("return document.documentElement.scrollWidth") <= width + 1
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_zoom_buttons_wheel_and_keys_change_the_view(server, browser):
+    base, _ = server
+    _open_map(browser, f"{base}/divided-states/map/")
+    whole = _viewbox(browser)
+    browser.find_element("css selector", "[data-mw-zoom='in']").click()
+    zoomed = _viewbox(browser)
+    assert zoomed[2] < whole[2] * 0.7
+    browser.execute_script(
+        "const f = document.querySelector('.mw-map-frame'); const r = f.getBoundingClientRect();"
+        "f.dispatchEvent(new WheelEvent('wheel', {deltaY: -300, clientX: r.left + 50, clientY: r.top + 50,"
+        " bubbles: true, cancelable: true}))")
+    assert _viewbox(browser)[2] < zoomed[2]
+    frame = browser.find_element("css selector", ".mw-map-frame")
+    before = _viewbox(browser)
+    from selenium.webdriver.common.keys import Keys
+    frame.send_keys(Keys.ARROW_RIGHT)
+    assert _viewbox(browser)[0] > before[0]
+    frame.send_keys("0")
+    assert _viewbox(browser) == pytest.approx(whole, abs=0.05)
+
+
+def test_find_a_province_by_name_zooms_to_it_with_its_neighbours_beside_the_map(server, browser):
+    base, _ = server
+    _open_map(browser, f"{base}/divided-states/map/")
+    box = browser.find_element("css selector", "input[data-mw-find]")
+    options = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#' + arguments[0].getAttribute('list') + ' option'))"
+        ".map(o => o.value)", box)
+    assert len(options) == 693 and "BOS — Boston" in options
+    box.send_keys("Boston\n")
+    assert "mw-selected" in _classes(browser, "BOS")
+    vb = _viewbox(browser)
+    bos = browser.execute_script("const b = document.getElementById('prov-BOS').getBBox();"
+                                 "return [b.x, b.y, b.width, b.height]")
+    assert vb[0] <= bos[0] and bos[0] + bos[2] <= vb[0] + vb[2], "Boston is not in view"
+    assert vb[2] < 4480 / 4, "the view did not zoom in on Boston"
+    info = browser.find_element("id", "mw-map-info").text
+    assert "Boston (BOS)" in info and "Cape Cod (CPC)" in info
+    panel, frame = _box(browser, "#mw-map-info"), _box(browser, ".mw-map-frame")
+    height = browser.execute_script("return window.innerHeight")
+    assert panel["left"] >= frame["right"] - 1, "the neighbours panel is not beside the map"
+    assert 0 <= panel["top"] < height, "the neighbours panel is not in view"
+    from selenium.webdriver.common.keys import Keys
+    box.send_keys(Keys.ESCAPE)   # Escape clears
+    assert "mw-selected" not in _classes(browser, "BOS")
+
+
+def test_deep_link_selects_and_shows_the_province_on_a_phone(server, browser):
+    base, _ = server
+    browser.set_window_size(390, 844)
+    try:
+        browser.get("about:blank")   # a fresh load, not a same-page hash change
+        _open_map(browser, f"{base}/divided-states/map/#prov=BOS")
+        wait_for(lambda: "mw-selected" in _classes(browser, "BOS"), message="BOS selected")
+        height = browser.execute_script("return window.innerHeight")
+        frame, panel = _box(browser, ".mw-map-frame"), _box(browser, "#mw-map-info")
+        assert frame["top"] < height and frame["bottom"] > 0, "the map is not in view"
+        assert 0 <= panel["top"] and panel["bottom"] <= height + 1, "the neighbours panel is not in view"
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_keyboard_users_pass_the_map_in_a_few_tabs(server, browser):
+    base, _ = server
+    _open_map(browser, f"{base}/divided-states/map/")
+    stops = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.mw-viewer a[href], .mw-viewer button, .mw-viewer input,"
+        " .mw-viewer [tabindex]')).filter(e => e.tabIndex >= 0).length")
+    assert stops <= 10
+    skip = browser.find_element("css selector", "a.mw-skip")
+    assert skip.get_attribute("href").endswith("#mw-after-map")
+    assert browser.find_elements("id", "mw-after-map")
+
+
+# ---------------------------------------------------------------- diagrams and text
+
+def _figures(browser):
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('img.mw-figure')).map(i => {"
+        " const r = i.getBoundingClientRect(); return {w: r.width, natural: i.naturalWidth, src: i.src}; })")
+
+
+def test_worked_example_diagrams_are_legible_and_come_before_their_yaml(server, browser):
+    base, site = server
+    import xml.etree.ElementTree as ET
+    for page in ("/classic/rules/02-movement/", "/dixie/rules/13-combat/", "/modern-europe/rules/01-special-rules/"):
+        browser.get(base + page)
+        wait_for(lambda: browser.execute_script(
+            "return Array.from(document.querySelectorAll('img.mw-figure')).every(i => i.complete)"),
+            message="diagrams loaded")
+        figures = _figures(browser)
+        assert figures, page
+        for f in figures:
+            assert f["w"] >= 480, (page, f)
+            svg = (site / f["src"].split(base + "/", 1)[1]).read_text("utf-8")
+            root = ET.fromstring(svg)
+            if root.get("data-min-font"):
+                shown = float(root.get("data-min-font")) * f["w"] / float(root.get("viewBox").split()[2])
+                # 11 px where the column allows; a diagram of two panels side by side is
+                # capped at the column's width, its smallest text still above 9 px
+                assert shown >= 9, (page, f["src"], shown)
+        # each example: the diagram first, its YAML folded after it
+        order = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.admonition.example')).map(a => {"
+            " const img = a.querySelector('img.mw-figure'); const src = a.querySelector('details pre, details code');"
+            " const d = src && src.closest('details');"
+            " return {img: !!img, folded: !!d && !d.open,"
+            "  after: !!img && !!d && !!(img.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING)}; })")
+        for o in order:
+            if o["img"]:
+                assert o["folded"] and o["after"], (page, o)
+
+
+def test_a_diagram_enlarges_on_click(server, browser):
+    base, _ = server
+    browser.get(base + "/classic/rules/02-movement/")
+    link = wait_for(lambda: browser.find_elements("css selector", "a.mw-enlarge"), message="a diagram")[0]
+    browser.execute_script("arguments[0].scrollIntoView(); arguments[0].click()", link)
+    dialog = wait_for(lambda: browser.find_elements("css selector", "dialog.mw-lightbox[open] img"),
+                      message="the enlarged diagram")[0]
+    wait_for(lambda: browser.execute_script("return arguments[0].complete", dialog), message="loaded")
+    assert dialog.size["width"] > 700
+    from selenium.webdriver.common.keys import Keys
+    browser.find_element("css selector", "dialog.mw-lightbox button").send_keys(Keys.ESCAPE)
+    wait_for(lambda: not browser.find_elements("css selector", "dialog.mw-lightbox"), message="closed")
+
+
+# text escaped for Markdown and then shown inside code formatting: `sea\_regions`
+DEBRIS = re.compile(r"\\[\\`*_{}\[\]()#+!|.-]")
+
+
+def test_no_escape_debris_in_code_or_text(server, browser):
+    base, site = server
+    bad = {}
+    for page in sorted(site.rglob("index.html")):
+        html = page.read_text(encoding="utf-8")
+        for code in re.findall(r"<code>([^<]*)</code>", html):
+            if DEBRIS.search(code) and "highlight" not in code:
+                bad.setdefault(str(page.relative_to(site)), []).append(code)
+    assert not bad, dict(list(bad.items())[:5])
+    for path in ("/reference/schemas/diplomacy-map/", "/reference/diagnostics/", "/divided-republic/"):
+        browser.get(base + path)
+        texts = browser.execute_script(
+            "return Array.from(document.querySelectorAll('article code, article td, article li'))"
+            ".map(e => e.textContent)")
+        assert texts, path
+        shown = [t for t in texts if DEBRIS.search(t) or "``" in t]
+        assert not shown, (path, shown[:5])
+
+
+def test_adjacency_on_a_phone_shows_every_column_with_names(server, browser):
+    base, _ = server
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(base + "/divided-states/adjacency/")
+        wait_for(lambda: browser.find_elements("css selector", "#adj-BOS"), message="the table")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 391
+        row = browser.find_element("id", "adj-BOS")
+        browser.execute_script("arguments[0].scrollIntoView()", row)
+        assert "CPC Cape Cod" in row.text and "MSB s Massachusetts Bay - South" in row.text
+        labels = browser.execute_script(
+            "return Array.from(arguments[0].cells).map(c => getComputedStyle(c, '::before').content)", row)
+        assert any("Armies to" in x for x in labels) and any("Fleets to" in x for x in labels), labels
+        cells = browser.execute_script(
+            "return Array.from(arguments[0].cells).filter(c => c.textContent.trim())"
+            ".map(c => c.getBoundingClientRect().right)", row)
+        assert max(cells) <= 391, "a column is off-screen"
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_a_search_result_lands_on_the_match(server, browser):
+    base, _ = server
+    browser.get(base + "/divided-states/adjacency/?h=boston")
+    wait_for(lambda: browser.execute_script("return window.scrollY > 1000"), message="scrolled to the match")
+    top = browser.execute_script(
+        "const m = document.querySelector('#adj-BOS mark'); return m && m.getBoundingClientRect().top")
+    assert top is not None and 0 < top < browser.execute_script("return window.innerHeight")

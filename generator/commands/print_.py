@@ -26,7 +26,8 @@ def register(sub) -> None:
                    help="paper size, any letter case (default: A4)")
     p.add_argument("--format", dest="fmt", default="pdf", choices=["pdf", "svg", "png"],
                    help="output format (default: pdf)")
-    p.add_argument("-o", "--output", type=Path, default=Path("print"), help="folder to write (default: print/)")
+    p.add_argument("-o", "--output", type=Path, default=Path("print"),
+                   help="folder to write (default: print/), or a file name ending in the format (map.pdf)")
     p.set_defaults(func=run)
 
 
@@ -52,13 +53,26 @@ def run(args) -> int:
                       "text", sys.stderr) or 1
     from ..render.print import print_documents
     title = str(getattr(game, "title", "") or args.game)
-    args.output.mkdir(parents=True, exist_ok=True)
+    # `-o map.pdf` names the file itself (several files: map-<name>.pdf beside it);
+    # any other -o is the folder to write into
+    as_file = args.output.suffix.lower() == f".{args.fmt}" and not args.output.is_dir()
+    folder = args.output.parent if as_file else args.output
+    folder.mkdir(parents=True, exist_ok=True)
     warnings = []
     try:
+        made = []
         for what, items in sorted(chosen.items()):
             files, placed = print_documents(items, args.paper, args.fmt, title=title)
+            made.append((files, placed))
+        count = sum(len(files) for files, _ in made)
+        for files, placed in made:
             for name, data in sorted(files.items()):
-                path = args.output / name
+                if not as_file:
+                    path = folder / name
+                elif count == 1:
+                    path = args.output
+                else:
+                    path = folder / f"{args.output.stem}-{name}"
                 if isinstance(data, str):
                     path.write_text(data, encoding="utf-8")
                 else:

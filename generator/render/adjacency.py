@@ -11,6 +11,7 @@ import io
 
 from ..escape import csv_cell, json_text
 from .mapview import MapView
+from ..escape import md_text
 from .svg import esc
 
 CSV_COLUMNS = ["id", "abbr", "name", "type", "supply_center", "home", "army", "fleet", "special"]
@@ -56,11 +57,21 @@ def _split(loc: str) -> tuple[str, str]:
     return loc, ""
 
 
-def fleet_text(fleet: dict[str, list[str]]) -> str:
-    """`"a b c"`, or `"nc: a b; sc: c d"` for a province with separate coasts."""
+def location_label(view: MapView, loc: str) -> str:
+    """A location as the site and the printed sheet write it: the province's code as
+    players write it ("GME sw"), with a coast in capitals ("STP/NC")."""
+    prov, coast = _split(loc)
+    p = view.provinces.get(prov)
+    return (p.abbr if p else prov) + (f"/{coast.upper()}" if coast else "")
+
+
+def fleet_text(fleet: dict[str, list[str]], label=None) -> str:
+    """`"a b c"`, or `"nc: a b; sc: c d"` for a province with separate coasts; `label`
+    turns each location into its shown form (ids as they are when None)."""
+    show = label or (lambda loc: loc)
     if set(fleet) <= {""}:
-        return " ".join(fleet.get("", []))
-    return "; ".join(f"{coast or 'any'}: {' '.join(locs)}" for coast, locs in fleet.items())
+        return " ".join(show(x) for x in fleet.get("", []))
+    return "; ".join(f"{coast or 'any'}: {' '.join(show(x) for x in locs)}" for coast, locs in fleet.items())
 
 
 def adjacency_csv(view: MapView) -> str:
@@ -82,19 +93,21 @@ def adjacency_json(view: MapView) -> str:
 def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
     """The table for the site page: escaped, with data-sort keys for the script."""
     rows = adjacency_rows(view)
-    abbr = {pid: p.abbr for pid, p in view.provinces.items()}
 
     def locs(items):
         out = []
+        # The script writes each neighbour's name beside its code, from the table's own
+        # rows: the names are not repeated in the HTML (Divided States' table would
+        # double), and a search for a name finds that province's row, not its neighbours'.
         for loc in items:
-            prov, coast = _split(loc)
-            shown = abbr.get(prov, prov) + (f"/{coast.upper()}" if coast else "")
-            out.append(f'<a href="{esc(map_link)}#prov={esc(prov)}">{esc(shown)}</a>')
-        return " ".join(out)
+            prov, _ = _split(loc)
+            out.append(f'<a href="{esc(map_link)}#prov={esc(prov)}" data-mw-name="{esc(prov)}">'
+                       f'<span class="mw-code">{esc(location_label(view, loc))}</span></a>')
+        return ", ".join(out)
 
     head = ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}</th>' for k, t in [
         ("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
-        ("text", "Home"), ("num", "Armies"), ("num", "Fleets")]) + "</tr>")
+        ("text", "Home"), ("num", "Armies to"), ("num", "Fleets to")]) + "</tr>")
     body = []
     for r in rows:
         if set(r["fleet"]) <= {""}:
@@ -111,11 +124,13 @@ def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
             special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
         body.append(
             f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
-            f'<td><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a></td>'
-            f"<td>{esc(r['name'])}{estimated}</td><td>{esc(r['type'])}</td>"
-            f"<td>{'yes' if r['supply_center'] else ''}</td><td>{esc(r['home'])}</td>"
-            f'<td data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}</td>'
-            f'<td data-mw-key="{n_fleet}">{fl}</td></tr>')
+            f'<td class="mw-adj-code"><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a></td>'
+            f'<td class="mw-adj-province">{esc(r["name"])}{estimated}</td>'
+            f'<td data-label="Type">{esc(r["type"])}</td>'
+            f"<td data-label=\"Centre\">{'yes' if r['supply_center'] else ''}</td>"
+            f'<td data-label="Home">{esc(r["home"])}</td>'
+            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}</td>'
+            f'<td data-label="Fleets to" data-mw-key="{n_fleet}">{fl}</td></tr>')
     return ('<table class="mw-adjacency mw-sortable" id="mw-adjacency">'
             f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
 
@@ -124,7 +139,8 @@ def adjacency_page(view: MapView, *, title: str) -> str:
     """Markdown page: intro, filter box, downloads, table."""
     n = len(view.provinces)
     return "\n".join([
-        f"# {esc(title)}", "",
+        "---", "hide:", "  - toc", "---", "",
+        f"# {md_text(title)}", "",
         f"Every province of the board ({n}), with the places an army or a fleet can move to from it. "
         "Provinces with separate coasts list each coast's fleet moves. Type in the box to filter; "
         "click a column heading to sort. Codes link to the province on the interactive map. "
@@ -156,9 +172,10 @@ def adjacency_sheets(view: MapView, *, title: str) -> list[str]:
     line_h = f * 1.3
     rows = []
     for r in adjacency_rows(view):
-        fleet = fleet_text(r["fleet"]).upper()
+        # the codes exactly as the site writes them ("GME sw", "STP/NC")
+        label = lambda loc: location_label(view, loc)  # noqa: E731
         cells = [r["abbr"], r["name"], r["type"], "yes" if r["supply_center"] else "",
-                 " ".join(x.upper() for x in r["army"]), fleet]
+                 " ".join(label(x) for x in r["army"]), fleet_text(r["fleet"], label)]
         wrapped = [wrap(c, f, w - 2) or [""] for c, (_, w) in zip(cells, SHEET_COLUMNS)]
         rows.append(wrapped)
     pages: list[list[list[list[str]]]] = [[]]

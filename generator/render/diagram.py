@@ -214,6 +214,8 @@ class OrderDiagram:
         self.response = response or {}
         self.orders = read_orders(self.request, self.response, view.notation)
         after = self.response.get("after") or {}
+        if not self.orders:   # no orders given (a power's default builds): draw what appeared
+            self.orders = _appeared_as_builds(self.request.get("units") or {}, after.get("units") or {})
         self.dislodged_before = _dislodged_units(self.request.get("dislodged"))
         self.dislodged_after = _dislodged_units(after.get("dislodged"))
         self.retreats = _retreat_options(after.get("dislodged"))
@@ -224,6 +226,8 @@ class OrderDiagram:
         # Points too far apart for one readable view (a province in an inset and its
         # neighbour on the main map) are drawn in panels side by side, one per group.
         self.split = split_distance(view)
+        if not self.plan.points:   # nothing placed: frame the centres the example is about
+            self.plan.points = _centre_points(view, self.request.get("centers") or {})
         self.groups = clusters(self.plan.points, self.split) or [[]]
         self.panels = []
         for i, points in enumerate(self.groups):
@@ -505,6 +509,30 @@ class OrderDiagram:
             parts.append(f"{shown} may retreat to " + (", ".join(self._shown(x) for x in opts) if opts else "nowhere"))
         text = "; ".join(parts)
         return text if len(text) <= 240 else text[:239].rstrip() + "…"
+
+
+def _appeared_as_builds(before: dict, after: dict) -> list[Order]:
+    """Units present after the phase and not before it, as succeeded builds: what a
+    power with no orders received by default."""
+    had = {(str(p), _norm(u)) for p, units in before.items() for u in units or []}
+    out = []
+    for power in sorted(after):
+        for i, unit in enumerate(after[power] or []):
+            parsed = parse_unit(unit) if isinstance(unit, str) else None
+            if parsed and (str(power), _norm(unit)) not in had:
+                out.append(Order(str(power), f"{parsed[0]} {parsed[1]} (default build)", "B", parsed[0],
+                                 parsed[1], ok=True, extra={"index": i}))
+    return out
+
+
+def _centre_points(view: MapView, centers: dict) -> list:
+    pts = []
+    for locs in centers.values():
+        for loc in locs or []:
+            pt = view.point(str(loc))
+            if pt is not None and pt not in pts:
+                pts.append(pt)
+    return pts
 
 
 def order_diagram(game, request: dict, response: dict | None = None, *, title: str = "") -> str:

@@ -25,6 +25,9 @@ BRIDGE = "#7a4a1e"
 CROSSING = "#333333"
 OFFBOARD = "#6f6f6f"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# How far above its province's name a unit sits, in unit radii: the token (radius 1) clears
+# the name's cap height (0.37 font above the label point), so a name is never under a unit.
+UNIT_LIFT = 1.5
 
 
 @dataclass
@@ -290,7 +293,7 @@ class MapCanvas:
                              data_kind=p.kind, data_sc="1" if p.supply_center else None,
                              data_home=p.home or None, data_owner=owner or None,
                              data_army=" ".join(army), data_fleet=" ".join(fleet),
-                             tabindex="0", role="button",
+                             tabindex="-1", role="button",
                              aria_label=f"{p.name} ({p.abbr})")
             cls = f"mw-prov mw-{p.kind}"
             out.append(el("path", class_=cls, d=path_from_pieces(pieces), fill=self.fill_of(p),
@@ -512,9 +515,9 @@ class MapCanvas:
         r = self.view.resolve(loc)
         pt = base or self.base_point(loc)
         if r and not r[1]:
-            if pt[1] - self.m.unit * 2.0 < 0:   # at the board's top edge: below the name instead
-                return (pt[0], pt[1] + self.m.unit * 1.25)
-            return (pt[0], pt[1] - self.m.unit * 1.05)
+            if pt[1] - self.m.unit * (UNIT_LIFT + 1) < 0:   # at the board's top edge: below the name
+                return (pt[0], pt[1] + self.m.unit * (UNIT_LIFT + 0.1))
+            return (pt[0], pt[1] - self.m.unit * UNIT_LIFT)
         return pt
 
     def unit_marker(self, kind: str, pt, power: str, *, dislodged=False) -> str:
@@ -556,7 +559,7 @@ class MapCanvas:
             k for k, v in (self.o.centers or {}).items() if v}
         shown = sorted({self.view.power_id(o) or o for o in owners if o})
         u = self.m.ui_font
-        if len(shown) > 14:
+        if len(shown) > 14 and not self.o.print_mode:   # on paper: always the whole key
             if self.o.powers_link:
                 self.add_legend("zz-powers", "", f"{len(shown)} powers: colours on the Powers page",
                                 href=self.o.powers_link)

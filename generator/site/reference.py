@@ -3,12 +3,24 @@ the schema, and the diagnostics reference, rendered from the registered codes.""
 from __future__ import annotations
 
 import json
+from functools import cache
 
 from ..diagnostics import CODES
 from ..schemas import ID_PREFIX, load_schema, schema_names
-from .text import plain, table
+from ..escape import code_span, md_text
+from .text import table
 
 MAX_DEPTH = 6
+
+
+def with_code(text) -> str:
+    """The project's own prose (schema descriptions, diagnostic explanations), where
+    `backticked` words are code: each code part through code_span, the rest through
+    md_text, so nothing is escaped twice. One split, linear in the text."""
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:          # an unpaired backtick: show it all as text
+        return md_text(text)
+    return "".join(code_span(p) if i % 2 else md_text(p) for i, p in enumerate(parts))
 
 
 def _resolve(schema: dict, root: dict) -> tuple[dict, str]:
@@ -28,18 +40,18 @@ def _resolve(schema: dict, root: dict) -> tuple[dict, str]:
 
 def _type(schema: dict) -> str:
     if "enum" in schema:
-        return "one of " + ", ".join(f"`{json.dumps(v)}`" for v in schema["enum"])
+        return "one of " + ", ".join(code_span(json.dumps(v)) for v in schema["enum"])
     if "const" in schema:
-        return f"`{json.dumps(schema['const'])}`"
+        return code_span(json.dumps(schema["const"]))
     kinds = schema.get("type")
     if isinstance(kinds, list):
-        return " or ".join(kinds)
+        return " or ".join(md_text(k) for k in kinds)
     if kinds == "array":
         items = schema.get("items", {})
         inner = _type(items) if isinstance(items, dict) and items else "any"
         return f"list of {inner}"
     if kinds:
-        return kinds
+        return md_text(kinds)
     for key in ("oneOf", "anyOf"):
         if key in schema:
             return " or ".join(_type(b) for b in schema[key] if isinstance(b, dict))
@@ -54,15 +66,15 @@ def _rows(schema: dict, root: dict, prefix: str, depth: int, rows: list) -> None
     for name, sub in sorted(schema.get("properties", {}).items()):
         sub, link = _resolve(sub, root)
         path = f"{prefix}{name}"
-        rows.append([f"`{plain(path)}`", plain(_type(sub)) + (f" ({link})" if link else ""),
-                     "yes" if name in required else "", plain(sub.get("description", ""))])
+        rows.append([code_span(path), _type(sub) + (f" ({link})" if link else ""),
+                     "yes" if name in required else "", with_code(sub.get("description", ""))])
         _descend(sub, root, path, depth, rows)
     extra = schema.get("additionalProperties")
     if isinstance(extra, dict) and extra:
         extra, link = _resolve(extra, root)
         path = f"{prefix}<name>"
-        rows.append([f"`{plain(path)}`", plain(_type(extra)) + (f" ({link})" if link else ""), "",
-                     plain(extra.get("description", ""))])
+        rows.append([code_span(path), _type(extra) + (f" ({link})" if link else ""), "",
+                     with_code(extra.get("description", ""))])
         _descend(extra, root, path, depth, rows)
 
 
@@ -88,9 +100,9 @@ def schema_page(name: str) -> str:
             if isinstance(branch, dict):
                 _rows(branch, schema, "", 0, rows)
     title = schema.get("title", name)
-    parts = [f"# Schema: {plain(title)}", "",
-             plain(schema.get("description", "")), "",
-             f"`$id`: `{schema.get('$id', ID_PREFIX + name + '.schema.json')}` · "
+    parts = [f"# Schema: {md_text(title)}", "",
+             with_code(schema.get("description", "")), "",
+             f"`$id`: {code_span(schema.get('$id', ID_PREFIX + name + '.schema.json'))} · "
              f"[download the schema]({name}.schema.json) · JSON Schema draft 2020-12", "",
              "Put this line at the top of a content file so editors can complete and check it:", "",
              f"```yaml\n# yaml-language-server: $schema=../../schemas/{name}.schema.json\n```", ""]
@@ -99,6 +111,7 @@ def schema_page(name: str) -> str:
     return "\n".join(parts)
 
 
+@cache   # the schemas do not change while Mapwright runs (serve rebuilds often)
 def schema_pages() -> dict[str, str | bytes]:
     files: dict[str, str | bytes] = {}
     for name in schema_names():
@@ -108,8 +121,9 @@ def schema_pages() -> dict[str, str | bytes]:
 
 
 def diagnostics_page() -> str:
-    rows = [[f'<span id="{c.code.lower()}"></span>`{c.code}`', c.severity, plain(c.title),
-             plain(c.explanation)] for c in sorted(CODES.values(), key=lambda c: c.code)]
+    rows = [[f'<span id="{c.code.lower()}"></span>{code_span(c.code)}', md_text(c.severity),
+             with_code(c.title), with_code(c.explanation)]
+            for c in sorted(CODES.values(), key=lambda c: c.code)]
     return "\n".join([
         "# Diagnostics reference", "",
         "Every message Mapwright prints carries one of these stable codes, with the file, line "

@@ -13,7 +13,8 @@ from ..families import family as family_named, names as family_names
 from ..validate import GameResult
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
-from .text import plain, prose, table
+from ..escape import code_span, md_text
+from .text import prose, table
 
 
 def _players(players) -> str:
@@ -24,61 +25,90 @@ def _players(players) -> str:
 
 def overview_page(result: GameResult, family_pages: list) -> str:
     meta, source = result.source.meta, result.source
-    lines = [f"# {plain(meta['title'])}", ""]
+    lines = [f"# {md_text(meta['title'])}", ""]
     if meta.get("subtitle"):
-        lines += [f"*{plain(meta['subtitle'])}*", ""]
+        lines += [f"*{md_text(meta['subtitle'])}*", ""]
     lines += [prose(meta["summary"]), ""]
     if meta.get("status") == "partial":
         lines += ['!!! warning "Partly modelled"', "",
-                  "    " + plain(meta.get("status_note", "Parts of this game are not modelled yet.")), ""]
-    facts = [["Family", f"`{meta['family']}`"], ["Players", _players(meta["players"])]]
+                  "    " + md_text(meta.get("status_note", "Parts of this game are not modelled yet.")), ""]
+    facts = [["Family", code_span(meta['family'])], ["Players", _players(meta["players"])]]
     if meta.get("year"):
         facts.append(["Published", str(meta["year"])])
     lines += [table(["", ""], facts), ""]
     if source.rules_pages:
         lines += ["## Rules", ""]
         for page, text in sorted(source.rules_pages.items()):
-            lines.append(f"- [{plain(page_title(text, page))}]({page})")
+            lines.append(f"- [{md_text(page_title(text, page))}]({page})")
         lines.append("")
     listed = [p for p in family_pages if p.title and p.path.endswith(".md")]
     if listed:
         lines += ["## Maps, tables and charts", ""]
-        lines += [f"- [{plain(p.title)}]({p.path})" for p in listed] + [""]
+        lines += [f"- [{md_text(p.title)}]({p.path})" for p in listed] + [""]
     rules = source.rules
     if rules:
         lines += ["## Rule modules", "",
                   "The engine applies these named rule modules, with these parameters:", ""]
         for name, params in sorted(rules.items()):
-            shown = ", ".join(f"`{plain(k)}` = `{plain(v)}`" for k, v in sorted(params.items())) \
+            shown = ", ".join(f"{code_span(k)} = {code_span(v)}" for k, v in sorted(params.items())) \
                 if params else "no parameters"
-            lines.append(f"- **{plain(name)}** — {shown}")
+            lines.append(f"- **{md_text(name)}** — {shown}")
         lines.append("")
     lines += ["## Credits and licence", ""]
-    lines += [f"- {plain(c['name'])} — {plain(c['role'])}" for c in meta["credits"]] + [""]
+    lines += [f"- {md_text(c['name'])} — {md_text(c['role'])}" for c in meta["credits"]] + [""]
     licence = meta["licence"]
-    lines += [f"**Licence:** {plain(licence['name'])}", ""]
-    lines += ["> " + line if line.strip() else ">" for line in plain(licence["notice"]).split("\n")]
+    lines += [f"**Licence:** {md_text(licence['name'])}", ""]
+    lines += ["> " + md_text(line) if line.strip() else ">" for line in str(licence["notice"]).split("\n")]
     lines += ["", "## Sources", ""]
-    lines += [f"- `{plain(s['id'])}` — {plain(s['title'])}"
-              + (f" ({plain(s['reference'])})" if s.get("reference") else "") for s in meta["sources"]]
+    lines += [f"- {code_span(s['id'])} — {md_text(s['title'])}"
+              + (f" ({md_text(s['reference'])})" if s.get("reference") else "") for s in meta["sources"]]
     return "\n".join(lines) + "\n"
 
 
+def short_title(title: str) -> str:
+    """A game's name for its navigation tab: the title before a colon or a parenthesis
+    ("Dixie: The Second War..." -> "Dixie")."""
+    text = str(title)
+    for mark in (":", " ("):
+        if mark in text and text.index(mark) > 0:
+            text = text[:text.index(mark)]
+    return " ".join(text.split()) or str(title)
+
+
+def one_line(summary: str, limit: int = 160) -> str:
+    """The first sentence of a summary, cut at a word near `limit` characters."""
+    text = " ".join(str(summary).split())
+    end = text.find(". ")
+    if 0 < end < limit:
+        return text[:end + 1]
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + "…"
+
+
 def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
-    lines = ["# Mapwright games", "",
+    """The landing page: a card per game (picture, one line, link), then the pages for
+    variant authors."""
+    lines = ["---", "hide:", "  - navigation", "  - toc", "---", "",
+             "# Mapwright games", "",
              "Rules sites built from data: every map, table and worked example on these pages "
-             "was checked by the game's engine when the site was built.", ""]
-    rows = []
+             "was checked by the game's engine when the site was built.", "",
+             '<div class="mw-cards" markdown>', ""]
     for r in results:
-        meta = r.source.meta
-        thumb = f"![]({r.source.game_id}/{thumbnails[r.source.game_id]}){{ width=160 }}" \
-            if r.source.game_id in thumbnails else ""
-        rows.append([f"[{plain(meta['title'])}]({r.source.game_id}/index.md)", f"`{meta['family']}`",
-                     _players(meta["players"]), thumb])
-    lines += [table(["Game", "Family", "Players", "Map"], rows), "",
-              "See also the [diagnostics reference](reference/diagnostics.md), the "
-              "[content schemas](reference/schemas/index.md) and "
-              "[validating a variant in CI](guides/ci-for-variant-authors.md).", ""]
+        meta, game_id = r.source.meta, r.source.game_id
+        lines.append(f"-   [{md_text(meta['title'])}]({game_id}/index.md){{ .mw-card-title }}")
+        if game_id in thumbnails:
+            lines += ["", f"    [![Map of {md_text(short_title(meta['title']))}]({game_id}/{thumbnails[game_id]})"
+                      f"{{ .mw-card-picture loading=lazy }}]({game_id}/index.md){{ tabindex=-1 aria-hidden=true }}"]
+        lines += ["", f"    {md_text(one_line(meta['summary']))}", "",
+                  f"    *{md_text(_players(meta['players']))} players*", ""]
+    lines += ["</div>", "",
+              "## For variant authors", "",
+              "- [Checking a variant on every change](guides/ci-for-variant-authors.md): "
+              "validation in CI and before each commit",
+              "- [Diagnostics reference](reference/diagnostics.md): every message's code, "
+              "what it means and what to do",
+              "- [Content schemas](reference/schemas/index.md): the fields of every content file", ""]
     return "\n".join(lines)
 
 
@@ -87,48 +117,106 @@ def _figure_name(page: str, index: int) -> str:
     return f"examples/{stem}-{index}.svg"
 
 
-def game_files(result: GameResult) -> tuple[dict[str, str | bytes], list]:
-    """All files of one game's section (paths relative to docs/), and its nav entries."""
+def standard_rules_note(meta: dict, titles: dict[str, str]) -> str:
+    """The admonition a variant's rules pages open with, linking the rules it changes
+    (`standard_rules` in game.yaml), when that game is on the same site."""
+    base = meta.get("standard_rules")
+    if not base or base not in titles:
+        return ""
+    return ('!!! info "Changes to the standard rules"\n\n'
+            f"    Everything not changed here is played as in the [standard rules]"
+            f"(../../{base}/index.md#rules) of {md_text(titles[base])}.\n")
+
+
+def _after_title(text: str, note: str) -> str:
+    """`note` inserted after the page's first heading (or at the top)."""
+    if not note:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("# "):
+            return "\n".join(lines[:i + 1] + ["", note] + lines[i + 1:])
+    return note + "\n" + text
+
+
+def game_files(result: GameResult, family_pages: list | None = None) -> tuple[dict[str, str | bytes], list]:
+    """All files of one game's section (paths relative to docs/), and its nav entries.
+
+    `family_pages`: the family's pages when the caller kept them from an earlier run
+    (they depend on the game's data files only, not on its rules pages)."""
     game_id, source = result.source.game_id, result.source
+    result.draw_figures()
     files: dict[str, str | bytes] = {}
-    family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
+    if family_pages is None:
+        family_pages = result.family.pages(result.game)
+    family_pages = sorted(family_pages, key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):
-        published, figures = publish_rules_page(page, text, result.examples.get(page, []), _figure_name)
+        published, figures = publish_rules_page(page, text, result.examples.get(page, []), _figure_name,
+                                                source.rules_pages)
         files[f"{game_id}/{page}"] = published
         for asset, svg in figures.items():
             files[f"{game_id}/{asset}"] = svg
         rules_nav.append({nav_title(page_title(text, page)): f"{game_id}/{page}"})
     if rules_nav:
         nav.append({"Rules": rules_nav})
+    authors = []
     for p in family_pages:
         files[f"{game_id}/{p.path}"] = p.content
         if p.title and p.path.endswith(".md"):
-            nav.append({nav_title(p.title): f"{game_id}/{p.path}"})
+            entry = {nav_title(p.title): f"{game_id}/{p.path}"}
+            (authors if getattr(p, "audience", "players") == "authors" else nav).append(entry)
+    if authors:   # pages for the variant's authors (geometry review ...), apart from the players'
+        nav.append({"For variant authors": authors})
     files[f"{game_id}/index.md"] = overview_page(result, family_pages)
     return files, nav
 
 
 def guide_pages() -> dict[str, str]:
-    """Mapwright's own guides (docs-src/*.md), published under guides/."""
+    """Mapwright's own guides (docs-src/*.md), published under guides/, and the setup
+    templates they name (templates/), downloadable under guides/templates/. A template's
+    leading dot is dropped (`.pre-commit-config.yaml` -> `pre-commit-config.yaml`):
+    MkDocs does not publish dotfiles."""
     folder = SOURCE_ROOT / "docs-src"
-    return {f"guides/{p.name}": p.read_text(encoding="utf-8")
-            for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+    pages = {f"guides/{p.name}": p.read_text(encoding="utf-8")
+             for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+    templates = SOURCE_ROOT / "templates"
+    if templates.is_dir():
+        for path in sorted(p for p in templates.rglob("*") if p.is_file()):
+            rel = path.relative_to(templates)
+            name = "/".join(rel.parts[:-1] + (rel.name.lstrip("."),))
+            pages[f"guides/templates/{name}"] = path.read_text(encoding="utf-8")
+    return pages
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results])
+
+
+def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
+    """The whole tree from each game's (result, files, nav), as `game_files` made them
+    (the build keeps those per game and makes only the site-wide pages again)."""
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
     thumbnails = {}
-    for result in sorted(results, key=lambda r: r.source.game_id):
-        game_files_, game_nav = game_files(result)
+    results = []
+    titles = {r.source.game_id: r.source.meta["title"] for r, _, _ in sections}
+    for result, game_files_, game_nav in sorted(sections, key=lambda s: s[0].source.game_id):
+        results.append(result)
         files.update(game_files_)
+        # links to another game's rules depend on the whole site, so they are added here
+        # (a game's own files are kept per game between builds)
+        note = standard_rules_note(result.source.meta, titles)
+        if note:
+            prefix = f"{result.source.game_id}/rules/"
+            for path in [p for p in game_files_ if p.startswith(prefix) and p.endswith(".md")]:
+                files[path] = _after_title(files[path], note)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
-        nav.append({nav_title(result.source.meta["title"]): game_nav})
+        nav.append({nav_title(short_title(result.source.meta["title"])): game_nav})
     files["index.md"] = home_page(results, thumbnails)
     schemas = schema_pages()
     files.update(schemas)
@@ -145,7 +233,8 @@ def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
     guides = guide_pages()
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())]})
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
+                   if path.endswith(".md")]})
     return files, nav
 
 

@@ -25,7 +25,7 @@ def test_interactive_map_carries_ids_and_neighbours(tiny):
     assert set(provs) == set(view.provinces)
     for pid, e in provs.items():
         assert e.get("id") == f"prov-{pid}"
-        assert e.get("tabindex") == "0"
+        assert e.get("tabindex") == "-1"   # focusable, but not one Tab stop each (the find box is the way in)
     assert provs["MID"].get("data-army").split() == ["EAS", "WES"]
     # fleets keep the coast they arrive on
     assert provs["NOR"].get("data-fleet").split() == ["ISL", "MID/NC", "SOU", "WES"]
@@ -123,3 +123,16 @@ def test_crop_frames_the_named_provinces(tiny):
     root = ET.fromstring(render_map(view_of(tiny), MapOptions(crop=["EAS"])))
     x, y, w, h = (float(v) for v in root.get("viewBox").split())
     assert x <= 250 <= x + w
+
+
+def test_printed_maps_carry_the_whole_power_key_even_with_many_powers():
+    from generator.render.mapview import MapView, PowerView, ProvinceView
+    provinces = {f"P{i}": ProvinceView(f"P{i}", f"Province {i}", f"P{i}", label=(20 + 30 * i, 20),
+                                       home=f"W{i}") for i in range(20)}
+    powers = {f"W{i}": PowerView(f"W{i}", f"Power number {i}", "#%02x6040" % (i * 10)) for i in range(20)}
+    view = MapView("Many", 640, 60, provinces, [], powers)
+    owners = {f"P{i}": f"W{i}" for i in range(20)}
+    printed = render_map(view, MapOptions(owners=owners, print_mode=True))
+    screen = render_map(view, MapOptions(owners=owners))
+    assert all(f"Power number {i}<" in printed for i in range(20))
+    assert "Power number 3<" not in screen and "20 powers" in screen   # the site points to the Powers page

@@ -64,7 +64,7 @@ def test_click_highlights_neighbours_by_unit_type(browser, page):
     assert "mw-adj-fleet" in classes(browser, "NOR") and "mw-adj-fleet" in classes(browser, "SOU")
     assert "mw-adj" not in classes(browser, "LAK")
     info = browser.find_element("id", "mw-map-info").text
-    assert "Midland" in info and "Fleets to: NOR, SOU" in info
+    assert "Midland" in info and "Fleets to:" in info and "(NOR)" in info and "(SOU)" in info
     assert browser.execute_script("return location.hash") == "#prov=MID"
 
 

@@ -232,3 +232,15 @@ def test_print_classic_map_png_on_a3(tmp_path, monkeypatch, capsys):
     w, h = Image.open(png).size
     assert sorted((w, h)) == [round(297 / 25.4 * 150), round(420 / 25.4 * 150)]   # A3 at 150 dpi
     capsys.readouterr()
+
+
+def test_output_naming_a_file_writes_that_file(tmp_path, capsys):
+    from generator.cli import main
+    target = tmp_path / "out" / "classic-adjacency.pdf"
+    assert main(["print", CLASSIC, "--what", "adjacency", "-o", str(target)]) == 0
+    if target.is_file():      # one PDF: written under the given name
+        assert target.read_bytes().startswith(b"%PDF")
+    else:                     # several: named after it, beside it
+        made = sorted(target.parent.glob("classic-adjacency-*.pdf"))
+        assert made and all(p.read_bytes().startswith(b"%PDF") for p in made)
+    assert not target.is_dir()

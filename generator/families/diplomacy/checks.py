@@ -244,7 +244,7 @@ def geometry_review_markdown(game: Game) -> str:
 
 def geometry_review_page(game: Game):
     from ..base import Page
-    return Page("geometry-review.md", geometry_review_markdown(game), "Geometry review")
+    return Page("geometry-review.md", geometry_review_markdown(game), "Geometry review", audience="authors")
 
 
 def _md_escape(text: str) -> str:

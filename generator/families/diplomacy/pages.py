@@ -129,7 +129,7 @@ def rule_modules_page(game) -> Page:
                 lines.append(f"| {code_span(key)} | {code_span(_value(p.default))} | "
                              f"{md_cell(p.description)}{choices} |")
             lines.append("")
-    return Page("rule-modules.md", "\n".join(lines).rstrip() + "\n", "Rule modules")
+    return Page("rule-modules.md", "\n".join(lines).rstrip() + "\n", "Rule modules", audience="authors")
 
 
 def _value(value) -> str:

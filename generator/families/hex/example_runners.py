@@ -18,9 +18,10 @@ from .zoc import controlled_hexes
 
 
 def _fig(game, pos, hexes, **kw):
+    """The example's figure, drawn only when the site needs it (validate does not)."""
     from .render import example_figure
     focus = [h for h in hexes if h]
-    return example_figure(game, pos, focus, gmap=game.map, **kw) or None
+    return lambda: example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
 def _legal(rep) -> str:

@@ -288,9 +288,10 @@ def run_zoc(game, pos, data):
 
 
 def example_fig(game, pos, hexes, **kw):
+    """The example's figure, drawn only when the site needs it (validate does not)."""
     from .render import example_figure
     focus = [h for h in hexes if h]
-    return example_figure(game, pos, focus, gmap=game.map, **kw) or None
+    return lambda: example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
 from .example_runners import (run_advance, run_air, run_deployment, run_fort_placement, run_intervention,  # noqa: E402

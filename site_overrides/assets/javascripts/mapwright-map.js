@@ -1,13 +1,36 @@
-/* Mapwright: the interactive map and the sortable, filterable tables.
+/* Mapwright: the interactive map viewer, enlargeable diagrams, and the sortable,
+ * filterable tables.
  *
  * No libraries. The map SVG (id "mw-map") carries everything this script needs:
  * each province is an element with data-prov (id), data-abbr, data-name, data-kind,
  * data-sc, data-home, data-owner, data-army and data-fleet (space-separated
- * neighbour locations, fleets possibly with a coast: "SPA/NC"). Works with
- * Material's instant navigation: init runs on every page swap via document$.
+ * neighbour locations, fleets possibly with a coast: "SPA/NC").
+ *
+ * The viewer pans and zooms by changing the SVG's viewBox (wheel, drag, pinch, the
+ * +/-/fit buttons, arrow keys and +/- in the frame), finds a province by code or name
+ * (a datalist gives completion), and shows the selection's neighbours in the panel
+ * beside the map (below it, kept in view, on narrow screens). Provinces are not Tab
+ * stops (693 of them would trap a keyboard user); the find box is the keyboard's way
+ * in, and the selected province takes the one Tab stop. Escape clears.
+ *
+ * Works with Material's instant navigation: init runs on every page swap via
+ * document$, and listeners on window are removed when the page they served is gone.
  */
 (function () {
   "use strict";
+
+  var MAX_ZOOM = 24;
+  var windowListeners = [];
+
+  function onWindow(type, fn, opts) {
+    window.addEventListener(type, fn, opts);
+    windowListeners.push([type, fn, opts]);
+  }
+
+  function dropWindowListeners() {
+    windowListeners.forEach(function (l) { window.removeEventListener(l[0], l[1], l[2]); });
+    windowListeners = [];
+  }
 
   function provinceOf(location) {
     return String(location).split("/")[0];
@@ -25,25 +48,196 @@
     return node;
   }
 
+  /* ------------------------------------------------------------ pan and zoom */
+
+  function zoomer(svg, frame, onChange) {
+    var vb0 = svg.viewBox && svg.viewBox.baseVal;
+    if (!vb0 || !vb0.width) return null;
+    var full = [vb0.x, vb0.y, vb0.width, vb0.height];
+    var vb = full.slice();
+    frame.style.aspectRatio = full[2] + " / " + full[3];
+
+    function clamp() {
+      var w = Math.min(full[2], Math.max(full[2] / MAX_ZOOM, vb[2]));
+      var h = w * full[3] / full[2];
+      vb[0] = Math.min(Math.max(vb[0], full[0]), full[0] + full[2] - w);
+      vb[1] = Math.min(Math.max(vb[1], full[1]), full[1] + full[3] - h);
+      vb[2] = w;
+      vb[3] = h;
+    }
+
+    function apply() {
+      clamp();
+      svg.setAttribute("viewBox", vb.map(function (v) { return v.toFixed(2); }).join(" "));
+      var z = full[2] / vb[2];
+      frame.setAttribute("data-mw-zoomed", z > 1.001 ? "1" : "0");
+      if (onChange) onChange(z);
+    }
+
+    function toSvg(clientX, clientY) {
+      var m = svg.getScreenCTM();
+      if (!m) return [vb[0] + vb[2] / 2, vb[1] + vb[3] / 2];
+      var p = svg.createSVGPoint();
+      p.x = clientX;
+      p.y = clientY;
+      p = p.matrixTransform(m.inverse());
+      return [p.x, p.y];
+    }
+
+    function zoomAt(factor, point) {
+      var c = point || [vb[0] + vb[2] / 2, vb[1] + vb[3] / 2];
+      vb[0] = c[0] - (c[0] - vb[0]) / factor;
+      vb[1] = c[1] - (c[1] - vb[1]) / factor;
+      vb[2] = vb[2] / factor;
+      vb[3] = vb[3] / factor;
+      apply();
+    }
+
+    function panBy(dx, dy) {   // in SVG units
+      vb[0] += dx;
+      vb[1] += dy;
+      apply();
+    }
+
+    function fit() {
+      vb = full.slice();
+      apply();
+    }
+
+    function show(box) {   // a box in SVG units, shown whole with a margin
+      var w = Math.max(box.width, box.height * full[2] / full[3]) * 3;
+      w = Math.max(w, full[2] / 8);
+      vb[2] = w;
+      vb[3] = w * full[3] / full[2];
+      vb[0] = box.x + box.width / 2 - vb[2] / 2;
+      vb[1] = box.y + box.height / 2 - vb[3] / 2;
+      apply();
+    }
+
+    // wheel: zoom about the pointer; at the whole map, zooming out scrolls the page
+    frame.addEventListener("wheel", function (ev) {
+      var out = ev.deltaY > 0;
+      if (out && vb[2] >= full[2] - 0.01) return;
+      ev.preventDefault();
+      zoomAt(Math.pow(1.0015, -ev.deltaY * (ev.deltaMode === 1 ? 33 : 1)), toSvg(ev.clientX, ev.clientY));
+    }, { passive: false });
+
+    // drag to pan, two fingers to pinch; a drag is not a click
+    var pointers = {};
+    var moved = false;
+    var last = null;
+    frame.addEventListener("pointerdown", function (ev) {
+      if (ev.button !== undefined && ev.button > 0) return;
+      pointers[ev.pointerId] = [ev.clientX, ev.clientY];
+      moved = false;
+      last = null;
+    });
+    frame.addEventListener("pointermove", function (ev) {
+      if (!pointers[ev.pointerId]) return;
+      var ids = Object.keys(pointers);
+      var before = pointers[ev.pointerId];
+      pointers[ev.pointerId] = [ev.clientX, ev.clientY];
+      if (ids.length >= 2) {
+        var a = pointers[ids[0]], b = pointers[ids[1]];
+        var dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (last) zoomAt(dist / last, toSvg((a[0] + b[0]) / 2, (a[1] + b[1]) / 2));
+        last = dist;
+        moved = true;
+        ev.preventDefault();
+        return;
+      }
+      var dx = ev.clientX - before[0], dy = ev.clientY - before[1];
+      if (!moved && Math.abs(dx) + Math.abs(dy) < 4) { pointers[ev.pointerId] = before; return; }
+      if (!moved && frame.setPointerCapture) {
+        try { frame.setPointerCapture(ev.pointerId); } catch (e) { /* already released */ }
+      }
+      moved = true;
+      var p0 = toSvg(before[0], before[1]), p1 = toSvg(ev.clientX, ev.clientY);
+      panBy(p0[0] - p1[0], p0[1] - p1[1]);
+    });
+    function up(ev) {
+      delete pointers[ev.pointerId];
+      last = null;
+    }
+    frame.addEventListener("pointerup", up);
+    frame.addEventListener("pointercancel", up);
+    frame.addEventListener("click", function (ev) {
+      if (moved) { ev.stopPropagation(); ev.preventDefault(); moved = false; }
+    }, true);
+
+    frame.addEventListener("keydown", function (ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      var step = vb[2] / 8;
+      var keys = {
+        ArrowLeft: function () { panBy(-step, 0); },
+        ArrowRight: function () { panBy(step, 0); },
+        ArrowUp: function () { panBy(0, -step); },
+        ArrowDown: function () { panBy(0, step); },
+        "+": function () { zoomAt(1.5); },
+        "=": function () { zoomAt(1.5); },
+        "-": function () { zoomAt(1 / 1.5); },
+        "0": fit
+      };
+      if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
+    });
+
+    apply();
+    return { zoomAt: zoomAt, fit: fit, show: show, zoom: function () { return full[2] / vb[2]; } };
+  }
+
+  /* ------------------------------------------------------------ the map */
+
   function initMap(svg) {
     if (!svg || svg.getAttribute("data-mw-ready")) return;
     svg.setAttribute("data-mw-ready", "1");
+    var viewer = svg.closest ? svg.closest("[data-mw-viewer]") : null;
+    var frame = svg.closest ? (svg.closest(".mw-map-frame") || svg.parentNode) : svg.parentNode;
     var provinces = Array.prototype.slice.call(svg.querySelectorAll("[data-prov]"));
     var byId = {};
+    var byName = {};
     provinces.forEach(function (el) {
       byId[el.getAttribute("data-prov").toLowerCase()] = el;
       var abbr = el.getAttribute("data-abbr");
       if (abbr && !byId[abbr.toLowerCase()]) byId[abbr.toLowerCase()] = el;
+      var nm = (el.getAttribute("data-name") || "").toLowerCase();
+      if (nm && !byName[nm]) byName[nm] = el;
+      el.setAttribute("tabindex", "-1");
     });
     var info = document.getElementById("mw-map-info");
+    var status = viewer && viewer.querySelector("[data-mw-status]");
+    var zoomLabel = viewer && viewer.querySelector("[data-mw-zoom-level]");
     var selected = null;
     var marked = [];
+    var view = zoomer(svg, frame, function (z) {
+      if (zoomLabel) zoomLabel.textContent = Math.round(z * 100) + " %";
+      frame.style.touchAction = z > 1.001 ? "none" : "pan-y";
+    });
 
-    function name(id) {
-      var el = byId[String(provinceOf(id)).toLowerCase()];
-      if (!el) return id;
-      var coast = String(id).indexOf("/") >= 0 ? "/" + String(id).split("/")[1].toUpperCase() : "";
-      return (el.getAttribute("data-abbr") || el.getAttribute("data-prov")) + coast;
+    function code(el) {
+      return el.getAttribute("data-abbr") || el.getAttribute("data-prov");
+    }
+
+    function label(location) {
+      var el = byId[String(provinceOf(location)).toLowerCase()];
+      if (!el) return location;
+      var coast = String(location).indexOf("/") >= 0 ? "/" + String(location).split("/")[1].toUpperCase() : "";
+      return code(el) + coast;
+    }
+
+    function say(message) {
+      if (status) status.textContent = message;
+    }
+
+    function neighbourList(parent, heading, locations, cls) {
+      var p = text(parent, "p", heading + ": ", cls);
+      if (!locations.length) { p.appendChild(document.createTextNode("none")); return; }
+      locations.forEach(function (loc, i) {
+        var el = byId[String(provinceOf(loc)).toLowerCase()];
+        if (i) p.appendChild(document.createTextNode(", "));
+        if (!el) { p.appendChild(document.createTextNode(loc)); return; }
+        var a = text(p, "a", el.getAttribute("data-name") + " (" + label(loc) + ")");
+        a.href = "#prov=" + encodeURIComponent(el.getAttribute("data-prov"));
+      });
     }
 
     function describe(el, withNeighbours) {
@@ -51,17 +245,15 @@
       info.textContent = "";
       var head = text(info, "p", "");
       text(head, "strong", el.getAttribute("data-name"));
-      head.appendChild(document.createTextNode(" (" + (el.getAttribute("data-abbr") || el.getAttribute("data-prov")) + ") — " + el.getAttribute("data-kind")));
+      head.appendChild(document.createTextNode(" (" + code(el) + ") — " + el.getAttribute("data-kind")));
       var facts = [];
       if (el.getAttribute("data-sc")) facts.push("supply centre");
       if (el.getAttribute("data-home")) facts.push("home of " + el.getAttribute("data-home"));
       facts.push("owner: " + (el.getAttribute("data-owner") || "none"));
       text(info, "p", facts.join(" · "));
       if (withNeighbours) {
-        var army = list(el.getAttribute("data-army")).map(name);
-        var fleet = list(el.getAttribute("data-fleet")).map(name);
-        text(info, "p", "Armies to: " + (army.length ? army.join(", ") : "none"), "mw-info-army");
-        text(info, "p", "Fleets to: " + (fleet.length ? fleet.join(", ") : "none"), "mw-info-fleet");
+        neighbourList(info, "Armies to", list(el.getAttribute("data-army")), "mw-info-army");
+        neighbourList(info, "Fleets to", list(el.getAttribute("data-fleet")), "mw-info-fleet");
       }
     }
 
@@ -69,21 +261,33 @@
       marked.forEach(function (el) {
         el.classList.remove("mw-selected", "mw-adj-army", "mw-adj-fleet", "mw-adj-both");
         el.removeAttribute("aria-pressed");
+        el.setAttribute("tabindex", "-1");
       });
       marked = [];
       selected = null;
     }
 
-    function select(el, updateHash) {
+    function clearAll() {
+      clear();
+      if (info) info.textContent = "Select a province to see its neighbours.";
+      say("");
+      if (window.history && history.replaceState && /prov=/.test(window.location.hash || "")) {
+        history.replaceState(null, "", window.location.pathname + window.location.search);
+      }
+    }
+
+    function select(el, how) {
       clear();
       if (!el) return;
       selected = el;
       el.classList.add("mw-selected");
       el.setAttribute("aria-pressed", "true");
+      el.setAttribute("tabindex", "0");
       marked.push(el);
       var army = {}, fleet = {};
       list(el.getAttribute("data-army")).forEach(function (p) { army[provinceOf(p).toLowerCase()] = true; });
       list(el.getAttribute("data-fleet")).forEach(function (p) { fleet[provinceOf(p).toLowerCase()] = true; });
+      var box = el.getBBox ? el.getBBox() : null;
       Object.keys(army).concat(Object.keys(fleet)).forEach(function (key) {
         var other = byId[key];
         if (!other || other === el || marked.indexOf(other) >= 0) return;
@@ -91,44 +295,158 @@
         marked.push(other);
       });
       describe(el, true);
-      if (updateHash && window.history && history.replaceState) {
+      say(el.getAttribute("data-name") + " (" + code(el) + ") selected");
+      if (how !== "click" && view && box) {
+        // a province found or linked to is brought into view with its own piece only:
+        // the neighbours are highlighted but not framed (a fleet's reach can span the map)
+        view.show(box);
+      }
+      if (how !== "hash" && window.history && history.replaceState) {
         history.replaceState(null, "", "#prov=" + encodeURIComponent(el.getAttribute("data-prov")));
       }
+    }
+
+    function find(query) {
+      var q = String(query || "").trim();
+      if (!q) return null;
+      var dash = q.indexOf(" — ");
+      if (dash > 0) q = q.slice(0, dash);
+      var key = q.toLowerCase();
+      if (byId[key]) return byId[key];
+      if (byName[key]) return byName[key];
+      var hits = provinces.filter(function (el) {
+        return (el.getAttribute("data-name") || "").toLowerCase().indexOf(key) === 0 ||
+          code(el).toLowerCase().indexOf(key) === 0;
+      });
+      return hits.length === 1 ? hits[0] : null;
     }
 
     function fromHash() {
       var m = /(?:^#|&)prov=([^&]+)/.exec(window.location.hash || "");
       if (!m) return;
       var el = byId[decodeURIComponent(m[1]).toLowerCase()];
-      if (el) {
-        select(el, false);
-        if (el.focus) { try { el.focus({ preventScroll: false }); } catch (e) { el.focus(); } }
-      }
+      if (!el) return;
+      select(el, "hash");
+      if (viewer && viewer.scrollIntoView) viewer.scrollIntoView({ block: "start" });
+      try { el.focus({ preventScroll: true }); } catch (e) { el.focus(); }
     }
 
     provinces.forEach(function (el) {
       var show = function () { if (!selected) describe(el, false); };
       el.addEventListener("mouseenter", show);
       el.addEventListener("focus", show);
-      el.addEventListener("click", function () { select(el, true); });
+      el.addEventListener("click", function () { select(el, "click"); });
       el.addEventListener("keydown", function (ev) {
-        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); select(el, true); }
-        if (ev.key === "Escape") { clear(); }
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); select(el, "click"); }
       });
       var title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = el.getAttribute("data-name") + " (" + (el.getAttribute("data-abbr") || "") + ")";
       el.insertBefore(title, el.firstChild);
     });
+
+    var box = viewer && viewer.querySelector("input[data-mw-find]");
+    if (box) {
+      var options = document.createElement("datalist");
+      options.id = "mw-find-options";
+      provinces.slice().sort(function (a, b) { return code(a).localeCompare(code(b)); }).forEach(function (el) {
+        var o = document.createElement("option");
+        o.value = code(el) + " — " + el.getAttribute("data-name");
+        options.appendChild(o);
+      });
+      box.parentNode.appendChild(options);
+      box.setAttribute("list", options.id);
+      var go = function () {
+        var el = find(box.value);
+        if (el) {
+          select(el, "find");
+        } else if (box.value.trim()) {
+          say("No province matches “" + box.value.trim() + "”; type a code or the start of a name.");
+        }
+        return el;
+      };
+      box.addEventListener("change", go);
+      box.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter") { ev.preventDefault(); go(); }
+      });
+    }
+
+    if (viewer) {
+      viewer.addEventListener("keydown", function (ev) {
+        if (ev.key !== "Escape") return;
+        if (box && ev.target === box) box.value = "";
+        clearAll();
+      });
+      viewer.querySelectorAll("[data-mw-zoom]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          if (!view) return;
+          var how = button.getAttribute("data-mw-zoom");
+          if (how === "in") view.zoomAt(1.5);
+          else if (how === "out") view.zoomAt(1 / 1.5);
+          else view.fit();
+        });
+      });
+    } else {
+      svg.addEventListener("keydown", function (ev) { if (ev.key === "Escape") clearAll(); });
+    }
     document.querySelectorAll("[data-mw-clear]").forEach(function (button) {
-      button.addEventListener("click", function () { clear(); if (info) info.textContent = ""; });
+      button.addEventListener("click", function () {
+        if (box) box.value = "";
+        clearAll();
+      });
     });
-    window.addEventListener("hashchange", fromHash);
+    onWindow("hashchange", fromHash);
+    onWindow("beforeprint", function () { if (view) view.fit(); });   // print the whole map
     fromHash();
+  }
+
+  /* ------------------------------------------------------------ diagrams */
+
+  function initFigures() {
+    document.querySelectorAll("a.mw-enlarge").forEach(function (link) {
+      if (link.getAttribute("data-mw-ready")) return;
+      link.setAttribute("data-mw-ready", "1");
+      link.addEventListener("click", function (ev) {
+        if (ev.metaKey || ev.ctrlKey || ev.shiftKey || typeof HTMLDialogElement === "undefined") return;
+        ev.preventDefault();
+        var img = link.querySelector("img");
+        var dialog = document.createElement("dialog");
+        dialog.className = "mw-lightbox";
+        dialog.setAttribute("aria-label", img ? img.alt : "Diagram");
+        var close = text(dialog, "button", "Close", "mw-lightbox-close");
+        close.type = "button";
+        var big = document.createElement("img");
+        big.src = link.getAttribute("href");
+        big.alt = img ? img.alt : "";
+        dialog.appendChild(big);
+        document.body.appendChild(dialog);
+        var done = function () { dialog.close(); };
+        close.addEventListener("click", done);
+        dialog.addEventListener("click", function (e) { if (e.target === dialog) done(); });
+        dialog.addEventListener("close", function () { dialog.remove(); link.focus(); });
+        dialog.showModal();
+      });
+    });
+  }
+
+  /* ------------------------------------------------------------ tables */
+
+  // neighbours listed by code get their names beside them, read from the table's rows
+  function nameNeighbours(table) {
+    var names = {};
+    Array.prototype.forEach.call(table.querySelectorAll("tr[data-mw-row]"), function (row) {
+      var cell = row.querySelector(".mw-adj-province");
+      if (cell) names[row.getAttribute("data-mw-row")] = cell.firstChild ? cell.firstChild.textContent : "";
+    });
+    Array.prototype.forEach.call(table.querySelectorAll("a[data-mw-name]"), function (a) {
+      var name = names[a.getAttribute("data-mw-name")];
+      if (name && !a.querySelector(".mw-adj-name")) text(a, "span", " " + name, "mw-adj-name");
+    });
   }
 
   function initTable(table) {
     if (!table || table.getAttribute("data-mw-ready")) return;
     table.setAttribute("data-mw-ready", "1");
+    nameNeighbours(table);
     var body = table.tBodies[0];
     var heads = table.querySelectorAll("th[data-mw-sort]");
     heads.forEach(function (th, index) {
@@ -175,8 +493,32 @@
     apply();
   }
 
+  /* ------------------------------------------------------------ search landings */
+
+  // A search result opens its page with ?h=words (Material's search.highlight marks
+  // them). When the result is the page itself rather than one of its headings, the
+  // match may be far down a long page (a row of the adjacency table): scroll to it.
+  function scrollToSearchMatch() {
+    if (!/[?&]h=/.test(window.location.search) || window.location.hash) return;
+    var tries = 0;
+    var look = function () {
+      // a province's own row before the rows that list it as a neighbour
+      var mark = document.querySelector("article .mw-adj-province mark") ||
+        document.querySelector("article mark");
+      if (mark) {
+        mark.scrollIntoView({ block: "center" });
+        return;
+      }
+      if (++tries < 20) setTimeout(look, 100);
+    };
+    look();
+  }
+
   function init() {
+    dropWindowListeners();
+    scrollToSearchMatch();
     initMap(document.getElementById("mw-map"));
+    initFigures();
     document.querySelectorAll("table.mw-sortable").forEach(initTable);
     document.querySelectorAll("input.mw-filter").forEach(initFilter);
   }

@@ -1,21 +1,28 @@
 """datc_page: publish a DATC conformance page for the game (Classic map only makes
-sense): every test case of the DATC data file, adjudicated by the engine, with
-orders, outcomes and the reasons."""
+sense): every test case of the DATC data vendored with the package
+(generator/data/datc/), adjudicated by the engine, with orders, outcomes and the
+reasons. The data is never read from a path the content names (issue 12)."""
 from __future__ import annotations
 
 from ....escape import code_span, md_cell, md_text
-from ....paths import SOURCE_ROOT
+from ....render.figure import figure_size
 from ...base import Page
-from ..datc import load_cases, run_case
+from ..datc import default_path, load_cases, run_case
 from ..examples import diagram
-from . import Param, RuleModule, text
+from . import RuleModule
+
+# The DATC's own section titles (DATC v3.0, chapter 6), for the page's headings.
+DATC_SECTIONS = {
+    "6.A": "Basic checks", "6.B": "Coastal issues", "6.C": "Circular movement",
+    "6.D": "Supports and dislodges", "6.E": "Head-to-head battles and beleaguered garrison",
+    "6.F": "Convoys", "6.G": "Convoying to adjacent provinces", "6.H": "Retreating",
+    "6.I": "Building", "6.J": "Civil disorder and disbands",
+}
+
 
 def pages(game, params: dict) -> list[Page]:
-    """The conformance page and its diagrams (none when the data file is absent)."""
-    path = (SOURCE_ROOT / params["source"]).resolve()
-    if not path.is_file():
-        return []
-    cases = load_cases(path)
+    """The conformance page and its diagrams."""
+    cases = load_cases(default_path())
     runs = []
     for case in cases:
         if case.get("datc_preferred"):
@@ -37,7 +44,8 @@ def pages(game, params: dict) -> list[Page]:
     for case, run in runs:
         if case["section"] != section:
             section = case["section"]
-            lines += [f"## {section}", ""]
+            name = DATC_SECTIONS.get(section)
+            lines += [f"## {md_text(section)} {name}" if name else f"## {md_text(section)}", ""]
         title = case["title"].capitalize()
         key = case["key"]
         if run is None:
@@ -65,22 +73,24 @@ def pages(game, params: dict) -> list[Page]:
         if extra:
             lines.append("")
         if run.note:
-            lines += ["!!! note \"Data file differs from the DATC text\"", f"    {md_text(run.note)}.", ""]
+            lines += ["!!! note \"Corrected test data\"", f"    {md_text(run.note)}.", ""]
         for m in run.mismatches:
             lines.append(f"- **Mismatch:** {md_text(m)}")
         svg = diagram(game, run.requests[-1], resp, f"{key} {title}")
         if svg:
             stem = key.replace("@", "-").replace("~", "-").replace(".", "-")
             assets.append(Page(f"assets/datc/{stem}.svg", svg))
-            lines += [f"![{md_text(key)} diagram](assets/datc/{stem}.svg)", ""]
+            # diagrams on demand: folded, and fetched only when unfolded (loading=lazy)
+            size = figure_size(svg)
+            dims = f" width={size[0]} height={size[1]}" if size else ""
+            lines += ['??? note "Diagram"', "",
+                      f"    ![{md_text(key)} diagram](assets/datc/{stem}.svg){{ .mw-figure loading=lazy{dims} }}", ""]
     return [Page("datc.md", "\n".join(lines).rstrip() + "\n", "DATC conformance")] + assets
 
 
 MODULE = RuleModule(
     name="datc_page",
     title="DATC conformance page",
-    summary="Adds a page adjudicating every DATC test case with this game's map.",
-    params={"source": Param("../shared/reference/datc/datc.json",
-                            "Path of the DATC data file, relative to the repository root.",
-                            shape=text)},
+    summary="Adds a page adjudicating every DATC test case (the DATC v3.0 data vendored with "
+            "Mapwright) with this game's map.",
     pages=pages)

@@ -1,0 +1,41 @@
+"""The markup around an interactive map: the find box, zoom buttons, the neighbours
+panel and a skip link, for site_overrides/assets/javascripts/mapwright-map.js.
+
+Only ordinary elements and attributes (div, a, label, input, button, span;
+id, class, type, aria-*, data-*), so the site's HTML sanitiser keeps them; the
+datalist of province names is built by the script from the SVG's data-* attributes.
+"""
+from __future__ import annotations
+
+AFTER_ID = "mw-after-map"
+
+
+def map_viewer(svg: str, *, legend: str = "") -> str:
+    """The interactive map SVG (id "mw-map") inside its viewer, as one HTML block.
+
+    `legend` is HTML placed in the toolbar (the highlight colours' key)."""
+    return "\n".join([
+        '<div class="mw-viewer" data-mw-viewer="1" markdown="0">',
+        f'<a class="mw-skip" href="#{AFTER_ID}">Skip past the map</a>',
+        '<div class="mw-viewer-bar" role="toolbar" aria-label="Map tools">',
+        '<label class="mw-find-label">Find a province '
+        '<input type="search" class="mw-find" data-mw-find="1" autocomplete="off" spellcheck="false" '
+        'placeholder="code or name" aria-describedby="mw-map-status"></label>',
+        '<span class="mw-zoom-buttons">'
+        '<button type="button" class="mw-button" data-mw-zoom="in" aria-label="Zoom in">+</button>'
+        '<button type="button" class="mw-button" data-mw-zoom="out" aria-label="Zoom out">\u2212</button>'
+        '<button type="button" class="mw-button" data-mw-zoom="fit">Whole map</button>'
+        '<span class="mw-zoom-level" data-mw-zoom-level="1" aria-hidden="true"></span></span>',
+        '<button type="button" class="mw-button mw-clear" data-mw-clear="mw-map">Clear</button>',
+        legend,
+        '</div>',
+        '<div class="mw-viewer-body">',
+        '<div class="mw-map-frame" tabindex="0" aria-label="Map: arrow keys pan, + and \u2212 zoom, '
+        '0 shows the whole map, Escape clears the selection">' + svg.strip() + '</div>',
+        '<div id="mw-map-info" class="mw-map-info" role="region" aria-live="polite" aria-label="Selected province">'
+        'Select a province to see its neighbours.</div>',
+        '</div>',
+        '<p id="mw-map-status" class="mw-map-status" data-mw-status="1" aria-live="polite"></p>',
+        f'<span id="{AFTER_ID}"></span>',
+        '</div>',
+    ])
