@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.build import generate
+from generator.build import BuildOptions, Generator
 from generator.cli import main
 from generator.families.hex import scaffold
 from generator.validate import validate_paths
@@ -41,12 +41,11 @@ def test_a_scaffold_with_renamed_sides_validates_runs_its_example_and_builds(tmp
     assert "NORTH" in (game / "map.yaml").read_text() and "BLUE" not in (game / "scenarios.yaml").read_text()
     _, report = validate_paths([game])
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
-    result = generate(tmp_path / "content", tmp_path / "docs")
-    assert not result.report.has_errors
-    page = (tmp_path / "docs" / "war" / "rules" / "01-introduction.md").read_text(encoding="utf-8")
-    assert "verified by the engine" in page
-    assert "North" in (tmp_path / "docs" / "war" / "map.md").read_text(encoding="utf-8") or \
-        "NORTH" in (tmp_path / "docs" / "war" / "map.md").read_text(encoding="utf-8")
+    tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
+    assert not tree.report.has_errors
+    assert "verified by the engine" in tree.files["war/rules/01-introduction.md"]
+    assert "verified by the engine" in tree.files["war/rules/02-sequence-of-play.md"]
+    assert "NORTH" in tree.files["war/map.md"]
 
 
 def test_an_undeclared_side_is_a_located_diagnostic(tmp_path, capsys):
