@@ -89,19 +89,26 @@ _TITLE = re.compile(r"^(\s*title:\s*).*$", re.M)
 _HEADING = re.compile(r"^(#{1,6} (?:\d+(?:\.\d+)* )?)(.*)$", re.M)
 
 
-def inject_pages(rules: Path, injected: Injected) -> None:
+def inject_pages(rules: Path, injected: Injected, keep: set[tuple[str, str]] = frozenset()) -> None:
     """Example titles (inside the example blocks, which line checks exempt) get payloads;
-    headings get the Markdown-only tricks (raw HTML there is refused by MW301 anyway)."""
+    headings get the Markdown-only tricks (raw HTML there is refused by MW301 anyway).
+    Fields are named by their order on the page (title#3), so `keep` can give them back."""
     for page in sorted(rules.glob("*.md")):
         text = page.read_text(encoding="utf-8")
+        counts = {"title": 0, "heading": 0}
+
+        def field(kind):
+            counts[kind] += 1
+            pointer = f"{kind}#{counts[kind]}"
+            return None if (page.name, pointer) in keep else injected.add(page.name, pointer)
 
         def title(m):
-            n = injected.add(page.name, f"title@{m.start()}")
-            return m.group(1) + json.dumps(payload(n, 180).replace("\n", " "))
+            n = field("title")
+            return m.group(0) if n is None else m.group(1) + json.dumps(payload(n, 180).replace("\n", " "))
 
         def heading(m):
-            n = injected.add(page.name, f"heading@{m.start()}")
-            return f"{m.group(1)}{m.group(2)} *{MARK}{n}* \\{{: onclick=x \\}}"
+            n = field("heading")
+            return m.group(0) if n is None else f"{m.group(1)}{m.group(2)} *{MARK}{n}* \\{{: onclick=x \\}}"
 
         page.write_text(_HEADING.sub(heading, _TITLE.sub(title, text)), encoding="utf-8")
 

@@ -45,7 +45,7 @@ def _inject_game(root: Path, game: str) -> tuple[Path, Injected, list, set]:
         for path in sorted(target.glob("*.yaml")):
             inject_yaml(path, injected, keep, _schema_room(source / path.name))
         if (target / "rules").is_dir():
-            inject_pages(target / "rules", injected)
+            inject_pages(target / "rules", injected, keep)
         _, report = validate_paths([target])
         errors = [d for d in report.diagnostics if d.severity == "error"]
         if not errors:
@@ -64,8 +64,7 @@ def _inject_game(root: Path, game: str) -> tuple[Path, Injected, list, set]:
             # used in another): give back the smallest injected file whole and try again
             counts: dict[str, int] = {}
             for f, p in injected.fields:
-                if f.endswith(".yaml"):
-                    counts[f] = counts.get(f, 0) + 1
+                counts[f] = counts.get(f, 0) + 1
             if not counts:
                 pytest.fail("the injected game never validates; last errors:\n" + "\n".join(
                     f"{d.file}:{d.line}:{d.column} {d.code} {d.message}" for d in errors[:20]))

@@ -12,9 +12,10 @@ from ...diagnostics import Diagnostic, register
 from .diag import located
 
 UNCOVERED = register("HEX040", "Rule section without an example or a reason",
-    "coverage.yaml lists a section that no worked example checks (by its `rule:` or by title in `examples:`) and that gives "
-    "no `none:` reason, or it names an example title the rules pages do not hold. Write the example, fix the title, or say "
-    "why the section has none.")
+    "coverage.yaml lists a section that no worked example checks (by its `rule:`), that names no example in `examples:` "
+    "and gives no `none:` reason. Write the example, name one, or say why the section has none.")
+UNKNOWN_EXAMPLE = register("HEX041", "Coverage names an unknown example",
+    "coverage.yaml names an example title that the rules pages do not hold (renamed or removed). Fix the title.", "warning")
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,9 @@ def check_coverage(game) -> list[Diagnostic]:
     out = []
     for i, row in enumerate(coverage(game)):
         for t in row["missing"]:
-            out.append(located(game, "coverage.yaml", f"/sections/{i}/examples", UNCOVERED,
+            out.append(located(game, "coverage.yaml", f"/sections/{i}/examples", UNKNOWN_EXAMPLE,
                                f"{row['id']}: no worked example titled '{t}' on the rules pages"))
-        if not row["examples"] and not row["none"]:
+        if not row["examples"] and not row["missing"] and not row["none"]:
             out.append(located(game, "coverage.yaml", f"/sections/{i}", UNCOVERED,
                                f"{row['id']} {row['title']}: no worked example checks it and no reason is given"))
     return out

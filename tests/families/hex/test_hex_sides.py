@@ -43,10 +43,9 @@ def test_a_scaffold_with_renamed_sides_validates_runs_its_example_and_builds(tmp
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
     tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
     assert not tree.report.has_errors
-    page = tree.files["war/rules/01-introduction.md"]
-    assert "verified by the engine" in page
-    assert "North" in tree.files["war/map.md"] or \
-        "NORTH" in tree.files["war/map.md"]
+    assert "verified by the engine" in tree.files["war/rules/01-introduction.md"]
+    assert "verified by the engine" in tree.files["war/rules/02-sequence-of-play.md"]
+    assert "NORTH" in tree.files["war/map.md"]
 
 
 def test_an_undeclared_side_is_a_located_diagnostic(tmp_path, capsys):
