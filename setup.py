@@ -1,14 +1,16 @@
-"""Packaging glue: a wheel carries the top-level schemas/, mkdocs.yml and
-site_overrides/ inside the package (generator/_bundled/), so a non-editable install
-(`pip install mapwright`, pre-commit's environments) validates and builds like a
-checkout does. All metadata lives in pyproject.toml."""
+"""Packaging glue: a wheel carries the top-level schemas/, mkdocs.yml,
+site_overrides/ and the bundled games of content/ inside the package
+(generator/_bundled/), so a non-editable install (`pip install mapwright`,
+pre-commit's environments) validates, builds and adjudicates like a checkout does
+(`generator.api.load_game("classic")` finds the shipped games). All metadata lives
+in pyproject.toml."""
 import shutil
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-BUNDLED = ("schemas", "mkdocs.yml", "site_overrides", "docs-src")
+BUNDLED = ("schemas", "mkdocs.yml", "site_overrides", "docs-src", "content")
 
 
 class BuildWithBundle(build_py):

@@ -1,15 +1,21 @@
-"""Validate and build times for the bundled content/, and how the build splits between
-Mapwright's generator (validate + docs tree, PDFs among it) and MkDocs itself.
+"""Validate and build times for the bundled content/, and the generator's share of a
+build measured against MkDocs alone on the same pages.
 
-    python benchmarks/build_content.py [--content content] [--repeat 3]
+    python benchmarks/build_content.py [--content content] [--repeat 3] [--builds 2]
 
-Each build runs in a fresh Python process, so no in-process cache from an earlier run
-flatters it; the fastest of --builds runs per configuration is reported:
+Validate: each game, best of --repeat in one process (imports warm), as `mapwright
+validate` runs it (no figures drawn). Builds: `mapwright build` (MkDocs with the
+mapwright plugin), each in a fresh Python process, timed inside it from loading
+mkdocs.yml to the last file written; the fastest of --builds runs is kept:
 
-- cold: what `mapwright build` does today, every printable PDF rendered;
-- warm PDF cache: MAPWRIGHT_CACHE_DIR set and filled by a previous build (the PDFs are
-  read back, byte-identical);
-- no PDFs: MAPWRIGHT_NO_PDF=1 (the site without its build-time printables).
+- cold: an empty cache folder: every game validated and drawn, every PDF rendered;
+- warm: the cache folder a previous build filled (games and PDFs read back);
+- no PDFs: `--no-pdf`, empty cache.
+
+The generator's share is measured inside each build: the time spent in the plugin's
+hooks over the whole build. MkDocs alone: the same pages (the generator's output, PDFs included, written to a docs
+folder) built by MkDocs with the same mkdocs.yml without the mapwright plugin, in a
+fresh process, as a second measure: (build - MkDocs alone) / build.
 
 Prints a Markdown table and writes it to benchmarks/results/build.md.
 """
@@ -17,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import shutil
@@ -30,78 +35,65 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.build import generate, run_mkdocs  # noqa: E402
 from generator.game import discover  # noqa: E402
 from generator.validate import validate_game  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 
 
-def timed(action):
-    start = time.perf_counter()
-    value = action()
-    return time.perf_counter() - start, value
-
-
 def best(repeat: int, action) -> float:
-    return min(timed(action)[0] for _ in range(repeat))
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
-def one_build(content: Path, config: Path, work: Path) -> dict:
-    """generate + run_mkdocs once, in this process; PDF rendering timed on the side."""
-    from generator.render import print as printing
-    rendering = {"seconds": 0.0, "calls": 0}
-    render = printing._render_pdf
-
-    def counted(*args, **kwargs):
-        seconds, value = timed(lambda: render(*args, **kwargs))
-        rendering["seconds"] += seconds
-        rendering["calls"] += 1
-        return value
-    printing._render_pdf = counted
-    docs, site = work / "docs", work / "site"
-    gen_seconds, built = timed(lambda: generate(content, docs))
-    out = {"generate": gen_seconds, "validate": built.timings.get("validate", math.nan),
-           "tree": built.timings.get("generate"), "pdf": rendering["seconds"],
-           "pdf_rendered": rendering["calls"], "errors": built.report.has_errors,
-           "files": sum(1 for p in docs.rglob("*") if p.is_file()) if docs.exists() else 0}
-    if not built.report.has_errors:
-        out["mkdocs"], _ = timed(lambda: run_mkdocs(config, docs, site, built.nav))
-    return out
+def one_build(content: str, config: str, site: str, cache: str, pdf: bool) -> dict:
+    """`mapwright build`, in this process (run in a fresh one)."""
+    from generator.mkdocs_plugin.run import build_site
+    start = time.perf_counter()
+    outcome = build_site(Path(config), Path(content), Path(site), cache_dir=Path(cache), pdf=pdf)
+    return {"build": time.perf_counter() - start, "generate": outcome.timings["generate"],
+            "plugin": outcome.timings["plugin"], "regenerated": len(outcome.regenerated),
+            "rendered": outcome.rendered}
 
 
-def best_build(runs: int, content: Path, config: Path, work: Path, env: dict) -> dict:
-    """The fastest of `runs` builds (generate + MkDocs), each in a fresh process."""
-    results = [build_in_subprocess(content, config, work / f"run{i}", env) for i in range(runs)]
-    return min(results, key=lambda r: r["generate"] + r.get("mkdocs", 0.0))
+def write_pages(content: str, docs: str, cache: str, pdf: bool) -> list:
+    """The generator's pages as files (PDFs from the cache a build filled); the nav."""
+    from generator.build import BuildOptions, Generator
+    from generator.render.print import PdfCache, PrintJob
+    options = BuildOptions(content=Path(content), project=Path.cwd(), cache_dir=Path(cache), pdf=pdf)
+    tree = Generator().tree(options)
+    pdfs = PdfCache(Path(cache))
+    for rel, value in tree.files.items():
+        target = Path(docs) / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(value, PrintJob):
+            value = pdfs.get(value.key()) or value.render()
+        target.write_bytes(value if isinstance(value, bytes) else value.encode("utf-8"))
+    return tree.nav
 
 
-def build_in_subprocess(content: Path, config: Path, work: Path, env: dict) -> dict:
-    code = ("import json, sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
-            "from benchmarks.build_content import one_build; "
-            "print(json.dumps(one_build(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))))")
-    run = subprocess.run([sys.executable, "-c", code, str(ROOT), str(content), str(config), str(work)],
-                         capture_output=True, text=True, env={**os.environ, **env}, cwd=ROOT, check=True)
+def mkdocs_alone(config: str, docs: str, site: str, nav: list) -> dict:
+    """MkDocs on the written pages with the same look, without the mapwright plugin."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    start = time.perf_counter()
+    cfg = load_config(config_file=config, docs_dir=docs, site_dir=site, nav=nav,
+                      plugins=["search"], strict=True)
+    build(cfg)
+    return {"build": time.perf_counter() - start}
+
+
+def in_fresh_process(function: str, *args) -> dict:
+    code = (f"import json, sys; sys.path.insert(0, {str(ROOT)!r}); "
+            f"from benchmarks.build_content import {function}; "
+            f"print(json.dumps({function}(*json.loads(sys.argv[1]))))")
+    run = subprocess.run([sys.executable, "-c", code, json.dumps(args)], capture_output=True,
+                         text=True, cwd=ROOT, check=True)
     return json.loads(run.stdout.strip().splitlines()[-1])
-
-
-def split_table(name: str, r: dict) -> list[str]:
-    total = r["generate"] + (r.get("mkdocs") or 0)
-
-    def share(x):
-        return f"{100 * x / total:.0f} %" if x is not None and total else "–"
-
-    def secs(x):
-        return f"{x:.3f} s" if x is not None else "–"
-    other_tree = r["tree"] - r["pdf"] if r.get("tree") is not None else None
-    return [f"### {name}", "",
-            "| step | time | share |", "|---|---|---|",
-            f"| generator: validate every game | {secs(r['validate'])} | {share(r['validate'])} |",
-            f"| generator: docs tree ({r['files']} files), without PDFs | {secs(other_tree)} | {share(other_tree)} |",
-            f"| generator: rendering PDFs ({r['pdf_rendered']} rendered) | {secs(r['pdf'])} | {share(r['pdf'])} |",
-            f"| generator total (`generate`) | {secs(r['generate'])} | {share(r['generate'])} |",
-            f"| MkDocs (`run_mkdocs`) | {secs(r.get('mkdocs'))} | {share(r.get('mkdocs'))} |",
-            f"| **build** | {secs(total)} | 100 % |", ""]
 
 
 def main(argv=None) -> int:
@@ -124,46 +116,56 @@ def main(argv=None) -> int:
         errors = sum(d.severity == "error" for d in result.diagnostics)
         per_game.append((game.name, seconds, examples, errors))
 
-    broken = [name for name, _, _, errors in per_game if errors]
-    with tempfile.TemporaryDirectory() as tmp:
+    content, config = str(args.content.resolve()), str(args.config.resolve())
+    rows = []
+    with tempfile.TemporaryDirectory(dir=ROOT / "build" if (ROOT / "build").is_dir() else None) as tmp:
         tmp = Path(tmp)
-        content = args.content.resolve()
-        if broken:  # build the games that validate; a game with errors stops every build
-            content = tmp / "content"
-            content.mkdir()
-            for game in games:
-                if game.name not in broken:
-                    shutil.copytree(game, content / game.name)
-        cache = tmp / "cache"
-        no_cache = {"MAPWRIGHT_CACHE_DIR": "", "MAPWRIGHT_NO_PDF": ""}
-        runs = args.builds
-        builds = {
-            "cold (every PDF rendered, as `mapwright build` does today)":
-                best_build(runs, content, args.config, tmp / "cold", no_cache),
-        }
-        build_in_subprocess(content, args.config, tmp / "fill", {**no_cache, "MAPWRIGHT_CACHE_DIR": str(cache)})
-        builds["warm PDF cache (MAPWRIGHT_CACHE_DIR filled by a previous build)"] = \
-            best_build(runs, content, args.config, tmp / "warm", {**no_cache, "MAPWRIGHT_CACHE_DIR": str(cache)})
-        builds["no PDFs (MAPWRIGHT_NO_PDF=1)"] = \
-            best_build(runs, content, args.config, tmp / "nopdf", {**no_cache, "MAPWRIGHT_NO_PDF": "1"})
+
+        def build(name: str, cache: Path, pdf: bool, fresh_cache: bool) -> dict:
+            runs = []
+            for i in range(args.builds):
+                if fresh_cache:
+                    shutil.rmtree(cache, ignore_errors=True)
+                runs.append(in_fresh_process("one_build", content, config, str(tmp / f"{name}{i}"),
+                                             str(cache), pdf))
+            return min(runs, key=lambda r: r["build"])
+
+        cold = build("cold", tmp / "cache", True, True)
+        warm = build("warm", tmp / "cache", True, False)       # the cold builds filled it
+        nopdf = build("nopdf", tmp / "cache-nopdf", False, True)
+        alone = {}
+        for label, pdf in (("with PDFs", True), ("without PDFs", False)):
+            docs = tmp / f"docs-{pdf}"
+            nav = write_pages(content, str(docs), str(tmp / "cache"), pdf)
+            alone[pdf] = min((in_fresh_process("mkdocs_alone", config, str(docs), str(tmp / f"alone{pdf}{i}"), nav)
+                              for i in range(args.builds)), key=lambda r: r["build"])
+        for name, r, pdf in (("cold (empty cache: every game and PDF made)", cold, True),
+                             ("warm (the cache a previous build filled)", warm, True),
+                             ("`--no-pdf`, empty cache", nopdf, False)):
+            base = alone[pdf]["build"]
+            rows.append((name, r["build"], r["plugin"], r["plugin"] / r["build"], base,
+                         (r["build"] - base) / r["build"], r["regenerated"], r["rendered"]))
 
     lines = ["# Build benchmark: bundled content", "",
              f"`python benchmarks/build_content.py` on Python {platform.python_version()}, {os.cpu_count()} CPU(s), "
-             f"{platform.machine()}. Validate: best of {args.repeat} in one process (imports and caches warm); "
+             f"{platform.machine()}. Validate: best of {args.repeat} in one process (imports warm); "
              f"each build: the fastest of {args.builds} runs, each in a fresh process.", "",
-             "## Validate, per game", "",
+             "## Validate, per game (no figures drawn)", "",
              "| game | validate | worked examples | errors |", "|---|---|---|---|"]
     lines += [f"| {name} | {s:.3f} s | {ex} | {err} |" for name, s, ex, err in per_game]
     lines += [f"| **all** | {sum(s for _, s, _, _ in per_game):.3f} s | "
               f"{sum(ex for _, _, ex, _ in per_game)} | {sum(e for _, _, _, e in per_game)} |", ""]
-    lines += ["## Build: generator vs MkDocs", ""]
-    for name, r in builds.items():
-        if r["errors"]:
-            lines += [f"### {name}", "", "content has errors; the build stops after validation.", ""]
-        else:
-            lines += split_table(name, r)
-    if broken:
-        lines += [f"Left out of the build (validation errors): {', '.join(broken)}.", ""]
+    lines += ["## Build: `mapwright build` against MkDocs alone on the same pages", "",
+              "| build | `mapwright build` | in the plugin's hooks | generator share | MkDocs alone "
+              "| share beyond MkDocs alone | games made | PDFs rendered |",
+              "|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {name} | {b:.2f} s | {p:.2f} s | {100 * share:.0f} % | {m:.2f} s | {100 * beyond:.0f} % | {n} | {r} |"
+              for name, b, p, share, m, beyond, n, r in rows]
+    lines += ["", "Generator share: the time spent in the plugin's hooks (validating and making pages, "
+              "sanitising every page, waiting for PDFs at the end) over the whole build, measured "
+              "inside the build. PDFs render in a process pool while MkDocs renders the pages. "
+              "Share beyond MkDocs alone: (build - MkDocs alone) / build, MkDocs building the same "
+              "pages without the plugin in another process (noisier: two runs).", ""]
     text = "\n".join(lines)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")

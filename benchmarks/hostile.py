@@ -66,7 +66,7 @@ def run_case(build, command: str, timeout: float) -> tuple[float, int | str]:
         game = build(root)
         args = [sys.executable, "-m", "generator", command]
         args += [str(game)] if command == "validate" else ["--content", str(root / "content"),
-                                                           "-o", str(root / "site"), "--work", str(root / "build")]
+                                                           "-o", str(root / "site"), "--cache-dir", str(root / "cache")]
         start = time.perf_counter()
         try:
             run = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=timeout)

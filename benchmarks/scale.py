@@ -107,7 +107,7 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
         raise SystemExit(f"the {n}-province map does not validate: {errs[:3]}")
     game, fam = result.game, result.family
 
-    adjudicate = fam.extra.get("adjudicate")
+    adjudicate = fam.adjudicate
     if adjudicate:
         request = movement_request(game, random.Random(n))
         times["units"] = sum(len(v) for v in request["units"].values())
@@ -122,30 +122,25 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
         map_svg = None
     times["render map SVG"] = best_of(repeat, lambda: (cold_caches(), map_svg(game)))[0] if map_svg else None
 
-    from generator.render import print as printing
     from generator.site.tree import docs_tree, write_tree
-    rendering = [0.0]
-    render = printing._render_pdf
-
-    def timed_render(*args, **kwargs):   # PDF rendering (CairoSVG) shown as its own row
-        start = time.perf_counter()
-        try:
-            return render(*args, **kwargs)
-        finally:
-            rendering[0] += time.perf_counter() - start
-    printing._render_pdf = timed_render
     cold_caches()
-    try:
-        times["docs tree (generate)"], (files, nav) = best_of(1, lambda: docs_tree([result]))
-    finally:
-        printing._render_pdf = render
-    times["docs tree: printable PDFs (CairoSVG)"] = rendering[0] or None
-    times["docs tree: everything else"] = times["docs tree (generate)"] - rendering[0]
+    tree_time, (files, nav) = best_of(1, lambda: docs_tree([result]))
+    from generator.render.print import pdf_jobs
+
+    def site_pdfs() -> dict:   # the build renders these in a process pool; here one after another
+        docs = fam.printables(game) if fam.printables else {}
+        return {f"print/{name}": job.render() for what, paper in fam.site_prints
+                for name, job in pdf_jobs(docs[what], paper).items()}
+    pdf_time, pdfs = best_of(1, site_pdfs)
+    files.update({f"{result.source.game_id}/{k}": v for k, v in pdfs.items()})
+    times["docs tree (generate)"] = tree_time + pdf_time
+    times["docs tree: printable PDFs (CairoSVG)"] = pdf_time or None
+    times["docs tree: everything else"] = tree_time
     if n <= mkdocs_max:
-        from generator.build import run_mkdocs
+        from benchmarks.build_content import mkdocs_alone
         docs, site = work / f"n{n}" / "docs", work / f"n{n}" / "site"
         write_tree(files, docs)
-        times["mkdocs build"], _ = best_of(1, lambda: run_mkdocs(ROOT / "mkdocs.yml", docs, site, nav))
+        times["mkdocs build"], _ = best_of(1, lambda: mkdocs_alone(str(ROOT / "mkdocs.yml"), str(docs), str(site), nav))
     else:
         times["mkdocs build"] = None
     return times

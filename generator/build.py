@@ -1,104 +1,394 @@
-"""`build`: validate, write the docs tree, then let MkDocs turn it into HTML.
+"""`build`: validated games in, the site's pages out — incrementally, and only into
+folders that are safe to write.
 
-MkDocs is only the last, replaceable step: it is imported here and nowhere else
-in the pipeline.
+Pure of MkDocs: the MkDocs plugin (generator/mkdocs_plugin) calls `Generator.tree`
+for the pages and `check_site`/`record_site` around MkDocs' own writing. Everything a
+build is told (content folder, PDFs or not, cache folder) is one `BuildOptions`.
+
+Incremental: a game's pages are a pure function of its folder's bytes and
+Mapwright's own code, so they are kept by a hash of both — in memory for `serve`, and
+as JSON in the cache folder for the next build. JSON, not pickle: the cache folder is
+not trusted to hold code.
 """
 from __future__ import annotations
 
-import logging
+import base64
+import hashlib
+import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .diagnostics import Report
-from .site.tree import docs_tree, write_tree
-from .validate import GameResult, validate_paths
+from . import __version__
+from .diagnostics import Diagnostic, Report, errors, register
+from .escape import md_text, url
+from .families.base import GameSource
+from .game import discover
+from .loader import display_path
+from .paths import PACKAGE_ROOT, SCHEMA_DIR
+from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
+from .validate import DataRead, GameResult, read_split, validate_game
 
-# Fixed so that sitemaps carry no build date: two builds give the same bytes.
-REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01
+OUTPUT_REFUSED = register("MW601", "Output folder refused",
+                          "`build` writes the site only into a folder it created or one that carries "
+                          "its marker file (.mapwright-site), and never into content/, the project "
+                          "folder or a folder above content. Pick another `-o` folder, or empty it.")
+WORK_REFUSED = register("MW602", "Work folder refused",
+                        "The work folder (caches) must be the project's build/ folder or inside it, "
+                        "and neither it nor the site folder may be a symbolic link.")
+
+MARKER = ".mapwright-site"    # in the site folder: the files the last build wrote, one a line
+CACHE_FORMAT = "mapwright-game-1"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What a build is told, from the plugin's settings and the command line."""
+
+    content: Path = Path("content")
+    project: Path = Path(".")          # where build/ and the defaults live
+    work: Path | None = None           # default: <project>/build
+    cache_dir: Path | None = None      # default: <work>/cache
+    pdf: bool = True
+    jobs: int = 0                      # PDF render processes; 0: one per CPU
+
+    @property
+    def work_dir(self) -> Path:
+        return self.work if self.work is not None else self.project / "build"
+
+    @property
+    def cache(self) -> Path:
+        return self.cache_dir if self.cache_dir is not None else self.work_dir / "cache"
+
+
+# -- output paths ----------------------------------------------------------------------
+
+def _refused(path: Path, code: str, message: str, hint: str) -> Diagnostic:
+    return Diagnostic(display_path(path), 1, 1, code, message, hint=hint)
+
+
+def _is_within(path: Path, folder: Path) -> bool:
+    return path == folder or path.is_relative_to(folder)
+
+
+def check_work(options: BuildOptions) -> list[Diagnostic]:
+    """The work and cache folders: under <project>/build, no symbolic links."""
+    found = []
+    build = (options.project / "build").resolve()
+    for name, folder in (("work", options.work_dir), ("cache", options.cache)):
+        if folder.is_symlink():
+            found.append(_refused(folder, WORK_REFUSED, f"the {name} folder is a symbolic link",
+                                  "use a real folder under build/"))
+        elif folder.exists() and not folder.is_dir():
+            found.append(_refused(folder, WORK_REFUSED, f"the {name} folder is an existing file",
+                                  "remove the file or choose another folder"))
+    if options.work is not None and not _is_within(options.work.resolve(), build):
+        found.append(_refused(options.work, WORK_REFUSED, "the work folder is outside the project's build/ folder",
+                              f"use build/ or a folder inside it (here: {display_path(build)})"))
+    return found
+
+
+def check_site(site: Path, options: BuildOptions) -> list[Diagnostic]:
+    """Whether `build` may (re)write `site`; empty when it may. Nothing is changed."""
+    hint = "choose an -o folder of its own, such as site/"
+    if site.is_symlink():
+        return [_refused(site, OUTPUT_REFUSED, "the output folder is a symbolic link", hint)]
+    if site.exists() and not site.is_dir():
+        return [_refused(site, OUTPUT_REFUSED, "the output names an existing file, not a folder", hint)]
+    out, content, project = site.resolve(), options.content.resolve(), options.project.resolve()
+    if _is_within(out, content):
+        return [_refused(site, OUTPUT_REFUSED, "the output folder is inside the content folder", hint)]
+    if _is_within(content, out) or out == project or _is_within(project, out):
+        return [_refused(site, OUTPUT_REFUSED,
+                         "the output folder is the project folder or holds the content folder", hint)]
+    if out.exists():
+        strays = _unrecorded(out)
+        if strays:
+            return [_refused(site, OUTPUT_REFUSED,
+                             f"the output folder holds files Mapwright did not write (such as "
+                             f"'{strays[0]}')", "empty the folder, or choose another -o folder")]
+    return []
+
+
+def _unrecorded(site: Path) -> list[str]:
+    """Files under `site` that the last build did not record (top-level dot files, such as
+    a .git of a publishing branch, are left alone by MkDocs and so are allowed)."""
+    marker = site / MARKER
+    recorded = set(marker.read_text(encoding="utf-8").split("\n")) if marker.is_file() else set()
+    strays = []
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site)
+        if rel.parts[0].startswith("."):
+            continue
+        if path.is_symlink() or (path.is_file() and rel.as_posix() not in recorded):
+            strays.append(rel.as_posix())
+    return strays
+
+
+def record_site(site: Path) -> None:
+    """After a build: the marker lists every file written, for the next `check_site`."""
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                   if p.is_file() and not p.relative_to(site).parts[0].startswith("."))
+    (site / MARKER).write_text("\n".join(files) + "\n", encoding="utf-8")
+
+
+# -- per-game results, cached ------------------------------------------------------------
+
+def _code_fingerprint() -> str:
+    digest = hashlib.sha256(f"{CACHE_FORMAT} {__version__}".encode())
+    for folder, pattern in ((PACKAGE_ROOT, "*.py"), (SCHEMA_DIR, "*.json")):
+        for path in sorted(folder.rglob(pattern)):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+_FINGERPRINT: list[str] = []
+
+
+def code_fingerprint() -> str:
+    """A hash of Mapwright's code and schemas: cached pages are only as good as the code
+    that made them."""
+    if not _FINGERPRINT:
+        _FINGERPRINT.append(_code_fingerprint())
+    return _FINGERPRINT[0]
+
+
+def game_key(path: Path, options: BuildOptions, *, data_only: bool = False) -> str:
+    """A hash of everything a game's pages depend on: its files' names and bytes (links
+    by their targets), how it is shown, the options and Mapwright's code. `data_only`:
+    leave out the rules pages (what the family's own pages depend on)."""
+    digest = hashlib.sha256(f"{code_fingerprint()} pdf={options.pdf} {display_path(path)}".encode())
+    for item in sorted(path.rglob("*")):
+        rel = item.relative_to(path).as_posix()
+        if data_only and rel.split("/")[0] == "rules":
+            continue
+        if item.is_symlink():
+            digest.update(b"L" + rel.encode() + b"\0" + os.readlink(item).encode(errors="replace") + b"\0")
+        if item.is_file():
+            data = item.read_bytes()
+            digest.update(b"F" + rel.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+        elif item.is_dir():
+            digest.update(b"D" + rel.encode() + b"\0")
+    return digest.hexdigest()
 
 
 @dataclass
-class BuildResult:
-    report: Report
-    games: list[GameResult] = field(default_factory=list)
-    timings: dict[str, float] = field(default_factory=dict)
-    built: bool = False
+class GameEntry:
+    """One game's share of the site: what the home page needs, its diagnostics, its
+    files (path relative to docs/ -> text, bytes or a PrintJob) and nav entries."""
+
+    path: Path
+    source: GameSource | None
+    diagnostics: list[Diagnostic]
+    files: dict = field(default_factory=dict)
+    nav: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.source is not None and not errors(self.diagnostics)
+
+    def result(self) -> GameResult:
+        """A stand-in for the validated game, enough for the site-wide pages."""
+        return GameResult(self.path, self.source, diagnostics=self.diagnostics)
 
 
-class MkDocsFailed(Exception):
-    pass
+def _printables_section(prints: dict[str, PrintJob]) -> str:
+    lines = ["", "## Printables", ""]
+    for path in sorted(prints):
+        name = path.rsplit("/", 1)[-1]
+        lines.append(f"- [{md_text(name)}]({url(path)}) (PDF)")
+    return "\n".join(lines) + "\n"
 
 
-def generate(content: Path, docs_dir: Path) -> BuildResult:
-    """Validate every game and write the docs tree; nothing is written on errors."""
-    t0 = time.perf_counter()
-    games, report = validate_paths([content])
-    t1 = time.perf_counter()
-    result = BuildResult(report, games, {"validate": t1 - t0})
-    if report.has_errors:
-        return result
-    files, nav = docs_tree([g for g in games if g.ok])
-    write_tree(files, docs_dir)
-    result.timings["generate"] = time.perf_counter() - t1
-    result.nav = nav
-    return result
+@dataclass
+class FamilyPages:
+    """What a game's family makes from its data files alone: its pages and printables,
+    and the worked examples' figures drawn so far (by the example block's text)."""
+
+    pages: list
+    prints: dict
+    figures: dict = field(default_factory=dict)
+
+    def draw_figures(self, result: GameResult) -> None:
+        """Draw each example's figure, or take it from an earlier run on the same data."""
+        for worked in result.examples.values():
+            for w in worked:
+                if w.outcome is None or not callable(w.outcome.figure):
+                    continue
+                body = w.block.body
+                if body not in self.figures:
+                    self.figures[body] = w.outcome.figure() or None
+                w.outcome.figure = self.figures[body]
+        shown = {w.block.body for worked in result.examples.values() for w in worked}
+        self.figures = {b: f for b, f in self.figures.items() if b in shown}
 
 
-def mkdocs_config(config_file: Path, docs_dir: Path, site_dir: Path, nav: list, strict: bool = True):
-    from mkdocs.config import load_config
-    config = load_config(config_file=str(config_file), docs_dir=str(docs_dir.resolve()),
-                         site_dir=str(site_dir.resolve()), nav=nav, strict=strict)
-    config.plugins["mapwright-sanitise"] = _sanitise_plugin()
-    return config
+def game_entry(path: Path, options: BuildOptions, read=None,
+               kept: FamilyPages | None = None) -> tuple[GameEntry, FamilyPages | None]:
+    """Validate one game and make its pages (figures drawn, printables as jobs);
+    `read`: the game as read, if the caller has it; `kept`: the family's pages from a
+    run on the same data files."""
+    return _game_entry(validate_game(path, read), options, kept)
 
 
-def _sanitise_plugin():
-    """Every page body MkDocs renders from Markdown passes the allowlist sanitiser."""
-    from mkdocs.plugins import BasePlugin
-
-    from .site.sanitise import sanitise_html
-
-    class Sanitise(BasePlugin):
-        def on_page_content(self, html, **_):
-            return sanitise_html(html)
-
-    return Sanitise()
+def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
+    fam, prints = result.family, {}
+    # no Cairo on this machine: the site still builds, without PDFs
+    if fam.site_prints and fam.printables and options.pdf and printing_available():
+        docs, title = fam.printables(result.game), str(result.source.meta["title"])
+        for what, paper in fam.site_prints:
+            for name, job in sorted(pdf_jobs(docs[what], paper, title=title).items()):
+                prints[f"print/{name}"] = job
+    return FamilyPages(fam.pages(result.game), prints)
 
 
-class _Collect(logging.Handler):
+def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | None):
+    from .site.tree import game_files
+    lite = replace(result.source, docs={}) if result.source is not None else None
+    entry = GameEntry(result.path, lite, list(result.diagnostics))
+    if not result.ok:
+        return entry, None
+    family = kept or _family_pages(result, options)
+    family.draw_figures(result)
+    files, nav = game_files(result, family.pages)
+    game_id = result.source.game_id
+    if family.prints:
+        files.update({f"{game_id}/{p}": job for p, job in family.prints.items()})
+        files[f"{game_id}/index.md"] += _printables_section(family.prints)
+    entry.files, entry.nav = files, nav
+    return entry, family
+
+
+def _encode(value):
+    if isinstance(value, PrintJob):
+        return {"print": list(value.pages), "title": value.title}
+    if isinstance(value, bytes):
+        return {"bytes": base64.b64encode(value).decode("ascii")}
+    return value
+
+
+def _decode(value):
+    if isinstance(value, dict):
+        if "print" in value:
+            return PrintJob(tuple(value["print"]), value["title"])
+        return base64.b64decode(value["bytes"])
+    return value
+
+
+def _dump(entry: GameEntry) -> str:
+    source = None
+    if entry.source is not None:
+        s = entry.source
+        source = {"game_id": s.game_id, "root": s.root, "meta": s.meta, "rules_pages": s.rules_pages}
+    return json.dumps({"source": source, "diagnostics": [d.to_dict() for d in entry.diagnostics],
+                       "files": {k: _encode(v) for k, v in entry.files.items()}, "nav": entry.nav},
+                      default=str)
+
+
+def _load(path: Path, text: str) -> GameEntry:
+    data = json.loads(text)
+    s = data["source"]
+    source = GameSource(s["game_id"], s["root"], s["meta"], {}, s["rules_pages"]) if s else None
+    fields = Diagnostic.__dataclass_fields__
+    diagnostics = [Diagnostic(**{k: v for k, v in d.items() if k in fields}) for d in data["diagnostics"]]
+    return GameEntry(path, source, diagnostics, {k: _decode(v) for k, v in data["files"].items()}, data["nav"])
+
+
+@dataclass
+class Kept:
+    """What a game's data files gave, kept (in memory) by their hash."""
+
+    path: Path
+    data: DataRead | None
+    family: FamilyPages | None
+
+
+class GameCache:
+    """Game entries by `game_key`: in memory (serve keeps one process) and on disk; and,
+    in memory, each game's parsed data files and family pages by the key of its data
+    files, so that an edit to a rules page redoes that game's checks and examples (it
+    is validated again) but neither parses its data nor redraws its maps and tables."""
+
     def __init__(self):
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
+        self.memory: dict[str, GameEntry] = {}
+        self.kept: dict[str, Kept] = {}
 
-    def emit(self, record):
-        self.messages.append(record.getMessage())
+    def entry(self, path: Path, options: BuildOptions) -> tuple[GameEntry, bool]:
+        """(entry, whether it was computed afresh)."""
+        key = game_key(path, options)
+        if key in self.memory:
+            return self.memory[key], False
+        stored = options.cache / "games" / f"{key}.json"
+        try:
+            entry = _load(path, stored.read_text(encoding="utf-8"))
+            fresh = False
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):   # absent or damaged
+            data_key = game_key(path, options, data_only=True)
+            kept = self.kept.get(data_key) or Kept(path, None, None)
+            read, data = read_split(path, kept.data)
+            entry, family = game_entry(path, options, read, kept.family)
+            fresh = True
+            self.kept = {k: v for k, v in self.kept.items() if v.path != path}   # one per game
+            self.kept[data_key] = Kept(path, data, family or kept.family)
+            if entry.ok:
+                _store(stored, entry)
+        self.memory = {k: v for k, v in self.memory.items() if v.path != path}   # one per game
+        self.memory[key] = entry
+        return entry, fresh
 
 
-def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, nav: list) -> None:
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.exceptions import MkDocsException
-    os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
-    collector = _Collect()
-    logger = logging.getLogger("mkdocs")
-    logger.addHandler(collector)
+def _store(stored: Path, entry: GameEntry) -> None:
     try:
-        config = mkdocs_config(config_file, docs_dir, site_dir, nav)
-        mkdocs_build(config)
-    except (MkDocsException, OSError) as exc:
-        raise MkDocsFailed("; ".join(collector.messages) or str(exc)) from None
-    finally:
-        logger.removeHandler(collector)
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        partial = stored.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(_dump(entry), encoding="utf-8")
+        partial.replace(stored)
+    except OSError:
+        pass   # a cache that cannot be written only costs time
 
 
-def build(content: Path, site_dir: Path, config_file: Path, work_dir: Path) -> BuildResult:
-    docs_dir = work_dir / "docs"
-    result = generate(content, docs_dir)
-    if result.report.has_errors:
-        return result
-    t0 = time.perf_counter()
-    run_mkdocs(config_file, docs_dir, site_dir, result.nav)
-    result.timings["mkdocs"] = time.perf_counter() - t0
-    result.built = True
-    return result
+@dataclass
+class Tree:
+    """The whole site's pages: path -> text, bytes or PrintJob; nav; what was found."""
+
+    files: dict
+    nav: list
+    report: Report
+    games: list[GameEntry]
+    regenerated: list[str] = field(default_factory=list)   # game ids computed afresh
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class Generator:
+    """Makes the site's pages from the content folder, reusing every game whose files
+    did not change. `keep_last_good`: a game with errors keeps its last good pages
+    (for `serve`: an edit in progress does not take the game off the site)."""
+
+    def __init__(self):
+        self.cache = GameCache()
+        self.good: dict[Path, GameEntry] = {}
+
+    def tree(self, options: BuildOptions, keep_last_good: bool = False) -> Tree:
+        from .site.tree import assemble
+        t0 = time.perf_counter()
+        paths, problems = discover([options.content])
+        report = Report(list(problems))
+        entries, regenerated = [], []
+        for path in paths:
+            entry, fresh = self.cache.entry(path, options)
+            report.extend(entry.diagnostics)
+            if fresh:
+                regenerated.append(path.name)
+            if entry.ok:
+                self.good[path] = entry
+            elif keep_last_good and path in self.good:
+                entry = self.good[path]
+            entries.append(entry)
+        usable = [e for e in entries if e.ok]
+        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable])
+        return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})
+
+
+def pdf_cache(options: BuildOptions) -> PdfCache:
+    return PdfCache(options.cache)

@@ -15,6 +15,9 @@ output only through one of these functions, chosen by where it lands:
     xml_text       SVG/XML text or attribute value
     csv_cell       a CSV cell a spreadsheet opens (no formulas)
     terminal       a line for a terminal or CI log (no control characters, no newlines)
+    php_string     the inside of a PHP single-quoted string (exported webDiplomacy variants)
+    php_comment    text inside a PHP /* ... */ comment, never closing it
+    dpjudge_word   a name in a DPjudge .map file line (one line, no `#` or `=`)
 
 Written by hand because each function is one or two string passes that no library
 offers for Markdown (markupsafe covers only the HTML contexts). Everything is linear
@@ -56,6 +59,17 @@ def md_text(text) -> str:
     if "\n" in text or "\t" in text:
         text = " ".join(text.split())
     return _MD_PUNCT.sub(r"\\\1", _html(text))
+
+
+# Prose keeps emphasis (* and _) and paragraphs; everything that makes links, images,
+# HTML, attribute lists, code or tables is escaped.
+_PROSE_PUNCT = re.compile(r"([\\`{}\[\]()!|])")
+
+
+def md_prose(text) -> str:
+    """Author prose (a summary, a note): emphasis and paragraphs survive; HTML, links,
+    images, attribute lists, code spans and table pipes do not."""
+    return _PROSE_PUNCT.sub(r"\\\1", _html(_str(text)))
 
 
 def md_cell(text) -> str:
@@ -189,3 +203,23 @@ def json_text(value, **dumps) -> str:
     import json
     text = json.dumps(value, **dumps)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def php_string(text) -> str:
+    """The inside of a PHP single-quoted literal: only backslash and quote are special
+    there, so the value can never end the string early or reach PHP code. Newlines
+    become spaces (install.php rows are one line each)."""
+    text = " ".join(_str(text).split()) if ("\n" in str(text) or "\r" in str(text)) else _str(text)
+    return text.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def php_comment(text) -> str:
+    """Text inside a PHP block comment: `*/` is broken so it cannot close the comment
+    (and `?>`, which ends PHP mode even inside // comments, is broken too)."""
+    return _str(text).replace("*/", "* /").replace("?>", "? >")
+
+
+def dpjudge_word(text) -> str:
+    """A full name or alias in a DPjudge .map line: one line, no comment (`#`) and
+    no `=` (which splits a name line); runs of spaces become one."""
+    return " ".join(_str(text).replace("#", " ").replace("=", " ").split())

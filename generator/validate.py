@@ -3,7 +3,7 @@ plus every worked example, all reported in one run."""
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +11,7 @@ from .diagnostics import Diagnostic, Report, errors, register
 from .examples import EXAMPLE_CRASH, EXAMPLE_MISMATCH, extract_examples
 from .families import family as family_named
 from .families.base import Example, Family, GameSource, Outcome
-from .game import discover, read_game
+from .game import discover, read_game, read_rules_pages
 from .schemas import validate_document
 
 INTERNAL = register("MW901", "Internal error in a family engine",
@@ -38,6 +38,14 @@ class GameResult:
     @property
     def ok(self) -> bool:
         return self.game is not None and not errors(self.diagnostics)
+
+    def draw_figures(self) -> None:
+        """Worked examples' figures are drawn here, once, for the site: validate, which
+        publishes nothing, leaves them undrawn."""
+        for worked in self.examples.values():
+            for w in worked:
+                if w.outcome is not None and callable(w.outcome.figure):
+                    w.outcome.figure = w.outcome.figure() or None
 
 
 def _internal(where: str, stage: str, exc: BaseException) -> Diagnostic:
@@ -79,9 +87,13 @@ def run_examples(fam: Family, game, source: GameSource) -> tuple[dict, list[Diag
     return results, found
 
 
-def validate_game(path: Path) -> GameResult:
-    source, found = read_game(path)
-    result = GameResult(path, source, diagnostics=found)
+def validate_game(path: Path, read=None) -> GameResult:
+    """`read`: the game as read (source, diagnostics), when the caller has it."""
+    return _validate_game(path, *(read or read_game(path)))
+
+
+def _validate_game(path: Path, source: GameSource | None, found: list[Diagnostic]) -> GameResult:
+    result = GameResult(path, source, diagnostics=list(found))
     if source is None:
         return result
     fam = family_named(source.meta["family"])
@@ -100,6 +112,32 @@ def validate_game(path: Path) -> GameResult:
     result.examples = examples
     result.diagnostics += diags
     return result
+
+
+@dataclass
+class DataRead:
+    """A game's data files as read, without its rules pages: what an edit to a rules
+    page leaves as it was (`GameCache` keeps it by the data files' hash)."""
+
+    source: GameSource | None
+    diagnostics: list[Diagnostic]
+
+
+def read_split(path: Path, data: DataRead | None = None) -> tuple[tuple, DataRead | None]:
+    """(source, diagnostics) as `read_game` gives them, reusing `data` when given, and
+    the data part for next time. Rules pages are always read again."""
+    pages, page_diags = read_rules_pages(path)
+    if data is None:
+        source, found = read_game(path)
+        own = set(page_diags)
+        data = DataRead(source and replace(source, rules_pages={}), [d for d in found if d not in own])
+        if source is None and not errors(data.diagnostics):   # only the rules pages stopped it:
+            return (None, found), None                         # nothing worth keeping
+        return (source, found), data
+    found = data.diagnostics + page_diags
+    if data.source is None or errors(found):
+        return (None, found), data
+    return (replace(data.source, rules_pages=pages), found), data
 
 
 def validate_paths(paths: list[Path]) -> tuple[list[GameResult], Report]:

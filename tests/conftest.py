@@ -5,6 +5,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests assert behaviour, not speed: a loaded CI machine must not fail them on time.
+settings.register_profile("mapwright", deadline=None, print_blob=True)
+settings.load_profile("mapwright")
 
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"
@@ -39,7 +44,7 @@ def built_site(tmp_path_factory):
         tmp = tmp_path_factory.mktemp("build")
         site = tmp / "first" / "site"
         content = os.environ.get("MW_TEST_CONTENT", "content")  # a narrower folder, for debugging
-        code = main(["build", "--content", content, "-o", str(site), "--work", str(tmp / "first" / "work")])
+        code = main(["build", "--content", content, "-o", str(site), "--cache-dir", str(tmp / "cache")])
         assert code == 0, "mapwright build failed on the bundled content"
         return site, tmp
     finally:

@@ -1,12 +1,15 @@
-"""The whole pipeline on the bundled content: the site builds, offline, twice the same."""
+"""The whole pipeline on the bundled content: the site builds, offline, twice the same;
+and `build` writes only where it may (issue 12's output paths)."""
 from __future__ import annotations
 
 import filecmp
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
+from generator.build import MARKER, OUTPUT_REFUSED, WORK_REFUSED, BuildOptions, check_site, check_work
 from generator.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -14,9 +17,19 @@ REPO = Path(__file__).resolve().parents[1]
 
 def _build(tmp: Path, name: str) -> Path:
     site = tmp / name / "site"
-    code = main(["build", "-o", str(site), "--work", str(tmp / name / "work")])
+    code = main(["build", "-o", str(site), "--cache-dir", str(tmp / "cache")])
     assert code == 0, "mapwright build failed on the bundled content"
     return site
+
+
+def _repo_config(project: Path, plugin: str = "mapwright") -> Path:
+    """The repository's mkdocs.yml for a project elsewhere (theme overrides by absolute path)."""
+    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("custom_dir: site_overrides", f"custom_dir: {REPO / 'site_overrides'}")
+    text = text.replace("  - mapwright ", f"  - {plugin} ")
+    config = project / "mkdocs.yml"
+    config.write_text(text, encoding="utf-8")
+    return config
 
 
 @pytest.fixture(scope="session")
@@ -37,6 +50,21 @@ def test_every_schema_has_a_reference_page(built):
     for schema in (REPO / "schemas").glob("*.schema.json"):
         name = schema.name.removesuffix(".schema.json")
         assert (site / "reference" / "schemas" / name / "index.html").is_file(), name
+
+
+def test_content_files_are_not_published_as_they_are(built):
+    site, _ = built
+    assert not list(site.rglob("*.yaml")), "a content file was copied into the site"
+    assert not (site / "classic" / "game.yaml").exists()
+
+
+def test_printables_are_rendered_and_linked(built):
+    site, _ = built
+    for game in ("classic", "divided-states"):
+        pdfs = sorted((site / game / "print").glob("*.pdf"))
+        assert [p.name for p in pdfs] == ["adjacency-A4.pdf", "map-A4.pdf"], game
+        assert all(p.read_bytes().startswith(b"%PDF-") for p in pdfs)
+        assert 'href="print/map-A4.pdf"' in (site / game / "index.html").read_text(encoding="utf-8")
 
 
 def test_site_loads_nothing_from_the_network(built):
@@ -63,18 +91,21 @@ def test_build_records_nothing_machine_specific(built):
 
 
 def test_two_builds_are_byte_identical(built, monkeypatch):
+    """The second build reads every game and PDF from the first one's cache."""
     site, tmp = built
     monkeypatch.chdir(REPO)
     again = _build(tmp, "second")
 
     def compare(a: Path, b: Path):
-        cmp = filecmp.dircmp(a, b)
+        cmp = filecmp.dircmp(a, b, ignore=[MARKER])
         assert not cmp.left_only and not cmp.right_only, (a, cmp.left_only, cmp.right_only)
         _, mismatch, errors = filecmp.cmpfiles(a, b, cmp.common_files, shallow=False)
         assert not mismatch and not errors, (a, mismatch, errors)
         for sub in cmp.common_dirs:
             compare(a / sub, b / sub)
     compare(site, again)
+    from generator.mkdocs_plugin.plugin import SESSION
+    assert SESSION.rendered == 0, "the second build rendered PDFs the first one had cached"
 
 
 def test_rule_headings_get_anchors(built):
@@ -82,3 +113,134 @@ def test_rule_headings_get_anchors(built):
     anchors = [p for p in site.rglob("rules/*/index.html")
                if 'id="rule-' in p.read_text(encoding="utf-8")]
     assert anchors, "no rules page has rule-number anchors"
+
+
+# -- output paths -----------------------------------------------------------------------
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A project folder with one small game; the working directory is the project."""
+    assert main(["new", "tiny", "--family", "diplomacy", "--content", str(tmp_path / "content")]) == 0
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _options(project: Path, **kw) -> BuildOptions:
+    return BuildOptions(content=project / "content", project=project, **kw)
+
+
+def _codes(found) -> list[str]:
+    return [d.code for d in found]
+
+
+def _snapshot(folder: Path) -> dict:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("target", ["content", "content/tiny", "content/tiny/rules", ".", ".."])
+def test_output_inside_content_or_holding_it_is_refused(project, target):
+    assert _codes(check_site(project / target, _options(project))) == [OUTPUT_REFUSED]
+
+
+def test_build_into_content_changes_nothing(project, capsys):
+    before = _snapshot(project / "content")
+    assert main(["build", "-o", "content", "--config", str(REPO / "mkdocs.yml")]) == 1
+    assert "MW601" in capsys.readouterr().err
+    assert _snapshot(project / "content") == before
+
+
+def test_output_naming_a_file_is_a_diagnostic(project, capsys):
+    (project / "notes.txt").write_text("mine", encoding="utf-8")
+    assert main(["build", "-o", "notes.txt", "--config", str(REPO / "mkdocs.yml")]) == 1
+    err = capsys.readouterr().err
+    assert "notes.txt:1:1: error[MW601]" in err and "existing file" in err and "internal error" not in err
+    assert (project / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_folder_mapwright_did_not_write_is_left_alone(project):
+    folder = project / "mine"
+    folder.mkdir()
+    (folder / "thesis.tex").write_text("years of work", encoding="utf-8")
+    assert _codes(check_site(folder, _options(project))) == [OUTPUT_REFUSED]
+    assert main(["build", "-o", "mine", "--no-pdf", "--config", str(REPO / "mkdocs.yml")]) == 1
+    assert (folder / "thesis.tex").read_text(encoding="utf-8") == "years of work"
+    assert check_site(project / "empty-or-new", _options(project)) == []
+
+
+def test_symlinked_output_or_work_folder_is_refused(project):
+    elsewhere = project / "elsewhere"
+    elsewhere.mkdir()
+    (project / "site").symlink_to(elsewhere, target_is_directory=True)
+    assert _codes(check_site(project / "site", _options(project))) == [OUTPUT_REFUSED]
+    (project / "build").symlink_to(elsewhere, target_is_directory=True)
+    assert _codes(check_work(_options(project))) == [WORK_REFUSED]
+
+
+def test_work_folder_outside_build_is_refused(project):
+    assert _codes(check_work(_options(project, work=project))) == [WORK_REFUSED]
+    assert _codes(check_work(_options(project, work=project / "content"))) == [WORK_REFUSED]
+    assert check_work(_options(project, work=project / "build" / "ci")) == []
+    assert main(["build", "--work", ".", "--config", str(REPO / "mkdocs.yml")]) == 1
+
+
+def test_rebuild_replaces_only_what_it_wrote(project):
+    config = str(REPO / "mkdocs.yml")
+    assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 0
+    site = project / "site"
+    assert (site / "tiny" / "index.html").is_file() and (site / MARKER).is_file()
+    (site / ".git").mkdir()                       # a publishing branch's checkout
+    (site / ".git" / "HEAD").write_text("ref: refs/heads/gh-pages\n", encoding="utf-8")
+    assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 0
+    assert (site / ".git" / "HEAD").is_file()
+    (site / "tiny" / "added-by-hand.html").write_text("<p>mine</p>", encoding="utf-8")
+    assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 1
+    assert (site / "tiny" / "added-by-hand.html").is_file()
+    shutil.rmtree(site)
+
+
+# -- incremental ---------------------------------------------------------------------------
+
+def test_an_edit_regenerates_only_its_game_and_keeps_its_maps(tmp_path):
+    from generator.build import Generator
+    content = tmp_path / "content"
+    for game in ("one", "two"):
+        assert main(["new", game, "--family", "diplomacy", "--content", str(content)]) == 0
+    options = BuildOptions(content=content, project=tmp_path, pdf=False)
+    generator = Generator()
+    first = generator.tree(options)
+    assert first.regenerated == ["one", "two"] and not first.report.has_errors
+    assert generator.tree(options).regenerated == []
+    rules = content / "one" / "rules" / "01-introduction.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nAn edited sentence.\n", encoding="utf-8")
+    edited = generator.tree(options)
+    assert edited.regenerated == ["one"]
+    assert "An edited sentence." in edited.files["one/rules/01-introduction.md"]
+    # the family's pages (maps, tables) were kept, not drawn again
+    assert edited.files["one/map.md"] is first.files["one/map.md"]
+    assert edited.files["two/map.md"] is first.files["two/map.md"]
+    mapfile = content / "one" / "map.yaml"
+    mapfile.write_text(mapfile.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert generator.tree(options).regenerated == ["one"]
+    assert Generator().tree(options).regenerated == [], "the cache folder did not keep the games"
+
+
+def test_validate_draws_no_figures_and_the_site_does():
+    from generator.validate import validate_game
+    result = validate_game(REPO / "content" / "classic")
+    outcomes = [w.outcome for ws in result.examples.values() for w in ws if w.outcome]
+    assert outcomes and all(callable(o.figure) for o in outcomes)
+    result.draw_figures()
+    assert all(o.figure is None or o.figure.startswith("<svg") for o in outcomes)
+    assert any(o.figure for o in outcomes)
+
+
+def test_plain_mkdocs_build_with_the_plugin(project):
+    import subprocess
+    import sys
+    config = _repo_config(project, "mapwright:\n      pdf: false")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", "out"],
+                   cwd=project, check=True)
+    site = project / "out"
+    assert (site / "tiny" / "index.html").is_file() and (site / "tiny" / "rules").is_dir()
+    assert not list(site.rglob("*.yaml")) and not (site / "tiny" / "print").exists()
+    assert (site / MARKER).is_file() and (project / "build" / "cache" / "games").is_dir()

@@ -118,6 +118,17 @@ def test_new_offers_exactly_the_families_found():
 
 def test_render_refuses_a_family_without_a_renderer(capsys):
     from generator.cli import main
-    assert main(["render", str(REPO / "content" / "dixie"), "--position", str(REPO / "content" / "dixie" / "game.yaml")]) == 1
+    game = REPO / "content" / "divided-republic"
+    assert main(["render", str(game), "--position", str(game / "game.yaml")]) == 1
     err = capsys.readouterr().err
     assert "MW501" in err and "cannot draw positions" in err
+
+
+def test_render_draws_a_hex_position(tmp_path, capsys):
+    from generator.cli import main
+    position = tmp_path / "position.yaml"
+    position.write_text('units:\n  USA:\n    - {id: u1, type: infantry-corps, hex: "1715"}\n', encoding="utf-8")
+    out = tmp_path / "position.svg"
+    assert main(["render", str(REPO / "content" / "dixie"), "--position", str(position), "-o", str(out)]) == 0
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "<polygon" in svg and "<g><rect" in svg

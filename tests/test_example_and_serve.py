@@ -76,33 +76,46 @@ def _get(url: str) -> str | None:
         return None
 
 
-def test_serve_regenerates_when_content_changes(tmp_path):
+def _wait_for(url: str, text: str, seconds: float = 60) -> str | None:
+    deadline = time.time() + seconds
+    page = _get(url)
+    while time.time() < deadline and text not in (page or ""):
+        time.sleep(0.2)
+        page = _get(url)
+    return page
+
+
+def test_serve_regenerates_only_the_game_an_edit_touches(tmp_path):
     content = tmp_path / "content"
-    assert main(["new", "live-game", "--family", "diplomacy", "--content", str(content)]) == 0
+    for game in ("live-game", "other-game"):
+        assert main(["new", game, "--family", "diplomacy", "--content", str(content)]) == 0
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--content", str(content),
-                             "--work", str(tmp_path / "work"), "-a", f"127.0.0.1:{port}",
-                             "--config", str(REPO / "mkdocs.yml")],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--content", str(content),
+                                 "-a", f"127.0.0.1:{port}", "--no-pdf", "--config", str(REPO / "mkdocs.yml")],
+                                cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
     try:
-        url = f"http://127.0.0.1:{port}/live-game/"
-        deadline = time.time() + 60
-        page = None
-        while time.time() < deadline and not (page and "Live Game" in page):
-            time.sleep(0.5)
-            page = _get(url)
+        base = f"http://127.0.0.1:{port}"
+        page = _wait_for(f"{base}/live-game/", "Live Game")
         assert page and "Live Game" in page, "serve did not come up"
+        assert not (tmp_path / "build" / "docs").exists(), "a docs tree was written to disk"
+        rules = content / "live-game" / "rules" / "01-introduction.md"
+        rules.write_text(rules.read_text(encoding="utf-8") + "\nA freshly edited sentence.\n", encoding="utf-8")
+        page = _wait_for(f"{base}/live-game/rules/01-introduction/", "freshly edited")
+        assert "freshly edited" in (page or ""), "the rules edit did not reach the served page"
         meta = content / "live-game" / "game.yaml"
         meta.write_text(meta.read_text(encoding="utf-8").replace("title: Live Game", "title: Edited Live"),
                         encoding="utf-8")
-        deadline = time.time() + 60
-        while time.time() < deadline and "Edited Live" not in (page or ""):
-            time.sleep(0.5)
-            page = _get(url)
-        assert "Edited Live" in (page or ""), "the edit did not reach the served page"
+        page = _wait_for(f"{base}/other-game/", "Edited Live")   # the navigation changed everywhere
+        assert "Edited Live" in (page or ""), "the title edit did not reach the other game's pages"
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+    lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines()
+             if "regenerated:" in line]
+    assert "live-game, other-game" in lines[0], lines
+    assert len(lines) >= 3 and all(line.split("regenerated: ")[1].startswith("live-game (") for line in lines[1:]), lines

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import generate
+from generator.build import BuildOptions, Generator
 from generator.cli import main
 from generator.families import family
 from generator.validate import validate_paths
@@ -52,9 +52,9 @@ def test_scaffold_validates_and_generates(name, tmp_path, wired, capsys):
     assert main(["validate", str(game)]) == 0
     _, report = validate_paths([game])
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
-    result = generate(tmp_path / "content", tmp_path / "docs")
-    assert not result.report.has_errors
-    page = (tmp_path / "docs" / "my-game" / "rules" / "01-introduction.md").read_text(encoding="utf-8")
+    tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
+    assert not tree.report.has_errors
+    page = tree.files["my-game/rules/01-introduction.md"]
     assert "verified by the engine" in page
     assert '{#rule-1-1}' in page
 

@@ -19,7 +19,9 @@ def test_wheel_installs_and_validates_outside_the_checkout(tmp_path):
     wheel = next(wheels.glob("mapwright-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("generator/_bundled/schemas/game.schema.json", "generator/_bundled/mkdocs.yml",
-                   "generator/_bundled/site_overrides/assets/javascripts/mapwright-map.js"):
+                   "generator/_bundled/site_overrides/assets/javascripts/mapwright-map.js",
+                   "generator/_bundled/content/classic/game.yaml", "generator/data/datc/datc.json",
+                   "generator/data/datc/DATC_v3_0.html", "generator/_bundled/schemas/adjudication-request.schema.json"):
         assert needed in names, needed
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
@@ -35,3 +37,13 @@ def test_wheel_installs_and_validates_outside_the_checkout(tmp_path):
     run = subprocess.run([str(venv / "bin" / "mapwright"), "validate", "--format", "json"],
                          capture_output=True, text=True, cwd=project)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    # the shipped games load by id anywhere, and the judge plays them
+    play = subprocess.run([str(python), "-c", "from generator import api; g = api.load_game('classic'); "
+                           "print(g.path); print(g.adjudicate({'phase': 'S1901M', 'units': {'FRANCE': ['A PAR']}, "
+                           "'orders': {'FRANCE': ['A PAR - BUR']}})['after']['units'])"],
+                          check=True, capture_output=True, text=True, cwd=tmp_path).stdout
+    assert "_bundled" in play and "A BUR" in play, play
+    judge = subprocess.run([str(venv / "bin" / "mapwright"), "adjudicate", "classic", "--jsonl"],
+                           input='{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {}}\n',
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert judge.returncode == 0 and '"A PAR"' in judge.stdout, judge.stderr

@@ -5,7 +5,9 @@ import json
 import sys
 from pathlib import Path
 
-from .common import add_format, fail, load_game, report
+from ..diagnostics import Diagnostic
+from ..escape import terminal
+from .common import add_format, report
 
 
 def register(sub) -> None:
@@ -29,12 +31,27 @@ def run(args) -> int:
     if args.format == "json":
         print(json.dumps(outcome, indent=2, ensure_ascii=False, sort_keys=True))
     else:
-        print("verified" if outcome["verified"] else "NOT verified: the engine disagrees with expect:")
-        for m in outcome["mismatches"]:
-            print(f"  - {m}")
+        _verdict(outcome)
         print(json.dumps(outcome["result"], indent=2, ensure_ascii=False, sort_keys=True))
         if outcome["trace"]:
             print("why:")
             for step in outcome["trace"]:
-                print(f"  - {step}")
+                print(f"  - {terminal(step)}")
     return 0 if outcome["verified"] else 1
+
+
+def _verdict(outcome: dict) -> None:
+    """Say whether the example verified and, when not, every reason: the located
+    diagnostics (an illegal or malformed example) and the disagreements with expect."""
+    if outcome["verified"]:
+        print("verified")
+        return
+    problems = [Diagnostic(**d) for d in outcome["diagnostics"]]
+    print("NOT verified:" + ("" if problems or outcome["mismatches"] else " the engine gives no reason"))
+    if problems:
+        print("the example is illegal or malformed:")
+        report(problems, "text", sys.stdout)
+    if outcome["mismatches"]:
+        print("the engine disagrees with expect:")
+        for m in outcome["mismatches"]:
+            print(f"  - {terminal(m)}")

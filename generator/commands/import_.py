@@ -1,10 +1,11 @@
 """mapwright import webdiplomacy VARIANT_DIR -o content/<game> — import variant data.
 
-The importer reads a webDiplomacy/vDiplomacy variant folder as data (install.php
-is parsed as text, never run) and writes the game's map.yaml and geometry.yaml;
-with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed by the
-ids of an existing map.yaml (territories matched by name).
-Re-running it with the same options reproduces the files byte for byte.
+The importer reads a webDiplomacy/vDiplomacy variant folder as data (install.php,
+variant.php and classes/*.php are read as text, never run) and writes the game's
+map.yaml and geometry.yaml, plus game.yaml and a rules page when the folder has
+none yet; with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed
+by the ids of an existing map.yaml (territories matched by name).
+Re-running it with the same options reproduces map.yaml and geometry.yaml byte for byte.
 """
 from __future__ import annotations
 
@@ -18,13 +19,15 @@ def register(sub) -> None:
                        description="Import a variant from another tool's data files.")
     kinds = p.add_subparsers(dest="source", metavar="SOURCE")
     w = kinds.add_parser("webdiplomacy", help="a webDiplomacy/vDiplomacy variant folder",
-                         description="Read install.php (as text), map.json (variant PHP facts: country names, "
-                                     "start units, coloured neutral centres) and the interactive-map PNG; "
-                                     "write map.yaml and geometry.yaml into the output folder.")
+                         description="Read install.php, variant.php and classes/*.php (as text, never run), the "
+                                     "rules page and the interactive-map PNG; write map.yaml and geometry.yaml "
+                                     "into the output folder, and game.yaml and rules/01-rules.md when it has "
+                                     "none yet (they are yours to edit afterwards).")
     w.add_argument("variant_dir", type=Path, help="the variant folder (holds install.php)")
     w.add_argument("-o", "--output", type=Path, required=True, help="game folder to write, e.g. content/<game>")
     w.add_argument("--custom-start", action="store_true",
-                   help="the powers' start units are custom-start default builds (the game opens with builds)")
+                   help="treat the powers' start units as custom-start default builds even where the "
+                        "variant's classes do not say so (the game opens with builds)")
     w.add_argument("--colours", metavar="IMAGE",
                    help="coloured map image inside the variant folder to read power colours from")
     w.add_argument("--image", metavar="IMAGE", help="interactive map image (default: interactiveMap/IA_map.png)")
@@ -39,9 +42,12 @@ def register(sub) -> None:
                    help="trace a province the variant does not define (e.g. an impassable area) at this "
                         "pixel of the image; repeatable (needs --ids-from)")
     w.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 if the files in the output folder differ from a fresh import")
+                   help="write nothing; exit 1 if map.yaml or geometry.yaml in the output folder differ from "
+                        "a fresh import")
     add_format(w)
     w.set_defaults(func=run_webdiplomacy)
+    from .import_dpjudge import register_source
+    register_source(kinds)
     p.set_defaults(func=lambda args: fail("name a source, e.g. `mapwright import webdiplomacy DIR -o OUT`", 2))
 
 
@@ -53,6 +59,9 @@ def run_webdiplomacy(args) -> int:
     from ..importers.webdiplomacy import ImportOptions, import_variant, parse_seed, write_files
     if not args.variant_dir.is_dir():
         return fail(f"'{args.variant_dir}' is not a folder", 2)
+    args.variant_dir = args.variant_dir.resolve()
+    if args.output.exists() and not args.output.is_dir():
+        return fail(f"-o {args.output} is a file; name the game folder to write", 2)
     if args.ids_from and not args.geometry_only:
         return fail("--ids-from only works with --geometry-only (map.yaml keeps its own ids)", 2)
     if args.seed and not args.ids_from:
@@ -83,7 +92,11 @@ def run_webdiplomacy(args) -> int:
         for name in stale:
             print(f"{args.output / name}: differs from a fresh import")
         return 1 if stale else status
-    for path in write_files(imported, args.output):
+    try:
+        written = write_files(imported, args.output)
+    except OSError as exc:
+        return fail(f"cannot write into {args.output}: {exc.strerror or exc}", 2)
+    for path in written:
         print(f"wrote {path}")
     return status
 

@@ -49,7 +49,8 @@ def build_request(position: dict, orders: dict | None) -> tuple[dict | None, str
     units = position.get("units")
     if not isinstance(units, dict):
         return None, "the position has no `units:` mapping of power -> list of units"
-    request = {k: position[k] for k in ("phase", "units", "centers", "dislodged", "orders") if k in position}
+    request = {k: position[k] for k in ("phase", "units", "centers", "dislodged", "contested", "orders")
+               if k in position}
     if orders is not None:
         request["orders"] = orders.get("orders", orders) if isinstance(orders, dict) else orders
     if "orders" in request and not isinstance(request["orders"], dict):

@@ -73,14 +73,15 @@ class Outcome:
 
     `result` is JSON-serialisable; `trace` says why, one short sentence a step;
     `mismatches` lists every way `result` disagrees with the example's `expect`
-    (empty means verified); `figure` is an optional SVG drawing of the example;
+    (empty means verified); `figure` is an optional SVG drawing of the example, or a
+    function drawing it (the build calls it; validate, which publishes nothing, does not);
     `markdown` is an optional family-rendered summary to show under the block.
     """
 
     result: dict
     trace: list[str] = field(default_factory=list)
     mismatches: list[str] = field(default_factory=list)
-    figure: str | None = None
+    figure: str | Callable[[], str | None] | None = None
     markdown: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -141,3 +142,5 @@ class Family:
     adjudicate: Callable[[Any, dict], dict] | None = None
     render: Callable[..., str] | None = None        # (game, request, title="") -> SVG
     printables: Callable[[Any], dict] | None = None
+    # (what, paper) of `printables` that the site publishes as PDFs, such as ("map", "A4")
+    site_prints: tuple[tuple[str, str], ...] = ()

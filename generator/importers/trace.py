@@ -169,38 +169,44 @@ def _crack_edges(padded: np.ndarray):
 def _loops(labels_e, xs, ys, dirs, width: int):
     """Chain directed edges into closed loops, per label (deterministic order).
 
-    Yields (label, [vertex ids...]) with vertex id = y * (width + 1) + x."""
+    Yields (label, [vertex ids...]) with vertex id = y * (width + 1) + x. Each edge's
+    successor is found with array operations: the edge of the same label leaving its
+    end vertex, the right turn where two leave it (two pixels of one region touching
+    only at a corner); only the walk along the loops is a Python loop."""
     stride = width + 1
     order = np.lexsort((dirs, xs, ys, labels_e))
-    outgoing: dict[tuple[int, int], list[int]] = {}
-    lab_l = labels_e[order].tolist()
-    start_l = (ys[order].astype(np.int64) * stride + xs[order]).tolist()
-    dir_l = dirs[order].tolist()
-    for i, (lab, start) in enumerate(zip(lab_l, start_l)):
-        outgoing.setdefault((lab, start), []).append(i)
-    used = bytearray(len(lab_l))
-    step = {d: dy * stride + dx for d, (dx, dy) in _STEP.items()}
-    for first in range(len(lab_l)):
-        if used[first]:
+    lab = labels_e[order].astype(np.int64)
+    start = ys[order].astype(np.int64) * stride + xs[order]
+    direction = dirs[order].astype(np.int64)
+    n = len(lab)
+    if n == 0:
+        return
+    span = int(start.max()) + stride + 2
+    key = lab * span + start
+    step = np.array([_STEP[d][1] * stride + _STEP[d][0] for d in (EAST, SOUTH, WEST, NORTH)], dtype=np.int64)
+    right = np.array([_RIGHT_TURN[d] for d in (EAST, SOUTH, WEST, NORTH)], dtype=np.int64)
+    end_key = lab * span + start + step[direction]
+    first = np.searchsorted(key, end_key, "left")
+    count = np.searchsorted(key, end_key, "right") - first
+    succ = np.where(count > 0, first, -1)
+    second = np.minimum(first + 1, n - 1)
+    wanted = right[direction]
+    take_second = (count >= 2) & (direction[np.minimum(first, n - 1)] != wanted) & (direction[second] == wanted)
+    succ[take_second] = second[take_second]
+    succ_l = succ.tolist()
+    start_l = start.tolist()
+    lab_l = lab.tolist()
+    used = bytearray(n)
+    for head in range(n):
+        if used[head]:
             continue
-        lab = lab_l[first]
         loop = []
-        edge = first
-        while not used[edge]:
+        edge = head
+        while edge >= 0 and not used[edge]:
             used[edge] = 1
-            vertex = start_l[edge]
-            loop.append(vertex)
-            direction = dir_l[edge]
-            end = vertex + step[direction]
-            candidates = [e for e in outgoing[(lab, end)] if not used[e]]
-            if not candidates:
-                break
-            if len(candidates) == 1:
-                edge = candidates[0]
-            else:
-                preferred = _RIGHT_TURN[direction]
-                edge = next((e for e in candidates if dir_l[e] == preferred), candidates[0])
-        yield lab, loop
+            loop.append(start_l[edge])
+            edge = succ_l[edge]
+        yield lab_l[head], loop
 
 
 def _corners_only(points: list[tuple[int, int]], closed: bool) -> list[tuple[int, int]]:

@@ -1,20 +1,24 @@
-"""Import a webDiplomacy / vDiplomacy variant folder into Mapwright content.
+"""Import a webDiplomacy / vDiplomacy variant folder as a complete Mapwright game.
 
-    mapwright import webdiplomacy VARIANT_DIR -o content/<game> [--custom-start]
+    mapwright import webdiplomacy VARIANTS/NAME -o content/<game>
 
-Reads, never executes:
-- install.php (as text): territories, types, supply centres, owners, label
-  coordinates, borders with their fleet/army flags;
-- interactiveMap/IA_map.png (or IA_smallmap.png): traced into outlines;
-- map.json, only for what lives in the variant's PHP classes, which are not in
-  the folder: country names, the supply-centre target, start units (custom-start
-  default builds and neutral armies) and coloured neutral centres;
-- an optional colour map image (--colours) to read each power's colour from
-  the pixels of its home territories.
+Reads, never executes (all PHP is read as text):
+- install.php: territories (every territory block), types, supply centres, owners,
+  label points, borders with their fleet/army flags; an install.php that only
+  `require_once`s another variant's is followed, inside the variants folder only;
+- variant.php: names, credits, version, homepage, licence header, countries, the
+  supply-centre target, the start year (turnAsDate), the classes it overrides, and a
+  parent variant it extends (looked up beside it);
+- classes/*.php (webdip_classes.py): starting units, custom-start default builds,
+  country colours, coloured neutral centres, and which rules the classes change;
+- rules.html / rules.php: converted to a Markdown rules page (webdip_rules.py);
+- the interactive-map PNG (interactiveMap/IA_map.png or IA_smallmap.png): traced
+  into outlines; `--colours IMAGE` samples each power's colour from a coloured map.
 
-Writes map.yaml and geometry.yaml, byte-for-byte reproducible from the same
-inputs and options (the header records the options). Hand-completed data lives
-in other files (overlay.yaml) and is never touched.
+Writes map.yaml and geometry.yaml (the importer's: byte-for-byte reproducible from
+the same inputs and options, the header records the options), and, only when they
+do not exist yet, game.yaml and rules/01-rules.md (the author's from then on).
+Hand-completed map data lives in overlay.yaml and is never touched.
 
     mapwright import webdiplomacy Classic --geometry-only --ids-from content/classic/map.yaml \
         --seed SWI=228,255 -o content/classic
@@ -27,15 +31,18 @@ image's pixels: (sx, sy) on webDiplomacy's small maps, (x, y) on the large ones.
 """
 from __future__ import annotations
 
-import json
+import html
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..diagnostics import CODES, Diagnostic, WARNING, register
+from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
+from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
+from .webdip_classes import ClassFacts, read_classes
+from .webdip_variant import VariantPhp, include_target, licence_name, read_text, read_variant
 from .yaml_writer import document
 
 BAD_PHP = register("IMP001", "install.php cannot be read as data",
@@ -43,8 +50,8 @@ BAD_PHP = register("IMP001", "install.php cannot be read as data",
                    "$territoryRawData and $bordersRawData arrays. Fix or regenerate the file; "
                    "the message names the offending line.")
 UNKNOWN_TERRITORY = register("IMP002", "Border or unit names an unknown territory",
-                             "A border row or start unit names a territory that install.php does not "
-                             "define. Correct the name in the source data.")
+                             "A border row, starting unit, default build or coloured neutral centre names a "
+                             "territory that install.php does not define. Correct the name in the source data.")
 CONFLICTING_BORDER = register("IMP003", "Border given twice with different flags",
                               "The same pair of territories appears twice with different fleet/army flags. "
                               "The importer keeps the union; check which is meant.", WARNING)
@@ -57,8 +64,8 @@ NO_COLOUR = register("IMP005", "Territory has no colour of its own in the intera
 NO_OUTLINE = register("IMP006", "Territory traced with no outline",
                       "No pixels of the territory's colour survived tracing. Check the image.", WARNING)
 MISSING_INPUT = register("IMP007", "Variant folder incomplete",
-                         "The variant folder lacks a file the importer needs (install.php). "
-                         "Pass the folder that holds install.php.")
+                         "The variant folder lacks a file the importer needs (install.php, variant.php). "
+                         "Pass the folder that holds them.")
 NO_PROVINCE = register("IMP009", "Territory matches no province of the id map",
                        "With --ids-from, every territory (and split coast) of the variant must match a "
                        "province of the given map.yaml by name, alias or id (case, accents and punctuation "
@@ -75,18 +82,51 @@ BAD_SEED = register("IMP011", "Seed point cannot be traced",
 DUPLICATE_ABBR = register("IMP008", "Two territories share an abbreviation",
                           "Two territories use the same bracketed code; the importer gives both ids made "
                           "from their full names and keeps the shared code as display abbreviation.", WARNING)
+VARIANT_PHP = register("IMP012", "variant.php fact missing or unreadable",
+                       "The importer reads variant.php as text for names, credits, countries, the "
+                       "supply-centre target and the calendar. Where one is missing or not a literal, "
+                       "the imported game says so; write the value as a literal in variant.php, or "
+                       "complete game.yaml / overlay.yaml by hand.", WARNING)
+NOT_MODELLED = register("IMP013", "Variant rule not modelled",
+                        "A class of the variant changes orders, adjudication, builds or the phase sequence, "
+                        "and no Mapwright rule module reproduces it. The imported game plays by the standard "
+                        "rules there: describe the difference in the rules page and mark the game "
+                        "`status: partial` (the importer does both), or add a rule module.", WARNING)
+IMAGE_PROBLEM = register("IMP014", "Map image missing, unreadable or mis-sized",
+                         "The interactive-map image (or the --image/--colours image) is absent, is not a PNG "
+                         "the importer can decode, is larger than the pixel limit, or differs in size from "
+                         "the interactive map. Without it the game has no outlines (the site draws no map). "
+                         "Pass --image with the flat-colour interactive map inside the variant folder.", WARNING)
+NAME_PROBLEM = register("IMP015", "Territory name adjusted",
+                        "A territory's name or code was adjusted on import: two territories give the same "
+                        "id (the later gets a numbered id), a coast is not named by a compass point (its "
+                        "code is made from the coast's name), or a type other than Land, Coast and Sea was "
+                        "read as the nearest one.", INFO)
+IMPOSSIBLE_FLAG = register("IMP017", "Border flag for a unit that cannot stand there",
+                            "A border row lets armies cross to a sea, or fleets to an inland territory or to "
+                            "the main territory of one with named coasts. webDiplomacy never moves a unit "
+                            "that way, so the importer drops the flag (and the row, when no flag is left).",
+                            INFO)
+LEGEND = register("IMP018", "Territory with no borders imported as impassable",
+                  "A territory that no border row names (a legend entry, a title box, an off-map area) "
+                  "cannot be entered by any unit; it is imported as `impassable` so it is drawn but "
+                  "never played.", INFO)
+RULES_PAGE = register("IMP016", "Rules page converted with losses",
+                      "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
+                      "images): it is left out of the converted page. Check the page.", INFO)
 
 COAST_CODES = {"north": "NC", "south": "SC", "east": "EC", "west": "WC",
                "northeast": "NEC", "northwest": "NWC", "southeast": "SEC", "southwest": "SWC"}
-TYPES = {"land": "land", "coast": "coast", "sea": "sea"}
-_CHILD = re.compile(r"^(?P<parent>.*\S)\s*\((?P<coast>[A-Za-z]+) Coast\)$")
-_ABBR = re.compile(r"^(?P<name>.*?)\s*\((?P<abbr>[^()]+)\)$")
+TYPES = {"land": "land", "coast": "coast", "sea": "sea", "strait": "coast"}
+_CHILD = re.compile(r"^(?P<parent>.*\S)\s*\((?P<coast>[A-Za-z][A-Za-z /-]{0,30}?) Coast\)$")
+_ABBR = re.compile(r"^(?P<name>.*?)\s*(?:\((?P<abbr>[^()]{1,20})\)|\{(?P<curly>[^{}]{1,20})\})$")
 _LANE = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}) (?P<lane>[a-z]{1,2})$")
+MAX_PIXELS = 60_000_000     # a PNG above this many pixels is refused before it is decoded
 
 
 @dataclass
 class ImportOptions:
-    custom_start: bool = False            # startUnits of powers are default builds
+    custom_start: bool = False            # force: the powers' start units are default builds
     colours: str | None = None            # image (relative to variant dir) to sample power colours
     tolerance: float = 1.5                # Douglas-Peucker tolerance, pixels
     grow: int = 4                         # pixels grown into separator lines
@@ -117,10 +157,12 @@ class ImportOptions:
 
 @dataclass
 class Imported:
-    files: dict[str, str] = field(default_factory=dict)      # file name -> text
+    files: dict[str, str] = field(default_factory=dict)      # the importer's files: name -> text
+    starters: dict[str, str] = field(default_factory=dict)   # written only when absent (game.yaml, rules)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     data: dict = field(default_factory=dict)                  # map data (for tests)
     geometry: dict = field(default_factory=dict)
+    game: dict = field(default_factory=dict)                  # game.yaml data (for tests)
 
 
 def _diag(path: str, line: int, code: str, message: str, hint: str = "") -> Diagnostic:
@@ -130,33 +172,82 @@ def _diag(path: str, line: int, code: str, message: str, hint: str = "") -> Diag
 # -- names and ids ------------------------------------------------------------
 
 def clean_name(raw: str) -> str:
-    """webDiplomacy stores an install.php `\\'` as a plain apostrophe."""
-    return raw.replace("\\'", "'").strip()
+    """A territory name as webDiplomacy shows it: `\\'` is a plain apostrophe, HTML
+    entities are decoded (Africa's `&Eacute;quateur`), whitespace runs collapsed."""
+    return " ".join(html.unescape(str(raw).replace("\\'", "'")).split())
 
 
 def ascii_id(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     ident = re.sub(r"[^A-Z0-9]+", "_", folded.upper()).strip("_")
-    return ident or "X"
+    return (ident or "X")[:40].rstrip("_") or "X"
 
 
 def power_id(country: str) -> str:
     return ascii_id(country)
 
 
+def coast_code(name: str) -> str:
+    """'North' -> 'NC'; a coast not named by a compass point ('A', 'River/Sea') -> the
+    initials of its words ('A', 'RS'), at most three letters."""
+    key = name.strip().lower().replace(" ", "").replace("-", "")
+    if key in COAST_CODES:
+        return COAST_CODES[key]
+    words = [w for w in re.split(r"[\s/-]+", name) if w and w[0].isalpha()]
+    return "".join(w[0].upper() for w in words)[:3] or "X"
+
+
 def split_name(full: str) -> tuple[str, str | None, str | None]:
     """('Kirksville (KKV) (South Coast)') -> ('Kirksville (KKV)', 'SC', None) for a
-    coast child; ('Gulf of Alaska - North (GAK n)') -> ('Gulf of Alaska - North', None, 'GAK n')."""
+    coast child; ('Gulf of Alaska - North (GAK n)') -> ('Gulf of Alaska - North', None, 'GAK n');
+    curly codes too: ('Adriatic Sea {Adr}') -> ('Adriatic Sea', None, 'Adr')."""
     child = _CHILD.match(full)
-    if child and child.group("coast").lower() in COAST_CODES:
-        return child.group("parent"), COAST_CODES[child.group("coast").lower()], None
+    if child:
+        return child.group("parent"), coast_code(child.group("coast")), None
     m = _ABBR.match(full)
-    if m:
-        return m.group("name"), None, m.group("abbr").strip()
+    if m and m.group("name"):
+        return m.group("name"), None, (m.group("abbr") or m.group("curly")).strip()
     return full, None, None
 
 
 # -- the import -----------------------------------------------------------------
+
+@dataclass
+class _Sources:
+    """Where the import's inputs are: the variant folder, and the folder whose
+    install.php (and image) is used when this one only includes another's."""
+    folder: Path
+    root: Path
+    install: Path
+    install_shown: str
+
+
+def _locate_install(variant_dir: Path, diags: list) -> _Sources | None:
+    root = variant_dir.parent
+    install = variant_dir / "install.php"
+    shown = f"{variant_dir.name}/install.php"
+    if not install.is_file():
+        diags.append(_diag(shown, 1, MISSING_INPUT, "install.php not found",
+                           hint="pass the variant folder that holds install.php"))
+        return None
+    try:
+        text = read_text(install)
+    except (OSError, PhpDataError) as exc:
+        diags.append(_diag(shown, 1, BAD_PHP, f"cannot read install.php: {exc}"))
+        return None
+    if "RawData" not in text:
+        target = include_target(text)
+        if target:
+            if not re.match(r"^[A-Za-z0-9_]{1,80}$", target) or not (root / target / "install.php").is_file() \
+                    or target == variant_dir.name:
+                diags.append(_diag(shown, 1, BAD_PHP,
+                                   f"install.php includes variants/{target}/install.php, which is not a "
+                                   f"variant folder beside this one",
+                                   hint="put that variant's folder next to this one, or copy its install.php"))
+                return None
+            return _Sources(variant_dir, root, root / target / "install.php", f"{target}/install.php")
+    return _Sources(variant_dir, root, install, shown)
+
 
 def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                    id_map: "IdMap | None" = None) -> Imported:
@@ -167,38 +258,49 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         from .id_map import load_id_map
         id_map = load_id_map(Path(options.ids_from))
     result = Imported()
-    install = variant_dir / "install.php"
-    shown = f"{variant_dir.name}/install.php"
-    if not install.is_file():
-        result.diagnostics.append(_diag(shown, 1, MISSING_INPUT, "install.php not found",
-                                             hint="pass the variant folder that holds install.php"))
-        return result
-    try:
-        territories, border_rows = read_install_php(install.read_text(encoding="utf-8"))
-    except (PhpDataError, UnicodeDecodeError) as exc:
-        line = getattr(exc, "line", 0) or 1
-        result.diagnostics.append(_diag(shown, line, BAD_PHP, str(exc),
-                                             hint="the arrays must be literal PHP data"))
-        return result
-    extra = _read_map_json(variant_dir)
     diags = result.diagnostics
-    image_path = _find_image(variant_dir, options.image)
+    src = _locate_install(variant_dir, diags)
+    if src is None:
+        return result
+    shown = src.install_shown
+    try:
+        territories, border_rows = read_install_php(read_text(src.install))
+    except (PhpDataError, OSError) as exc:
+        line = getattr(exc, "line", 0) or 1
+        diags.append(_diag(shown, line, BAD_PHP, getattr(exc, "reason", str(exc)),
+                           hint="the arrays must be literal PHP data"))
+        return result
+    if not territories:
+        diags.append(_diag(shown, 1, BAD_PHP, "install.php defines no territories"))
+        return result
+    variant = read_variant(src.root, variant_dir.name)
+    for path, line, message in variant.problems:
+        code = MISSING_INPUT if message == "variant.php not found" else VARIANT_PHP
+        diags.append(_diag(path, line, code, message) if code == VARIANT_PHP else
+                     Diagnostic(path, 1, 1, code, message + " (the game gets no powers' names or credits)",
+                                WARNING, "", "pass the variant folder that holds variant.php"))
+    facts = read_classes(src.root, variant)
+    for path, line, message in facts.problems:
+        diags.append(_diag(path, line, VARIANT_PHP, message))
+    image_path = _find_image(src, options, diags)
+    rgb = _load_image(image_path, variant_dir, diags) if image_path is not None else None
     # points live in the traced image's pixels: webDiplomacy's small maps use (sx, sy)
-    small = image_path is not None and "small" in image_path.name.lower()
+    small = rgb is not None and _small_coordinates(rgb, territories, image_path)
 
     def point(row: dict) -> list[int]:
-        if small:
-            return [int(row.get("sx", row["x"])), int(row.get("sy", row["y"]))]
-        return [int(row["x"]), int(row["y"])]
+        keys = ("sx", "sy") if small else ("x", "y")
+        values = [row.get(keys[0], row.get("x", 0)), row.get(keys[1], row.get("y", 0))]
+        return [int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0 for v in values]
 
-    countries = [c for c in extra.get("countries", []) if not c.get("pseudo")]
-    country_by_id = {c["id"]: c["name"] for c in extra.get("countries", [])}
-    pseudo_ids = {c["id"] for c in extra.get("countries", []) if c.get("pseudo")}
+    countries = _countries(variant, territories, shown, diags)
+    pseudo = len(countries) + 1           # webDiplomacy's countryID of the neutral units
+    by_cid = {i + 1: name for i, name in enumerate(countries)}
+    power_of_name = {name_key(c): power_id(c) for c in countries}
 
     # 1. provinces (parents first), coast children mapped to PARENT/CODE
     parsed = []
     for row in territories:
-        full = clean_name(str(row["name"]))
+        full = clean_name(row.get("name", ""))
         parent, coast, abbr = split_name(full)
         parsed.append((row, full, parent, coast, abbr))
     abbr_count = Counter(abbr for _, _, _, coast, abbr in parsed if coast is None and abbr)
@@ -206,53 +308,84 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         if count > 1:
             names = [full for _, full, _, c, a in parsed if c is None and a == abbr]
             diags.append(_diag(shown, 1, DUPLICATE_ABBR,
-                                    f"abbreviation '{abbr}' is used by {', '.join(names)}",
-                                    hint="orders written with this code are ambiguous; the ids differ"))
+                               f"abbreviation '{abbr}' is used by {', '.join(names)}",
+                               hint="orders written with this code are ambiguous; the ids differ"))
     location_of: dict[str, str] = {}     # install.php name -> location
+    location_by_row: dict[int, str] = {}  # webDiplomacy terrID (1-based row order) -> location
     provinces: list[dict] = []
     by_id: dict[str, dict] = {}
     owners: dict[str, str] = {}
     coast_labels: dict[str, list[int]] = {}
     seeds: list[tuple[str, int, int]] = []
-    for row, full, parent, coast, abbr in parsed:
+    for index, (row, full, parent, coast, abbr) in enumerate(parsed, start=1):
         if coast is not None:
             continue
         name = _ABBR.match(full).group("name") if abbr else full
-        if abbr and abbr_count[abbr] == 1:
-            pid = ascii_id(abbr)
-        else:
-            pid = ascii_id(name)
-        prov: dict = {"id": pid, "name": name}
+        pid = ascii_id(abbr) if abbr and abbr_count[abbr] == 1 else ascii_id(name)
+        if pid in by_id or full in location_of:
+            base, n = pid, 2
+            while f"{base}_{n}" in by_id:
+                n += 1
+            pid = f"{base}_{n}"
+            diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
+                               f"'{full}' gives the id of an earlier territory; it becomes {pid}"))
+        prov: dict = {"id": pid, "name": name[:100] or pid}
         if abbr and abbr != pid:
             prov["abbr"] = abbr
-        prov["type"] = TYPES.get(str(row["type"]).lower(), "land")
-        owner = _owner(row, country_by_id)
+        kind = str(row.get("type", "")).lower()
+        prov["type"] = TYPES.get(kind, "land")
+        if kind not in ("land", "coast", "sea"):
+            diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
+                               f"'{full}' has type '{row.get('type')}', read as {prov['type']}"))
+        owner = _owner(row, by_cid, power_of_name, pseudo)
         if str(row.get("supply", "No")).lower() == "yes":
             prov["supply_center"] = True
-            if owner and _owner_id(row, country_by_id) not in pseudo_ids:
-                prov["home"] = power_id(owner)
+            if owner and owner != "NEUTRAL":
+                prov["home"] = owner
         if owner:
-            owners[pid] = power_id(owner) if _owner_id(row, country_by_id) not in pseudo_ids else "NEUTRAL"
+            owners[pid] = owner
         prov["label"] = point(row)
-        location_of[full] = pid
+        if full not in location_of:
+            location_of[full] = pid
+        location_by_row[index] = pid
         provinces.append(prov)
         by_id[pid] = prov
         seeds.append((pid, *point(row)))
-    for row, full, parent, coast, abbr in parsed:
+    for index, (row, full, parent, coast, abbr) in enumerate(parsed, start=1):
         if coast is None:
             continue
         pid = location_of.get(parent)
         if pid is None:
             diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
-                                    f"coast '{full}' has no parent territory '{parent}'"))
+                               f"coast '{full}' has no parent territory '{parent}'"))
             continue
-        by_id[pid].setdefault("coasts", []).append(coast)
+        codes = by_id[pid].setdefault("coasts", [])
+        if coast in codes:
+            diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
+                               f"coast '{full}' repeats the coast code {coast} of {pid}; it is skipped"))
+            location_of.setdefault(full, f"{pid}/{coast}")
+            continue
+        if coast not in COAST_CODES.values():
+            diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
+                               f"coast '{full}' is not named by a compass point; its code is {coast}"))
+        codes.append(coast)
         location_of[full] = f"{pid}/{coast}"
+        location_by_row[index] = f"{pid}/{coast}"
         coast_labels[f"{pid}/{coast}"] = point(row)
-    # keep key order stable: coasts right after type
-    for prov in provinces:
+    for prov in provinces:      # keep key order stable: coasts right after type
         if "coasts" in prov:
             coasts = prov.pop("coasts")
+            if len(coasts) < 2:
+                diags.append(_diag(shown, 1, NAME_PROBLEM,
+                                   f"{prov['id']} has one named coast ({coasts[0]}); fleets use the province"))
+                for full, loc in list(location_of.items()):
+                    if loc == f"{prov['id']}/{coasts[0]}":
+                        location_of[full] = prov["id"]
+                for row_id, loc in list(location_by_row.items()):
+                    if loc == f"{prov['id']}/{coasts[0]}":
+                        location_by_row[row_id] = prov["id"]
+                coast_labels.pop(f"{prov['id']}/{coasts[0]}", None)
+                continue
             ordered = {}
             for key, value in prov.items():
                 ordered[key] = value
@@ -265,53 +398,37 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     sea_regions = _sea_regions(provinces)
 
     # 3. borders, undirected, first occurrence order
-    borders: list[dict] = []
-    seen: dict[frozenset, dict] = {}
-    for row in border_rows:
-        a = location_of.get(clean_name(str(row["from"])))
-        b = location_of.get(clean_name(str(row["to"])))
-        if a is None or b is None:
-            missing = row["from"] if a is None else row["to"]
-            diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
-                                    f"border names unknown territory '{clean_name(str(missing))}'"))
-            continue
-        units = [u for u, flag in (("army", row["armies"]), ("fleet", row["fleets"]))
-                 if str(flag).lower() == "yes"]
-        if not units:
-            diags.append(_diag(shown, row["_line"], EMPTY_BORDER,
-                                    f"border {a}-{b} allows neither fleets nor armies"))
-            continue
-        key = frozenset((a, b))
-        if key in seen:
-            known = seen[key]
-            if set(known["units"]) != set(units):
-                diags.append(_diag(shown, row["_line"], CONFLICTING_BORDER,
-                                        f"border {a}-{b} repeated with units {units} "
-                                        f"(first: {known['units']})"))
-                known["units"] = [u for u in ("army", "fleet") if u in set(known["units"]) | set(units)]
-            continue
-        entry = {"between": [a, b], "units": units}
-        seen[key] = entry
-        borders.append(entry)
+    borders = _borders(border_rows, location_of, by_id, shown, diags)
+    rows_of = {}
+    for row, full, parent, coast, abbr in parsed:
+        rows_of.setdefault(location_of.get(full, "").split("/")[0], row["_line"])
+    bordered = {loc.split("/")[0] for b in borders for loc in b["between"]}
+    for prov in provinces:
+        if prov["id"] not in bordered and not prov.get("supply_center"):
+            diags.append(_diag(shown, rows_of.get(prov["id"], 1), LEGEND,
+                               f"'{prov['name']}' ({prov['id']}) has no borders: imported as impassable"))
+            prov["type"] = "impassable"
+            prov.pop("coasts", None)
+            owners.pop(prov["id"], None)
 
-    # 4. powers, start, default builds, coloured neutrals (variant PHP facts via map.json)
-    powers = [{"id": power_id(c["name"]), "name": c["name"].replace("-", " ")} for c in countries]
-    start_units: dict[str, list[str]] = {}
-    default_builds: dict[str, list[str]] = {}
-    for country, units in (extra.get("startUnits") or {}).items():
-        pid = "NEUTRAL" if country in {country_by_id[i] for i in pseudo_ids} else power_id(country)
-        written = []
-        for unit in units:
-            loc = location_of.get(clean_name(unit["territory"]))
-            if loc is None:
-                diags.append(_diag(f"{variant_dir.name}/map.json", 1, UNKNOWN_TERRITORY,
-                                        f"start unit of {country} in unknown territory '{unit['territory']}'"))
-                continue
-            written.append(f"{'F' if unit['unit'].lower() == 'fleet' else 'A'} {loc}")
-        if options.custom_start and pid != "NEUTRAL":
-            default_builds[pid] = written
-        else:
-            start_units[pid] = written
+    # 4. powers, start, default builds, coloured neutrals
+    powers = [{"id": power_id(c), "name": c.replace("-", " ")} for c in countries]
+    for i, power in enumerate(powers, start=1):
+        if i in facts.colours:
+            r, g, b = facts.colours[i]
+            power["color"] = f"#{r & 255:02x}{g & 255:02x}{b & 255:02x}"
+    modules = dict(facts.modules)
+    custom_start = options.custom_start or "custom_start" in modules
+    start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
+                                                        custom_start, diags, by_id)
+    if custom_start:
+        modules["custom_start"] = {}
+    if neutral_units:
+        start_units["NEUTRAL"] = neutral_units
+        hold = [location_by_row[t] for t in variant.neutral_hold if t in location_by_row]
+        modules["neutral_armies"] = {"power": "NEUTRAL", **({"support_hold": sorted(hold)} if hold else {})}
+    else:
+        modules.pop("neutral_armies", None)
     centers: dict[str, list[str]] = {}
     for prov in provinces:
         if prov.get("home"):
@@ -319,11 +436,22 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     power_order = [p["id"] for p in powers]
     centers = {p: centers[p] for p in power_order if p in centers}
     coloured: dict[str, list[str]] = {}
-    for item in extra.get("colouredNeutralSCs") or []:
-        loc = location_of.get(clean_name(item["name"]))
-        if loc:
-            coloured.setdefault(power_id(item["country"]), []).append(loc)
-    coloured = {p: coloured[p] for p in power_order if p in coloured}
+    for terr_id, cid in sorted(facts.nsc_info.items()):
+        loc = location_by_row.get(terr_id)
+        if loc is None or cid not in by_cid:
+            diags.append(_diag(*facts.nsc_where, UNKNOWN_TERRITORY,
+                               f"$nsc_info entry {terr_id} => country {cid} names no territory or country"))
+            continue
+        prov = by_id[loc.split("/")[0]]
+        if prov.get("supply_center") and not prov.get("home"):
+            coloured.setdefault(power_id(by_cid[cid]), []).append(prov["id"])
+    coloured = {p: sorted(set(coloured[p]), key=coloured[p].index) for p in power_order if p in coloured}
+    if coloured:
+        modules.setdefault("colored_neutral_centers", {})
+    else:
+        modules.pop("colored_neutral_centers", None)
+    if sea_regions:
+        modules["sealanes"] = {"overseer_reach": "region"}
 
     # 5. geometry
     geometry = {}
@@ -331,37 +459,188 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     if id_map is not None:
         seeds, coast_labels, owners, extra_seeds = _rename(id_map, provinces, seeds, coast_labels, owners,
                                                            options, shown, diags)
-    if image_path is not None:
-        geometry = _geometry(image_path, variant_dir, seeds, options, diags, extra_seeds)
+    if rgb is not None:
+        geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds)
         geometry["coast_labels"] = coast_labels
         geometry["owners"] = owners
         if options.colours:
-            _sample_colours(variant_dir / options.colours, image_path, seeds, powers, provinces,
-                            options)
+            _sample_colours(variant_dir, options.colours, rgb, seeds, powers, provinces, diags)
     data: dict = {}
-    target = (extra.get("variant") or {}).get("supplyCenterTarget")
-    if target:
-        data["victory"] = {"centers": int(target)}
+    if variant.sc_target:
+        data["victory"] = {"centers": int(variant.sc_target)}
     data["powers"] = powers
     data["provinces"] = provinces
     data["borders"] = borders
     if sea_regions:
         data["sea_regions"] = sea_regions
-    start: dict = {"units": {k: start_units[k] for k in sorted(start_units, key=_order(power_order))},
-                   "centers": centers}
+    start: dict = {}
+    phase = _start_phase(variant, custom_start, diags)
+    if phase:
+        start["phase"] = phase
+    start["units"] = {k: start_units[k] for k in sorted(start_units, key=_order(power_order))}
+    start["centers"] = centers
     data["start"] = start
     if default_builds:
         data["default_builds"] = {p: default_builds[p] for p in power_order if p in default_builds}
     if coloured:
         data["colored_neutral_centers"] = coloured
+    for path, line, message in facts.unmodelled:
+        diags.append(_diag(path, line, NOT_MODELLED, message))
     result.data = data
     result.geometry = geometry
     command = options.command_line(variant_dir.name)
     if not options.geometry_only:
         result.files["map.yaml"] = _map_text(data, command)
+        from .webdip_game import game_files
+        result.game, result.starters = game_files(variant_dir, variant, facts, modules, powers, command, diags)
     if geometry:
         result.files["geometry.yaml"] = _geometry_text(geometry, command)
     return result
+
+
+def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) -> list[str]:
+    if variant.countries:
+        return variant.countries
+    named = [clean_name(r["country"]) for r in territories if isinstance(r.get("country"), str)]
+    found = list(dict.fromkeys(n for n in named if n.lower() != "neutral"))
+    if found:
+        diags.append(_diag(f"{variant.folder}/variant.php", 1, VARIANT_PHP,
+                           "no $countries in variant.php; the powers are taken from install.php's owners",
+                           hint="their order (webDiplomacy's countryID) may differ from the variant's"))
+        return found
+    diags.append(_diag(f"{variant.folder}/variant.php", 1, VARIANT_PHP,
+                       "no $countries in variant.php and no owners in install.php: the game has no powers",
+                       hint="write public $countries=array('A', 'B', ...); in variant.php"))
+    return []
+
+
+def _owner(row: dict, by_cid: dict, power_of_name: dict, pseudo: int) -> str | None:
+    """Power id owning a territory at the start, 'NEUTRAL' for the neutral units'
+    pseudo-country, None for no owner."""
+    cid = row.get("countryID")
+    if isinstance(cid, int) and not isinstance(cid, bool):
+        if cid in by_cid:
+            return power_id(by_cid[cid])
+        return "NEUTRAL" if cid == pseudo else None
+    name = row.get("country")
+    if isinstance(name, str) and name_key(clean_name(name)) in power_of_name:
+        return power_of_name[name_key(clean_name(name))]
+    return None
+
+
+def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
+    borders: list[dict] = []
+    seen: dict[frozenset, dict] = {}
+    for row in border_rows:
+        a = location_of.get(clean_name(row.get("from", "")))
+        b = location_of.get(clean_name(row.get("to", "")))
+        if a is None or b is None:
+            missing = row.get("from") if a is None else row.get("to")
+            diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
+                               f"border names unknown territory '{clean_name(missing)}'"))
+            continue
+        if a == b:
+            diags.append(_diag(shown, row["_line"], EMPTY_BORDER, f"border {a}-{b} joins a territory to itself"))
+            continue
+        units = [u for u, flag in (("army", row.get("armies")), ("fleet", row.get("fleets")))
+                 if str(flag).lower() == "yes"]
+        if not units:
+            diags.append(_diag(shown, row["_line"], EMPTY_BORDER,
+                               f"border {a}-{b} allows neither fleets nor armies"))
+            continue
+        possible = [u for u in units if _can_stand(u, a, by_id) and _can_stand(u, b, by_id)]
+        if possible != units:
+            dropped = ", ".join(u for u in units if u not in possible)
+            diags.append(_diag(shown, row["_line"], IMPOSSIBLE_FLAG,
+                               f"border {a}-{b}: no {dropped} can stand on both sides; "
+                               + (f"kept for {', '.join(possible)}" if possible else "row skipped")))
+            if not possible:
+                continue
+            units = possible
+        key = frozenset((a, b))
+        if key in seen:
+            known = seen[key]
+            if set(known["units"]) != set(units):
+                diags.append(_diag(shown, row["_line"], CONFLICTING_BORDER,
+                                   f"border {a}-{b} repeated with units {units} "
+                                   f"(first: {known['units']})"))
+                known["units"] = [u for u in ("army", "fleet") if u in set(known["units"]) | set(units)]
+            continue
+        entry = {"between": [a, b], "units": units}
+        seen[key] = entry
+        borders.append(entry)
+    return borders
+
+
+def _can_stand(unit: str, loc: str, by_id: dict) -> bool:
+    pid, _, coast = loc.partition("/")
+    prov = by_id[pid]
+    if unit == "army":
+        return not coast and prov["type"] in ("land", "coast")
+    return prov["type"] in ("coast", "sea") and (bool(coast) or not prov.get("coasts"))
+
+
+def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_start, diags, by_id):
+    """(start units, default builds, neutral units) from the classes' $countryUnits."""
+    start_units: dict[str, list[str]] = {}
+    default_builds: dict[str, list[str]] = {}
+    neutral: list[str] = []
+
+    def units_of(table: dict, where) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for country, units in table.items():
+            key = power_of_name.get(name_key(clean_name(country))) if isinstance(country, str) else None
+            owner = key or "NEUTRAL"
+            if not isinstance(units, dict):
+                continue
+            for terr, kind in units.items():
+                loc = location_of.get(clean_name(terr))
+                if loc is None:
+                    diags.append(_diag(*where, UNKNOWN_TERRITORY,
+                                       f"unit of {clean_name(country)} in unknown territory '{clean_name(terr)}'"))
+                    continue
+                letter = "F" if str(kind).lower().startswith("f") else "A"
+                if not _can_stand("fleet" if letter == "F" else "army", loc, by_id):
+                    diags.append(_diag(*where, IMPOSSIBLE_FLAG,
+                                       f"{str(kind).lower()} of {clean_name(country)} in {loc} "
+                                       f"({by_id[loc.split('/')[0]]['type']}) cannot stand there; left out"))
+                    continue
+                out.setdefault(owner, []).append(f"{letter} {loc}")
+        return out
+
+    if facts.start_units:
+        for owner, units in units_of(facts.start_units, facts.start_where).items():
+            if owner == "NEUTRAL":
+                neutral += units
+            elif custom_start and not facts.default_builds:
+                default_builds[owner] = units    # --custom-start: the listed units are builds
+            elif not facts.no_initial_units:
+                start_units[owner] = units
+    if facts.default_builds:
+        for owner, units in units_of(facts.default_builds, facts.builds_where).items():
+            if owner == "NEUTRAL":
+                neutral += [u for u in units if u not in neutral]
+            else:
+                default_builds[owner] = units
+    return start_units, default_builds, neutral
+
+
+def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:
+    where = f"{variant.folder}/variant.php"
+    line = variant.lines.get("turnAsDate", 1)
+    if variant.start_year is None:
+        return None
+    year = variant.start_year - (1 if custom_start else 0)
+    if variant.calendar != "standard":
+        step = f"{variant.year_step} years a turn" if variant.calendar == "other" else \
+            f"{variant.year_step} years a Spring/Autumn pair"
+        diags.append(_diag(where, line, NOT_MODELLED,
+                           f"turnAsDate counts {step}; the engine counts one year a Spring/Autumn pair, "
+                           f"so dates after the first turn differ from the variant's"))
+    if not 0 <= year <= 9999:
+        diags.append(_diag(where, line, VARIANT_PHP, f"start year {year} is outside 0-9999; start.phase is left out"))
+        return None
+    return f"W{year}A" if custom_start else f"S{year}M"
 
 
 def _order(power_order: list[str]):
@@ -369,56 +648,94 @@ def _order(power_order: list[str]):
     return lambda p: (rank.get(p, len(rank)), p)
 
 
-def _owner_id(row: dict, country_by_id: dict) -> int | None:
-    if "countryID" in row:
-        return int(row["countryID"]) or None
-    name = row.get("country")
-    if name and name != "Neutral":
-        for cid, cname in country_by_id.items():
-            if cname == name:
-                return cid
-    return None
-
-
-def _owner(row: dict, country_by_id: dict) -> str | None:
-    if "countryID" in row:
-        return country_by_id.get(int(row["countryID"])) if int(row["countryID"]) else None
-    name = row.get("country")
-    return name if name and name != "Neutral" else None
-
-
-def _read_map_json(variant_dir: Path) -> dict:
-    path = variant_dir / "map.json"
-    if not path.is_file():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
 def _sea_regions(provinces: list[dict]) -> list[dict]:
-    seas = {p.get("abbr", p["id"]): p for p in provinces if p["type"] == "sea"}
+    """Sea regions from the sealane naming styles found in the wild: a code "MSB n" whose
+    first word is the overseer's code (Divided States, A Modern Europe), or a name
+    "<overseer's name> - <which lane>" (WWIVsealanes' "Gulf of Alaska - east sea lane")."""
+    seas = [p for p in provinces if p["type"] == "sea"]
+    by_code = {p.get("abbr", p["id"]): p for p in seas}
+    by_name = {p["name"].lower(): p for p in seas}
     regions: dict[str, dict] = {}
-    for prov in provinces:
-        if prov["type"] != "sea":
-            continue
+    for prov in seas:
         m = _LANE.match(prov.get("abbr", ""))
-        if m and m.group("base") in seas:
-            overseer = seas[m.group("base")]
-            region = regions.setdefault(overseer["id"], {"id": overseer["id"], "overseer": overseer["id"],
-                                                         "sealanes": []})
-            region["sealanes"].append(prov["id"])
-            prov["region"] = overseer["id"]
-            overseer["region"] = overseer["id"]
+        overseer = by_code.get(m.group("base")) if m else None
+        if overseer is None and " - " in prov["name"]:
+            overseer = by_name.get(prov["name"].split(" - ", 1)[0].strip().lower())
+        if overseer is None or overseer is prov:
+            continue
+        region = regions.setdefault(overseer["id"], {"id": overseer["id"], "overseer": overseer["id"],
+                                                     "sealanes": []})
+        region["sealanes"].append(prov["id"])
+        prov["region"] = overseer["id"]
+        overseer["region"] = overseer["id"]
     return list(regions.values())
 
 
-def _find_image(variant_dir: Path, chosen: str | None) -> Path | None:
-    if chosen:
-        path = variant_dir / chosen
-        return path if path.is_file() else None
-    for name in ("interactiveMap/IA_map.png", "interactiveMap/IA_smallmap.png"):
-        if (variant_dir / name).is_file():
-            return variant_dir / name
+def _find_image(src: _Sources, options: ImportOptions, diags) -> Path | None:
+    """The interactive-map image: --image, else interactiveMap/IA_map.png or IA_smallmap.png
+    of the variant (or of the variant whose install.php it includes)."""
+    if options.image:
+        path = src.folder / options.image
+        if not _inside(path, src.folder) or not path.is_file():
+            diags.append(_diag(f"{src.folder.name}/{options.image}", 1, IMAGE_PROBLEM,
+                               f"--image {options.image} is not a file inside the variant folder",
+                               hint="name the flat-colour interactive map, e.g. interactiveMap/IA_map.png"))
+            return None
+        return path
+    folders = [src.folder] + ([src.install.parent] if src.install.parent != src.folder else [])
+    for folder in folders:
+        for name in ("interactiveMap/IA_map.png", "interactiveMap/IA_smallmap.png"):
+            if (folder / name).is_file():
+                return folder / name
+    diags.append(_diag(f"{src.folder.name}/interactiveMap", 1, IMAGE_PROBLEM,
+                       "the variant has no interactive-map image (interactiveMap/IA_map.png or "
+                       "IA_smallmap.png): the game is imported without outlines, so its site draws no map",
+                       hint="pass --image with a flat-colour map in which every territory has its own colour"))
     return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def _load_image(path: Path, variant_dir: Path, diags):
+    from .png_image import ImageProblem, load_rgb
+    shown = f"{variant_dir.name}/{path.relative_to(variant_dir).as_posix()}" if _inside(path, variant_dir) \
+        else path.name
+    try:
+        rgb, note = load_rgb(path, MAX_PIXELS)
+    except (ImageProblem, OSError) as exc:
+        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {exc}; the game is imported without outlines"))
+        return None
+    if note:
+        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {note}"))
+    return rgb
+
+
+def _small_coordinates(rgb, territories: list[dict], image_path: Path) -> bool:
+    """Whether the image is drawn at webDiplomacy's small-map scale: the point set (sx, sy)
+    or (x, y) whose label points fall on more distinct territory colours wins (the file
+    name decides a tie), whatever the image is called (WorldAtWar1937's IA_map.png is small)."""
+    height, width = rgb.shape[:2]
+
+    def distinct(kx: str, ky: str) -> int:
+        seen = set()
+        for row in territories:
+            x, y = row.get(kx), row.get(ky)
+            if isinstance(x, int) and isinstance(y, int) and 0 <= x < width and 0 <= y < height:
+                r, g, b = (int(v) for v in rgb[y, x])
+                if r or g or b:
+                    seen.add((r, g, b))
+        return len(seen)
+
+    small, large = distinct("sx", "sy"), distinct("x", "y")
+    if small != large:
+        return small > large
+    return "small" in image_path.name.lower()
 
 
 _SEED = re.compile(r"^(?P<id>[A-Z0-9][A-Z0-9_]*)=(?P<x>\d+),(?P<y>\d+)$")
@@ -492,15 +809,14 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
             {k: new_owners[k] for k in sorted(new_owners)}, extra)
 
 
-def _geometry(image_path: Path, variant_dir: Path, seeds, options: ImportOptions, diags,
+def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOptions, diags,
               extra_seeds=()) -> dict:
     import numpy as np
-    from PIL import Image
 
     from .trace import colour_codes, contacts_of, grow_labels, label_pixels, thick_area, trace
 
-    rgb = np.array(Image.open(image_path).convert("RGB"))
-    shown = image_path.relative_to(variant_dir).as_posix()
+    shown = image_path.relative_to(variant_dir).as_posix() if _inside(image_path, variant_dir) \
+        else f"../{image_path.parent.parent.name}/{image_path.parent.name}/{image_path.name}"
     territory_seeds = len(seeds)
     seeds = list(seeds) + list(extra_seeds)
     labels, decor, seed_colour = label_pixels(rgb, [(x, y) for _, x, y in seeds])
@@ -556,32 +872,46 @@ def _geometry(image_path: Path, variant_dir: Path, seeds, options: ImportOptions
             "outlines": outlines, "contacts": contacts, "decor": decor_items}
 
 
-def _sample_colours(colour_image: Path, ia_image: Path, seeds, powers, provinces, options) -> None:
-    """Each power's colour: the commonest colour of its home territories' pixels
-    in the coloured map (same size as the interactive map)."""
+def _sample_colours(variant_dir: Path, colour_name: str, ia, seeds, powers, provinces, diags) -> None:
+    """Each power's colour: the commonest colour of its home territories' pixels in the
+    coloured map (--colours), which must have the interactive map's size."""
     import numpy as np
-    from PIL import Image
 
     from .trace import colour_codes, label_pixels
 
-    if not colour_image.is_file():
+    path = variant_dir / colour_name
+    shown = f"{variant_dir.name}/{colour_name}"
+    if not _inside(path, variant_dir) or not path.is_file():
+        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"--colours {colour_name} is not a file inside the variant "
+                                                    "folder; the colours of drawMap.php are kept"))
         return
-    ia = np.array(Image.open(ia_image).convert("RGB"))
-    colours = colour_codes(np.array(Image.open(colour_image).convert("RGB")))
-    if colours.shape != ia.shape[:2]:
+    loaded = _load_image(path, variant_dir, diags)
+    if loaded is None:
         return
+    if loaded.shape[:2] != ia.shape[:2]:
+        diags.append(_diag(shown, 1, IMAGE_PROBLEM,
+                           f"--colours image is {loaded.shape[1]} x {loaded.shape[0]} pixels but the interactive "
+                           f"map is {ia.shape[1]} x {ia.shape[0]}; the colours of drawMap.php are kept",
+                           hint="pass the coloured map drawn at the interactive map's size"))
+        return
+    colours = colour_codes(loaded)
     labels, _, _ = label_pixels(ia, [(x, y) for _, x, y in seeds], decor_min_pixels=1 << 62)
+    bright = np.maximum(np.maximum(colours >> 16, (colours >> 8) & 255), colours & 255)
+    keep = (labels >= 0) & (bright >= 32)
+    # one pass: count (territory, colour) pairs, then each territory's commonest colour
+    pairs = labels[keep].astype(np.int64) * (1 << 24) + colours[keep]
+    keys, counts = np.unique(pairs, return_counts=True)
+    best: dict[int, tuple[int, int]] = {}
+    for key, count in zip(keys.tolist(), counts.tolist()):
+        label, code = key >> 24, key & 0xFFFFFF
+        if label not in best or count > best[label][0]:
+            best[label] = (count, code)
     index_of = {pid: i for i, (pid, _, _) in enumerate(seeds)}
     for power in powers:
-        homes = [index_of[p["id"]] for p in provinces if p.get("home") == power["id"] and p["id"] in index_of]
         votes: Counter = Counter()
-        for home in homes:   # each home territory votes for its commonest non-black colour
-            values = colours[labels == home]
-            bright = np.maximum(np.maximum(values >> 16, (values >> 8) & 255), values & 255)
-            values = values[bright >= 32]
-            if values.size:
-                codes, counts = np.unique(values, return_counts=True)
-                votes[int(codes[int(np.argmax(counts))])] += 1
+        for p in provinces:      # each home territory votes for its commonest non-black colour
+            if p.get("home") == power["id"] and index_of.get(p["id"]) in best:
+                votes[best[index_of[p["id"]]][1]] += 1
         if votes:
             code = min(votes, key=lambda c: (-votes[c], c))
             power["color"] = f"#{code >> 16:02x}{(code >> 8) & 255:02x}{code & 255:02x}"
@@ -606,11 +936,23 @@ def _geometry_text(geometry: dict, command: str) -> str:
                              if key in geometry])
 
 
+def _has_starter(out_dir: Path, name: str) -> bool:
+    if name.startswith("rules/"):
+        rules = out_dir / "rules"
+        return rules.exists() and any(rules.glob("*.md"))
+    return (out_dir / name).exists()
+
+
 def write_files(imported: Imported, out_dir: Path) -> list[Path]:
+    """Write the importer's files, and the starter files the folder does not have yet
+    (game.yaml when absent; the rules page when rules/ holds no page)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in sorted(imported.files):
+    todo = dict(imported.files)
+    todo.update({name: text for name, text in imported.starters.items() if not _has_starter(out_dir, name)})
+    for name in sorted(todo):
         path = out_dir / name
-        path.write_text(imported.files[name], encoding="utf-8", newline="\n")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(todo[name], encoding="utf-8", newline="\n")
         written.append(path)
     return written

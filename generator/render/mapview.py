@@ -245,27 +245,10 @@ def _units_of(units) -> list[str]:
     return out
 
 
-_CACHE: dict[int, tuple[object, MapView]] = {}
-_CACHE_SIZE = 8
-
-
 def view_of(game, title: str | None = None) -> MapView:
-    """A MapView of a Diplomacy-family game model (or an equivalent dict).
-
-    Views of a game are cached (a DATC page draws 165 diagrams of one board); treat the
-    result as read-only, or use `fresh_view_of` to get one to change."""
-    if isinstance(game, MapView):
-        return game
-    key = id(game)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is game and title is None:
-        return hit[1]
-    view = fresh_view_of(game, title)
-    if title is None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = (game, view)   # holding the game keeps its id from being reused
-    return view
+    """A MapView of a Diplomacy-family game model (or an equivalent dict). A family that
+    draws one board many times keeps the view it got (the model is per build)."""
+    return fresh_view_of(game, title)
 
 
 def fresh_view_of(game, title: str | None = None) -> MapView:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import os
+from dataclasses import dataclass
+from pathlib import Path
 
 from .paper import place_on_paper, without_paper
 
@@ -24,64 +26,74 @@ def _cairosvg():
 
 # Rendering PDFs is most of a build's generator time (CairoSVG draws text letter by
 # letter), and a rebuild mostly renders the same pages again. A PDF is a pure function
-# of its pages, title and the Cairo/CairoSVG versions, so when MAPWRIGHT_CACHE_DIR names
-# a folder, PDFs are kept there by a hash of those and reused by later builds (safe to
-# delete at any time). Without it every PDF is rendered afresh, as before.
-CACHE_ENV = "MAPWRIGHT_CACHE_DIR"
-_CACHE_FORMAT = "mapwright-pdf-1"   # change when pdf_pages renders differently
+# of its pages, title and the Cairo/CairoSVG versions: a `PrintJob` names one by a hash
+# of those, and a `PdfCache` folder (the build folder's, by default) keeps rendered ones
+# under that hash for later builds. Safe to delete at any time.
+_CACHE_FORMAT = "mapwright-pdf-1"   # change when _render_pdf renders differently
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """A PDF to render: page-sized SVGs and a title. Picklable, so a process pool can take it."""
+
+    pages: tuple[str, ...]
+    title: str = ""
+
+    def key(self) -> str:
+        import hashlib
+        cairosvg = _cairosvg()
+        import cairocffi
+        digest = hashlib.sha256()
+        for part in (_CACHE_FORMAT, cairosvg.__version__, cairocffi.cairo_version_string(),
+                     cairocffi.version, self.title, str(len(self.pages)), *self.pages):
+            raw = part.encode("utf-8")
+            digest.update(len(raw).to_bytes(8, "big") + raw)
+        return digest.hexdigest()
+
+    def render(self) -> bytes:
+        return _render_pdf(list(self.pages), self.title)
+
+
+def printing_available() -> bool:
+    try:
+        _cairosvg()
+    except RuntimeError:
+        return False
+    return True
+
+
+def render_job(job: PrintJob) -> bytes:
+    """Module-level, so a process pool can call it."""
+    return job.render()
+
+
+class PdfCache:
+    """Rendered PDFs by `PrintJob.key()`, in `folder`/pdf."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder) / "pdf"
+
+    def get(self, key: str) -> bytes | None:
+        try:
+            data = (self.folder / f"{key}.pdf").read_bytes()
+        except OSError:
+            return None
+        # a complete PDF as _render_pdf writes it, or nothing (half-written, tampered)
+        return data if data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF") else None
+
+    def put(self, key: str, data: bytes) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            partial = self.folder / f"{key}.{os.getpid()}.part"
+            partial.write_bytes(data)
+            partial.replace(self.folder / f"{key}.pdf")   # atomic: readers see old or whole
+        except OSError:
+            pass   # a cache that cannot be written only costs time
 
 
 def pdf_pages(pages: list[str], title: str = "") -> bytes:
     """One PDF holding each SVG (already page-sized) as a page."""
-    if not os.environ.get(CACHE_ENV):
-        return _render_pdf(pages, title)
-    key = _cache_key(pages, title)
-    data = _read_cached(key)
-    if data is None:
-        data = _render_pdf(pages, title)
-        _write_cached(key, data)
-    return data
-
-
-def _cache_key(pages: list[str], title: str) -> str:
-    import hashlib
-    cairosvg = _cairosvg()
-    import cairocffi
-    digest = hashlib.sha256()
-    for part in (_CACHE_FORMAT, cairosvg.__version__, cairocffi.cairo_version_string(),
-                 cairocffi.version, title, str(len(pages)), *pages):
-        raw = part.encode("utf-8")
-        digest.update(len(raw).to_bytes(8, "big") + raw)
-    return digest.hexdigest()
-
-
-def _cache_file(key: str):
-    from pathlib import Path
-    folder = os.environ.get(CACHE_ENV)
-    return Path(folder) / "pdf" / f"{key}.pdf" if folder else None
-
-
-def _read_cached(key: str) -> bytes | None:
-    path = _cache_file(key)
-    try:
-        data = path.read_bytes() if path is not None else None
-    except OSError:
-        return None
-    # a complete PDF as this function writes it, or nothing (half-written, tampered)
-    return data if data and data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF") else None
-
-
-def _write_cached(key: str, data: bytes) -> None:
-    path = _cache_file(key)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(data)
-        partial.replace(path)   # atomic: readers see the old state or the whole file
-    except OSError:
-        pass   # a cache that cannot be written only costs time
+    return _render_pdf(pages, title)
 
 
 def _render_pdf(pages: list[str], title: str) -> bytes:
@@ -121,6 +133,17 @@ def png_page(svg: str, dpi: int = PNG_DPI) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
 
 
+def pdf_jobs(docs: list[tuple[str, str]], paper: str, *, title: str = "") -> dict[str, PrintJob]:
+    """The PDFs `print_documents(docs, paper, "pdf")` makes (several documents: one
+    multi-page file), as jobs to render later (see `print_documents` for the names)."""
+    placed = [(stem, place_on_paper(svg, paper)[0]) for stem, svg in docs]
+    if len(placed) > 1:
+        first = without_paper(docs[0][0])
+        base = first.rsplit("-", 1)[0] if "-" in first else first
+        return {f"{base}-{paper}.pdf": PrintJob(tuple(page for _, page in placed), title)}
+    return {f"{without_paper(stem)}-{paper}.pdf": PrintJob((page,), title) for stem, page in placed}
+
+
 def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title: str = "",
                     combine: bool = True):
     """Lay each (stem, mm-sized SVG) on `paper` and convert.
@@ -132,9 +155,7 @@ def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title:
     placed = [(stem, *place_on_paper(svg, paper)) for stem, svg in docs]
     files: dict[str, bytes | str] = {}
     if fmt == "pdf" and combine and len(placed) > 1:
-        first = without_paper(docs[0][0])
-        base = first.rsplit("-", 1)[0] if "-" in first else first
-        files[f"{base}-{paper}.pdf"] = pdf_pages([page for _, page, _ in placed], title)
+        files = {name: job.render() for name, job in pdf_jobs(docs, paper, title=title).items()}
     else:
         for original, page, _ in placed:
             stem = without_paper(original)

@@ -3,6 +3,7 @@ the schema, and the diagnostics reference, rendered from the registered codes.""
 from __future__ import annotations
 
 import json
+from functools import cache
 
 from ..diagnostics import CODES
 from ..schemas import ID_PREFIX, load_schema, schema_names
@@ -110,6 +111,7 @@ def schema_page(name: str) -> str:
     return "\n".join(parts)
 
 
+@cache   # the schemas do not change while Mapwright runs (serve rebuilds often)
 def schema_pages() -> dict[str, str | bytes]:
     files: dict[str, str | bytes] = {}
     for name in schema_names():

@@ -1,34 +1,16 @@
-"""Putting content-author text into generated Markdown safely."""
+"""Markdown helpers for the page writers; the escaping itself is generator.escape's."""
 from __future__ import annotations
 
-import html
-import re
+from ..escape import admonition_title, html_attr, md_prose, md_text
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|])")
-
-
-def plain(text) -> str:
-    """Text shown literally: HTML-escaped and with Markdown syntax neutralised."""
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=False))
-
-
-def admonition_title(text) -> str:
-    """Admonition titles are not parsed as Markdown and are escaped by the serializer."""
-    return " ".join(str(text).replace('"', "'").split())
-
-
-def prose(text) -> str:
-    """Author prose: emphasis and paragraphs survive; HTML and links do not."""
-    escaped = html.escape(str(text), quote=False)
-    return escaped.replace("[", "\\[").replace("]", "\\]")
-
-
-def attribute(text) -> str:
-    return html.escape(str(text), quote=True)
+plain = md_text          # text shown literally
+prose = md_prose         # author prose: emphasis and paragraphs survive
+attribute = html_attr
+__all__ = ["admonition_title", "attribute", "plain", "prose", "table"]
 
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
-    """A Markdown table; cells must already be escaped."""
+    """A Markdown table; cells must already be escaped (escape.md_cell)."""
     out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(cell.replace("\n", " ") for cell in row) + " |" for row in rows]
     return "\n".join(out) + "\n"

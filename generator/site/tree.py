@@ -139,20 +139,23 @@ def _after_title(text: str, note: str) -> str:
     return note + "\n" + text
 
 
-def game_files(result: GameResult, titles: dict[str, str] | None = None) -> tuple[dict[str, str | bytes], list]:
+def game_files(result: GameResult, family_pages: list | None = None) -> tuple[dict[str, str | bytes], list]:
     """All files of one game's section (paths relative to docs/), and its nav entries.
 
-    `titles`: game id -> title of every game on the site (for links between games)."""
+    `family_pages`: the family's pages when the caller kept them from an earlier run
+    (they depend on the game's data files only, not on its rules pages)."""
     game_id, source = result.source.game_id, result.source
-    note = standard_rules_note(source.meta, titles or {})
+    result.draw_figures()
     files: dict[str, str | bytes] = {}
-    family_pages = sorted(result.family.pages(result.game), key=lambda p: p.path)
+    if family_pages is None:
+        family_pages = result.family.pages(result.game)
+    family_pages = sorted(family_pages, key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):
         published, figures = publish_rules_page(page, text, result.examples.get(page, []), _figure_name,
                                                 source.rules_pages)
-        files[f"{game_id}/{page}"] = _after_title(published, note)
+        files[f"{game_id}/{page}"] = published
         for asset, svg in figures.items():
             files[f"{game_id}/{asset}"] = svg
         rules_nav.append({nav_title(page_title(text, page)): f"{game_id}/{page}"})
@@ -188,15 +191,29 @@ def guide_pages() -> dict[str, str]:
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results])
+
+
+def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
+    """The whole tree from each game's (result, files, nav), as `game_files` made them
+    (the build keeps those per game and makes only the site-wide pages again)."""
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}]
     thumbnails = {}
-    titles = {r.source.game_id: r.source.meta["title"] for r in results}
-    for result in sorted(results, key=lambda r: r.source.game_id):
-        game_files_, game_nav = game_files(result, titles)
+    results = []
+    titles = {r.source.game_id: r.source.meta["title"] for r, _, _ in sections}
+    for result, game_files_, game_nav in sorted(sections, key=lambda s: s[0].source.game_id):
+        results.append(result)
         files.update(game_files_)
+        # links to another game's rules depend on the whole site, so they are added here
+        # (a game's own files are kept per game between builds)
+        note = standard_rules_note(result.source.meta, titles)
+        if note:
+            prefix = f"{result.source.game_id}/rules/"
+            for path in [p for p in game_files_ if p.startswith(prefix) and p.endswith(".md")]:
+                files[path] = _after_title(files[path], note)
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
         nav.append({nav_title(short_title(result.source.meta["title"])): game_nav})

@@ -1,18 +1,20 @@
-"""The importer against the reference variant folders, and reproducibility of the
-committed content (re-running the importer must give the committed files)."""
-import json
+"""The importer over the twenty-one vendored vDiplomacy variant folders
+(tests/data/webdip: only the files the importer reads, no map.json), and the
+reproducibility of the committed content (re-running the importer must give the
+committed map.yaml and geometry.yaml)."""
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
-from generator.importers.webdiplomacy import ImportOptions, import_variant
+from generator.api import validate
+from generator.importers.webdiplomacy import ImportOptions, import_variant, write_files
 
-WEBDIP = Path("/work/shared/reference/webdip")
-if not WEBDIP.is_dir():
-    WEBDIP = Path(__file__).resolve().parents[3] / "shared" / "reference" / "webdip"
+DATA = Path(__file__).resolve().parents[1] / "data" / "webdip"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-needs_reference = pytest.mark.skipif(not WEBDIP.is_dir(), reason="webDiplomacy reference data not available")
+FOLDERS = sorted(p.name for p in DATA.iterdir() if (p / "variant.php").is_file())
+BUNDLED = {"A_Modern_Europe", "Classic", "Divided_States"}
 
 COMMANDS = {
     "divided-states": ("Divided_States", ImportOptions(custom_start=True, colours="resources/uslargecolormapbetaB.png")),
@@ -20,46 +22,109 @@ COMMANDS = {
 }
 
 
+def test_the_vendored_corpus_is_whole():
+    assert len(FOLDERS) == 21 and len(set(FOLDERS) - BUNDLED) == 18
+    assert not list(DATA.rglob("map.json")) and not list(DATA.rglob("cache"))
+
+
 @pytest.fixture(scope="module")
 def imported():
-    return {game: import_variant(WEBDIP / folder, options) for game, (folder, options) in COMMANDS.items()}
+    return {name: import_variant(DATA / name) for name in FOLDERS}
 
 
-@needs_reference
-@pytest.mark.parametrize("game", sorted(COMMANDS))
-def test_reimport_reproduces_committed_files(imported, game):
-    for name, text in imported[game].files.items():
-        assert (CONTENT / game / name).read_text(encoding="utf-8") == text, f"{game}/{name} differs"
+@pytest.fixture(scope="module")
+def games(imported, tmp_path_factory):
+    """Every import written as a game folder, and validate's report on each."""
+    root = tmp_path_factory.mktemp("content")
+    reports = {}
+    for name, result in imported.items():
+        out = root / name.lower().replace("_", "-")
+        write_files(result, out)
+        reports[name] = validate([str(out)])
+    return root, reports
 
 
-@needs_reference
-@pytest.mark.parametrize("game", sorted(COMMANDS))
-def test_matches_the_reference_conversion(imported, game):
-    """Every territory, supply centre and border of map.json is in the import."""
-    folder = COMMANDS[game][0]
-    ref = json.loads((WEBDIP / folder / "map.json").read_text(encoding="utf-8"))
-    data = yaml.safe_load(imported[game].files["map.yaml"])
-    assert len(data["provinces"]) == ref["counts"]["provinces"]
-    assert sum(1 for p in data["provinces"] if p.get("supply_center")) == ref["counts"]["supplyCenters"]
-    assert len(data["borders"]) == ref["counts"]["borders"]
-    fleet_only = sum(1 for b in data["borders"] if b["units"] == ["fleet"])
-    assert fleet_only == ref["counts"]["bordersFleetOnly"]
-    outlines = imported[game].geometry["outlines"]
-    assert set(outlines) == {p["id"] for p in data["provinces"]}
+def _errors(report):
+    return [d for d in report if d["severity"] == "error"]
 
 
-@needs_reference
-def test_divided_states_svg_budget(imported):
-    """Outlines as SVG path text stay under 1.5 KB per province on average."""
-    outlines = imported["divided-states"].geometry["outlines"]
-    size = sum(len("M" + " ".join(f"{r[i]},{r[i + 1]}" for i in range(0, len(r), 2)) + "Z")
-               for rings in outlines.values() for r in rings)
-    assert size / len(outlines) < 1500
+@pytest.mark.parametrize("name", FOLDERS)
+def test_every_folder_imports_to_a_game_that_validates(imported, games, name):
+    result = imported[name]
+    assert not [d for d in result.diagnostics if d.severity == "error"], name
+    assert {"map.yaml", "geometry.yaml"} <= set(result.files)
+    assert {"game.yaml", "rules/01-rules.md"} <= set(result.starters)
+    assert _errors(games[1][name]) == [], name
 
 
-@needs_reference
-def test_coasts_names_and_sealanes(imported):
-    data = imported["divided-states"].data
+def test_at_least_ninety_percent_of_the_unbundled_folders_validate(games):
+    clean = [n for n in FOLDERS if n not in BUNDLED and not _errors(games[1][n])]
+    assert len(clean) / 18 >= 0.9
+
+
+_ROW = r"array\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'"
+_COAST_CHILD = re.compile(r"\(([A-Za-z][A-Za-z /-]*) Coast\)$")
+
+
+def _install_rows(text: str) -> list[tuple[str, str, str, str]]:
+    """An independent reading of install.php's border rows: a plain regex over the text."""
+    body = text[text.index("$bordersRawData"):]
+    row = re.compile(_ROW + r"((?:[^'\\]|\\.)*)'\s*,\s*'(Yes|No)'\s*,\s*'(Yes|No)'\s*\)")
+    return [tuple(m.groups()) for m in row.finditer(body)]
+
+
+def _row_locations(text: str, provinces: list[dict]) -> dict[str, str]:
+    """install.php territory name -> imported location, by row order: parent rows are the
+    provinces in order, a "(... Coast)" row is the next coast of the province before it."""
+    names = [m.group(1) for m in re.finditer(_ROW + r"(?:Land|Coast|Sea|Strait)'",
+                                             text[:text.index("$bordersRawData")])]
+    parents = iter(provinces)
+    located, last, used = {}, {}, {}
+    for name in names:
+        child = _COAST_CHILD.search(name)
+        if child:
+            parent = name[:child.start()].strip()
+            prov = last[parent]
+            k = used.get(prov["id"], 0)
+            used[prov["id"]] = k + 1
+            located[name] = f"{prov['id']}/{prov['coasts'][k]}" if prov.get("coasts") else prov["id"]
+        else:
+            prov = next(parents)
+            located[name] = prov["id"]
+            last[name] = prov
+    return located
+
+
+@pytest.mark.parametrize("name", FOLDERS)
+def test_borders_equal_the_install_rows_coast_by_coast(imported, name):
+    """Every border row of install.php, read independently, is the imported border
+    between the same two locations (coast by coast) with the same unit flags: rows listed
+    in both directions count once, and flags for a unit that cannot stand on a side are
+    the ones the importer reports dropping (IMP017)."""
+    result = imported[name]
+    folder = "Classic" if name == "BuildAnywhere" else name
+    text = (DATA / folder / "install.php").read_text(encoding="utf-8", errors="replace")
+    located = _row_locations(text, result.data["provinces"])
+    expected: dict[frozenset, set] = {}
+    for a, b, fleets, armies in _install_rows(text):
+        units = {u for u, flag in (("army", armies), ("fleet", fleets)) if flag == "Yes"}
+        if units and located[a] != located[b]:
+            expected.setdefault(frozenset((located[a], located[b])), set()).update(units)
+    got = {frozenset(b["between"]): set(b["units"]) for b in result.data["borders"]}
+    assert len(got) == len(result.data["borders"])                # one entry per pair
+    dropped = {m.group(1) for d in result.diagnostics if d.code == "IMP017"
+               for m in [re.match(r"border (\S+):", d.message)] if m}
+    for pair, units in expected.items():
+        shown = "-".join(sorted(pair))
+        if pair not in got:
+            assert any(set(x.split("-")) == set(pair) for x in dropped), shown
+        elif got[pair] != units:
+            assert units > got[pair] and any(set(x.split("-")) == set(pair) for x in dropped), (shown, units)
+    assert set(got) <= set(expected)
+
+
+def test_divided_states_coasts_names_and_sealanes(imported):
+    data = imported["Divided_States"].data
     provinces = {p["id"]: p for p in data["provinces"]}
     assert provinces["KKV"]["coasts"] == ["SC", "EC"]
     assert provinces["MVN"]["name"] == "Martha's Vineyard"
@@ -68,16 +133,95 @@ def test_coasts_names_and_sealanes(imported):
     assert sorted(msb["sealanes"]) == ["MSB_E", "MSB_N", "MSB_S", "MSB_W"]
     assert "A FRU" in data["start"]["units"]["NEUTRAL"]
     assert data["default_builds"]["MAINE"] == ["A BNG", "A AUM", "F PTM"]
+    assert data["victory"] == {"centers": 140} and data["start"]["phase"] == "W2020A"
+    game = imported["Divided_States"].game
+    assert set(game["rules"]) >= {"build_anywhere", "custom_start", "transform", "neutral_armies",
+                                  "colored_neutral_centers", "sealanes"}
+    assert game["rules"]["neutral_armies"]["support_hold"] == ["DUR", "FRU", "MAZ", "SGU"]
 
 
-@needs_reference
-def test_classic_small_map_and_two_way_border_rows():
-    result = import_variant(WEBDIP / "Classic", ImportOptions())
-    data = result.data
-    assert len(data["borders"]) == 218          # both directions listed, kept once
-    assert {p["id"] for p in data["provinces"] if p.get("coasts")} == {"ST_PETERSBURG", "SPAIN", "BULGARIA"}
-    assert "F ST_PETERSBURG/SC" in data["start"]["units"]["RUSSIA"]
-    assert len(result.geometry["outlines"]) == 75
+def test_game_yaml_from_variant_php(imported):
+    game = imported["A_Modern_Europe"].game
+    assert game["title"] == "A Modern Europe" and game["players"] == 20
+    assert {"name": "Jared Kish (Kurt)", "role": "variant author"} in game["credits"]
+    assert {"name": "Oliver Auth", "role": "webDiplomacy adapter"} in game["credits"]
+    assert game["licence"]["name"] == "AGPL-3.0-or-later"
+    assert "Copyright (C) 2020 Jared Kish" in game["licence"]["notice"]
+    assert "Changelog" not in game["licence"]["notice"]
+    classic = imported["Classic"].data
+    assert classic["start"]["phase"] == "S1901M"
+    assert "F ST_PETERSBURG/SC" in classic["start"]["units"]["RUSSIA"]
+    assert [p["color"] for p in classic["powers"]][:2] == ["#efc4e4", "#79afc6"]   # drawMap countryColors
+
+
+def test_modern_europe_names_are_decoded(imported):
+    provinces = {p["id"]: p for p in imported["A_Modern_Europe"].data["provinces"]}
+    assert provinces["SML"]["name"] == "Småland" and provinces["LDZ"]["name"] == "Łódź"
+
+
+def test_forms_found_in_the_wild(imported):
+    # an install.php that only require_once's Classic's, a variant extending ClassicVariant
+    build_anywhere = imported["BuildAnywhere"]
+    assert len(build_anywhere.data["provinces"]) == len(imported["Classic"].data["provinces"])
+    assert "build_anywhere" in build_anywhere.game["rules"]
+    assert build_anywhere.game["title"] == "Classic - Build anywhere"
+    # a second territory block, curly codes and the Strait type (read as a coast)
+    baron = {p["id"]: p for p in imported["Baron1900"].data["provinces"]}
+    assert baron["STP"]["coasts"] == ["NC", "SC"] and baron["GIB"]["type"] == "coast"
+    assert baron["WAR"]["home"] == "RUSSIA"
+    # coasts not named by compass points
+    migraine = {p["id"]: p for p in imported["Migraine"].data["provinces"]}
+    assert migraine["DOGARU"]["coasts"] == ["A", "B"]
+    # HTML entities in names and in class data
+    africa = imported["Africa"].data
+    assert any(p["name"] == "Équateur" for p in africa["provinces"])
+    assert any(u.startswith("A ") for u in africa["start"]["units"]["DRC"])
+    # legend territories without borders become impassable
+    viking = {p["id"]: p for p in imported["Viking"].data["provinces"]}
+    assert viking["NORGE"]["type"] == "impassable"
+    assert any(d.code == "IMP014" and "checksum" in d.message for d in imported["Viking"].diagnostics)
+    # colliding ids get numbered ids, with a note
+    known = imported["KnownWorld_901"]
+    assert "AXUM_2" in {p["id"] for p in known.data["provinces"]}
+    # the interactive map drawn at the small-map scale whatever it is called
+    waw = imported["WorldAtWar1937"]
+    assert not [d for d in waw.diagnostics if d.code == "IMP005"]
+
+
+def test_rules_the_import_does_not_model_are_warned_about(imported):
+    colonial = imported["Colonial"]
+    warned = [d for d in colonial.diagnostics if d.code == "IMP013"]
+    assert warned and all(d.file.startswith("Colonial/classes/") and d.line > 1 for d in warned)
+    assert colonial.game["status"] == "partial" and "Suez" in colonial.game["status_note"]
+    page = colonial.starters["rules/01-rules.md"]
+    assert "## Not modelled" in page and "Imported from `variants/Colonial/rules.php`" in page
+
+
+def test_rules_pages_pass_the_markup_checks(imported):
+    from generator.markup import check_markdown
+    for name, result in imported.items():
+        page = result.starters["rules/01-rules.md"]
+        assert check_markdown(f"{name}/rules/01-rules.md", page) == [], name
+        assert page.startswith("# ")
+
+
+def test_reimport_reproduces_committed_files():
+    for game, (folder, options) in COMMANDS.items():
+        result = import_variant(DATA / folder, options)
+        for name, text in result.files.items():
+            assert (CONTENT / game / name).read_text(encoding="utf-8") == text, f"{game}/{name} differs"
+
+
+def test_an_imported_game_builds(imported, tmp_path, monkeypatch):
+    from generator.api import build
+    monkeypatch.setenv("MAPWRIGHT_NO_PDF", "1")
+    content = tmp_path / "content"
+    write_files(imported["Pure"], content / "pure")
+    monkeypatch.chdir(tmp_path)
+    report = build(content=str(content), site_dir=str(tmp_path / "site"),
+                   config=str(CONTENT.parent / "mkdocs.yml"), work=str(tmp_path / "build"))
+    assert report["built"], [d for d in report["diagnostics"] if d["severity"] == "error"]
+    assert (tmp_path / "site" / "pure" / "index.html").is_file()
 
 
 def test_missing_install_php_is_a_diagnostic(tmp_path):
@@ -90,3 +234,14 @@ def test_hostile_php_is_refused_not_run(tmp_path):
                                           encoding="utf-8")
     result = import_variant(tmp_path)
     assert [d.code for d in result.diagnostics] == ["IMP001"]
+
+
+def test_write_files_keeps_the_authors_game_yaml_and_pages(imported, tmp_path):
+    out = tmp_path / "pure"
+    (out / "rules").mkdir(parents=True)
+    (out / "game.yaml").write_text("mine\n", encoding="utf-8")
+    (out / "rules" / "01-mine.md").write_text("# Mine\n", encoding="utf-8")
+    written = {p.name for p in write_files(imported["Pure"], out)}
+    assert written == {"map.yaml", "geometry.yaml"}
+    assert (out / "game.yaml").read_text(encoding="utf-8") == "mine\n"
+    assert yaml.safe_load((out / "map.yaml").read_text(encoding="utf-8"))["powers"]

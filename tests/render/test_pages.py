@@ -33,7 +33,6 @@ def svgs_of(pages):
 
 
 def check_pages(game, monkeypatch):
-    monkeypatch.setenv("MAPWRIGHT_NO_PDF", "1")   # PDFs have their own test
     pages = render_pages(game)
     view = view_of(game)
     by_path = {p.path: p for p in pages}
@@ -116,7 +115,6 @@ def test_many_powers_legend_links_the_powers_page(monkeypatch):
     """Divided States has 50 powers: the legend points to the powers page instead of
     listing them, as a working link where one can work (the site's relative URLs)."""
     import posixpath
-    monkeypatch.setenv("MAPWRIGHT_NO_PDF", "1")
     fam, game = bundled("divided-states")
     pages = {p.path: p for p in fam.pages(game)}
     assert "powers.md" in pages

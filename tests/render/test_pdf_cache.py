@@ -1,41 +1,42 @@
-"""The opt-in PDF cache (MAPWRIGHT_CACHE_DIR) gives the bytes a fresh render gives."""
+"""The PDF cache (build/cache/pdf by default) gives the bytes a fresh render gives, keyed
+by everything a PDF depends on."""
 import pytest
 
 pytest.importorskip("cairosvg")
 
-from generator.render import print as printing  # noqa: E402
+from generator.render.print import PdfCache, PrintJob, pdf_jobs, print_documents  # noqa: E402
 
 PAGE = ('<svg xmlns="http://www.w3.org/2000/svg" width="50mm" height="30mm" viewBox="0 0 50 30">'
         '<rect width="50" height="30" fill="#eeeeee"/><text x="5" y="15" font-size="5">{}</text></svg>')
 
 
-def test_cache_serves_the_same_bytes_and_skips_rendering(tmp_path, monkeypatch):
-    monkeypatch.setenv(printing.CACHE_ENV, str(tmp_path))
-    pages = [PAGE.format("one"), PAGE.format("two")]
-    fresh = printing._render_pdf(pages, "T")
-    assert printing.pdf_pages(pages, "T") == fresh
+def test_a_cached_job_gives_the_rendered_bytes(tmp_path):
+    job = PrintJob((PAGE.format("one"), PAGE.format("two")), "T")
+    cache = PdfCache(tmp_path)
+    assert cache.get(job.key()) is None
+    fresh = job.render()
+    cache.put(job.key(), fresh)
+    assert cache.get(job.key()) == fresh
     assert len(list((tmp_path / "pdf").glob("*.pdf"))) == 1
-
-    def must_not_render(*_):
-        raise AssertionError("rendered although cached")
-    monkeypatch.setattr(printing, "_render_pdf", must_not_render)
-    assert printing.pdf_pages(pages, "T") == fresh
-    with pytest.raises(AssertionError):   # other pages or another title: another entry
-        printing.pdf_pages(pages, "other title")
+    assert PrintJob(job.pages, "other title").key() != job.key()
+    assert PrintJob(job.pages[:1], "T").key() != job.key()
 
 
-def test_damaged_entries_are_rendered_again(tmp_path, monkeypatch):
-    monkeypatch.setenv(printing.CACHE_ENV, str(tmp_path))
-    pages = [PAGE.format("x")]
-    good = printing.pdf_pages(pages)
+def test_damaged_entries_are_not_served(tmp_path):
+    job = PrintJob((PAGE.format("x"),))
+    cache = PdfCache(tmp_path)
+    good = job.render()
+    cache.put(job.key(), good)
     entry, = (tmp_path / "pdf").glob("*.pdf")
     entry.write_bytes(good[: len(good) // 2])   # half-written
-    assert printing.pdf_pages(pages) == good
-    assert entry.read_bytes() == good
+    assert cache.get(job.key()) is None
+    entry.write_bytes(b"<html>not a pdf %%EOF")
+    assert cache.get(job.key()) is None
 
 
-def test_no_cache_folder_means_no_files(tmp_path, monkeypatch):
-    monkeypatch.delenv(printing.CACHE_ENV, raising=False)
-    monkeypatch.chdir(tmp_path)
-    printing.pdf_pages([PAGE.format("y")])
-    assert not any(tmp_path.iterdir())
+def test_jobs_render_what_print_documents_renders():
+    docs = [("adjacency-01", PAGE.format("a")), ("adjacency-02", PAGE.format("b"))]
+    jobs = pdf_jobs(docs, "A4", title="T")
+    files, _ = print_documents(docs, "A4", "pdf", title="T")
+    assert set(jobs) == set(files) == {"adjacency-A4.pdf"}
+    assert jobs["adjacency-A4.pdf"].render() == files["adjacency-A4.pdf"]

@@ -15,7 +15,7 @@ from .checks_core import check
 from .examples import run_example
 from .loading import load
 from .pages import pages as site_pages
-from .pages_render import printables, render_position
+from .pages_render import BUILD_PRINTS, printables, render_position
 from .rules import modules
 
 FILES = {
@@ -42,4 +42,5 @@ FAMILY = Family(
     adjudicate=adjudicate,
     render=render_position,
     printables=printables,
+    site_prints=BUILD_PRINTS,
 )

@@ -86,12 +86,12 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                     used[power] += 1
                     results.append(OrderResult(power, text, "WAIVE", True, "succeeds", "build waived"))
                     continue
-                loc = _build_location(game, power, order, centers.get(power, []), units, built)
+                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built)
                 used[power] += 1
                 built.add(province_of(loc))
-                after[province_of(loc)] = Unit(power, order.unit, loc)
-                results.append(OrderResult(power, text, f"{order.unit} {loc} B", True, "succeeds",
-                                           "built", f"{order.unit} {loc}"))
+                after[province_of(loc)] = Unit(power, kind, loc)
+                results.append(OrderResult(power, text, f"{kind} {loc} B", True, "succeeds",
+                                           "built", f"{kind} {loc}"))
             elif order.kind == "disband":
                 if need >= 0:
                     raise IllegalOrder(f"{power} has no units to remove this turn")
@@ -125,7 +125,8 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
 
 
 def _build_location(game, power: str, order: Order, owned: list[str], units: dict[str, Unit],
-                    built: set[str]) -> str:
+                    built: set[str]) -> tuple[str, str]:
+    """(unit type, location) of a legal build, or IllegalOrder saying why not."""
     m = game.map
     prov_id = order.province
     prov = m.provinces[prov_id]
@@ -135,12 +136,18 @@ def _build_location(game, power: str, order: Order, owned: list[str], units: dic
         raise IllegalOrder(f"{m.display(prov_id)} is not a home centre of {power}")
     if prov_id in units or prov_id in built:
         raise IllegalOrder(f"{m.display(prov_id)} is occupied")
-    if order.unit is None:
-        raise IllegalOrder("say which unit to build: A or F")
-    if order.unit == "A":
+    unit = order.unit
+    if unit is None:       # DATC 4.C.3: an army inland, a fleet where a coast is named
+        if prov.type == "land":
+            unit = "A"
+        elif "/" in order.location and order.location in prov.locations("F"):
+            unit = "F"
+        else:
+            raise IllegalOrder(f"say which unit to build in {m.display(prov_id)}: A or F")
+    if unit == "A":
         if not prov.locations("A"):
             raise IllegalOrder(f"an army cannot stand in {m.display(prov_id)}")
-        return prov_id
+        return "A", prov_id
     locs = prov.locations("F")
     if not locs:
         raise IllegalOrder(f"a fleet cannot be built in {m.display(prov_id)}, which has no coast")
@@ -148,5 +155,5 @@ def _build_location(game, power: str, order: Order, owned: list[str], units: dic
         if order.location not in locs:
             raise IllegalOrder(f"name the coast for a fleet in {m.display(prov_id)}: "
                                + ", ".join(locs))
-        return order.location
-    return locs[0]
+        return "F", order.location
+    return "F", locs[0]

@@ -1,32 +1,49 @@
 """`adjudicate(game, request) -> response`: one phase, JSON in and JSON out.
 
-Request (powers and provinces as the game names them; case-insensitive):
+Request (powers and provinces as the game names them; case-insensitive; JSON Schema:
+schemas/adjudication-request.schema.json):
 
     {"phase": "F1901M",                      # S/F/W, year, then M (movement), R (retreat), A (adjustment)
      "units":   {"ENGLAND": ["F LON", "A LVP"]},
-     "centers": {"ENGLAND": ["LON", "LVP", "EDI"]},
-     "dislodged": {"ENGLAND": [{"unit": "F NTH", "attacker_from": "HOL"}]},   # retreat phases only;
-                                              # optional "via_convoy": true, "retreats": [...]
-     "contested": ["BUR"],                    # retreat phases only, optional: standoff provinces
+     "centers": {"ENGLAND": ["LON", "LVP", "EDI"]},     # required in fall and winter phases
      "orders":  {"ENGLAND": ["F LON - NTH"]}}
 
-Response:
+A retreat request (…R) carries the facts the movement left behind, either as the
+movement request itself, `"movement": {...}` (units, dislodged units and standoffs are
+then derived from adjudicating it), or stated in full, as a movement response's `after`
+gives them:
+
+     "dislodged": {"ENGLAND": [{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}]},
+     "contested": ["BUR"],                   # provinces left empty by a standoff ([] for none)
+
+Nothing is defaulted: a retreat request without `contested`, or a dislodged unit without
+`attacker_from` or `via_convoy`, is refused, since leaving them out changes where a unit
+may go (DATC 6.H.6).
+
+Response (JSON Schema: schemas/adjudication-response.schema.json):
 
     {"phase": "F1901M",
      "results": [{"power", "order", "canonical", "unit", "legal", "result", "reason"}, ...],
      "trace": ["...why, one sentence a step"],
+     "disbanded": {"ENGLAND": ["F NTH"]},      # units removed by this phase's rules
      "after": {"phase": "W1901A", "units": {...}, "centers": {...},
                "dislodged": {"ENGLAND": [{"unit", "attacker_from", "via_convoy", "retreats"}]},
                "contested": [...], "adjustments": {"ENGLAND": 1}, "winner": null}}
 
+`after` is itself the next phase's request, orders aside: `dict(after, orders=...)`
+plays the next phase, so a whole game is a chain of requests. `adjustments` and
+`winner` may be given in a request; they are checked against the position.
+
 `result` is "succeeds" or "fails"; an order that is not understood or not legal
 has `legal: false`, fails, and its unit holds (movement) or is disbanded
-(retreat). Bad requests raise `AdjudicationError` with a clear message.
+(retreat). A dislodged unit with nowhere to retreat is disbanded in the movement
+result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fault.
 """
 from __future__ import annotations
 
 import re
 
+from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
 from .model import Game, province_of
 from .movement import IllegalOrder, OrderResult, Unit, adjudicate_movement
@@ -35,12 +52,65 @@ from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
 from .rules._engine import MovementRules, default_orders, no_retreat, standing_orders, winner
 
+BAD_REQUEST = register("DIP030", "Adjudication request malformed",
+                       "An adjudication request (`mapwright adjudicate`, `Game.adjudicate`) has a "
+                       "value of the wrong type or one the game does not know: an unknown power, "
+                       "province or key, a unit where it cannot stand, a malformed phase. The "
+                       "message names the value; see the adjudication-request schema.")
+INCOMPLETE_REQUEST = register("DIP031", "Adjudication request incomplete",
+                              "An adjudication request leaves out a fact the phase depends on (the "
+                              "units, the supply centres of a fall or winter phase, a retreat phase's "
+                              "standoffs or how each dislodged unit was attacked). Nothing is "
+                              "assumed: state it, or give a retreat request the movement it follows.")
+UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
+                              "The request is not UTF-8 JSON, or is nested too deeply or too large "
+                              "to read. Send one JSON object (one per line with --jsonl).")
+
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
-REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders"}
+REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
+                "adjustments", "winner"}
+DISLODGED_KEYS = {"unit", "attacker_from", "via_convoy", "retreats"}
 
 
 class AdjudicationError(ValueError):
-    """The request is malformed: the message says what and where."""
+    """The request is malformed or incomplete: the message says what, `pointer` where."""
+
+    def __init__(self, message: str, pointer: str = "", code: str = BAD_REQUEST, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.pointer = pointer
+        self.code = code
+        self.hint = hint or "see the adjudication-request schema"
+
+    def diagnostic(self, doc) -> Diagnostic:
+        """Located in the request's text (a loader `Document`)."""
+        return doc.diagnostic(self.pointer, self.code, self.message, hint=self.hint)
+
+
+def _ptr(*parts) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _at(where) -> tuple[str, str]:
+    """(readable place, JSON pointer) of a place given as parts ("units", "FRANCE", 0);
+    built only when there is something to report."""
+    if isinstance(where, str):
+        return where, ""
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
+    return text, _ptr(*where)
+
+
+def _shown(value) -> str:
+    """A request value quoted in a message: short, whatever was sent."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, (bool, int, float)) or value is None:
+        return repr(value)[:60]
+    return f"a JSON {'list' if isinstance(value, list) else 'object'}"
+
+
+def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
+    return AdjudicationError(message, pointer, INCOMPLETE_REQUEST, hint)
 
 
 # --- request parsing ------------------------------------------------------------------
@@ -65,54 +135,90 @@ def _neutral(game: Game) -> str | None:
     return enabled(game).neutral
 
 
-def _power(game: Game, name, where: str) -> str:
-    if not isinstance(name, str):
-        raise AdjudicationError(f"{where}: power names are strings, got {name!r}")
-    pid = _powers(game).get(name.lower())
+def _power(game: Game, name, where) -> str:
+    pid = _powers(game).get(name.lower()) if isinstance(name, str) else None
     if pid is None:
-        raise AdjudicationError(f"{where}: unknown power '{name}' (powers: "
-                                f"{', '.join(sorted(game.map.powers))})")
+        text, pointer = _at(where)
+        if not isinstance(name, str):
+            raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer)
+        raise AdjudicationError(f"{text}: unknown power {_shown(name)} (powers: "
+                                f"{', '.join(sorted(game.map.powers))})", pointer)
     return pid
 
 
-def parse_unit(game: Game, text, power: str, where: str) -> Unit:
+def _unit_cache(game: Game) -> dict:
+    cache = getattr(game, "_unit_cache", None)
+    if cache is None:
+        cache = game._unit_cache = {}
+    return cache
+
+
+def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
+    """'A PAR', 'F STP/NC', 'Fleet St Petersburg (nc)' -> Unit (cached per game: the
+    reading depends only on the text and the map)."""
+    cache = _unit_cache(game)
+    key = text if isinstance(text, str) else None
+    hit = cache.get(key) if key is not None else None
+    if hit is None:
+        try:
+            hit = _read_unit(game, text)
+        except AdjudicationError as exc:
+            shown, at = _at(where)
+            raise AdjudicationError(f"{shown}: {exc.message}", pointer or at) from None
+        if key is not None and len(cache) < 100_000:
+            cache[key] = hit
+    return Unit(power, hit[0], hit[1])
+
+
+def _read_unit(game: Game, text) -> tuple[str, str]:
     m = game.map
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise AdjudicationError(f"{where}: a unit is written 'A PAR' or 'F STP/NC', got {text!r}")
+        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}")
     letter, rest = text.split(None, 1)
     kind = {"a": "A", "army": "A", "f": "F", "fleet": "F"}.get(letter.lower())
     if kind is None:
-        raise AdjudicationError(f"{where}: unit type must be A or F in {text!r}")
+        raise AdjudicationError(f"unit type must be A or F in {_shown(text)}")
     try:
-        r = _Reader(rest, m)
+        r = _Reader(rest, m, strict_coasts=True)
         loc = r.location("unit location")
         if not r.done():
             raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}'")
     except OrderSyntaxError as exc:
-        raise AdjudicationError(f"{where}: {exc} in {text!r}") from None
+        raise AdjudicationError(f"{exc} in {_shown(text)}") from None
     prov = m.provinces[province_of(loc)]
     allowed = prov.locations(kind)
     if kind == "A":
         if not allowed:
-            raise AdjudicationError(f"{where}: an army cannot stand in {prov.id} ({prov.type})")
+            raise AdjudicationError(f"an army cannot stand in {prov.id} ({prov.type})")
         loc = prov.id
     else:
         if not allowed:
-            raise AdjudicationError(f"{where}: a fleet cannot stand in {prov.id} ({prov.type})")
+            raise AdjudicationError(f"a fleet cannot stand in {prov.id} ({prov.type})")
         if loc not in allowed:
             if "/" not in loc and prov.coasts:
-                raise AdjudicationError(f"{where}: name the coast of the fleet in {prov.id}: "
+                raise AdjudicationError(f"name the coast of the fleet in {prov.id}: "
                                         + " or ".join(allowed))
             if prov.coasts:
-                raise AdjudicationError(f"{where}: {prov.id} has no coast {loc}")
+                raise AdjudicationError(f"{prov.id} has no coast {loc}")
             loc = prov.id
-    return Unit(power, kind, loc)
+    return kind, loc
 
 
-def _mapping(request: dict, key: str) -> dict:
-    value = request.get(key) or {}
+def _mapping(request: dict, key: str, required: bool = False, why: str = "") -> dict:
+    if key not in request or request[key] is None:
+        if required:
+            raise _missing(f"'{key}' is missing{why}", "", f"add \"{key}\": {{...}} to the request")
+        return {}
+    value = request[key]
     if not isinstance(value, dict):
-        raise AdjudicationError(f"'{key}' must map power names to lists")
+        raise AdjudicationError(f"'{key}' must map power names to lists", _ptr(key))
+    return value
+
+
+def _list(value, where) -> list:
+    if not isinstance(value, list):
+        text, pointer = _at(where)
+        raise AdjudicationError(f"{text} must be a list", pointer)
     return value
 
 
@@ -121,92 +227,176 @@ def parse_request(game: Game, request) -> dict:
         raise AdjudicationError("the request must be a JSON object")
     extra = set(request) - REQUEST_KEYS
     if extra:
-        raise AdjudicationError(f"unknown request key(s): {', '.join(sorted(extra))} "
-                                f"(expected {', '.join(sorted(REQUEST_KEYS))})")
+        key = sorted(map(str, extra))[0]
+        raise AdjudicationError(f"unknown request key(s): {', '.join(sorted(map(str, extra)))} "
+                                f"(expected {', '.join(sorted(REQUEST_KEYS))})", _ptr(key))
+    if "phase" not in request:
+        raise _missing("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
     phase = request.get("phase")
     match = PHASE.match(phase) if isinstance(phase, str) else None
     if not match:
-        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {phase!r}")
+        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase")
     season, year, step = match.group(1), int(match.group(2)), match.group(3)
     if (season == "W") != (step == "A"):
         raise AdjudicationError(f"phase {phase}: adjustments (A) happen in winter (W), "
-                                "movement and retreats in spring (S) or fall (F)")
+                                "movement and retreats in spring (S) or fall (F)", "/phase")
+    movement = None
+    if "movement" in request:
+        if step != "R":
+            raise AdjudicationError("'movement' belongs only in a retreat phase (…R)", "/movement")
+        for key in ("units", "dislodged", "contested"):
+            if key in request:
+                raise AdjudicationError(f"'{key}' is derived from 'movement'; give one or the other",
+                                        _ptr(key))
+        movement = _movement_before(game, request["movement"], season, year)
+        request = dict(request, units=movement["after"]["units"],
+                       dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
+                       centers=request.get("centers", movement["request"].get("centers")))
     units: dict[str, Unit] = {}
-    for pname, lst in sorted(_mapping(request, "units").items()):
-        power = _power(game, pname, f"units.{pname}")
-        if not isinstance(lst, list):
-            raise AdjudicationError(f"units.{pname} must be a list")
-        for i, text in enumerate(lst):
-            u = parse_unit(game, text, power, f"units.{pname}[{i}]")
+    for pname, lst in sorted(_mapping(request, "units", True).items(), key=lambda kv: str(kv[0])):
+        power = _power(game, pname, ("units", pname))
+        for i, text in enumerate(_list(lst, ("units", pname))):
+            u = parse_unit(game, text, power, ("units", pname, i))
             p = province_of(u.location)
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
-                                        f"({units[p].power})")
+                                        f"({units[p].power})", _ptr("units", pname, i))
             units[p] = u
     centers: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
-    for pname, lst in sorted(_mapping(request, "centers").items()):
-        power = _power(game, pname, f"centers.{pname}")
-        if not isinstance(lst, list):
-            raise AdjudicationError(f"centers.{pname} must be a list")
-        for i, name in enumerate(lst):
-            pid = game.map.lookup(str(name))
+    need_centers = season in ("F", "W")
+    raw_centers = _mapping(request, "centers", need_centers,
+                           " (a fall phase changes who owns the supply centres, and a winter phase "
+                           "builds from them; give every power's centres, neutral ones left out)")
+    for pname, lst in sorted(raw_centers.items(), key=lambda kv: str(kv[0])):
+        power = _power(game, pname, ("centers", pname))
+        for i, name in enumerate(_list(lst, ("centers", pname))):
+            pid = game.map.lookup(name) if isinstance(name, str) else None
             if pid is None or not game.map.provinces[pid].supply_center:
-                raise AdjudicationError(f"centers.{pname}[{i}]: '{name}' is not a supply centre")
+                raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
+                                        _ptr("centers", pname, i))
             if pid in owner:
-                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}")
+                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
+                                        _ptr("centers", pname, i))
             owner[pid] = power
             centers.setdefault(power, []).append(pid)
-    dislodged: dict[str, Dislodged] = {}
-    given_options: dict[str, list[str]] = {}
-    raw_dislodged = _mapping(request, "dislodged")
-    if raw_dislodged and step != "R":
-        raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)")
-    for pname, lst in sorted(raw_dislodged.items()):
-        power = _power(game, pname, f"dislodged.{pname}")
-        for i, item in enumerate(lst if isinstance(lst, list) else []):
-            where = f"dislodged.{pname}[{i}]"
-            if not isinstance(item, dict) or "unit" not in item:
-                raise AdjudicationError(f"{where}: expected {{\"unit\": \"F NTH\", \"attacker_from\": \"HOL\"}}")
-            u = parse_unit(game, item["unit"], power, where)
-            p = province_of(u.location)
-            if p in dislodged:
-                raise AdjudicationError(f"{where}: two dislodged units in {p}")
-            att = item.get("attacker_from")
-            att_id = game.map.lookup(str(att)) if att else ""
-            if att and att_id is None:
-                raise AdjudicationError(f"{where}: unknown province '{att}' in attacker_from")
-            dislodged[p] = Dislodged(u, att_id or "", bool(item.get("via_convoy", False)))
-            if "retreats" in item:
-                given_options[p] = [str(x).upper() for x in item["retreats"] or []]
+    dislodged, given_options = _parse_dislodged(game, request, step)
     contested = set()
-    for name in request.get("contested") or []:
-        pid = game.map.lookup(str(name))
+    if step == "R" and "contested" not in request:
+        raise _missing("'contested' is missing: a retreat phase must say which provinces the movement "
+                       "left empty by a standoff ([] for none)", "",
+                       "copy \"contested\" from the movement's result, or give \"movement\"")
+    for i, name in enumerate(_list(request.get("contested") or [], ("contested",))):
+        pid = game.map.lookup(name) if isinstance(name, str) else None
         if pid is None:
-            raise AdjudicationError(f"contested: unknown province '{name}'")
+            raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
     orders: dict[str, list[str]] = {}
-    for pname, lst in sorted(_mapping(request, "orders").items()):
-        power = _power(game, pname, f"orders.{pname}")
+    for pname, lst in sorted(_mapping(request, "orders").items(), key=lambda kv: str(kv[0])):
+        power = _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
-        if not isinstance(lst, list) or not all(isinstance(x, str) for x in lst):
-            raise AdjudicationError(f"orders.{pname} must be a list of order strings")
+        if not isinstance(lst, list):
+            raise AdjudicationError(f"orders.{pname} must be a list of order strings", _ptr("orders", pname))
+        for i, x in enumerate(lst):
+            if not isinstance(x, str):
+                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
+                                        f"got {type(x).__name__}", _ptr("orders", pname, i))
         orders.setdefault(power, []).extend(lst)
     return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
             "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
-            "options": given_options}
+            "options": given_options, "movement": movement}
+
+
+def _movement_before(game: Game, movement, season: str, year: int) -> dict:
+    """Adjudicate the movement a retreat request names; errors point inside it."""
+    if not isinstance(movement, dict):
+        raise AdjudicationError("'movement' must be the movement phase's request (a JSON object)", "/movement")
+    if movement.get("phase") != f"{season}{year}M":
+        raise AdjudicationError(f"'movement' must be the {season}{year}M request this retreat phase "
+                                f"follows, got phase {movement.get('phase')!r}", "/movement/phase")
+    try:
+        return {"request": movement, "after": adjudicate(game, movement)["after"]}
+    except AdjudicationError as exc:
+        raise AdjudicationError(f"movement: {exc.message}", "/movement" + exc.pointer, exc.code) from None
+
+
+def _parse_dislodged(game: Game, request: dict, step: str):
+    dislodged: dict[str, Dislodged] = {}
+    given_options: dict[str, list[str]] = {}
+    raw = _mapping(request, "dislodged", step == "R",
+                   ": a retreat phase must list the dislodged units ({} for none), or give the "
+                   "'movement' it follows")
+    if step != "R":
+        if any(raw.values()):
+            raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)", "/dislodged")
+        return dislodged, given_options
+    for pname, lst in sorted(raw.items(), key=lambda kv: str(kv[0])):
+        power = _power(game, pname, ("dislodged", pname))
+        if isinstance(lst, dict):
+            raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
+                                    '([{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}]), '
+                                    "not one object", _ptr("dislodged", pname))
+        for i, item in enumerate(_list(lst, ("dislodged", pname))):
+            where, ptr = f"dislodged.{pname}[{i}]", _ptr("dislodged", pname, i)
+            if not isinstance(item, dict):
+                raise AdjudicationError(f'{where}: expected {{"unit": "F NTH", "attacker_from": "HOL", '
+                                        '"via_convoy": false}', ptr)
+            extra = set(item) - DISLODGED_KEYS
+            if extra:
+                key = sorted(map(str, extra))[0]
+                raise AdjudicationError(f"{where}: unknown key '{key}' (expected "
+                                        f"{', '.join(sorted(DISLODGED_KEYS))})", ptr + _ptr(key))
+            for key in ("unit", "attacker_from", "via_convoy"):
+                if key not in item:
+                    raise _missing(f"{where}: '{key}' is missing (where the attacker came from and "
+                                   "whether it came by convoy decide where the unit may retreat)", ptr)
+            u = parse_unit(game, item["unit"], power, where, ptr + "/unit")
+            p = province_of(u.location)
+            if p in dislodged:
+                raise AdjudicationError(f"{where}: two dislodged units in {p}", ptr + "/unit")
+            att = item["attacker_from"]
+            att_id = game.map.lookup(att) if isinstance(att, str) else None
+            if att_id is None:
+                raise AdjudicationError(f"{where}: unknown province {_shown(att)} in attacker_from",
+                                        ptr + "/attacker_from")
+            if not isinstance(item["via_convoy"], bool):
+                raise AdjudicationError(f"{where}: via_convoy must be true or false", ptr + "/via_convoy")
+            dislodged[p] = Dislodged(u, att_id, item["via_convoy"])
+            if "retreats" in item:
+                given = _list(item["retreats"], ("dislodged", pname, i, "retreats"))
+                if not all(isinstance(x, str) for x in given):
+                    raise AdjudicationError(f"{where}: retreats are location strings", ptr + "/retreats")
+                given_options[p] = [x.upper() for x in given]
+    return dislodged, given_options
+
+
+def _order_cache(game: Game) -> dict:
+    cache = getattr(game, "_order_cache", None)
+    if cache is None:
+        cache = game._order_cache = {}
+    return cache
 
 
 def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Order | None, str, str]]:
+    """(power, order or None, text as written, syntax error). The reading of an order
+    depends only on its text, its power and the map, so it is cached per game: games
+    repeat the same orders phase after phase."""
+    cache = _order_cache(game)
     out = []
     for power in sorted(orders):
         for text in orders[power]:
-            shown = " ".join(text.split())
-            try:
-                out.append((power, parse_order(text, power, game.map), shown, ""))
-            except OrderSyntaxError as exc:
-                out.append((power, None, shown, str(exc)))
+            key = (power, text)
+            hit = cache.get(key)
+            if hit is None:
+                shown = " ".join(text.split())
+                try:
+                    hit = (power, parse_order(text, power, game.map), shown, "")
+                except OrderSyntaxError as exc:
+                    hit = (power, None, shown, str(exc))
+                if len(cache) < 200_000:
+                    cache[key] = hit
+            out.append(hit)
     return out
 
 
@@ -253,8 +443,10 @@ def adjudicate(game: Game, request: dict) -> dict:
     season, year, step = req["season"], req["year"], req["step"]
     units: dict[str, Unit] = req["units"]
     centers = req["centers"]
+    _check_stated(game, request, req)
     trace: list[str] = []
     after_dislodged: dict[str, Dislodged] = {}
+    disbanded: list[Unit] = []
     contested: set[str] = set()
     neutral = _neutral(game)
     if step == "M":
@@ -267,12 +459,17 @@ def adjudicate(game: Game, request: dict) -> dict:
         results = out.results
         new_units = out.units
         contested = out.contested
+        occupied = set(new_units)
         for prov, (u, by, via) in sorted(out.dislodged.items()):
             why = no_retreat(game, u)
+            d = Dislodged(u, by, via)
+            if not why and not retreat_options(game.map, d, occupied, contested):
+                why = "it has nowhere to retreat"
             if why:
                 trace.append(f"{u} ({u.power}) is dislodged and disbanded: {why}")
+                disbanded.append(u)
                 continue
-            after_dislodged[prov] = Dislodged(u, by, via)
+            after_dislodged[prov] = d
         for prov, u in sorted(out.transformed.items()):
             trace.append(f"{u.power}'s unit in {game.map.display(prov)} becomes {u}")
     elif step == "R":
@@ -283,8 +480,8 @@ def adjudicate(game: Game, request: dict) -> dict:
         for p, given in req["options"].items():
             if p in options:
                 options[p] = [x for x in options[p] if x in given]
-        results, new_units, more = adjudicate_retreats(game.map, units, dislodged, req["contested"],
-                                                       _parse_all(game, req["orders"]), auto, options)
+        results, new_units, more, disbanded = adjudicate_retreats(
+            game.map, units, dislodged, req["contested"], _parse_all(game, req["orders"]), auto, options)
         trace += more
     else:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
@@ -302,21 +499,25 @@ def adjudicate(game: Game, request: dict) -> dict:
         results, new_units, more, _ = adjudicate_adjustments(game, units, centers,
                                                              _parse_all(game, orders), powers)
         trace += more
+        disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
     for r in results:
         trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
     # next phase and centre ownership
     new_centers = {p: list(v) for p, v in centers.items()}
     won = None
+    due = None
     if step == "M" and after_dislodged:
         next_phase = f"{season}{year}R"
     elif step in ("M", "R") and season == "F":
         new_centers = _update_centers(game, new_units, centers)
         won = winner(game, new_centers, new_units)
-        next_phase = f"W{year}A" if _needs_adjustment(game, new_units, new_centers) else f"S{year + 1}M"
+        due = _needs_adjustment(game, new_units, new_centers)
+        next_phase = f"W{year}A" if due else f"S{year + 1}M"
     elif step in ("M", "R"):
         next_phase = f"F{year}M"
     else:
         next_phase = f"S{year + 1}M"
+        won = winner(game, new_centers, new_units)
     occupied = set(new_units)
     dis_out: dict[str, list[dict]] = {}
     for prov, d in sorted(after_dislodged.items()):
@@ -326,8 +527,39 @@ def adjudicate(game: Game, request: dict) -> dict:
             "retreats": retreat_options(game.map, d, occupied, contested)})
     after = {"phase": next_phase, "units": _units_out(game, new_units), "dislodged": dis_out,
              "centers": _centers_out(new_centers), "contested": sorted(contested),
-             "adjustments": _needs_adjustment(game, new_units, new_centers) if next_phase.endswith("A") else {},
+             "adjustments": (due or {}) if next_phase.endswith("A") else {},
              "winner": won[0] if won else None}
     if won:
         trace.append(won[1])
-    return {"phase": req["phase"], "results": [r.to_dict() for r in results], "trace": trace, "after": after}
+    gone: dict[str, list[str]] = {}
+    for u in disbanded:
+        gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
+    return {"phase": req["phase"], "results": [r.to_dict() for r in results], "trace": trace,
+            "disbanded": {p: sorted(v) for p, v in sorted(gone.items())}, "after": after}
+
+
+def _check_stated(game: Game, request: dict, req: dict) -> None:
+    """`adjustments` and `winner`, when a request states them (a chained `after` does),
+    must be what the position says."""
+    if "adjustments" in request:
+        stated = request["adjustments"]
+        if not isinstance(stated, dict):
+            raise AdjudicationError("'adjustments' must map power names to numbers", "/adjustments")
+        due = _needs_adjustment(game, req["units"], req["centers"]) if req["step"] == "A" else {}
+        got = {}
+        for pname, n in stated.items():
+            power = _power(game, pname, ("adjustments", pname))
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise AdjudicationError(f"adjustments.{pname} must be a whole number", _ptr("adjustments", pname))
+            got[power] = n
+        if got != due:
+            raise AdjudicationError(f"'adjustments' says {got} but the units and centres give {due}",
+                                    "/adjustments")
+    if "winner" in request:
+        stated = request["winner"]
+        if stated is not None:
+            stated = _power(game, stated, ("winner",))
+        won = winner(game, req["centers"], req["units"])
+        if stated != (won[0] if won else None):
+            raise AdjudicationError(f"'winner' says {stated} but the centres give "
+                                    f"{won[0] if won else None}", "/winner")

@@ -68,9 +68,17 @@ class _Where:
     def __init__(self, game: Game):
         self.source = game.source
         self.map_doc = game.source.docs.get("map.yaml") if game.source else None
+        self.merged = getattr(game, "merged", None)    # overlay.yaml merged in (overlay.py)
         self.root = game.source.root if game.source else game.game_id
 
     def map(self, pointer: str, code: str, message: str, hint: str = "") -> Diagnostic:
+        """A diagnostic at a pointer into the merged map data, placed in the file the
+        value came from (map.yaml, or overlay.yaml for what the overlay added or patched)."""
+        if self.merged is not None and self.source is not None:
+            name, where = self.merged.locate(pointer)
+            doc = self.source.docs.get(name)
+            if doc is not None:
+                return doc.diagnostic(where, code, message, hint=hint)
         if self.map_doc is not None:
             return self.map_doc.diagnostic(pointer, code, message, hint=hint)
         return Diagnostic(f"{self.root}/map.yaml", 1, 1, code, message, pointer=pointer, hint=hint)
@@ -90,7 +98,7 @@ def check(game: Game) -> list[Diagnostic]:
 def structural_checks(game: Game) -> list[Diagnostic]:
     w = _Where(game)
     m = game.map
-    data = w.map_doc.data if w.map_doc is not None else {}
+    data = w.merged.data if w.merged is not None else (w.map_doc.data if w.map_doc is not None else {})
     out: list[Diagnostic] = []
     powers_seen: set[str] = set()
     for i, power in enumerate(data.get("powers") or []):

@@ -182,7 +182,7 @@ def run_example(game, example: Example) -> Outcome:
     try:
         response = adjudicate(game, request)
     except AdjudicationError as exc:
-        d = example.doc.diagnostic("", BAD_EXAMPLE, f"example {example.index}: {exc}",
+        d = example.doc.diagnostic(exc.pointer, BAD_EXAMPLE, f"example {example.index}: {exc}",
                                    hint="see the diplomacy-example schema for the block's keys")
         return Outcome(result={}, mismatches=[str(exc)], diagnostics=[d])
     try:
@@ -190,7 +190,7 @@ def run_example(game, example: Example) -> Outcome:
     except AdjudicationError as exc:
         mismatches = [f"expect: {exc}"]
     return Outcome(result=response, trace=list(response["trace"]), mismatches=mismatches,
-                   figure=diagram(game, request, response, str(data.get("title") or "")),
+                   figure=lambda: diagram(game, request, response, str(data.get("title") or "")),
                    markdown=outcome_table(game, response))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..base import GameSource
 from .model import Game, build_map, build_start
 from .orders import Notation
-from .overlay import merged_map_data
+from .overlay import Merged, merged_source
 from .rules import RuleSet
 from .rules._engine import add_borders
 
@@ -28,10 +28,11 @@ def load(source: GameSource) -> Game:
     imported map.yaml (overlay.py) and what could not be merged kept for the checks."""
     geometry_doc = source.docs.get("geometry.yaml")
     if "overlay.yaml" in source.docs:
-        data, problems = merged_map_data(source)
+        merged, problems = merged_source(source)
     else:   # nothing to merge: the model only reads the data (no copy of a large map)
-        data, problems = source.docs["map.yaml"].data, []
-    game = game_from_data(source.game_id, source.meta, data,
+        merged, problems = Merged(source.docs["map.yaml"].data), []
+    game = game_from_data(source.game_id, source.meta, merged.data,
                           geometry_doc.data if geometry_doc is not None else None, source)
     game.overlay_problems = problems
+    game.merged = merged     # checks read the merged data and locate values through it
     return game

@@ -35,6 +35,8 @@ Public attributes (the render and importer helpers build on these):
     graph(unit_type)                -> networkx.Graph (analysis, not hot loops)
     province_of(location)           -> province id ("STP/NC" -> "STP")
     lookup(name)                    -> province id from id, abbreviation, name or alias
+    lookup_prefix(words)            -> province id whose name alone starts with these words
+    nationalities                   lower-case power ids, names and adjectives (orders may name them)
                                        (None when unknown or ambiguous; see ambiguous_names)
 
 `Province` fields: id, name, abbr, type (land|coast|sea|impassable|lake),
@@ -135,6 +137,8 @@ class DiplomacyMap:
     coastal: frozenset = frozenset()                       # provinces of type coast
     max_name_words: int = 1                                # longest name, in words
     ambiguous_names: dict = field(default_factory=dict)    # name -> ids that share it
+    prefixes: dict = field(default_factory=dict)           # unique word prefix of a name -> id
+    nationalities: frozenset = frozenset()                 # lower-case power ids, names, adjectives
     name_starts: frozenset = frozenset()                   # first words of multi-word names
 
     def __post_init__(self) -> None:
@@ -190,6 +194,17 @@ class DiplomacyMap:
                     ambiguous[key] = ids
         self.names = names
         self.ambiguous_names = ambiguous
+        # Word prefixes of multi-word names ("mid atlantic" for "Mid-Atlantic Ocean"): the
+        # order reader's last resort, used only when a prefix names one province alone.
+        prefixes: dict[str, set[str]] = {}
+        for prov in self.provinces.values():
+            for text in (prov.name, *prov.aliases):
+                words = _norm(text).split() if text else []
+                for k in range(1, len(words)):
+                    prefixes.setdefault(" ".join(words[:k]), set()).add(prov.id)
+        self.prefixes = {k: next(iter(v)) for k, v in prefixes.items() if len(v) == 1 and k not in names}
+        self.nationalities = frozenset(x.lower() for pw in self.powers.values()
+                                       for x in (pw.id, pw.name, pw.adjective) if x and " " not in x)
         # first words of multi-word names, as normalised and as written ("st. petersburg"
         # normalises to one word but is typed as two): a token outside this set is a whole
         # name or none
@@ -199,6 +214,7 @@ class DiplomacyMap:
         self.name_starts = frozenset([k.split()[0] for k in names if " " in k]
                                      + [w[0] for w in written if len(w) > 1])
         self._lookup_cache: dict[str, str | None] = {}
+        self._display: dict[str, str] = {}
 
     def _fleet_locations_for(self, location: str) -> list[str]:
         """A border written to a plain province reaches every fleet location there
@@ -240,6 +256,10 @@ class DiplomacyMap:
             cache[name] = hit
         return hit
 
+    def lookup_prefix(self, name: str) -> str | None:
+        """The one province whose name starts with these words, if only one does."""
+        return self.prefixes.get(_norm(name))
+
     def graph(self, unit_type: str):
         import networkx as nx
         g = nx.Graph()
@@ -252,6 +272,14 @@ class DiplomacyMap:
 
     def display(self, location: str) -> str:
         """Location as players write it: abbreviation plus coast (e.g. "MSB n", "STP/NC")."""
+        shown = self._display.get(location)
+        if shown is None:
+            shown = self._display_uncached(location)
+            if len(self._display) < 100_000:
+                self._display[location] = shown
+        return shown
+
+    def _display_uncached(self, location: str) -> str:
         prov = self.provinces.get(province_of(location))
         base = prov.display if prov else province_of(location)
         return base + (location[len(province_of(location)):] if "/" in location else "")
@@ -279,6 +307,7 @@ class Game:
     source: Any = None
     overlay_problems: list = field(default_factory=list)   # (pointer, message) from overlay.yaml
     notation: Any = None   # orders.Notation on this map (set by loading), for render/
+    view: Any = None       # the render view of this board, made once (pages_render.board_view)
 
     @property
     def powers(self) -> dict[str, Power]:

@@ -40,7 +40,7 @@ class IllegalOrder(Exception):
     """A well-formed order that the position does not allow; the message says why."""
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderResult:
     power: str
     order: str          # as written (normalised spaces)
@@ -92,25 +92,91 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
 
 
 def fleet_on_useful_route(m: DiplomacyMap, src: str, dest: str, fleet: str, fleets_at) -> bool:
-    """Could `fleet` be needed to convoy from src to dest? True when some route of
-    fleets at sea through it has no shortcut (DATC 6.G.19: an unnecessary fleet's
-    convoy order is impossible, hence illegal)."""
-    seas = [s for s in fleets_at if s in m.convoy_seas]
-    reach = m.fleet_reach
+    """Could `fleet` be needed to convoy from src to dest? (DATC 6.G.19: the convoy order
+    of a fleet that no convoy route needs is impossible, hence illegal.)"""
+    seas = m.convoy_seas
+    fleets = [f for f in fleets_at if f in seas]
+    starts = {f for f in fleets if src in m.fleet_reach.get(f, ())}
+    ends = {f for f in fleets if dest in m.fleet_reach.get(f, ())}
+    return on_convoy_route(m.sea_adj, set(fleets), starts, ends, fleet)
 
-    def extend(path: list[str]) -> bool:
-        last = path[-1]
-        if dest in reach.get(last, ()):
-            return fleet in path
-        for nxt in m.sea_adj.get(last, ()):
-            if nxt not in fleets_at or nxt in path or src in reach.get(nxt, ()):
-                continue
-            if any(nxt in m.sea_adj.get(q, ()) for q in path[:-1]):
-                continue
-            if extend(path + [nxt]):
-                return True
+
+def on_convoy_route(adj, fleets: set[str], starts: set[str], ends: set[str], v: str) -> bool:
+    """Is `v` on a convoy route: a chain of distinct, adjacent fleets f1..fk where only f1
+    borders the army's coast (`starts`) and only fk the destination (`ends`)?
+
+    A fleet before the last that already borders the destination, or one after the
+    first that borders the army, makes the fleets beyond it unnecessary (6.G.19). That
+    is the whole reading: asking also that no two fleets of the chain be adjacent
+    (an "induced" chain) would make the question NP-complete (an induced path through
+    a given vertex), and changes no outcome other than the intent a fleet's own order
+    expresses. So: v in starts and ends is a chain of one; v in starts (or ends) needs a
+    path through free fleets to the other side; a free fleet needs two vertex-disjoint
+    paths, one to each side - a maximum flow of 2 through v in the split-vertex graph
+    (two augmenting paths found by BFS: O(fleets + borders)).
+    """
+    if v not in fleets:
         return False
-    return any(extend([s]) for s in seas if src in reach.get(s, ()))
+    a, b = starts - ends, ends - starts
+    if v in starts and v in ends:
+        return True
+    free = fleets - starts - ends
+    if v in a or v in b:
+        goal = b if v in a else a
+        seen, stack = {v}, [v]
+        while stack:
+            x = stack.pop()
+            for y in adj.get(x, ()):
+                if y in goal:
+                    return True
+                if y in free and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return False
+    # v is free: residual graph on (node, side) with unit capacities; v's own capacity is 2.
+    cap: dict[tuple, dict[tuple, int]] = {}
+
+    def arc(x, y, c=1):
+        cap.setdefault(x, {})[y] = cap.get(x, {}).get(y, 0) + c
+        cap.setdefault(y, {}).setdefault(x, 0)
+    for x in free:
+        if x != v:
+            arc((x, 0), (x, 1))
+        for y in adj.get(x, ()):
+            if y in free:
+                arc((x, 1), (y, 0))
+            elif y in a:
+                arc((x, 1), (y, "a"))
+            elif y in b:
+                arc((x, 1), (y, "b"))
+    for y in a:
+        arc((y, "a"), ("A", None))
+    for y in b:
+        arc((y, "b"), ("B", None))
+    if ("A", None) not in cap or ("B", None) not in cap:
+        return False
+    arc(("A", None), ("Z", None))
+    arc(("B", None), ("Z", None))
+    source, sink = (v, 1), ("Z", None)
+    for _ in range(2):
+        parent = {source: None}
+        queue = [source]
+        for x in queue:
+            if x == sink:
+                break
+            for y, c in cap.get(x, {}).items():
+                if c > 0 and y not in parent:
+                    parent[y] = x
+                    queue.append(y)
+        if sink not in parent:
+            return False
+        y = sink
+        while parent[y] is not None:
+            x = parent[y]
+            cap[x][y] -= 1
+            cap[y][x] += 1
+            y = x
+    return True
 
 
 def fleet_destination(m: DiplomacyMap, unit: Unit, dest: str) -> str:
@@ -123,6 +189,8 @@ def fleet_destination(m: DiplomacyMap, unit: Unit, dest: str) -> str:
         prov = m.provinces[dprov]
         if not prov.coasts:       # irrelevant coast written to a plain province: ignored (4.B.6)
             return reachable[0]
+        if dest.split("/", 1)[1] not in prov.coasts:    # a coast the province lacks: ignored (4.B.6)
+            return fleet_destination(m, unit, dprov)
         if dest not in reachable:
             raise IllegalOrder(f"a fleet in {m.display(unit.location)} cannot reach {m.display(dest)}")
         return dest
@@ -202,7 +270,8 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
             raise IllegalOrder(f"{unit} could not move to {m.display(dprov)}, so cannot support a move there")
         if not _can_move(m, target, dprov, fleets_at, exclude=prov):
             raise IllegalOrder(f"{target} could not move to {m.display(dprov)}")
-        keep = order.dest if (target.kind == "F" and "/" in order.dest and m.provinces[dprov].coasts) else dprov
+        keep = order.dest if (target.kind == "F" and "/" in order.dest
+                              and order.dest.split("/", 1)[1] in m.provinces[dprov].coasts) else dprov
         return _with(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind, dest=keep)
     if order.kind == "convoy":
         if unit.kind != "F" or prov not in m.convoy_seas:
@@ -224,8 +293,13 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
 
 
 def _with(order: Order, **changes) -> Order:
-    from dataclasses import replace
-    return replace(order, **changes)
+    """`dataclasses.replace` without re-running the frozen dataclass's __init__ (each
+    field set through object.__setattr__): the hot path of every checked order."""
+    new = object.__new__(Order)
+    new.__dict__.update(order.__dict__)
+    new.__dict__.pop("_shown", None)        # the memoised canonical text is the old order's
+    new.__dict__.update(changes)
+    return new
 
 
 # --- the resolver ----------------------------------------------------------------
@@ -618,14 +692,32 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     """
     fleets_at = frozenset(p for p, u in units.items() if u.kind == "F")
     checked: list[tuple[str, str, Order | None, str]] = []   # (power, text, legal order, why illegal)
+    cache = _checked_cache(m)
+    # a module's validation hook may read the other orders of the phase: no cache then
+    cacheable = rules is None or not any(True for _ in rules.rules.hooks("validate"))
     for power, order, text, error in submitted:
         if order is None:
             checked.append((power, text, None, f"not understood: {error}"))
             continue
+        unit = units.get(order.province)
+        key = None
+        if unit is not None and unit.power == power:
+            key = (power, text, unit.kind, unit.location)
+            if order.kind == "support":
+                target = units.get(province_of(order.target))
+                key += (target.kind, target.location) if target is not None else ("",)
+        hit = cache.get(key) if key is not None and cacheable else None
+        if hit is not None:
+            checked.append((power, text, hit, ""))
+            continue
         try:
-            checked.append((power, text, check_movement_order(m, units, order, fleets_at, rules), ""))
+            legal = check_movement_order(m, units, order, fleets_at, rules)
         except IllegalOrder as exc:
             checked.append((power, text, None, f"illegal: {exc}"))
+            continue
+        checked.append((power, text, legal, ""))
+        if key is not None and cacheable and _unit_only(m, legal) and len(cache) < 200_000:
+            cache[key] = legal
     # DATC 4.D.3: several different orders to one unit make all of them void.
     by_unit: dict[str, list[int]] = {}
     for i, (_, _, o, _) in enumerate(checked):
@@ -682,6 +774,27 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         if any(r.prevent_strength(q) > 0 for q in movers):
             contested.add(d)
     return MovementOutcome(results, after, dislodged, contested, transformed)
+
+
+def _checked_cache(m: DiplomacyMap) -> dict:
+    cache = getattr(m, "_checked_orders", None)
+    if cache is None:
+        cache = m._checked_orders = {}
+    return cache
+
+
+def _unit_only(m: DiplomacyMap, order: Order) -> bool:
+    """Does the checked form of this order depend only on the text and the ordered unit
+    (not on other units)? Then it is cached by (power, text, unit): holds, fleet moves
+    and army moves over land; supports, convoys and convoyed moves look at the board."""
+    if order.kind == "hold":
+        return True
+    if order.kind == "move":
+        return order.unit == "F" or province_of(order.dest) in m.army_adj.get(order.province, ())
+    if order.kind == "support":     # the key holds the supported unit too
+        return (not order.dest or order.target_unit == "F"
+                or province_of(order.dest) in m.army_adj.get(order.target, ()))
+    return False
 
 
 def province_of_text(m: DiplomacyMap, text: str) -> str:

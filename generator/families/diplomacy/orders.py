@@ -11,13 +11,19 @@ optionally followed by a coast written `/NC`, `(nc)` or `nc`):
     [A|F] PROV C [A] PROV - PROV           convoy
     [A|F] PROV R PROV | [A|F] PROV - PROV  retreat (in a retreat phase a move means retreat)
     [A|F] PROV D | DISBAND                 disband (retreat or adjustment phase)
-    A|F PROV B | BUILD A|F PROV            build
+    [A|F] PROV B | BUILD [A|F] PROV        build
 
 Rule modules add order kinds of their own (rules.OrderKind): `A STP T F/NC` with
 `transform`, `PERMIT F MED` with `canals`. Every module's kinds are read in every game;
 the adjudicator refuses those the game does not enable.
 
-The unit letter may be omitted, and a wrong one is ignored (DATC 4.C.1, 4.C.2).
+The unit letter may be omitted, and a wrong one is ignored (DATC 4.C.1, 4.C.2); so
+is the nationality of a supported or convoyed unit (`A BUR S German A MUN - BEL`,
+4.C.5, 4.C.6) and a coast the province does not have (`Spain west coast`, 4.B.6). A
+build may leave out the unit type (`Build WAR`: an army inland; a fleet where a coast
+is named; 4.C.3). Orders as people type them are read too: `A Moscow moves to
+Ukraine`, `F Mid-Atlantic - Spain (nc)` (a name's first words, when only one
+province's name starts so), `A Par - Bur.` (a closing full stop).
 Parsing only checks the notation and the names; whether an order is legal in the
 position is decided by the phase adjudicators, which say why.
 """
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
@@ -48,11 +55,21 @@ class Order:
     new_coast: str = ""          # transform: coast for the resulting fleet
     text: str = ""               # as the player wrote it
 
-    @property
-    def province(self) -> str:
+    @cached_property
+    def province(self) -> str:      # cached in the instance's __dict__, like canonical()
         return province_of(self.location)
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
+        # memoised on the instance (a frozen dataclass keeps a plain __dict__; the memo is
+        # no field, so equality and hashing ignore it)
+        memo = self.__dict__.get("_shown")
+        if memo is not None and memo[0] is game_map:
+            return memo[1]
+        text = self._canonical(game_map)
+        self.__dict__["_shown"] = (game_map, text)
+        return text
+
+    def _canonical(self, game_map: DiplomacyMap | None) -> str:
         def d(loc: str) -> str:
             return game_map.display(loc) if game_map else loc
         u = f"{self.unit} " if self.unit else ""
@@ -94,7 +111,8 @@ _UNITS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 
 class _Reader:
-    def __init__(self, text: str, game_map: DiplomacyMap):
+    def __init__(self, text: str, game_map: DiplomacyMap, strict_coasts: bool = False):
+        self.strict_coasts = strict_coasts     # positions (not orders) refuse unknown coasts
         self.tokens = _TOKEN.findall(text)
         self.low = [t.lower() for t in self.tokens]
         self.i = 0
@@ -120,6 +138,17 @@ class _Reader:
             return _UNITS[tok]
         return None
 
+    def nationality(self) -> None:
+        """Skip a power named before a supported or convoyed unit ("German A MUN",
+        "England's F LON"): it is ignored (DATC 4.C.5, 4.C.6)."""
+        tok = self.peek()
+        if tok is None or self.i + 1 >= len(self.tokens):
+            return
+        word = tok[:-2] if tok.endswith("'s") else tok
+        if word in self.map.nationalities and (self.map.lookup(self.tokens[self.i]) is None
+                                              or self.peek(1) in _UNITS):
+            self.i += 1
+
     def _is_province_start(self) -> bool:
         """`A` might be a unit letter or the start of a province name ("A PAR" vs an
         abbreviation "A"); it is a unit letter when a province follows it."""
@@ -140,12 +169,15 @@ class _Reader:
             if pid is not None:
                 self.i += 1
             return pid
+        runs = []
         for n in range(min(self.map.max_name_words * 2 - 1, len(tokens) - i), 0, -1):
             words = tokens[i:i + n]
             # a hyphen may sit inside a name ("Mid-Atlantic Ocean") but never at its ends
             if any(w in ("->", "/", "(", ")") for w in words) or words[0] == "-" or words[-1] == "-":
                 continue
-            pid = self.map.lookup(" ".join(w for w in words if w != "-"))
+            runs.append((n, " ".join(w for w in words if w != "-")))
+        for n, text in runs:        # the longest run that is a name, or several words of one
+            pid = self.map.lookup(text) or (self.map.lookup_prefix(text) if " " in text else None)
             if pid:
                 best, best_len = pid, n
                 break
@@ -171,18 +203,20 @@ class _Reader:
     def _coast(self) -> str:
         if self.peek() not in _COAST_STARTS:
             return ""
+        # An unknown coast is garbage and ignored (DATC 4.B.6); a known code the province
+        # lacks is dropped where the order is checked against the map.
         if self.peek() == "/" and self.peek(1):
             code = self.peek(1)
-            if code in _COASTS:
-                self.i += 2
-                return _COASTS[code]
-            raise OrderSyntaxError(f"unknown coast '/{self.tokens[self.i + 1]}'")
+            if code not in _COASTS and self.strict_coasts:
+                raise OrderSyntaxError(f"unknown coast '/{self.tokens[self.i + 1]}'")
+            self.i += 2
+            return _COASTS.get(code, "")
         if self.peek() == "(" and self.peek(1) and self.peek(2) == ")":
             code = self.peek(1)
-            if code in _COASTS:
-                self.i += 3
-                return _COASTS[code]
-            raise OrderSyntaxError(f"unknown coast '({self.tokens[self.i + 1]})'")
+            if code not in _COASTS and self.strict_coasts:
+                raise OrderSyntaxError(f"unknown coast '({self.tokens[self.i + 1]})'")
+            self.i += 3
+            return _COASTS.get(code, "")
         if self.peek() and self.peek(1) and f"{self.peek()} {self.peek(1)}" in _COASTS:
             code = _COASTS[f"{self.peek()} {self.peek(1)}"]
             self.i += 2
@@ -192,7 +226,77 @@ class _Reader:
 
 def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     """Parse one order written by `power`; raises OrderSyntaxError with the reason."""
-    raw = " ".join(str(text).split())
+    try:
+        return _parse_order(text, power, game_map)
+    except OrderSyntaxError:
+        raw = " ".join(str(text).split())
+        if raw.endswith(".") and raw.rstrip(".").strip():     # "A Par - Bur."
+            return _parse_order(raw.rstrip("."), power, game_map)
+        raise
+
+
+_FAST_VERBS = {"h": "hold", "-": "move", "s": "support", "c": "convoy", "r": "retreat", "d": "disband",
+               "b": "build"}
+
+
+def _fast_location(tok: str, m: DiplomacyMap) -> str | None:
+    """A token that is one province's id or one-word name, with an optional `/XX`
+    coast, read as the general reader would; None when the general reader must look."""
+    low = tok.lower()
+    prov, slash, coast = low.partition("/")
+    if not prov or "-" in prov or "." in prov or "_" in prov or prov in m.name_starts:
+        return None
+    pid = m.names.get(prov)
+    if pid is None:
+        return None
+    if not slash:
+        return pid
+    code = _COASTS.get(coast)
+    return f"{pid}/{code}" if code else None
+
+
+def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | None:
+    """The standard notation written with ids ("A PAR - BUR", "F NTH C A LON - BEL"):
+    the same Order as the general reader gives, without its search; None otherwise."""
+    n = len(words)
+    if n < 3 or words[0] not in ("A", "F", "a", "f") or m.names.get(words[0].lower()) is not None:
+        return None
+    kind = _FAST_VERBS.get(words[2].lower())
+    loc = _fast_location(words[1], m)
+    if kind is None or loc is None:
+        return None
+    unit = words[0].upper()
+    if kind in ("hold", "disband", "build"):
+        return Order(power, kind, unit, loc, text=raw) if n == 3 else None
+    if kind in ("move", "retreat"):
+        via = n == 5 and words[4].lower() == "via"
+        if n != 4 and not via:
+            return None
+        dest = _fast_location(words[3], m)
+        return Order(power, kind, unit, loc, dest=dest, via=via, text=raw) if dest else None
+    if n not in (5, 7) or words[3] not in ("A", "F", "a", "f") or m.names.get(words[3].lower()) is not None:
+        return None
+    target = _fast_location(words[4], m)
+    if target is None:
+        return None
+    dest = ""
+    if n == 7:
+        if words[5] != "-":
+            return None
+        dest = _fast_location(words[6], m)
+        if dest is None:
+            return None
+    elif kind == "convoy":
+        return None
+    return Order(power, kind, unit, loc, target_unit=words[3].upper(), target=target, dest=dest, text=raw)
+
+
+def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
+    words = str(text).split()
+    raw = " ".join(words)
+    fast = _fast(words, power, game_map, raw)
+    if fast is not None:
+        return fast
     if not raw:
         raise OrderSyntaxError("empty order")
     r = _Reader(raw, game_map)
@@ -202,13 +306,19 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
     if lead is not None and lead.leads:      # a rule module's order that names no unit first
         r.take()
         return lead.parse(r, power, None, "", raw)
-    # "BUILD A PAR" form
+    # "BUILD A PAR" form; "BUILD PAR" leaves the unit type to the province (DATC 4.C.3)
     if r.peek() in ("build", "builds", "b") and len(r.tokens) >= 2 and r.peek(1) in _UNITS:
         r.take()
         unit = _UNITS[r.take().lower()]
         loc = r.location("build location")
         _end(r)
         return Order(power, "build", unit, loc, text=raw)
+    if len(r.tokens) >= 2 and (r.peek() in ("build", "builds")
+                               or (r.peek() == "b" and game_map.lookup(r.tokens[0]) is None)):
+        r.take()
+        loc = r.location("build location")
+        _end(r)
+        return Order(power, "build", None, loc, text=raw)
     if r.peek() in ("disband", "remove") and len(r.tokens) >= 2:
         r.take()
         unit = r.unit()
@@ -232,6 +342,8 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         _end(r)
         return Order(power, kind, unit, loc, text=raw)
     if kind in ("move", "retreat"):
+        if r.peek() == "to" and len(r.tokens) > r.i + 1:      # "moves to", "retreats to"
+            r.take()
         dest = r.location("destination")
         via = False
         if r.peek() in ("via", "by"):
@@ -242,6 +354,7 @@ def parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         _end(r)
         return Order(power, kind, unit, loc, dest=dest, via=via, text=raw)
     if kind in ("support", "convoy"):
+        r.nationality()
         tunit = r.unit()
         target = r.location("supported unit" if kind == "support" else "convoyed army")
         dest = ""
@@ -267,7 +380,7 @@ def read_location(text: str, game_map: DiplomacyMap) -> str:
     raw = " ".join(str(text).split())
     if not raw:
         raise OrderSyntaxError("empty location")
-    r = _Reader(raw, game_map)
+    r = _Reader(raw, game_map, strict_coasts=True)
     loc = r.location("location")
     _end(r)
     return loc

@@ -6,8 +6,6 @@ and of an adjudicated request (`order_figure`, for worked examples and the DATC 
 """
 from __future__ import annotations
 
-import os
-
 from ...families.base import Page
 from ...render import codes  # noqa: F401  (registers the RND codes)
 from ...render import geometry as geo
@@ -19,6 +17,7 @@ from ...render.svg import esc
 from ...render.viewer import map_viewer
 from ...escape import md_text
 from .api import adjudicate
+from .model import Game
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -26,9 +25,21 @@ from .api import adjudicate
 # map.md links the page in Markdown under the map. Printed maps name the page.
 POWERS_LINK_FROM_MAP_SVG = "powers/"
 
-# Files printed at build time (MAPWRIGHT_NO_PDF=1 skips them). A3, letter, tabloid, PNG: `mapwright print`.
+# Printables the site publishes (FAMILY.site_prints; not with --no-pdf); the build renders
+# them (in parallel, cached). A3, letter, tabloid, PNG: `mapwright print`.
 BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
 PRINT_LABEL_MM = 2.0      # printable maps are sized so province codes are this tall
+
+
+def board_view(game) -> MapView:
+    """The game's map view, made once per loaded model (a model lives for one build:
+    the DATC page draws 165 diagrams of one board), kept on the model rather than
+    looked up by id() in a module-level table."""
+    if not isinstance(game, Game):
+        return view_of(game)
+    if game.view is None:
+        game.view = view_of(game)
+    return game.view
 
 
 def _title(game, view: MapView) -> str:
@@ -38,7 +49,7 @@ def _title(game, view: MapView) -> str:
 def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units: bool = False) -> str:
     """The board as the published map shows it: land in its powers' colours, centres,
     names; optionally the starting units."""
-    view = view_of(game)
+    view = board_view(game)
     link = None if print_mode or interactive else POWERS_LINK_FROM_MAP_SVG
     opts = MapOptions(owners=home_owners(view), interactive=interactive, print_mode=print_mode,
                       title=_title(game, view), units=view.start_units if units else None,
@@ -63,7 +74,7 @@ def thumbnail_svg(game) -> str:
 
 def order_figure(game, request: dict, response: dict, title: str = "") -> str:
     """The order diagram of an adjudicated request: arrows, outcomes, dislodged units."""
-    return order_diagram(game, request, response, title=title)
+    return order_diagram(board_view(game), request, response, title=title)
 
 
 def render_position(game, request: dict, title: str = "") -> str:
@@ -72,13 +83,13 @@ def render_position(game, request: dict, title: str = "") -> str:
     api.AdjudicationError (a ValueError) when the request is malformed."""
     if request.get("orders"):
         return order_figure(game, request, adjudicate(game, request), title=title)
-    return render_map(view_of(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
+    return render_map(board_view(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
                                                 dislodged=request.get("dislodged"), title=title or None))
 
 
 def printables(game) -> dict[str, list[tuple[str, str]]]:
     """{what: [(file stem, SVG sized in mm)]} for `mapwright print` (the family's `printables`)."""
-    view = view_of(game)
+    view = board_view(game)
     title = _title(game, view)
     sheets = adjacency_sheets(view, title=title)
     return {
@@ -87,23 +98,7 @@ def printables(game) -> dict[str, list[tuple[str, str]]]:
     }
 
 
-def _print_files(game) -> list[Page]:
-    if os.environ.get("MAPWRIGHT_NO_PDF"):
-        return []
-    try:
-        from ...render.print import print_documents
-        docs = printables(game)
-        pages = []
-        for what, paper in BUILD_PRINTS:
-            files, _ = print_documents(docs[what], paper, "pdf", title=_title(game, view_of(game)))
-            for name, data in sorted(files.items()):
-                pages.append(Page(f"print/{name}", data))
-        return pages
-    except RuntimeError:   # no Cairo on this machine: the site still builds, without PDFs
-        return []
-
-
-def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
+def map_page(game, view: MapView, svg: str) -> str:
     title = _title(game, view)
     n_sc = sum(1 for p in view.provinces.values() if p.supply_center)
     lines = [
@@ -134,28 +129,23 @@ def map_page(game, view: MapView, svg: str, prints: list[Page]) -> str:
         "- [Map (SVG)](map.svg)",
         "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",
     ]
-    for p in prints:
-        name = p.path.rsplit("/", 1)[-1]
-        what, paper = name.removesuffix(".pdf").rsplit("-", 1)
-        lines.append(f"- Printable {esc(what)}, {esc(paper)} (PDF): [{esc(name)}]({p.path})")
     lines += ["", "Other paper sizes and formats: `mapwright print "
               f"{esc(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
     return "\n".join(lines)
 
 
 def render_pages(game) -> list[Page]:
-    """Map page (interactive SVG inlined), adjacency page with CSV and JSON, printable
-    PDFs and a thumbnail, paths relative to the game's docs folder."""
-    view = view_of(game)
+    """Map page (interactive SVG inlined), adjacency page with CSV and JSON and a
+    thumbnail, paths relative to the game's docs folder (the PDFs: FAMILY.site_prints)."""
+    view = board_view(game)
     title = _title(game, view)
     interactive = map_svg(game, interactive=True)
-    prints = _print_files(game)
     pages = [
-        Page("map.md", map_page(game, view, interactive, prints), "Map"),
+        Page("map.md", map_page(game, view, interactive), "Map"),
         Page("map.svg", map_svg(game)),
         Page("thumbnail.svg", thumbnail_svg(game)),
         Page("adjacency.md", adjacency_page(view, title=f"{title} — adjacency"), "Adjacency"),
         Page("adjacency.csv", adjacency_csv(view)),
         Page("adjacency.json", adjacency_json(view)),
     ]
-    return pages + prints
+    return pages

@@ -41,9 +41,10 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
                         contested: set[str], submitted: list[tuple[str, Order | None, str, str]],
                         auto_disband: dict[str, str] | None = None,
                         options: dict[str, list[str]] | None = None
-                        ) -> tuple[list[OrderResult], dict[str, Unit], list[str]]:
-    """Returns (results, units after the phase, trace lines). `auto_disband` maps the
-    province of a dislodged unit that may not retreat to the reason (a rule module's)."""
+                        ) -> tuple[list[OrderResult], dict[str, Unit], list[str], list[Unit]]:
+    """Returns (results, units after the phase, trace lines, units disbanded).
+    `auto_disband` maps the province of a dislodged unit that may not retreat to the
+    reason (a rule module's)."""
     auto_disband = auto_disband or {}
     occupied = set(units)
     if options is None:
@@ -92,6 +93,7 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
     targets: dict[str, list[str]] = {}
     for prov, (_, dest) in chosen.items():
         targets.setdefault(province_of(dest), []).append(prov)
+    placed: set[str] = set()
     for prov, (i, dest) in sorted(chosen.items()):
         rivals = targets[province_of(dest)]
         if len(rivals) > 1:
@@ -101,12 +103,13 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
         else:
             u = dislodged[prov].unit
             after[province_of(dest)] = Unit(u.power, u.kind, dest)
+            placed.add(prov)
     for prov, d in sorted(dislodged.items()):
         if prov in auto_disband:
             trace.append(f"{d.unit} ({d.unit.power}) is disbanded: {auto_disband[prov]}")
         elif prov not in chosen and prov not in ordered:
             trace.append(f"{d.unit} ({d.unit.power}) is disbanded: no valid retreat order")
-    return results, after, trace
+    return results, after, trace, [d.unit for p, d in sorted(dislodged.items()) if p not in placed]
 
 
 def _why_not(m: DiplomacyMap, d: Dislodged, p: str, occupied: set[str], contested: set[str]) -> str:

@@ -1,9 +1,13 @@
-"""The election family: card-driven election games on a map of states (Divided Republic).
+"""The election family: card-driven election games on a map of states.
 
 Engines are pure functions over a typed model (model.py) and an immutable Position:
 campaign costs (costs.py), control (control.py), speeches (speeches.py), regional and
-final polling (polling.py), the electoral count (electoral.py) and momentum
-(momentum.py). Dice are never rolled: the engines report probabilities.
+final polling (polling.py), the electoral count (electoral.py), momentum and hands
+(momentum.py), statehood (statehood.py) and whole turns (turn.py). Parties, regions,
+states and who may act where are the game's data; every rule a game may or may not
+use is a file in modules/ that declares the hooks it answers, and the engines iterate
+the enabled modules' hooks (modules/spec.py lists them). Dice are never rolled: the
+engines report probabilities.
 """
 from __future__ import annotations
 

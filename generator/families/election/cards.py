@@ -7,7 +7,8 @@ published card: card texts and art are not reproduced.
 """
 from __future__ import annotations
 
-from .markup import num, xml
+from ...escape import xml_text as xml
+from .numbers import num
 from .model import Card, Fact, Game
 
 TRIM_W, TRIM_H = 63.0, 88.0     # poker size

@@ -4,7 +4,8 @@ from __future__ import annotations
 from ...diagnostics import Diagnostic
 from . import codes
 from .model import Fact, Game
-from .ruleset import KNOWN_MODULES
+from .modules import registry, unwrap
+from .modules._params import malformed, param_problems
 from .setup import allocation_problems
 
 
@@ -40,9 +41,9 @@ def _sources(game, found):
     known |= {"estimated", "unknown"}
     facts = []
     for s in game.states.values():
-        for field in ("region", "electoral_votes", "pcr", "stronghold", "republican_on_ballot"):
+        for field in ("region", "electoral_votes", "pcr", "stronghold", "off_ballot"):
             fact = getattr(s, field)
-            if isinstance(fact, Fact):
+            if isinstance(fact, Fact) and (field != "off_ballot" or fact.source):  # absent: the default
                 facts.append(("states.yaml", f"{s.pointer}/{field}/source", fact.source))
     for c in game.cards.values():
         for field in ("pcf", "removed_after_event", "playable_by"):
@@ -71,10 +72,17 @@ def _references(game, found):
                 found.append(_diag(game, "states.yaml", f"{s.pointer}/admitted_by", codes.UNKNOWN_REF,
                                    f"{s.name} is a territory but no card '{s.admitted_by}' admits it",
                                    "name the statehood card whose `admits` is this territory"))
+        for i, party in enumerate(s.parties_off_ballot):
+            if party not in game.parties:
+                found.append(_diag(game, "states.yaml", f"{s.pointer}/off_ballot/value/{i}", codes.UNKNOWN_REF,
+                                   f"{s.name}: unknown party '{party}' off the ballot", "use a party id of parties.yaml"))
         holder = s.stronghold_of
-        if holder is not None:
-            party = game.parties.get(holder)
-            if party is None or party.stronghold != s.id:
+        if holder is not None and holder not in game.parties:
+            found.append(_diag(game, "states.yaml", f"{s.pointer}/stronghold/value", codes.UNKNOWN_REF,
+                               f"{s.name}: unknown stronghold party '{holder}'", "use a party id of parties.yaml"))
+        elif holder is not None:
+            party = game.parties[holder]
+            if party.stronghold != s.id:
                 found.append(_diag(game, "states.yaml", f"{s.pointer}/stronghold", codes.STRONGHOLD_MISMATCH,
                                    f"{s.name} is marked as {holder}'s stronghold, but parties.yaml disagrees",
                                    "make states.yaml and parties.yaml name the same stronghold"))
@@ -98,7 +106,21 @@ def _references(game, found):
             found.append(_diag(game, "regions.yaml", f"{r.pointer}/poll_card", codes.POLL_CARD,
                                f"{r.name}: '{r.poll_card}' is not a Regional Poll card for this region",
                                "name the regional_poll card whose `region` is this region"))
+    span = game.card_range()
     for c in game.cards.values():
+        value = c.playable_by.value if c.playable_by.known else "any"
+        for i, party in enumerate(value if isinstance(value, list) else []):
+            if party not in game.parties:
+                found.append(_diag(game, "cards.yaml", f"{c.pointer}/playable_by/value/{i}", codes.UNKNOWN_REF,
+                                   f"{c.title}: unknown party '{party}'", "use a party id of parties.yaml"))
+        for region in sorted(c.modifiers):
+            if region not in game.regions:
+                found.append(_diag(game, "cards.yaml", f"{c.pointer}/modifiers/values", codes.UNKNOWN_REF,
+                                   f"{c.title}: modifier for unknown region '{region}'", "use a region id"))
+        if span and c.pcf.known and isinstance(c.pcf.value, int) and not span[0] <= c.pcf.value <= span[1]:
+            found.append(_diag(game, "cards.yaml", f"{c.pointer}/pcf/value", codes.CARD_VALUE,
+                               f"{c.title}: PCF value {c.pcf.value} is outside {span[0]}-{span[1]}",
+                               "card values lie in the range `card_values` gives (4.1)"))
         if c.admits and c.admits not in game.states:
             found.append(_diag(game, "cards.yaml", f"{c.pointer}/admits", codes.UNKNOWN_REF,
                                f"{c.title} admits unknown state '{c.admits}'", "use a state id"))
@@ -112,53 +134,45 @@ def _references(game, found):
 
 
 def _modules(game, found):
+    known = registry()
     for name, params in sorted(game.rules.items()):
         pointer = f"/rules/{name}"
-        if name not in KNOWN_MODULES:
+        module = known.get(name)
+        if module is None:
             found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
                                f"the election engine has no rule module '{name}'",
-                               "known modules: " + ", ".join(sorted(KNOWN_MODULES))))
+                               "known modules: " + ", ".join(sorted(known))))
             continue
-        for key in sorted(params or {}):
-            if key not in KNOWN_MODULES[name]:
+        if params is not None and not isinstance(params, dict):
+            found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
+                               f"rule module '{name}' takes a mapping of parameters", "write `{}` for none"))
+            continue
+        params = unwrap(params or {})
+        for key in sorted(params):
+            if key not in module.params:
                 found.append(_diag(game, "game.yaml", f"{pointer}/{key}", codes.UNKNOWN_MODULE,
                                    f"rule module '{name}' takes no parameter '{key}'",
-                                   "parameters: " + (", ".join(sorted(KNOWN_MODULES[name])) or "none")))
-        parties = []
-        for key in ("party",):
-            if key in (params or {}):
-                parties.append(params[key])
-        for key in ("initial_order", "parties", "remainder_order"):
-            value = (params or {}).get(key) or []
-            parties += value if isinstance(value, list) else [value]
-        for party in parties:
-            if not isinstance(party, str):
-                found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
-                                   f"rule module '{name}' expects party ids, not {party!r}", "use a party id"))
-            elif party not in game.parties:
-                found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
-                                   f"rule module '{name}' names unknown party '{party}'", "use a party id"))
-        for key in ("state",):
-            state = (params or {}).get(key)
-            if state is not None and not isinstance(state, str):
+                                   "parameters: " + (", ".join(sorted(module.params)) or "none")))
+                continue
+            for message in param_problems(game, module.params[key], params[key]):
                 found.append(_diag(game, "game.yaml", f"{pointer}/{key}", codes.UNKNOWN_MODULE,
-                                   f"rule module '{name}' expects a state id, not {state!r}", "use a state id"))
-            elif state is not None and state not in game.states:
-                found.append(_diag(game, "game.yaml", f"{pointer}/{key}", codes.UNKNOWN_MODULE,
-                                   f"rule module '{name}' names unknown state '{state}'", "use a state id"))
-
-
-def _electoral_total(game, found):
-    victory = game.rule("victory") or {}
-    total = sum(s.ev for s in game.base_states)
-    if "electoral_total" in victory and total != victory["electoral_total"]:
-        found.append(_diag(game, "states.yaml", "/states", codes.ELECTORAL_TOTAL,
-                           f"the states hold {total} electoral votes, not {victory['electoral_total']}",
-                           "check each state's electoral_votes against the historical record"))
-    if "majority" in victory and total // 2 + 1 != victory["majority"]:
-        found.append(_diag(game, "game.yaml", "/rules/victory/majority", codes.ELECTORAL_TOTAL,
-                           f"a majority of {total} is {total // 2 + 1}, not {victory['majority']}",
-                           "the majority is one more than half the total, rounded down"))
+                                   f"rule module '{name}', parameter '{key}': {message}",
+                                   "use ids from the game's states.yaml, parties.yaml, regions.yaml and cards.yaml"))
+        for key in sorted(module.required - set(params)):
+            found.append(_diag(game, "game.yaml", pointer, codes.UNKNOWN_MODULE,
+                               f"rule module '{name}' needs the parameter '{key}'", f"add `{key}:`"))
+    for name, params in sorted(game.rules.items()):
+        module = known.get(name)
+        if module is None or "check" not in module.hooks or not isinstance(params if params is not None else {}, dict):
+            continue
+        values = unwrap(params or {})
+        if malformed(game, module, values):
+            continue
+        for item in module.hooks["check"](game, values):
+            where, message = item[0], item[1]
+            code = item[2] if len(item) > 2 else codes.UNKNOWN_MODULE
+            found.append(_diag(game, "game.yaml", f"/rules/{name}{where}", code,
+                               f"rule module '{name}': {message}", "correct the parameter"))
 
 
 def check(game: Game) -> list[Diagnostic]:
@@ -167,7 +181,6 @@ def check(game: Game) -> list[Diagnostic]:
     _sources(game, found)
     _references(game, found)
     _modules(game, found)
-    _electoral_total(game, found)
     for party in game.parties.values():
         for pointer, message in allocation_problems(game, party):
             found.append(_diag(game, "parties.yaml", pointer, codes.SETUP_ILLEGAL, message,

@@ -5,7 +5,8 @@ from ...diagnostics import register
 
 UNKNOWN_REF = register(
     "ELE001", "Unknown id in election data",
-    "A state, region, party or card id does not name anything the game defines. "
+    "A state, region, party or card id does not name anything the game defines (in the "
+    "data files or in a worked example). "
     "Fix the spelling or add the missing entry.")
 DUPLICATE_ID = register(
     "ELE002", "Duplicate id or abbreviation",
@@ -13,11 +14,12 @@ DUPLICATE_ID = register(
     "unique, and each state needs its own tile; rename or move one of them.")
 ELECTORAL_TOTAL = register(
     "ELE003", "Electoral votes do not add up",
-    "The states that are not territories must hold the historical electoral total of the "
-    "election year (303 in 1860, with 152 to win). Correct the electoral votes.")
+    "The states that are not territories must hold the electoral total the `victory` rule "
+    "module gives (303 in Divided Republic's 1860, with 152 to win). Correct the electoral "
+    "votes or the module's parameters.")
 SETUP_ILLEGAL = register(
     "ELE004", "Illegal set-up allocation",
-    "A party's set-up places PCFs where the rules forbid: in a territory (Kansas, Nevada), "
+    "A party's set-up places PCFs where the rules forbid: in a territory not yet a state, "
     "in a state where the party is not on the ballot, or in regions with no state it may use. "
     "Move the PCFs to an allowed state or region.")
 STRONGHOLD_MISMATCH = register(
@@ -47,6 +49,15 @@ ILLEGAL_ACTION = register(
     "The example's action is not allowed in its position (for instance placing PCFs in a "
     "locked state, or a speech modifier the card does not print). The engine reports why; "
     "change the example's position or action.")
+CARD_VALUE = register(
+    "ELE014", "Card value outside the deck's range",
+    "A card's PCF value, in cards.yaml or in a worked example, lies outside the range "
+    "cards.yaml `card_values` gives (2 to 4 in Divided Republic, 4.1). Correct the value.")
+TURN_ILLEGAL = register(
+    "ELE015", "A turn the rules do not allow",
+    "A whole-turn example breaks the order of play: an action out of turn, more actions "
+    "than a turn allows, a card the party does not hold, a hand of the wrong size, or a "
+    "second Personal Appearance. The message names the action; fix it or expect the refusal.")
 UNKNOWN_VALUE = register(
     "ELE013", "Example relies on an unknown value",
     "The example needs a value the sources do not give (for instance a speech modifier for a "

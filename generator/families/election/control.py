@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Game
+from .modules import first
 from .position import Position
-from .ruleset import active
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,9 @@ def control(game: Game, pos: Position, state_id: str) -> Control:
     if len(leaders) == 1:
         return Control(leaders[0], f"{state.name}: {leaders[0]} has PCR {pcr} and a plurality "
                        f"({describe(counts)})", leaders, top, True)
-    holder = state.stronghold_of
-    if active(game, "strongholds") and holder in leaders:
-        return Control(holder, f"{state.name}: tie at {top}, won by {holder} whose stronghold it is",
-                       leaders, top, True)
+    broken = first(game, "tie_break", pos, state, leaders)
+    if broken is not None:
+        party, why = broken
+        return Control(party, f"{state.name}: {why}", leaders, top, True)
     return Control(None, f"{state.name}: tie at {top} between {' and '.join(leaders)}; nobody controls it",
                    leaders, top, True)

@@ -1,10 +1,11 @@
 """Campaign actions (7.1): the price of every PCF, placed one at a time.
 
-Costs are cumulative modifiers on a base of 1: +1 in any region beyond the first
-of this action (waived for the party with `radicalism`, 8.3) and +1 in a state
-another party controls at the moment of placement. Control is re-read after every
-PCF, so a placement that breaks control makes the next one cheaper. A Personal
-Appearance doubles the card's value (10.0).
+The price is the sum of the terms the enabled modules give (`placement_cost`; a plain
+1 when none does); control is re-read after every PCF, so a placement that breaks
+control makes the next one cheaper. Who may place where is data: territories only
+once admitted, never in a locked state, never where the party is off the ballot
+unless a module's `ballot_waiver` lifts it. A Personal Appearance multiplies the
+card's value (`appearance`).
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from dataclasses import dataclass, field
 
 from .control import control
 from .model import Game
+from .modules import first, hooks
 from .position import Position
-from .ruleset import costs as cost_table, param
 
 
 @dataclass
@@ -32,14 +33,30 @@ class Campaign:
         return self.budget - self.spent
 
 
-def may_act_in(game: Game, party: str, state_id: str, *, popular_appeal: bool = False) -> bool:
-    """2.4: the Republicans act only where they are on the ballot (Popular Appeal aside)."""
+@dataclass(frozen=True)
+class PlacementContext:
+    party: str
+    state: str
+    state_name: str
+    region: str
+    first_region: str | None
+    holder: str | None
+    region_waiver: str | None
+
+
+def ballot_problem(game: Game, party: str, state_id: str, events=()) -> str | None:
+    """2.4: why a party may not act in a state where it is off the ballot (None: it may)."""
     state = game.states[state_id]
-    return bool(state.republican_on_ballot.value) or party != "R" or popular_appeal
+    if party not in state.parties_off_ballot:
+        return None
+    if first(game, "ballot_waiver", party, tuple(events)) is not None:
+        return None
+    name = game.parties[party].name if party in game.parties else party
+    return f"the {name} are not on the ballot in {state.name} (2.4)"
 
 
 def blocked(game: Game, pos: Position, party: str, state_id: str, *, setup: bool = False,
-            popular_appeal: bool = False) -> str | None:
+            events=()) -> str | None:
     """Why a party may not place PCFs in a state now, or None when it may."""
     state = game.states.get(state_id)
     if state is None:
@@ -49,63 +66,65 @@ def blocked(game: Game, pos: Position, party: str, state_id: str, *, setup: bool
                 else f"{state.name} is a territory not yet admitted")
     if state_id in pos.locked:
         return f"{state.name} is locked by {pos.locked[state_id]}: no more PCFs (7.6)"
-    if not may_act_in(game, party, state_id, popular_appeal=popular_appeal):
-        return f"the Republicans are not on the ballot in {state.name} (2.4)"
+    return ballot_problem(game, party, state_id, events)
+
+
+def card_value_problem(game: Game, card: int) -> str | None:
+    """4.1: a card's PCF value lies in the range cards.yaml gives."""
+    span = game.card_range()
+    if span and not span[0] <= card <= span[1]:
+        return f"a card's PCF value is {span[0]} to {span[1]}, not {card} (4.1)"
     return None
 
 
 def campaign(game: Game, pos: Position, party: str, card: int, place: list[dict], *,
-             personal_appearance: bool = False, speaking_tour: bool = False,
-             popular_appeal: bool = False, setup: bool = False) -> Campaign:
-    base, extra_region, controlled = cost_table(game)
-    budget = card
-    result = Campaign(pos, budget)
+             personal_appearance: bool = False, events=(), setup: bool = False) -> Campaign:
+    result = Campaign(pos, card)
+    bad_value = card_value_problem(game, card)
+    if bad_value:
+        result.problems.append(bad_value)
+        result.budget = 0
+        result.trace.append(f"Refused: {bad_value}.")
+        return result
     if personal_appearance:
-        allowed = game.parties[party].personal_appearances > 0 or speaking_tour
-        if allowed:
-            budget = card * int(param(game, "personal_appearance", "doubling", 2))
-            result.budget = budget
-            result.trace.append(f"A Personal Appearance doubles the {card}-PCF card to {budget} points (10.0).")
+        answer = first(game, "appearance", party, tuple(events))
+        multiplier, why = answer if answer is not None else (None, "this game has no Personal Appearances")
+        if multiplier:
+            result.budget = card * multiplier
+            result.trace.append(f"A Personal Appearance{why} multiplies the {card}-PCF card by {multiplier}: "
+                                f"{result.budget} points (10.0).")
         else:
-            result.problems.append(f"{party} may not make a Personal Appearance without "
-                                   f"{param(game, 'personal_appearance', 'unlocked_for_republicans_by', 'a card')} (10.0)")
-    radical = param(game, "radicalism", "party")
+            result.problems.append(why)
+    waiver = first(game, "region_surcharge_waiver", party)
+    pricing = hooks(game, "placement_cost")
     first_region = None
     for request in place:
         state_id = request["state"]
         for _ in range(int(request.get("pcfs", 1))):
-            why_not = blocked(game, result.position, party, state_id, setup=setup,
-                              popular_appeal=popular_appeal)
+            why_not = blocked(game, result.position, party, state_id, setup=setup, events=events)
             if why_not:
                 result.problems.append(why_not)
                 result.refused.append(state_id)
                 result.trace.append(f"Refused: {why_not}.")
                 continue
             state = game.states[state_id]
-            region = state.region_id
-            cost, why = base, [f"base {base}"]
-            if first_region is not None and region != first_region:
-                if party == radical:
-                    why.append(f"no extra for a second region: {party} radicalism (8.3)")
-                else:
-                    cost += extra_region
-                    why.append(f"+{extra_region} outside {first_region}, the action's first region")
-            holder = control(game, result.position, state_id).party
-            if holder and holder != party:
-                cost += controlled
-                why.append(f"+{controlled} as {holder} controls {state.name}")
+            ctx = PlacementContext(party, state_id, state.name, state.region_id, first_region,
+                                   control(game, result.position, state_id).party, waiver)
+            terms = [t for fn, params in pricing for t in fn(game, params, ctx)] or [(1, "1 a PCF")]
+            cost = sum(points for points, _ in terms)
+            why = "; ".join(text for _, text in terms)
             if cost > result.left:
                 result.refused.append(state_id)
-                result.trace.append(f"Cannot place in {state.name}: it costs {cost} "
-                                    f"({'; '.join(why)}) and only {result.left} points are left.")
+                result.trace.append(f"Cannot place in {state.name}: it costs {cost} ({why}) and only "
+                                    f"{result.left} points are left.")
                 continue
             if first_region is None:
-                first_region = region
+                first_region = state.region_id
             result.position = result.position.add(state_id, party, 1)
             result.placed[state_id] = result.placed.get(state_id, 0) + 1
             result.costs.append(cost)
             result.spent += cost
             after = control(game, result.position, state_id)
-            result.trace.append(f"1 PCF in {state.name} costs {cost} ({'; '.join(why)}); "
-                                f"{result.left} left. Now {after.reason}.")
+            result.trace.append(f"1 PCF in {state.name} costs {cost} ({why}); {result.left} left. "
+                                f"Now {after.reason}.")
     return result

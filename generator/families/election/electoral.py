@@ -1,21 +1,39 @@
-"""Victory and defeat (11.0-11.4): the electoral count, the House, automatic defeat."""
+"""Victory and defeat (11.0-11.2): the electoral count, the House, automatic defeat.
+
+The winning number: a game whose `victory_settings` fix a majority (Divided Republic
+prints 152 in 9.0, 11.0 and 11.1) keeps it whatever territories are admitted, since
+the rulebook's words name that number and no rule changes it; without a fixed
+number a majority is one more than half the votes in play."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .model import Game
-from .ruleset import param
+from .modules import first
 
 
 def total_votes(game: Game, admitted=()) -> int:
-    """All electoral votes in play: the states, plus territories once admitted (11.4)."""
+    """All electoral votes in play: the states, plus territories once admitted."""
     return sum(s.ev for s in game.states.values() if not s.territory or s.id in admitted)
+
+
+def settings(game: Game) -> dict:
+    return first(game, "victory_settings") or {}
 
 
 def majority(total: int) -> int:
     """One more than half, rounded down: 152 of 303 (11.0)."""
     return total // 2 + 1
+
+
+def needed_to_win(game: Game, total: int) -> tuple[int, str]:
+    """The electoral votes that win, and why."""
+    fixed = settings(game).get("majority")
+    if isinstance(fixed, int):
+        return fixed, f"{fixed} needed to win, the number the rules print (11.0)"
+    need = majority(total)
+    return need, f"{need} needed to win, one more than half (11.0)"
 
 
 @dataclass
@@ -40,7 +58,7 @@ class Count:
 
 def house_candidates(game: Game, votes: dict[str, int]) -> list[str]:
     """The top three in electoral votes (ties at third place all stay in), 11.1."""
-    limit = int(param(game, "victory", "house_candidates", 3))
+    limit = int(settings(game).get("house_candidates", 3))
     ranked = sorted((v for v in votes.values() if v > 0), reverse=True)
     if not ranked:
         return []
@@ -51,9 +69,9 @@ def house_candidates(game: Game, votes: dict[str, int]) -> list[str]:
 def count(game: Game, votes: dict[str, int], states_won: dict[str, int], *, admitted=(),
           secession: Fraction = Fraction(0)) -> Count:
     total = total_votes(game, admitted)
-    needed = majority(total)
+    needed, why = needed_to_win(game, total)
     result = Count(dict(votes), dict(states_won), total, needed)
-    result.trace.append(f"{total} electoral votes in play; {needed} needed to win (11.0). "
+    result.trace.append(f"{total} electoral votes in play; {why}. "
                         + ", ".join(f"{p} {v}" for p, v in sorted(votes.items())) + ".")
     leaders = [p for p, v in votes.items() if v >= needed]
     if leaders:
@@ -77,6 +95,6 @@ def count(game: Game, votes: dict[str, int], states_won: dict[str, int], *, admi
         outcome = result.winner or "defeat"
         result.probabilities = {"defeat": secession}
         result.probabilities[outcome] = result.probabilities.get(outcome, Fraction(0)) + (1 - secession)
-        result.trace.append(f"South Carolina may secede first (chance {secession}): the result above "
-                            f"holds only if it does not (9.6, 11.3).")
+        result.trace.append(f"A state may secede first (chance {secession}): the result above holds "
+                            f"only if none does (9.6, 11.3).")
     return result

@@ -1,52 +1,120 @@
 """run_example: the engine behind every ```example block of the rules pages.
 
 The block's `kind` picks the computation; the result is compared with `expect:`
-(mappings compare only the keys the example gives, everything else exactly).
+(mappings compare only the keys the example gives, lists of mappings item by item,
+everything else exactly). Ids an
+example names (states, regions, parties, cards) are checked against the game's data
+first, so a typo is a located diagnostic, never a crash.
 """
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from functools import lru_cache
-from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from ...schemas import load_schema
 from ..base import Example, Outcome
 from . import codes
 from .control import control
 from .costs import campaign
 from .electoral import count
 from .model import Game
-from .momentum import free_state_secession, momentum
+from .momentum import momentum
 from .polling import final_polling, regional_poll
 from .position import Position
 from .setup import setup_problems
 from .speeches import speech
+from .statehood import admission_effects, admit
 from .tilemap import control_map
+from .turn import play_turn, result_of
 
-SCHEMA_PATH = Path(__file__).resolve().parents[3] / "schemas" / "election-example.schema.json"
+SCHEMA = "election-example"
 
 
-@lru_cache(maxsize=1)
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+@lru_cache(maxsize=None)
+def _branches() -> dict[str, Draft202012Validator]:
+    root = load_schema(SCHEMA)
+    return {b["properties"]["kind"]["const"]: Draft202012Validator({"$defs": root["$defs"], **b})
+            for b in root["oneOf"]}
 
 
 def schema_problems(example: Example) -> list:
-    found = []
-    data = example.data
-    kind = data.get("kind")
-    branches = _validator().schema["oneOf"]
-    branch = next((b for b in branches if b["properties"]["kind"].get("const") == kind), None)
-    if branch is None:
-        kinds = ", ".join(b["properties"]["kind"]["const"] for b in branches)
+    kind = example.data.get("kind")
+    validator = _branches().get(kind) if isinstance(kind, str) else None
+    if validator is None:
         return [example.doc.diagnostic("/kind", codes.BAD_EXAMPLE, f"unknown example kind {kind!r}",
-                                       hint=f"kinds: {kinds}")]
-    validator = Draft202012Validator(branch)
-    for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+                                       hint="kinds: " + ", ".join(_branches()))]
+    found = []
+    for error in sorted(validator.iter_errors(example.data), key=lambda e: list(e.absolute_path)):
         pointer = "".join(f"/{p}" for p in error.absolute_path)
         found.append(example.doc.diagnostic(pointer, codes.BAD_EXAMPLE, error.message,
-                                             hint="see the election-example schema"))
+                                            hint="see the election-example schema"))
+    return found
+
+
+def _references(game: Game, data: dict):
+    """(pointer, message, hint) for each id the example names that the game does not define."""
+    found = []
+
+    def want(pointer, value, table, what):
+        if value is not None and value not in table:
+            found.append((pointer, f"unknown {what} '{value}'", f"use a {what} id of the game's data"))
+
+    for key in ("party", "speaker", "target", "leader"):
+        want(f"/{key}", data.get(key), game.parties, "party")
+    if "state" in data:
+        want("/state", data["state"], game.states, "state")
+    if "region" in data:
+        want("/region", data["region"], game.regions, "region")
+    for i, r in enumerate(data.get("regions") or []):
+        want(f"/regions/{i}", r, game.regions, "region")
+    for state, by_party in (data.get("position") or {}).items():
+        want(f"/position/{state}", state, game.states, "state")
+        for party in by_party or {}:
+            want(f"/position/{state}/{party}", party, game.parties, "party")
+    for key in ("locked", "held", "stronghold_tokens", "admitted_by"):
+        for state, party in (data.get(key) or {}).items():
+            want(f"/{key}/{state}", state, game.states, "state")
+            want(f"/{key}/{state}", party, game.parties, "party")
+    for i, state in enumerate(data.get("admitted") or []):
+        want(f"/admitted/{i}", state, game.states, "state")
+    for key in ("momentum", "previous", "order", "appearances_used", "discard_rest"):
+        for i, party in enumerate(data.get(key) or []):
+            want(f"/{key}/{i}", party, game.parties, "party")
+    for key in ("votes", "states_won", "placements", "hands"):
+        for party in data.get(key) or {}:
+            want(f"/{key}/{party}", party, game.parties, "party")
+    for party, states in (data.get("placements") or {}).items():
+        for state in states or {}:
+            want(f"/placements/{party}/{state}", state, game.states, "state")
+    for i, request in enumerate(data.get("place") or []):
+        want(f"/place/{i}/state", request.get("state"), game.states, "state")
+    for state in data.get("allocation") or {}:
+        want(f"/allocation/{state}", state, game.states, "state")
+    for i, card in enumerate(data.get("events") or []):
+        want(f"/events/{i}", card, game.cards, "card")
+    if data.get("kind") in ("speech", "statehood"):
+        want("/card", data.get("card"), game.cards, "card")
+    for party, cards in (data.get("hands") or {}).items():
+        for i, card in enumerate(cards):
+            if not isinstance(card, int):
+                want(f"/hands/{party}/{i}", card, game.cards, "card")
+    for i, action in enumerate(data.get("actions") or []):
+        at = f"/actions/{i}"
+        want(f"{at}/party", action.get("party"), game.parties, "party")
+        if not isinstance(action.get("card"), int):
+            want(f"{at}/card", action.get("card"), game.cards, "card")
+        for j, request in enumerate(action.get("campaign") or []):
+            want(f"{at}/campaign/{j}/state", request.get("state"), game.states, "state")
+        sp = action.get("speech") or {}
+        want(f"{at}/speech/region", sp.get("region"), game.regions, "region")
+        want(f"{at}/speech/target", sp.get("target"), game.parties, "party")
+        for state in sp.get("allocation") or {}:
+            want(f"{at}/speech/allocation/{state}", state, game.states, "state")
+        for j, card in enumerate(action.get("events") or []):
+            want(f"{at}/events/{j}", card, game.cards, "card")
     return found
 
 
@@ -69,62 +137,71 @@ def compare(expect, result, path: str = "") -> list[str]:
             else:
                 out += compare(want, result[str(key)], where)
         return out
+    if (isinstance(expect, list) and isinstance(result, list) and len(expect) == len(result)
+            and expect and all(isinstance(e, dict) for e in expect)):   # a list of mappings: item by item
+        return [m for i, (e, r) in enumerate(zip(expect, result)) for m in compare(e, r, f"{path}[{i + 1}]")]
     if isinstance(expect, (int, float)) and not isinstance(expect, bool) and isinstance(result, str):
-        result_cmp = result
         expect = str(expect)
-    else:
-        result_cmp = result
-    if expect != result_cmp:
+    if expect != result:
         return [f"{path or 'result'}: expected {json.dumps(expect, default=str)}, "
                 f"the engine gives {json.dumps(result, default=str)}"]
     return []
 
 
+# Each kind: (game, data, pos) -> (result, trace, position drawn, states highlighted, winners, problems)
+# where problems are (pointer, code, message, expect keys that make them the point).
+
 def _campaign(game, data, pos):
     r = campaign(game, pos, data["party"], int(data["card"]), data["place"],
                  personal_appearance=bool(data.get("personal_appearance")),
-                 speaking_tour=bool(data.get("speaking_tour")),
-                 popular_appeal=bool(data.get("popular_appeal")), setup=bool(data.get("setup")))
-    touched = sorted({p["state"] for p in data["place"] if p["state"] in game.states})
+                 events=tuple(data.get("events") or ()), setup=bool(data.get("setup")))
+    touched = sorted({p["state"] for p in data["place"]})
     result = {"budget": r.budget, "placed": r.placed, "costs": r.costs, "spent": r.spent, "left": r.left,
               "refused": r.refused, "problems": r.problems,
               "control": {s: control(game, r.position, s).party for s in touched}}
-    return result, r.trace, r.position, touched
+    code = codes.CARD_VALUE if r.problems and "(4.1)" in r.problems[0] else codes.ILLEGAL_ACTION
+    problems = [("/card" if code == codes.CARD_VALUE else "/place", code, "; ".join(r.problems),
+                 ("problems", "refused"))] if r.problems else []
+    return result, r.trace, r.position, touched, None, problems
 
 
 def _control(game, data, pos):
     c = control(game, pos, data["state"])
     return ({"controller": c.party, "tied": c.tied, "leaders": list(c.leaders)}, [c.reason + "."],
-            pos, [data["state"]])
+            pos, [data["state"]], None, [])
 
 
 def _regional(game, data, pos):
     r = regional_poll(game, pos, data["region"], held=data.get("held"), players=data.get("players"))
-    return r.to_dict(game), r.trace, r.position, [o.state for o in r.outcomes]
+    return r.to_dict(game), r.trace, r.position, [o.state for o in r.outcomes], None, []
 
 
 def _final(game, data, pos):
     r = final_polling(game, pos, data.get("regions"), data.get("players"))
-    return r.to_dict(game), r.trace, r.position, [o.state for o in r.outcomes], r
+    result = r.to_dict(game)
+    return result, r.trace, r.position, [o.state for o in r.outcomes], result["winners"], []
 
 
 def _speech(game, data, pos):
     s = speech(game, pos, data["speaker"], data["card"], data["region"], data["target"], data["direction"],
-               roll=data.get("roll"), allocation=data.get("allocation"), cancelled=bool(data.get("cancelled")))
+               roll=data.get("roll"), allocation=data.get("allocation"), cancelled=bool(data.get("cancelled")),
+               events=tuple(data.get("events") or ()))
     result = {"chooser": s.chooser, "amount": s.amount, "changed": s.changed, "problems": s.problems,
               "unknown": s.unknown, "position": s.position.to_dict()["position"],
               "control": {st: control(game, s.position, st).party for st in sorted(s.changed)}}
     if s.distribution:
         result["distribution"] = {str(k): str(v) for k, v in sorted(s.distribution.items())}
     touched = sorted(s.changed) or [st.id for st in game.states_in(data["region"], pos.admitted)]
-    return result, s.trace, s.position, touched, s
+    problems = []
+    if s.unknown:
+        problems.append(("/region", codes.UNKNOWN_VALUE, "; ".join(s.unknown), ()))
+    if s.problems:
+        problems.append(("/allocation", codes.ILLEGAL_ACTION, "; ".join(s.problems), ("problems",)))
+    return result, s.trace, s.position, touched, None, problems
 
 
 def _electoral(game, data, pos):
-    trace, secession = [], 0
-    from fractions import Fraction
-    secession = Fraction(0)
-    final = None
+    trace, secession, final = [], Fraction(0), None
     if "votes" in data:
         votes = {p: int(data["votes"].get(p, 0)) for p in game.parties}
         won = {p: int((data.get("states_won") or {}).get(p, 0)) for p in game.parties}
@@ -143,10 +220,66 @@ def _electoral(game, data, pos):
                 secession = 1 - (1 - secession) * (1 - o.secession)
     c = count(game, votes, won, admitted=pos.admitted, secession=secession)
     result = c.to_dict()
+    winners = None
     if final:
-        result["winners"] = {o.state: o.shown_winner for o in final.outcomes}
+        winners = result["winners"] = {o.state: o.shown_winner for o in final.outcomes}
     touched = [o.state for o in final.outcomes] if final else []
-    return result, trace + c.trace, pos, touched, final
+    return result, trace + c.trace, pos, touched, winners, []
+
+
+def _momentum(game, data, pos):
+    out = momentum(game, turn=int(data.get("turn", 2)), polls_played=int(data.get("polls_played", 0)),
+                   held=data.get("held") or {}, previous=data.get("previous"), players=data.get("players"))
+    return out["result"], out["trace"], None, [], None, []
+
+
+def _secession(game, data, pos):
+    ctx = {"party": None, "territory": None, "admitted_by": data["admitted_by"], "order": data["momentum"]}
+    _, result, trace = admission_effects(game, pos, ctx, data.get("players"))
+    problems = [("/momentum", codes.BAD_EXAMPLE, "; ".join(result["problems"]), ())] if result.get("problems") else []
+    return result, trace, None, [], None, problems
+
+
+def _statehood(game, data, pos):
+    after, result, trace, problems = admit(game, pos, data["party"], data["card"],
+                                           admitted_by=data.get("admitted_by"), order=data.get("momentum") or (),
+                                           players=data.get("players"))
+    result = {**result, "problems": problems}
+    found = [("/card", codes.ILLEGAL_ACTION, "; ".join(problems), ("problems",))] if problems else []
+    card = game.cards.get(data["card"])
+    touched = [card.admits] if card is not None and card.admits else []
+    return result, trace or problems, after, touched, None, found
+
+
+def _setup(game, data, pos):
+    problems, placed_by = setup_problems(game, data["placements"], data.get("players"))
+    board: dict = {}
+    for party, states in sorted((data["placements"] or {}).items()):
+        for state, n in sorted((states or {}).items()):
+            board.setdefault(state, {})[party] = n
+    after = Position.from_example({"position": board})
+    result = {"legal": not problems, "problems": problems, "placed_by": placed_by}
+    return result, problems or ["Every party's set-up matches its allocation (5.1-5.4)."], after, sorted(after.pcfs), None, []
+
+
+def _turn(game, data, pos):
+    t = play_turn(game, data, pos)
+    order = list(data.get("order") or []) or [p for p in (data.get("hands") or {})]
+    result = result_of(t, order)
+    kinds = {"turn": codes.TURN_ILLEGAL, "value": codes.CARD_VALUE, "ref": codes.UNKNOWN_REF}
+    problems = []
+    for n, message, kind in t.problems:
+        pointer = f"/actions/{n - 1}" if n else "/hands"
+        problems.append((pointer, kinds[kind], message, ("problems", "refused")))
+    for message in t.unknown:
+        problems.append(("/actions", codes.UNKNOWN_VALUE, message, ()))
+    touched = sorted({st for a in result["actions"] for st in (a.get("placed") or a.get("changed") or {})})
+    return result, t.trace or [m for _, m, _ in t.problems], t.position, touched, None, problems
+
+
+KINDS = {"campaign": _campaign, "control": _control, "regional_poll": _regional, "final_poll": _final,
+         "speech": _speech, "electoral_count": _electoral, "momentum": _momentum,
+         "free_state_secession": _secession, "statehood": _statehood, "setup": _setup, "turn": _turn}
 
 
 def run_example(game: Game, example: Example) -> Outcome:
@@ -154,83 +287,29 @@ def run_example(game: Game, example: Example) -> Outcome:
     if problems:
         return Outcome({}, diagnostics=problems)
     data = example.data
-    pos = Position.from_example(data)
-    unknown_states = sorted({s for s in list(pos.pcfs) + list(pos.locked) + list(data.get("held") or {})
-                             if s not in game.states})
-    if unknown_states:
-        return Outcome({}, diagnostics=[example.doc.diagnostic(
-            "/position", codes.UNKNOWN_REF, f"unknown state id(s): {', '.join(unknown_states)}",
-            hint="use the state ids of states.yaml")])
-    regions = [data["region"]] if "region" in data else list(data.get("regions") or [])
-    missing = sorted(r for r in regions if r not in game.regions)
-    if missing:
-        return Outcome({}, diagnostics=[example.doc.diagnostic(
-            "/region" if "region" in data else "/regions", codes.UNKNOWN_REF,
-            f"unknown region(s): {', '.join(missing)}", hint="use the region ids of regions.yaml")])
-    order = data.get("momentum") or []
-    party = (game.rule("free_state_secession") or {}).get("party", "R")
-    if data["kind"] == "free_state_secession" and party not in order:
-        return Outcome({}, diagnostics=[example.doc.diagnostic(
-            "/momentum", codes.BAD_EXAMPLE, f"the momentum order must include {party}",
-            hint="list every party, leader first")])
+    refs = _references(game, data)
+    if refs:
+        return Outcome({}, diagnostics=[example.doc.diagnostic(p, codes.UNKNOWN_REF, m, hint=h) for p, m, h in refs])
     kind = data["kind"]
-    figure, final = None, None
-    winners = None
-    if kind == "campaign":
-        result, trace, after, touched = _campaign(game, data, pos)
-    elif kind == "control":
-        result, trace, after, touched = _control(game, data, pos)
-    elif kind == "regional_poll":
-        result, trace, after, touched = _regional(game, data, pos)
-    elif kind == "final_poll":
-        result, trace, after, touched, final = _final(game, data, pos)
-        winners = result["winners"]
-    elif kind == "speech":
-        result, trace, after, touched, s = _speech(game, data, pos)
-    elif kind == "electoral_count":
-        result, trace, after, touched, final = _electoral(game, data, pos)
-        winners = result.get("winners")
-    elif kind == "momentum":
-        out = momentum(game, turn=int(data.get("turn", 2)), polls_played=int(data.get("polls_played", 0)),
-                       held=data.get("held") or {}, previous=data.get("previous"), players=data.get("players"))
-        result, trace, after, touched = out["result"], out["trace"], pos, []
-    elif kind == "free_state_secession":
-        out = free_state_secession(game, data["admitted_by"], data["momentum"])
-        result, trace, after, touched = out["result"], out["trace"], pos, []
-    elif kind == "setup":
-        problems, placed_by = setup_problems(game, data["placements"], data.get("players"))
-        result = {"legal": not problems, "problems": problems, "placed_by": placed_by}
-        trace = problems or ["Every party's set-up matches its allocation (5.1-5.4)."]
-        after = Position.from_example({"position": _setup_position(data["placements"])})
-        touched = sorted(after.pcfs)
-    else:  # the schema refuses other kinds
-        raise ValueError(kind)
+    result, trace, after, touched, winners, found = KINDS[kind](game, data, Position.from_example(data))
     result = _plain(result)
+    expect = data["expect"]
     diagnostics = []
-    if kind == "campaign" and result["problems"] and "problems" not in data["expect"] and "refused" not in data["expect"]:
-        diagnostics.append(example.doc.diagnostic("/place", codes.ILLEGAL_ACTION, "; ".join(result["problems"]),
-                                                  hint="add `refused:` to expect if the refusal is the point"))
-    if kind == "speech":
-        if result["unknown"]:
-            diagnostics.append(example.doc.diagnostic("/region", codes.UNKNOWN_VALUE, "; ".join(result["unknown"]),
-                                                      hint="use a region whose modifier the card data gives"))
-        if result["problems"] and "problems" not in data["expect"]:
-            diagnostics.append(example.doc.diagnostic("/allocation", codes.ILLEGAL_ACTION,
-                                                      "; ".join(result["problems"]),
-                                                      hint="fix the allocation, or expect the problems"))
-    mismatches = compare(_plain(data["expect"]), result)
-    if kind in ("campaign", "control", "regional_poll", "final_poll", "speech", "electoral_count", "setup"):
-        figure = control_map(game, after, highlight=touched, winners=winners,
-                             title=str(data.get("title") or ""))
+    seen = set()
+    for pointer, code, message, excused_by in found:
+        if any(k in expect for k in excused_by) or (pointer, message) in seen:
+            continue
+        seen.add((pointer, message))
+        diagnostics.append(example.doc.diagnostic(pointer, code, message,
+                                                  hint="fix the example, or add the refusal to `expect` "
+                                                       "if it is the point" if excused_by else
+                                                       "give the value in the data or use another card"))
+    mismatches = compare(_plain(expect), result)
+    figure = None
+    if after is not None:   # drawn only when the build asks for it (validate draws no figures)
+        title = str(data.get("title") or "")
+        figure = lambda: control_map(game, after, highlight=touched, winners=winners, title=title)  # noqa: E731
     return Outcome(result, trace, mismatches, figure, _summary(kind, result), diagnostics)
-
-
-def _setup_position(placements: dict) -> dict:
-    board: dict = {}
-    for party, states in sorted((placements or {}).items()):
-        for state, n in sorted((states or {}).items()):
-            board.setdefault(state, {})[party] = n
-    return board
 
 
 def _summary(kind: str, result: dict) -> str:
@@ -255,8 +334,19 @@ def _summary(kind: str, result: dict) -> str:
     if kind == "momentum":
         return f"**Engine:** order — {result['order']}; hands — {fmt(result['hands'])}."
     if kind == "free_state_secession":
-        return f"**Engine:** secession chance {result['secession_chance']}."
+        return f"**Engine:** secession chance {result.get('secession_chance', 'none: no module rolls for it')}."
+    if kind == "statehood":
+        if result.get("problems"):
+            return "**Engine:** refused — " + "; ".join(result["problems"]) + "."
+        return (f"**Engine:** admitted {', '.join(result['admitted'])}; {result['majority']} of "
+                f"{result['electoral_total']} needed; secession chance {result.get('secession_chance', '0')}.")
     if kind == "setup":
         return "**Engine:** set-up is legal." if result["legal"] else \
             "**Engine:** set-up is illegal — " + "; ".join(result["problems"]) + "."
+    if kind == "turn":
+        done = fmt(result["actions_taken"])
+        tail = (f"; next order {result['next_order']}, hands {fmt(result.get('next_hands', {}))}"
+                if "next_order" in result else "; the turn is not finished" if not result["complete"] else "")
+        refused = f"; refused actions {result['refused']}" if result["refused"] else ""
+        return f"**Engine:** actions — {done}{refused}{tail}."
     return ""

@@ -1,19 +1,19 @@
 """The election family's typed model: regions, states, parties, cards and rule modules.
 
 Values that can be estimated are kept as `Fact`s (value + provenance) so every page
-that shows them can mark the estimated ones.
+that shows them can mark the estimated ones. Parties, regions and their asymmetries
+(who is off the ballot where, who has which advantage) are all data: the model knows
+no party or region by name.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..base import GameSource
 from ...loader import Document
 from ...provenance import Fact  # noqa: F401  (part of this model's public surface)
-
-PARTY_ORDER = ("CU", "ND", "R", "SD")
-
 
 @dataclass(frozen=True)
 class Region:
@@ -33,7 +33,7 @@ class State:
     electoral_votes: Fact
     pcr: Fact
     stronghold: Fact | None
-    republican_on_ballot: Fact
+    off_ballot: Fact            # party ids not on this state's ballot (2.4); value []: everyone is
     col: int
     row: int
     territory: bool
@@ -55,6 +55,11 @@ class State:
     @property
     def stronghold_of(self) -> str | None:
         return self.stronghold.value if self.stronghold else None
+
+    @property
+    def parties_off_ballot(self) -> tuple[str, ...]:
+        value = self.off_ballot.value if self.off_ballot.known else []
+        return tuple(value or ())
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,7 @@ class Game:
     cards: dict[str, Card]
     deck_size: int
     rules: dict[str, dict] = field(default_factory=dict)
+    card_values: Fact | None = None   # {min, max}: the PCF values a card may have (4.1)
 
     @property
     def title(self) -> str:
@@ -116,10 +122,17 @@ class Game:
     def party_ids(self) -> list[str]:
         return list(self.parties)
 
-    def rule(self, name: str) -> dict | None:
-        """Parameters of a rule module, or None when the game does not use it."""
-        value = self.rules.get(name)
-        return value if isinstance(value, dict) else None
+    @cached_property
+    def usable_modules(self) -> list:
+        """The well-formed rule modules game.yaml names (see modules.usable), computed once."""
+        from .modules import usable
+        return usable(self)
+
+    def card_range(self) -> tuple[int, int] | None:
+        if self.card_values is None or not self.card_values.known:
+            return None
+        value = self.card_values.value
+        return int(value["min"]), int(value["max"])
 
     @property
     def base_states(self) -> list[State]:
@@ -143,7 +156,7 @@ def load(source: GameSource) -> Game:
         states.setdefault(s["id"], State(
             s["id"], s["name"], s["abbr"], Fact.read(s["region"]), Fact.read(s["electoral_votes"]),
             Fact.read(s["pcr"]), Fact.read(s["stronghold"]) if "stronghold" in s else None,
-            Fact.read(s["republican_on_ballot"]), int(tile.get("col", 0)), int(tile.get("row", 0)),
+            Fact.read(s["off_ballot"]) if "off_ballot" in s else Fact([]), int(tile.get("col", 0)), int(tile.get("row", 0)),
             bool(s.get("territory", False)), str(s.get("admitted_by", "")), f"/states/{i}"))
     parties: dict[str, Party] = {}
     for i, p in enumerate(_list(source.docs.get("parties.yaml"), "parties")):
@@ -163,5 +176,7 @@ def load(source: GameSource) -> Game:
             Fact.read(c["playable_by"]), dict(mods.get("values") or {}),
             f"{mods.get('source', '')} {mods.get('rule', '')}".strip(), str(mods.get("note", "")),
             str(c.get("region", "")), str(c.get("admits", "")), c["summary"], f"/cards/{i}"))
-    deck_size = int(cards_doc.data.get("deck_size", 0)) if cards_doc and isinstance(cards_doc.data, dict) else 0
-    return Game(source, regions, states, parties, cards, deck_size, dict(source.rules))
+    data = cards_doc.data if cards_doc and isinstance(cards_doc.data, dict) else {}
+    deck_size = int(data.get("deck_size", 0))
+    values = Fact.read(data["card_values"]) if "card_values" in data else None
+    return Game(source, regions, states, parties, cards, deck_size, dict(source.rules), values)

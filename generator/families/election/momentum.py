@@ -1,29 +1,44 @@
-"""Momentum order (6.1), hand sizes (5.6, 6.4, 8.1) and the free-state secession roll (11.4)."""
+"""Momentum order (6.1), hand sizes (5.6, 6.4 and the modules' `hand_bonus`), read from the
+enabled modules' `turn_structure` and `seat_order`."""
 from __future__ import annotations
 
 from fractions import Fraction
 from math import factorial
 
 from .model import Game
-from .ruleset import param, scenario
+from .modules import first, hooks
+
+DEFAULTS = {"hand": 6, "first_turn_hand": 7, "actions_per_turn": 5, "turns": 6}
+
+
+def structure(game: Game) -> dict:
+    """Hand sizes, actions per turn, number of turns and the starting order."""
+    out = dict(DEFAULTS)
+    out["initial_order"] = list(game.parties)
+    out.update(first(game, "turn_structure") or {})
+    return out
 
 
 def initial_order(game: Game, players=None) -> list[str]:
-    """Play order before the first poll: the momentum module's order, or the scenario's."""
-    order = list(param(game, "momentum", "initial_order", list(game.parties)))
-    sc = scenario(game, players)
-    if sc:
-        keep = [p for p in order if p in sc.get("parties", order)]
-        first = sc.get("first", keep[0])
-        i = keep.index(first)
-        order = keep[i:] + keep[:i]
+    """Play order before the first poll, as the scenario in force seats it."""
+    order = list(structure(game)["initial_order"])
+    for fn, params in hooks(game, "seat_order", players):
+        order = fn(game, params, order)
     return order
+
+
+def placed_by(game: Game, players=None) -> dict[str, str]:
+    """Who places each party's set-up PCFs (an unplayed party's are placed by a player)."""
+    out = {p: p for p in game.parties}
+    for fn, params in hooks(game, "placed_by", players):
+        out.update(fn(game, params))
+    return out
 
 
 def held_votes(game: Game, held: dict) -> dict[str, int]:
     votes = {p: 0 for p in game.parties}
     for state, party in held.items():
-        if party:
+        if party in votes and state in game.states:
             votes[party] += game.states[state].ev
     return votes
 
@@ -36,18 +51,21 @@ def order_by_votes(votes: dict[str, int], parties) -> list[list[str]]:
     return [sorted(groups[v]) for v in sorted(groups, reverse=True)]
 
 
-def hand_sizes(game: Game, turn: int, leader: str | None, parties, polls_played: int) -> dict[str, int]:
-    """Cards each party holds after drawing for `turn`."""
+def hand_sizes(game: Game, turn: int, leader: str | None, parties, polls_played: int,
+               players=None) -> tuple[dict[str, int], list[str]]:
+    """Cards each party holds after drawing for `turn`, and why any party gets more."""
+    s = structure(game)
     if turn <= 1:
-        return {p: int(param(game, "momentum", "first_turn_hand", 7)) for p in parties}
-    base = int(param(game, "momentum", "hand", 6))
-    sizes = {p: base for p in parties}
-    options = game.rule("republican_options")
-    if options and options.get("party") in sizes:
-        sizes[options["party"]] += int(options.get("extra_cards", 1))
-    if leader and polls_played > 0:
-        sizes[leader] += int(param(game, "momentum", "leader_bonus", 1))
-    return sizes
+        return {p: int(s["first_turn_hand"]) for p in parties}, []
+    sizes = {p: int(s["hand"]) for p in parties}
+    why = []
+    for fn, params in hooks(game, "hand_bonus", players):
+        for p in parties:
+            answer = fn(game, params, p, turn, leader, polls_played)
+            if answer:
+                sizes[p] += answer[0]
+                why.append(f"{p} +{answer[0]}: {answer[1]}")
+    return sizes, why
 
 
 def momentum(game: Game, *, turn: int, polls_played: int, held: dict, previous=None, players=None) -> dict:
@@ -69,34 +87,13 @@ def momentum(game: Game, *, turn: int, polls_played: int, held: dict, previous=N
     result = {"order": [g[0] if len(g) == 1 else g for g in order_groups], "ties": ties, "leader": leader}
     if leader is None:
         result["leader_chances"] = {p: str(Fraction(1, len(order_groups[0]))) for p in order_groups[0]}
-    sizes = hand_sizes(game, turn, leader, parties, polls_played)
+    sizes, why = hand_sizes(game, turn, leader, parties, polls_played, players)
     result["hands"] = sizes
     if turn <= 1:
         trace.append(f"Turn 1: everyone is dealt {sizes[parties[0]]} cards, with no extras (5.5, 5.6).")
     else:
-        trace.append("Draw to " + str(param(game, "momentum", "hand", 6)) + " cards; "
-                     + ", ".join(f"{p} {n}" for p, n in sizes.items())
-                     + (" (the momentum leader draws one extra only after the first poll, 6.4)"
-                        if polls_played == 0 else "") + " (6.4, 8.1).")
-    return {"result": result, "trace": trace}
-
-
-def free_state_secession(game: Game, admitted_by: dict, momentum_order: list[str]) -> dict:
-    module = game.rule("free_state_secession") or {}
-    needed = list(module.get("states", []))
-    free_by = module.get("free_when_played_by", {}) or {}
-    free = sorted(t for t, p in admitted_by.items() if p in free_by.get(t, []))
-    trace = [f"{game.states[t].name} admitted by {p}: "
-             f"{'free' if t in free else 'slave'} state (11.4)." for t, p in sorted(admitted_by.items())]
-    result = {"free_states": free, "roll": False, "secession_chance": "0"}
-    if needed and all(t in free for t in needed):
-        party = module.get("party", "R")
-        rank = momentum_order.index(party)
-        faces = list(module.get("faces_by_rank", [4, 3, 2, 1]))[rank]
-        chance = Fraction(faces, 6)
-        result.update({"roll": True, "secession_chance": str(chance), "republican_rank": rank + 1})
-        trace.append(f"Both are free states and {party} is number {rank + 1} in momentum: South "
-                     f"Carolina secedes on 1-{faces}, chance {chance}; then everyone loses (11.4).")
-    else:
-        trace.append("Not both admitted as free states: no secession roll (11.4).")
+        trace.append(f"Draw to {structure(game)['hand']} cards" + (f" ({'; '.join(why)})" if why else "")
+                     + ": " + ", ".join(f"{p} {n}" for p, n in sizes.items())
+                     + (" — the momentum leader draws an extra card only after the first poll" if polls_played == 0
+                        else "") + " (6.4).")
     return {"result": result, "trace": trace}

@@ -9,11 +9,11 @@ import csv
 import io
 import json
 
-from ...escape import code_span
 from ..base import Page
 from .cards import face_svg, sheet_layout
-from ...escape import json_text
-from .markup import md
+from ...escape import code_span, csv_cell, json_text, md_cell, md_text
+from .electoral import needed_to_win, settings, total_votes
+from .modules import estimates, registry
 from .model import Fact, Game
 from .position import Position
 from .tilemap import ESTIMATED_MARK, control_map, region_map
@@ -26,7 +26,7 @@ def _fact(fact: Fact | None, shown=None) -> str:
         return "—"
     if not fact.known:
         return "?"
-    text = md(shown if shown is not None else fact.value)
+    text = md_cell(shown if shown is not None else fact.value)
     return f"{text} {MARK}" if fact.estimated else text
 
 
@@ -41,8 +41,7 @@ def state_rows(game: Game) -> list[dict]:
                      "region_source": s.region.source, "electoral_votes": s.ev,
                      "electoral_votes_source": s.electoral_votes.source, "pcr": s.requirement,
                      "pcr_source": s.pcr.source, "stronghold": s.stronghold_of or "",
-                     "republican_on_ballot": bool(s.republican_on_ballot.value),
-                     "republican_on_ballot_source": s.republican_on_ballot.source,
+                     "off_ballot": " ".join(s.parties_off_ballot), "off_ballot_source": s.off_ballot.source,
                      "territory": s.territory})
     return rows
 
@@ -51,35 +50,44 @@ def _estimates(game: Game) -> list[tuple[str, str, str, str]]:
     out = []
     for s in game.states.values():
         for label, fact in (("region", s.region), ("electoral votes", s.electoral_votes), ("PCR", s.pcr),
-                            ("Republicans on ballot", s.republican_on_ballot)):
+                            ("parties off the ballot", s.off_ballot)):
             if fact.estimated:
-                out.append((s.name, label, str(fact.value), fact.reasoning))
+                value = ", ".join(fact.value) or "none" if isinstance(fact.value, list) else str(fact.value)
+                out.append((s.name, label, value, fact.reasoning))
     return out
 
 
 def states_page(game: Game) -> str:
-    lines = [f"# States of {md(game.title)}", "",
+    lines = [f"# States of {md_text(game.title)}", "",
              f"The {len(game.base_states)} states and {len(game.states) - len(game.base_states)} territories "
              f"of the board, in polling order within each region. A {MARK} marks a value the rulebook does "
              "not print: it was reconstructed, and the list below the table gives the reasoning. "
              "The same data is available as [CSV](assets/states.csv) and [JSON](assets/states.json).", "",
-             "Regions: " + ", ".join(f"{md(r.id)} {md(r.name)}" for r in game.regions.values()) + ".", "",
-             "| State | Abbr. | Region | Electoral votes | PCR | Stronghold | Republicans on ballot |",
+             "Regions: " + ", ".join(f"{md_text(r.id)} {md_text(r.name)}" for r in game.regions.values()) + ".", "",
+             "| State | Abbr. | Region | Electoral votes | PCR | Stronghold | Not on the ballot |",
              "| --- | --- | --- | ---: | ---: | --- | --- |"]
     for s in game.states.values():
         region = game.regions.get(s.region_id)
-        name = md(s.name) + (" *(territory)*" if s.territory else "")
-        lines.append(f"| {name} | {md(s.abbr)} | {_fact(s.region, s.region_id)} | "
+        name = md_cell(s.name) + (" *(territory)*" if s.territory else "")
+        off = ", ".join(game.parties[p].name if p in game.parties else p for p in s.parties_off_ballot)
+        lines.append(f"| {name} | {md_cell(s.abbr)} | {_fact(s.region, s.region_id)} | "
                      f"{_fact(s.electoral_votes)} | {_fact(s.pcr)} | "
-                     f"{md(game.parties[s.stronghold_of].name) if s.stronghold_of in game.parties else ''} | "
-                     f"{_fact(s.republican_on_ballot, _yes(s.republican_on_ballot.value))} |")
+                     f"{md_cell(game.parties[s.stronghold_of].name) if s.stronghold_of in game.parties else ''} | "
+                     f"{_fact(s.off_ballot, off or '—')} |")
     total = sum(s.ev for s in game.base_states)
-    lines += ["", f"The states hold **{total}** electoral votes; **{total // 2 + 1}** win the election. "
-              "Admitted territories add their votes to both numbers (11.4).", "",
+    needed, _ = needed_to_win(game, total)
+    with_all = total_votes(game, [s.id for s in game.states.values()])
+    fixed = isinstance(settings(game).get("majority"), int)
+    lines += ["", f"The states hold **{total}** electoral votes; **{needed}** win the election."
+              + (f" Admitted territories add their votes to those in play (up to {with_all}), but the "
+                 f"winning number stays **{needed}**: the rules print it as the number that wins (9.0, 11.0, "
+                 f"11.1) and no rule raises it when a territory joins." if fixed and with_all != total else
+                 " Admitted territories add their votes to those in play, and the majority (one more than "
+                 "half) rises with them." if with_all != total else ""), "",
               "## Estimated values", "",
               "| State | Value | Estimate | Reasoning |", "| --- | --- | --- | --- |"]
     for name, label, value, why in _estimates(game):
-        lines.append(f"| {md(name)} | {md(label)} | {md(value)} {MARK} | {md(why)} |")
+        lines.append(f"| {md_cell(name)} | {md_cell(label)} | {md_cell(value)} {MARK} | {md_cell(why)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -89,7 +97,7 @@ def states_csv(game: Game) -> str:
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(row)
+        writer.writerow({k: csv_cell(v) if isinstance(v, str) else v for k, v in row.items()})
     return buffer.getvalue()
 
 
@@ -105,11 +113,12 @@ def setup_position(game: Game) -> Position:
 
 def map_page(game: Game) -> str:
     return "\n".join([
-        f"# Map of {md(game.title)}", "",
+        f"# Map of {md_text(game.title)}", "",
         "A tile map: one square per state, placed roughly where the state lies, coloured by region. "
-        f"The large number is the PCR (with * where the Republicans are not on the ballot), the number in "
-        f"brackets the electoral votes; ★ in a party colour marks a stronghold, {MARK} an estimated value "
-        "(see [States](states.md)) and a dashed outline a territory.", "",
+        "The large number is the PCR (with * where a party is not on the ballot; the tooltip names it), the "
+        f"number in brackets the electoral votes; ★ in a party colour marks a stronghold, {MARK} after a value "
+        f"an estimate, {MARK} after the abbreviation an estimated region (see [States](states.md) for the "
+        "reasoning) and a dashed outline a territory.", "",
         "![Tile map of the states, coloured by region](assets/map.svg)", "",
         "## Control after the fixed set-up", "",
         "The same tiles coloured by control, with every party's fixed set-up PCFs on the board (5.1-5.4; the "
@@ -119,7 +128,7 @@ def map_page(game: Game) -> str:
 
 def cards_page(game: Game) -> str:
     known = len(game.cards)
-    lines = [f"# Cards of {md(game.title)}", "",
+    lines = [f"# Cards of {md_text(game.title)}", "",
              f"The Campaign Deck has **{game.deck_size}** cards. The rulebook prints no card list, so only the "
              f"**{known}** cards it names are shown here; the other **{game.deck_size - known}** are unknown and "
              "are not invented. On the faces, ? marks a value no source gives and "
@@ -133,19 +142,19 @@ def cards_page(game: Game) -> str:
         if playable.known:
             shown = "any party" if playable.value == "any" else ", ".join(playable.value)
         summary = c.summary + (f" Modifiers: {c.modifiers_note}." if c.modifiers_note else "")
-        lines.append(f"| {md(c.title)} | {md(c.kind.replace('_', ' '))} | {_fact(c.pcf)} | "
+        lines.append(f"| {md_cell(c.title)} | {md_cell(c.kind.replace('_', ' '))} | {_fact(c.pcf)} | "
                      f"{_fact(c.removed_after_event, _yes(c.removed_after_event.value))} | {_fact(playable, shown)} | "
-                     f"{md(summary)} |")
+                     f"{md_cell(summary)} |")
         for label, fact in (("PCF", c.pcf), ("removed after use", c.removed_after_event), ("event by", playable)):
             if fact.estimated:
                 estimated.append((c.title, label, fact))
     lines += ["", "## Estimated card values", "", "| Card | Value | Estimate | Reasoning |", "| --- | --- | --- | --- |"]
     for title, label, fact in estimated:
         value = _yes(fact.value) if isinstance(fact.value, bool) else fact.value
-        lines.append(f"| {md(title)} | {md(label)} | {md(value)} {MARK} | {md(fact.reasoning)} |")
+        lines.append(f"| {md_cell(title)} | {md_cell(label)} | {md_cell(value)} {MARK} | {md_cell(fact.reasoning)} |")
     lines += ["", "## Faces", ""]
     for c in game.cards.values():
-        lines.append(f"![{md(c.title)}](assets/cards/{c.id}.svg){{ width=\"180\" }}")
+        lines.append(f"![{md_text(c.title)}](assets/cards/{c.id}.svg){{ width=\"180\" }}")
     a4, letter = sheet_layout("a4"), sheet_layout("letter")
     lines += ["", "## Printing", "",
               f"`mapwright print` turns the printable sheets into PDF: poker-size cards (63 × 88 mm) with 3 mm "
@@ -154,26 +163,44 @@ def cards_page(game: Game) -> str:
 
 
 def parties_page(game: Game) -> str:
-    lines = [f"# Parties of {md(game.title)}", "",
+    lines = [f"# Parties of {md_text(game.title)}", "",
              "| Party | Colour | Candidates | Stronghold | Personal Appearances | Advantage |",
              "| --- | --- | --- | --- | ---: | --- |"]
     for p in game.parties.values():
         state = game.states.get(p.stronghold)
         adv = p.advantage
-        lines.append(f"| {md(p.name)} ({md(p.id)}) | {md(p.colour_name)} | {md(p.president)} and "
-                     f"{md(p.vice_president)} | {md(state.name if state else p.stronghold)} | "
-                     f"{p.personal_appearances} | {md(adv.get('summary', ''))} ({md(adv.get('rule', ''))}) |")
+        lines.append(f"| {md_cell(p.name)} ({md_cell(p.id)}) | {md_cell(p.colour_name)} | {md_cell(p.president)} and "
+                     f"{md_cell(p.vice_president)} | {md_cell(state.name if state else p.stronghold)} | "
+                     f"{p.personal_appearances} | {md_cell(adv.get('summary', ''))} ({md_cell(adv.get('rule', ''))}) |")
     lines += ["", "## Set-up allocations", "",
               "| Party | Fixed PCFs | Free PCFs |", "| --- | --- | --- |"]
     for p in game.parties.values():
         fixed = ", ".join(f"{n} in {game.states[s].name if s in game.states else s}" for s, n in p.fixed)
         regions = ", ".join(game.regions[r].name if r in game.regions else r for r in p.free_regions)
-        lines.append(f"| {md(p.name)} | {md(fixed)} | {p.free_pcfs} anywhere in the {md(regions)} |")
+        lines.append(f"| {md_cell(p.name)} | {md_cell(fixed)} | {p.free_pcfs} anywhere in the {md_cell(regions)} |")
     lines += ["", "## Rule modules", "",
-              "The engine applies these named rule modules, with the parameters from `game.yaml`:", "",
-              "| Module | Parameters |", "| --- | --- |"]
+              "The engine applies these rule modules, with the parameters from `game.yaml`. Each is one file "
+              "of the election family that declares the hooks it answers; a scenario module is in force only "
+              "at its player count.", "",
+              "| Module | Rule | What it does | Parameters |", "| --- | --- | --- | --- |"]
+    known = registry()
     for name, params in sorted(game.rules.items()):
-        lines.append(f"| {code_span(name)} | {code_span(json.dumps(params, sort_keys=True, ensure_ascii=False))} |")
+        module = known.get(name)
+        shown = {k: (v["value"] if isinstance(v, dict) and "value" in v and "source" in v else v)
+                 for k, v in (params or {}).items()}
+        when = f" (with {module.players} players)" if module and module.players else ""
+        lines.append(f"| {code_span(name)} | {md_cell(module.rule if module else '?')} | "
+                     f"{md_cell((module.summary if module else 'unknown module') + when)} | "
+                     f"{md_cell(json.dumps(shown, sort_keys=True, ensure_ascii=False))} |")
+    found = estimates(game)
+    if found:
+        lines += ["", "## Estimated rule parameters", "",
+                  "| Module | Parameter | Value | Reasoning |", "| --- | --- | --- | --- |"]
+        for name, key, fact in found:
+            mark = f" {MARK}" if fact.get("source") == "estimated" else ""
+            lines.append(f"| {code_span(name)} | {code_span(key)} | "
+                         f"{md_cell(json.dumps(fact.get('value'), ensure_ascii=False))}{mark} | "
+                         f"{md_cell(fact.get('reasoning') or fact.get('source', ''))} |")
     return "\n".join(lines) + "\n"
 
 

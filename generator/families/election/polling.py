@@ -1,136 +1,34 @@
-"""Regional polling (7.4-7.6) and Final Polling (8.4, 9.2-9.7), one state at a time.
+"""Regional polling (7.4-7.6) and Final Polling (9.0-9.2), one state at a time.
 
-Each state is resolved by the first rule that decides it, in this order:
-locked (7.6) -> the state's legislature rule (9.6, South Carolina) -> the stronghold
-rule of Final Polling (9.3) -> plain control with stronghold ties (7.5) -> for ties:
-New Jersey's split (9.4), the Constitutional Unionist tie advantage (8.4), and in
-Final Polling the region tie-break (9.2) -> for states nobody wins: third-party
-awards (9.5 New York, 9.7 Texas) and the two-player Missouri rule (12.1).
-Dice are never rolled: South Carolina's secession check is reported as a chance.
+Each state is resolved by the first rule that decides it: a lock (7.6); then the
+enabled modules answering `resolve_first` (a legislature's thresholds, the stronghold
+rule of Final Polling); then plain control (7.5, with `tie_break`); for a tie, the
+modules answering `resolve_tie` (splitting the votes, a party's tie advantage, the
+region tie-break of Final Polling); for a state nobody wins, `resolve_unclaimed`
+(a candidate outside the game, a scenario's fallback). Dice are never rolled: a
+secession check is reported as a chance.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from .control import control, describe, standings
-from .model import Game, State
+from .control import control
+from .model import Game
+from .modules import first, hooks
+from .outcome import StateOutcome
 from .position import Position
-from .ruleset import active, lock_multiple, never_locked, param, scenario
 
 REGIONAL, FINAL = "regional", "final"
 
-
-@dataclass
-class StateOutcome:
-    state: str
-    winner: str | None = None        # a party id
-    third_party: str = ""            # someone outside the game (New York, Texas)
-    split: dict = field(default_factory=dict)
-    locked_now: bool = False
-    gained: dict = field(default_factory=dict)
-    secession: Fraction | None = None
-    pending_tie: tuple = ()          # final polling: tied parties awaiting 9.2
-    reason: str = ""
-
-    @property
-    def shown_winner(self):
-        return self.winner or self.third_party or None
+__all__ = ["REGIONAL", "FINAL", "StateOutcome", "PollResult", "resolve_state", "regional_poll",
+           "final_polling", "electoral_votes", "lock_multiple", "never_locked"]
 
 
-def _legislature(game: Game, pos: Position, state: State) -> StateOutcome | None:
-    """9.6: the legislature chooses; each party needs its own threshold (and share)."""
-    if param(game, "state_legislature", "state") != state.id:
-        return None
-    thresholds = param(game, "state_legislature", "thresholds", {}) or {}
-    shares = param(game, "state_legislature", "share", {}) or {}
-    counts = pos.counts(state.id)
-    top, leaders = standings(counts)
-    out = StateOutcome(state.id)
-    if len(leaders) != 1:
-        out.reason = (f"{state.name}: {describe(counts)}; no single party leads, so nobody wins "
-                      f"(9.6; ties here are not broken)")
-        return out
-    party = leaders[0]
-    need = int(thresholds.get(party, state.requirement))
-    if top < need:
-        out.reason = (f"{state.name}: {party} leads with {top} but needs {need} PCFs here (9.6); "
-                      f"nobody wins")
-        return out
-    if party in shares:
-        num, den = shares[party]
-        total = pos.total(state.id)
-        if top * den < total * num:
-            out.reason = (f"{state.name}: {party} has {top} of {total} PCFs, less than {num}/{den} "
-                          f"of them (9.6); nobody wins")
-            return out
-    out.winner = party
-    out.reason = f"{state.name}: {party} leads with {top}, meeting its threshold of {need} (9.6)"
-    secession = param(game, "state_legislature", "secession")
-    if secession and secession.get("party") == party:
-        faces = list(secession.get("faces", []))
-        out.secession = Fraction(len(faces), 6)
-        out.reason += (f"; {party} winning here calls for a die: {', '.join(map(str, faces))} means "
-                       f"secession and defeat for everyone (chance {out.secession})")
-    return out
-
-
-def _tie_advantage(game: Game, pos: Position, state: State, phase: str, leaders, top) -> StateOutcome | None:
-    """8.4: a tied state in the listed regions goes to the party with the advantage."""
-    module = game.rule("tie_advantage")
-    if module is None:
-        return None
-    party = module.get("party")
-    if state.region_id not in (module.get("regions") or []) or state.id in (module.get("excluded_states") or []):
-        return None
-    holder = state.stronghold_of
-    if module.get("yields_to_other_strongholds") and holder and holder != party:
-        return None
-    have = pos.count(state.id, party)
-    if have < 1:
-        return None
-    out = StateOutcome(state.id, winner=party)
-    gain = top + 1 - have   # enough to stand alone at the top
-    out.gained = {party: gain}
-    out.reason = (f"{state.name}: tie at {top} between {' and '.join(leaders)}; {party} has {have} "
-                  f"PCF{'s' if have != 1 else ''} in this {state.region_id} state and gains {gain} "
-                  f"to take it (8.4)")
-    return out
-
-
-def _split(game: Game, pos: Position, state: State, phase: str, leaders) -> StateOutcome | None:
-    """9.4: New Jersey divides its votes among the tied parties; the rest by priority."""
-    module = game.rule("new_jersey_split")
-    if module is None or module.get("state") != state.id or phase not in (module.get("phases") or []):
-        return None
-    share, rest = divmod(state.ev, len(leaders))
-    split = {p: share for p in leaders}
-    order = list(module.get("remainder_order") or [])
-    reason = f"{state.name}: tie between {' and '.join(leaders)}, {share} votes each (9.4)"
-    if rest:
-        outside = [p for p in order if p not in leaders]
-        with_pcfs = [p for p in outside if pos.count(state.id, p) > 0]
-        # The text gives the remainder to the first party in order that has PCFs here;
-        # its example gives it to the next party in order even without any (9.4).
-        to = with_pcfs[0] if with_pcfs else (outside[0] if outside else
-                                             next((p for p in order if p in leaders), None))
-        if to:
-            split[to] = split.get(to, 0) + rest
-            reason += f"; the remaining {rest} to {to}, next in the order {', '.join(order)}"
-    return StateOutcome(state.id, split=dict(sorted(split.items())), reason=reason)
-
-
-def _unclaimed(game: Game, state: State, phase: str, players) -> StateOutcome | None:
-    for award in param(game, "unclaimed_to_third_party", "awards", []) or []:
-        if award.get("state") == state.id and phase in (award.get("phases") or []):
-            return StateOutcome(state.id, third_party=award["to"],
-                                reason=f"nobody wins {state.name}, so it goes to {award['to']}; "
-                                       f"no player takes the card (9.5, 9.7)")
-    party = (scenario(game, players).get("unclaimed_to") or {}).get(state.id)
-    if party:
-        return StateOutcome(state.id, winner=party,
-                            reason=f"nobody wins {state.name} outright; with {players} players it "
-                                   f"goes to {party} (12.1)")
+def _stage(game, stage, pos, state, phase, ctl, players):
+    for fn, params in hooks(game, stage, players):
+        decided = fn(game, params, pos, state, phase, ctl)
+        if decided is not None:
+            return decided
     return None
 
 
@@ -140,42 +38,37 @@ def resolve_state(game: Game, pos: Position, state_id: str, phase: str, players=
     if state_id in pos.locked:
         party = pos.locked[state_id]
         return StateOutcome(state_id, winner=party, reason=f"{state.name} is locked: {party} wins it (7.6)")
-    special = _legislature(game, pos, state)
-    if special is not None:
-        return special
-    counts = pos.counts(state_id)
-    holder = state.stronghold_of
-    if (phase == FINAL and active(game, "strongholds") and holder
-            and counts.get(holder, 0) >= state.requirement):
-        others = {p: n for p, n in counts.items() if p != holder and n >= counts[holder]}
-        note = f" even though {describe(others)}" if others else ""
-        return StateOutcome(state_id, winner=holder,
-                            reason=f"{state.name} is {holder}'s stronghold and {holder} has PCR "
-                                   f"{state.requirement}: {holder} wins it in Final Polling{note} (9.3)")
     c = control(game, pos, state_id)
+    decided = _stage(game, "resolve_first", pos, state, phase, c, players)
+    if decided is not None:
+        return decided
     if c.party:
         return StateOutcome(state_id, winner=c.party, reason=c.reason + " (7.5)")
     if c.tied:
-        for rule in (lambda: _split(game, pos, state, phase, c.leaders),
-                     lambda: _tie_advantage(game, pos, state, phase, c.leaders, c.top)):
-            decided = rule()
-            if decided is not None:
-                return decided
-        excluded = param(game, "final_tie_by_region", "excluded_states", []) or []
-        if (phase == FINAL and active(game, "final_tie_by_region") and state_id not in excluded
-                and not holder):
-            return StateOutcome(state_id, pending_tie=c.leaders,
-                                reason=c.reason.replace("; nobody controls it", "") +
-                                "; to be broken by the states each holds in the region (9.2)")
-    unclaimed = _unclaimed(game, state, phase, players)
+        decided = _stage(game, "resolve_tie", pos, state, phase, c, players)
+        if decided is not None:
+            return decided
+    unclaimed = _stage(game, "resolve_unclaimed", pos, state, phase, c, players)
     if unclaimed is not None:
         unclaimed.reason = c.reason + "; " + unclaimed.reason
         return unclaimed
     return StateOutcome(state_id, reason=c.reason + ": nobody wins it")
 
 
+def lock_multiple(game: Game, players=None) -> int | None:
+    """How many times the PCR a party needs to lock a state; None when no module locks."""
+    return first(game, "lock_threshold", players=players)
+
+
+def never_locked(game: Game, players=None) -> set[str]:
+    out: set[str] = set()
+    for fn, params in hooks(game, "never_lock", players):
+        out |= set(fn(game, params))
+    return out
+
+
 def _lock(game: Game, pos: Position, out: StateOutcome, players) -> bool:
-    multiple = lock_multiple(game)
+    multiple = lock_multiple(game, players)
     if multiple is None or out.winner is None or out.state in never_locked(game, players):
         return False
     if out.state in pos.locked:
@@ -234,7 +127,7 @@ def regional_poll(game: Game, pos: Position, region: str, *, held=None, players=
         if _lock(game, pos, out, players):
             out.locked_now = True
             pos = pos.lock(state.id, out.winner)
-            trace.append(f"{out.winner} has at least {lock_multiple(game)} x PCR and the most PCFs: "
+            trace.append(f"{out.winner} has at least {lock_multiple(game, players)} x PCR and the most PCFs: "
                          f"{state.name} is locked for {out.winner}; its PCFs are removed (7.6).")
         if out.winner:
             cards[state.id] = out.winner

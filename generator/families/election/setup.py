@@ -1,15 +1,15 @@
 """Set-up (5.0-5.4): is an allocation legal, and is a concrete set-up legal?"""
 from __future__ import annotations
 
-from .costs import may_act_in
+from .costs import ballot_problem
 from .model import Game, Party
-from .ruleset import scenario
+from .momentum import placed_by as placers
 
 
 def allowed_free_states(game: Game, party: Party) -> list[str]:
     """States where the party's free set-up PCFs may go (no territories, ballot access)."""
     return [s.id for s in game.states.values()
-            if s.region_id in party.free_regions and not s.territory and may_act_in(game, party.id, s.id)]
+            if s.region_id in party.free_regions and not s.territory and not ballot_problem(game, party.id, s.id)]
 
 
 def allocation_problems(game: Game, party: Party) -> list[tuple[str, str]]:
@@ -22,7 +22,7 @@ def allocation_problems(game: Game, party: Party) -> list[tuple[str, str]]:
             found.append((where, f"{party.id} set-up names unknown state '{state_id}'"))
         elif state.territory:
             found.append((where, f"{party.id} set-up places PCFs in {state.name}, a territory (5.0)"))
-        elif not may_act_in(game, party.id, state_id):
+        elif ballot_problem(game, party.id, state_id):
             found.append((where, f"{party.id} set-up places PCFs in {state.name}, where it is not on the ballot (2.4)"))
     for i, region in enumerate(party.free_regions):
         if region not in game.regions:
@@ -36,8 +36,7 @@ def allocation_problems(game: Game, party: Party) -> list[tuple[str, str]]:
 def setup_problems(game: Game, placements: dict, players=None) -> tuple[list[str], dict]:
     """Problems with a concrete set-up (party -> {state: PCFs}), and who placed whose PCFs."""
     problems = []
-    placed_by = {p: p for p in game.parties}
-    placed_by.update(scenario(game, players).get("placed_by") or {})
+    placed_by = placers(game, players)
     for party_id, party in game.parties.items():
         mine = {s: int(n) for s, n in (placements.get(party_id) or {}).items()}
         for state_id in sorted(mine):
@@ -46,7 +45,7 @@ def setup_problems(game: Game, placements: dict, players=None) -> tuple[list[str
                 problems.append(f"{party_id}: unknown state '{state_id}'")
             elif state.territory:
                 problems.append(f"{party_id}: no PCFs may be placed in {state.name} at set-up (5.0)")
-            elif not may_act_in(game, party_id, state_id):
+            elif ballot_problem(game, party_id, state_id):
                 problems.append(f"{party_id}: not on the ballot in {state.name} (2.4)")
         rest = dict(mine)
         for state_id, n in party.fixed:

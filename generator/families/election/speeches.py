@@ -12,7 +12,7 @@ from fractions import Fraction
 from .costs import blocked
 from .model import Game
 from .position import Position
-from .ruleset import param
+from .modules import first
 
 
 @dataclass
@@ -29,15 +29,15 @@ class Speech:
 
 def chooser(game: Game, speaker: str, target: str, direction: str) -> tuple[str, str]:
     """Who decides where PCFs are added or removed, and the rule that says so."""
-    orator = param(game, "douglas_oratory", "party")
-    if direction == "against" and speaker == orator and target != speaker:
-        return speaker, f"{speaker} spoke against another party, so {speaker} chooses the losses (8.2)"
+    answer = first(game, "loss_chooser", speaker, target, direction)
+    if answer is not None:
+        return answer
     return target, f"the target, {target}, chooses (7.3)"
 
 
 def speech(game: Game, pos: Position, speaker: str, card_id: str, region: str, target: str,
            direction: str, *, roll: int | None = None, allocation: dict | None = None,
-           cancelled: bool = False) -> Speech:
+           cancelled: bool = False, events=()) -> Speech:
     out = Speech(pos, None)
     card = game.cards.get(card_id)
     if card is None or card.kind != "platform_speech":
@@ -84,7 +84,7 @@ def speech(game: Game, pos: Position, speaker: str, card_id: str, region: str, t
         sign = -1
     else:
         for state_id in sorted(allocation):
-            why_not = blocked(game, pos, target, state_id) if state_id in game.states else "unknown state"
+            why_not = blocked(game, pos, target, state_id, events=events) if state_id in game.states else "unknown state"
             if state_id not in states:
                 out.problems.append(f"{state_id} is not a state of the {name}")
             elif why_not:

@@ -7,7 +7,8 @@ tiles by who controls each state in a position (the figures of worked examples).
 from __future__ import annotations
 
 from .control import control
-from .markup import num, xml
+from ...escape import xml_text as xml
+from .numbers import num
 from .model import Game, State
 from .position import Position
 
@@ -60,18 +61,21 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "") ->
         dash = ' stroke-dasharray="4 3"' if state.territory else ""
         pcr_mark = ESTIMATED_MARK if state.pcr.estimated else ""
         ev_mark = ESTIMATED_MARK if state.electoral_votes.estimated else ""
-        star = "" if state.republican_on_ballot.value else "*"
+        off = [game.parties[p].name if p in game.parties else p for p in state.parties_off_ballot]
+        star = "*" if off else ""
+        region_mark = ESTIMATED_MARK if state.region.estimated else ""
         tip = (f"{state.name} — {region.name if region else state.region_id}"
-               f"{' (estimated region)' if state.region.estimated else ''}; {state.ev} electoral votes"
+               f"{' (estimated region)' if region_mark else ''}; {state.ev} electoral votes"
                f"{' (estimated)' if ev_mark else ''}; PCR {state.requirement}"
                f"{' (estimated)' if pcr_mark else ''}"
-               f"{'; Republicans not on the ballot' if star else ''}"
+               f"{'; not on the ballot: ' + ', '.join(off) if off else ''}"
                f"{'; territory until admitted' if state.territory else ''}")
         parts.append(
             f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>'
             f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
             f'stroke="#333" stroke-width="1"{dash}/>'
-            f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold">{xml(state.abbr)}</text>'
+            f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold">{xml(state.abbr)}'
+            f'<tspan font-size="10" font-weight="normal">{region_mark}</tspan></text>'
             f'<text x="{x + TILE / 2:.0f}" y="{y + 40}" font-size="20" font-weight="bold" text-anchor="middle">'
             f'{state.requirement}{xml(star)}<tspan font-size="11">{pcr_mark}</tspan></text>'
             f'<text x="{x + TILE / 2:.0f}" y="{y + 54}" font-size="10" text-anchor="middle">'
@@ -79,7 +83,7 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "") ->
             f'{_stronghold(game, state, x, y)}</g>')
     parts += _region_legend(game, w, h)
     parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Large number: PCR; (n): electoral votes; '
-                 f'* Republicans not on the ballot; {ESTIMATED_MARK} estimated (the rulebook does not print it); '
+                 f'* a party not on the ballot; {ESTIMATED_MARK} estimated (after the name: the region); '
                  f'★ party stronghold; dashed: territory.</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -144,6 +148,11 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
                         f'text-anchor="middle" fill="{ink}">LOCKED</text>')
         if label:
             body.append(f'<text x="{x + TILE / 2:.0f}" y="{y + 30}" font-size="11" text-anchor="middle">{xml(label)}</text>')
+        token = game.parties.get(pos.tokens.get(state.id, ""))
+        if token is not None:
+            body.append(f'<g><title>{xml(token.name)} Stronghold token</title><circle cx="{x + TILE - 9}" '
+                        f'cy="{y + 26}" r="6" fill="{xml(token.colour)}" stroke="#222" stroke-width="0.8"/>'
+                        f'<text x="{x + TILE - 9}" y="{y + 29}" font-size="8" fill="#fff" text-anchor="middle">★</text></g>')
         counts = pos.counts(state.id)
         for i, (pid, n) in enumerate(sorted(counts.items())):
             px, py = x + 4 + (i % 2) * 28, y + 40 + (i // 2) * 12

@@ -1,4 +1,4 @@
-"""The hex family: hex-and-counter wargames (Dixie). See grid.py for the numbering layout."""
+"""The hex family: two-sided hex-and-counter wargames. See grid.py for the numbering layout."""
 from __future__ import annotations
 
 from ..base import Example, FileSpec, Family, Outcome, Scaffold
@@ -21,6 +21,12 @@ def pages(game):
     return build_pages(game)
 
 
+def render(game, request: dict, title: str | None = None) -> str:
+    """Draw a position (units, bridges, optional focus hexes) as SVG; PositionError (a ValueError) when malformed."""
+    from .position import render_position
+    return render_position(game, request, title)
+
+
 def printables(game):
     from .printables import printables as build
     return build(game)
@@ -35,6 +41,8 @@ FAMILY = Family(
         "crt.yaml": FileSpec("hex-crt", description="the Combat Results Table"),
         "charts.yaml": FileSpec("hex-charts", description="AP Cost Chart, Phase Summary and record tracks"),
         "scenarios.yaml": FileSpec("hex-scenarios", description="scenarios, forces, AP levels and victory conditions"),
+        "coverage.yaml": FileSpec("hex-coverage", required=False,
+                                  description="the rulebook's numbered sections and the examples that check them"),
     },
     load=load,
     check=check,
@@ -43,4 +51,5 @@ FAMILY = Family(
     example_schema="hex-example",
     scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS),
     printables=printables,
+    render=render,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .control import bridge_controller, combat_units, enemy_occupied, fort_side
-from .model import HexGame, Position, enemy
+from .model import HexGame, Position
 from .stacking import stack_problems
 from .zoc import enemy_controlled
 
@@ -36,7 +36,8 @@ def _crossing(game: HexGame, pos: Position, side: str, a: str, b: str) -> str:
         if t is not None and t.passable.value is False:
             return f"the {t.name.lower()} {a}-{b} cannot be crossed"
     if "great-river" in feats and bridge_controller(game, pos, a, b) != side:
-        return f"the great river {a}-{b} is crossed in an advance only at a bridge {side} holds (15.2.1)"
+        return (f"the great river {a}-{b} is crossed in an advance only at a bridge {side} holds (15.2.1); "
+                "15.4 makes no exception for an amphibious assault, so one never carries a unit across by itself")
     return ""
 
 
@@ -51,7 +52,7 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
         rep.problems.append("unknown attacking unit(s)")
         return rep
     side = units[0].side
-    foe = enemy(side)
+    foe = game.enemy(side)
     if [u for u in combat_units(game, pos, defender, foe) if u.id not in ignored]:
         rep.problems.append(f"{defender} still holds {foe} units: nobody may advance (13.8.3 A)")
     city = game.map.city_at(defender)
@@ -62,10 +63,10 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
             rep.problems.append(f"an unoccupied {target} must take at least 1 LP before it can be entered (13.4.6 A, 13.8.3 B-C)")
         else:
             rep.trace.append(f"the unoccupied {target} took {defender_lp} LP: one undisrupted attacker may enter it (13.4.6)")
-    params = game.module("mechanized_exploitation")
+    params = game.capability("exploitation")
     exploit = bool(exploitation)
     if exploit and params is None:
-        rep.problems.append("mechanized exploitation needs the mechanized_exploitation rule module (16.6.1.3)")
+        rep.problems.append("exploitation needs a rule module providing it (mechanized_exploitation, 16.6.1.3)")
         exploit = False
     reach = int((params or {}).get("advance_hexes", 2)) if exploit else 1
     most = int((params or {}).get("advancing_units", 2)) if exploit else 1

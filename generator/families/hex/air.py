@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .bombing import Raid, resolve_raid
 from .control import city_holder
-from .model import City, Fact, HexGame, Position, enemy
+from .model import City, Fact, HexGame, Position
 
 MISSION_PHASES = {"tactical-support": "combat", "city-bombing": "city-bombing", "interdiction": "interdiction"}
 
@@ -64,7 +64,7 @@ def range_check(game: HexGame, pos: Position, side: str, mission_id: str, hex_id
 
 
 def interceptors_per_kill(game: HexGame) -> int:
-    return int((game.module("airpower") or {}).get("interceptors_per_kill", 2))
+    return int((game.capability("airstrikes") or {}).get("interceptors_per_kill", 2))
 
 
 def intercepted(game: HexGame, strikes: int, interceptors: int) -> int:
@@ -129,11 +129,11 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
                      interceptors: dict[str, int] | None = None, interceptor_markers: int | None = None) -> AirReport:
     """One phase of airstrikes by the phasing `side`, then the enemy's interceptions, then raids."""
     rep = AirReport(False, side, phase)
-    if game.module("airpower") is None:
-        rep.problems.append("airstrikes need the airpower rule module (13A)")
+    if game.capability("airstrikes") is None:
+        rep.problems.append("airstrikes need a rule module providing them (airpower, 13A)")
         return rep
     known = missions(game)
-    foe = enemy(side)
+    foe = game.enemy(side)
     attacked = set(attacked)
     seen: set[str] = set()
     for p in placements:
@@ -201,7 +201,7 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
             rep.problems.append(f"{foe} places {total_int} interceptors but has {interceptor_markers} markers (13A.1)")
     for p in rep.placed:
         if p.mission == "tactical-support":
-            per = int((game.module("airpower") or {}).get("tactical_support_drm", 2))
+            per = int((game.capability("tactical-support") or {}).get("tactical_support_drm", 2))
             rep.trace.append(f"{p.hex}: {p.surviving} support strike(s) add +{per * p.surviving} to the attack's die roll (13A.4.1 E)")
         elif p.mission == "interdiction":
             rep.trace.append(f"{p.hex}: {'an interdiction zone covers it and the six hexes around' if p.surviving else 'no interdiction zone'}"

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, register
+from .coverage import check_coverage
+from .diag import AIR_DATA, located as _diag
+from .modules import REGISTRY
 from .grid import parse_hex
 from .model import HexGame
 from .scenarios import side_summary
@@ -19,7 +22,12 @@ UNKNOWN_FEATURE = register("HEX005", "Unknown hexside feature",
 PLACE_NOT_ON_LAND = register("HEX006", "City or resource centre not on land of its country",
     "A city or resource centre stands in water, prohibited terrain, or a hex of another country. Move it or fix its country.")
 LAND_WITHOUT_COUNTRY = register("HEX007", "Land hex without a home country",
-    "A passable hex must say whether it is USA or CSA home country (rail movement, rivers and reinforcements depend on it).")
+    "A passable hex must name the side whose home country it is (rail movement, rivers and reinforcements depend on it).")
+UNKNOWN_SIDE = register("HEX008", "Unknown side",
+    "A value names a side that map.yaml `sides` does not declare. Use one of the declared side ids (they are case-sensitive), "
+    "or declare the side.")
+MISSING_SIDE = register("HEX009", "Scenario without a side's forces",
+    "Every scenario lists the forces of both sides map.yaml declares. Add the missing side under `sides:`.")
 CE_MISMATCH = register("HEX010", "Corps equivalent does not add up",
     "A scenario's printed corps equivalent is not half its infantry divisions (initial + reinforcement + replacement, 16.1 C, 7.0 D). "
     "Fix the force table, or record the reading you use and an erratum explaining it.")
@@ -48,9 +56,6 @@ MISSING_AP_COST = register("HEX023", "AP cost the engine needs is missing",
     "The engine looks up some AP costs by id (moving, rail, corps breakdown and formation, reinforcements, replacements, "
     "disruption recovery, and the costs of the variant modules switched on in game.yaml). Add a row with that id to "
     "charts.yaml `ap_costs`, or switch the module off.")
-AIR_DATA = register("HEX024", "Airpower data missing or inconsistent",
-    "With the `airpower` module on, charts.yaml needs `air_missions` (the four missions, each naming an AP cost id that "
-    "exists) and a `city_bombing_table`. Add them, or fix the id the message names.")
 CBT_SHAPE = register("HEX025", "City Bombing Table rows and columns disagree",
     "The City Bombing Table needs one row per die face (1 to the die's sides), one result per column in every row, and "
     "columns in ascending order. Fix the table in charts.yaml.")
@@ -59,18 +64,59 @@ CBT_SHAPE = register("HEX025", "City Bombing Table rows and columns disagree",
 REQUIRED_AP_COSTS = ("move-division-or-brigade", "move-corps", "rail-move", "breakdown-corps", "form-corps",
                      "recover-disruption", "receive-reinforcement-division", "receive-replacement-division",
                      "receive-replacement-armour")
-MODULE_AP_COSTS = {"shock_corps": ("form-shock-corps",),
-                   "special_doctrines": ("amphibious-invasion", "airborne-move"),
-                   "airpower": ("airstrike-tactical-support", "airstrike-city-bombing", "airstrike-interdiction",
-                                "airstrike-interception")}
-AIR_MISSION_IDS = ("tactical-support", "city-bombing", "interdiction", "interception")
+UNKNOWN_MODULE = register("HEX030", "Unknown rule module",
+    "game.yaml `rules:` names a rule module the hex family does not have. Use one of the modules listed in the hint "
+    "(each is a file in generator/families/hex/modules/), or remove the entry.")
+UNKNOWN_PARAMETER = register("HEX031", "Unknown rule module parameter",
+    "A rule module in game.yaml `rules:` is given a parameter it does not read. Remove it or fix its name "
+    "(the module's parameters are listed in the hint).", "warning")
 
 
-def _diag(game: HexGame, file: str, pointer: str, code: str, message: str, hint: str = "") -> Diagnostic:
-    doc = game.source.docs.get(file)
-    if doc is None:
-        return Diagnostic(f"{game.source.root}/{file}", 1, 1, code, message, pointer=pointer, hint=hint)
-    return doc.diagnostic(pointer, code, message, hint=hint)
+def _side_refs(game: HexGame):
+    """(file, pointer, side id) of every side a data file names, for HEX008."""
+    docs = game.source.docs
+    m = (docs["map.yaml"].data if "map.yaml" in docs else None) or {}
+    for h, v in (m.get("hexes") or {}).items():
+        if v.get("country"):
+            yield "map.yaml", f"/hexes/{h}/country", v["country"]
+    for kind in ("cities", "resource_centres"):
+        for i, place in enumerate(m.get(kind) or []):
+            yield "map.yaml", f"/{kind}/{i}/country", place["country"]
+    if (m.get("border") or {}).get("held_by"):
+        yield "map.yaml", "/border/held_by", m["border"]["held_by"]
+    for i, sc in enumerate(game.scenarios):
+        for side in sc.get("sides", {}):
+            yield "scenarios.yaml", f"/scenarios/{i}/sides/{side}", side
+        if sc.get("first_player_chooser"):
+            yield "scenarios.yaml", f"/scenarios/{i}/first_player_chooser", sc["first_player_chooser"]
+        yield "scenarios.yaml", f"/scenarios/{i}/victory/side", sc["victory"]["side"]
+        for j, cond in enumerate(sc["victory"]["any_of"]):
+            yield "scenarios.yaml", f"/scenarios/{i}/victory/any_of/{j}/country", cond["country"]
+    for key, who in sorted((game.scenario_setup or {}).items()):
+        if isinstance(who, dict) and who.get("value"):
+            yield "scenarios.yaml", f"/setup/{key}/value", who["value"]
+    start = (game.charts.get("initiative_track") or {}).get("start") or {}
+    if start.get("side"):
+        yield "charts.yaml", "/initiative_track/start/side", start["side"]
+
+
+def check_sides(game: HexGame) -> list[Diagnostic]:
+    known = game.side_ids
+    out = []
+    for i, side in enumerate(known):
+        if side in known[:i]:
+            out.append(_diag(game, "map.yaml", f"/sides/{i}/id", UNKNOWN_SIDE, f"side '{side}' is declared twice",
+                             hint="the two sides need two different ids"))
+    for file, pointer, side in _side_refs(game):
+        if side not in known:
+            out.append(_diag(game, file, pointer, UNKNOWN_SIDE, f"'{side}' is not a side of this game",
+                             hint="map.yaml declares: " + ", ".join(known)))
+    for i, sc in enumerate(game.scenarios):
+        for side in known:
+            if side not in sc.get("sides", {}):
+                out.append(_diag(game, "scenarios.yaml", f"/scenarios/{i}/sides", MISSING_SIDE,
+                                 f"scenario {sc['id']} lists no forces for {side}"))
+    return out
 
 
 def check_map(game: HexGame) -> list[Diagnostic]:
@@ -225,9 +271,8 @@ def check_ap_costs(game: HexGame) -> list[Diagnostic]:
     have = {row.get("id") for row in game.charts.get("ap_costs", [])}
     out = []
     needed = [(cid, "") for cid in REQUIRED_AP_COSTS]
-    for module, ids in sorted(MODULE_AP_COSTS.items()):
-        if game.module(module) is not None:
-            needed += [(cid, module) for cid in ids]
+    for on in game.modules:
+        needed += [(cid, on.module.name) for cid in on.module.ap_costs]
     for cid, module in needed:
         if cid not in have:
             why = f" (the {module} module is on in game.yaml)" if module else ""
@@ -245,13 +290,6 @@ def check_air(game: HexGame) -> list[Diagnostic]:
         if m["ap_cost"] not in have:
             out.append(_diag(game, "charts.yaml", f"/air_missions/{i}/ap_cost", AIR_DATA,
                              f"air mission {m['id']} names AP cost '{m['ap_cost']}', which ap_costs does not define"))
-    if game.module("airpower") is not None:
-        missing = [m for m in AIR_MISSION_IDS if m not in {x["id"] for x in charts.get("air_missions", [])}]
-        if missing:
-            out.append(_diag(game, "charts.yaml", "", AIR_DATA, f"the airpower module is on but air_missions lacks "
-                             + ", ".join(missing)))
-        if not charts.get("city_bombing_table"):
-            out.append(_diag(game, "charts.yaml", "", AIR_DATA, "the airpower module is on but there is no city_bombing_table"))
     cbt = charts.get("city_bombing_table")
     if cbt:
         cols = list(cbt["columns"])
@@ -267,6 +305,26 @@ def check_air(game: HexGame) -> list[Diagnostic]:
     return out
 
 
+def check_modules(game: HexGame) -> list[Diagnostic]:
+    """Every rule module game.yaml names exists and gets only parameters it reads; then each module's own check."""
+    out = []
+    for name, params in sorted((game.source.rules or {}).items()):
+        module = REGISTRY.get(name)
+        if module is None:
+            out.append(_diag(game, "game.yaml", f"/rules/{name}", UNKNOWN_MODULE, f"no rule module '{name}' in the hex family",
+                             hint="modules: " + ", ".join(REGISTRY)))
+            continue
+        for key in sorted(params or {}) if isinstance(params, dict) else ():
+            if key not in module.defaults:
+                out.append(_diag(game, "game.yaml", f"/rules/{name}/{key}", UNKNOWN_PARAMETER,
+                                 f"rule module '{name}' has no parameter '{key}'",
+                                 hint="parameters: " + (", ".join(module.defaults) or "none")))
+    for on in game.modules:
+        if on.module.check is not None:
+            out += on.module.check(game, on.params)
+    return out
+
+
 def check(game: HexGame) -> list[Diagnostic]:
-    return sorted(set(check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
-                      + check_ap_costs(game) + check_air(game)))
+    return sorted(set(check_sides(game) + check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
+                      + check_ap_costs(game) + check_air(game) + check_modules(game) + check_coverage(game)))

@@ -7,7 +7,7 @@ from fractions import Fraction
 from .control import bridge_controller, city_holder, combat_units, fort_side
 from .crt import Column, Result, fraction_text
 from .losses import LossOption, attacker_options, defender_options
-from .model import HexGame, Position, enemy
+from .model import HexGame, Position
 
 
 @dataclass
@@ -78,7 +78,7 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
         rep.problems.append("all attackers must belong to one side")
         return rep
     target = attack.defender
-    foe = enemy(side)
+    foe = game.enemy(side)
     defenders = [u for u in combat_units(game, pos, target, foe) if u.id not in attack.ignored]
     if attack.ignored:
         rep.trace.append(f"{', '.join(attack.ignored)} retreated into {target} this phase: ignored in this attack (13.8.2 D)")
@@ -126,7 +126,11 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
         else:
             rep.trace.append(f"{city.name} is a captured city: it adds no strength (13.4.4)")
     if not defenders and not fort_or_city:
-        rep.problems.append(f"{target} holds nothing of {foe}'s to attack")
+        if hexes and amphibious_hexsides == len(hexes):
+            rep.trace.append(f"{target} is empty: an amphibious assault may be made against an empty hex (15.4 C)")
+        else:
+            rep.problems.append(f"{target} holds nothing of {foe}'s to attack; only an amphibious assault, every "
+                                "attacking hex across an unbridged great river, may strike an empty hex (15.4 C)")
     rep.differential = rep.attack_strength - rep.defence_strength
     rep.trace.append(f"attack {rep.attack_strength} SP - defence {rep.defence_strength} SP = differential {rep.differential:+d} (13.5 A)")
     terrain = game.terrain[game.map.terrain[target]]
@@ -195,9 +199,9 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
 def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, rep: CombatReport) -> None:
     """13A.4.1: strikes over the attacked hex, less interceptions (13A.4.4), add to the die; each costs APs."""
     from .air import intercepted, range_check
-    module = game.module("airpower")
+    module = game.capability("tactical-support")
     if module is None:
-        rep.problems.append("airstrikes need the airpower rule module (13A)")
+        rep.problems.append("airstrikes need a rule module providing tactical support (airpower, 13A)")
         return
     per = int(module.get("tactical_support_drm", 2))
     if attack.support_range:
@@ -209,12 +213,12 @@ def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, r
     left = attack.airstrikes - lost
     if attack.interceptors:
         if attack.support_range:
-            ok, why = range_check(game, pos, enemy(side), "interception", attack.defender)
-            rep.trace.append(f"{enemy(side)} interceptors: {why}")
+            ok, why = range_check(game, pos, game.enemy(side), "interception", attack.defender)
+            rep.trace.append(f"{game.enemy(side)} interceptors: {why}")
             if not ok:
                 rep.problems.append(why)
         rep.trace.append(f"{attack.interceptors} enemy interceptor(s) remove {lost} of {attack.airstrikes} strike(s) (13A.4.4 C); "
-                         f"{enemy(side)} pays {attack.interceptors * game.ap_cost('airstrike-interception')} AP(s) for them (13A.2)")
+                         f"{game.enemy(side)} pays {attack.interceptors * game.ap_cost('airstrike-interception')} AP(s) for them (13A.2)")
     air_ap = attack.airstrikes * game.ap_cost("airstrike-tactical-support")
     rep.ap_breakdown["air"] = air_ap
     rep.ap_breakdown["total"] += air_ap

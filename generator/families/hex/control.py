@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .grid import hexside
-from .model import HexGame, Position, Unit, enemy
+from .model import HexGame, Position, Unit
 
 ZOC_BLOCKING = ("river", "great-river", "blocked", "sea", "lake")
 
@@ -13,8 +13,9 @@ def city_holder(game: HexGame, pos: Position, hex_id: str) -> str | None:
     if city is None:
         return None
     occupants = {u.side for u in pos.at(hex_id) if game.unit_type(u).is_combat_unit}
-    if enemy(city.country) in occupants:
-        return enemy(city.country)
+    foe = game.enemy(city.country)
+    if foe in occupants:
+        return foe
     return city.country
 
 
@@ -34,23 +35,26 @@ def combat_units(game: HexGame, pos: Position, hex_id: str, side: str | None = N
 
 
 def hexside_country(game: HexGame, a: str, b: str) -> str | None:
-    """Whose home country a hexside lies in; border hexsides count as USA (15.1.3)."""
+    """Whose home country a hexside lies in. A border hexside belongs to the side map.yaml
+    `border.held_by` names (rule 15.1.3 gives the border rivers to one side), or to nobody."""
     ca, cb = game.map.country.get(a), game.map.country.get(b)
     if ca and ca == cb:
         return ca
     if ca and cb:
-        return "USA"
+        return game.map.border_held_by.value or None
     return ca or cb
 
 
 def bridge_controller(game: HexGame, pos: Position, a: str, b: str) -> str | None:
-    """'USA', 'CSA', 'destroyed', or None when there is no bridge on this hexside."""
+    """The side holding the bridge on this hexside, 'destroyed', 'nobody' (a border bridge no side
+    holds), or None when there is no bridge. Unless captured since (15.2.6), a bridge belongs to
+    the home country it lies in (15.2.2 A), a border bridge to the border's holder (15.1.3)."""
     key = hexside(a, b)
     if "bridge" not in game.map.features(a, b):
         return None
     if key in pos.bridges:
         return pos.bridges[key]
-    return hexside_country(game, a, b)
+    return hexside_country(game, a, b) or "nobody"
 
 
 def enemy_occupied(game: HexGame, pos: Position, hex_id: str, side: str) -> bool:

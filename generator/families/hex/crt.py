@@ -47,7 +47,7 @@ class CRT:
             return None
         if differential >= heads[-1]:
             return Column(line, len(heads) - 1, heads[-1], differential > heads[-1])
-        # headings are consecutive integers on the Dixie table; use the last heading <= differential
+        # headings are usually consecutive integers; use the last heading <= differential
         index = max(i for i, h in enumerate(heads) if h <= differential)
         return Column(line, index, heads[index], False)
 

@@ -6,20 +6,22 @@ from __future__ import annotations
 from .advance import advance_after_combat
 from .air import Placement, place_airstrikes
 from .crt import fraction_text
-from .deployment import check_deployment
+from .deployment import check_deployment, fort_sequence
 from .intervention import assign
-from .model import enemy
 from .movement import interdiction_zone
 from .reinforcements import receive, recover
+from .scenarios import force_report
 from .special_moves import special_move
+from .turn import play_turn
 from .victory import evaluate
 from .zoc import controlled_hexes
 
 
 def _fig(game, pos, hexes, **kw):
+    """The example's figure, drawn only when the site needs it (validate does not)."""
     from .render import example_figure
     focus = [h for h in hexes if h]
-    return example_figure(game, pos, focus, gmap=game.map, **kw) or None
+    return lambda: example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
 def _legal(rep) -> str:
@@ -40,7 +42,7 @@ def run_air(game, pos, data):
     fig = _fig(game, pos, [p.hex for p in rep.placed], marked=marked)
     rows = [("Legal", _legal(rep)), ("Markers used", str(rep.markers_used)),
             (f"APs ({spec['side']})", f"{rep.ap_cost} (estimated costs)"),
-            (f"APs ({enemy(spec['side'])} interceptors)", str(rep.interceptor_ap_cost))]
+            (f"APs ({game.enemy(spec['side'])} interceptors)", str(rep.interceptor_ap_cost))]
     for p in rep.placed:
         line = f"{p.strikes} placed, {p.intercepted} intercepted, {p.surviving} left"
         if p.raid is not None and p.raid.column is not None:
@@ -59,8 +61,8 @@ def run_special_move(game, pos, data):
                        used_this_turn=bool(spec.get("used_this_turn", False)))
     unit = pos.units.get(spec["unit"])
     hexes = [unit.hex if unit else "", str(spec["to"])]
-    other = enemy(unit.side) if unit else "CSA"
-    fig = _fig(game, pos, hexes, path=[h for h in hexes if h], shaded=sorted(controlled_hexes(game, pos, other)),
+    shaded = sorted(controlled_hexes(game, pos, game.enemy(unit.side))) if unit else []
+    fig = _fig(game, pos, hexes, path=[h for h in hexes if h], shaded=shaded,
                marked={h: "interdicted" for h in interdiction_zone(game, [str(h) for h in spec.get("interdiction", [])])})
     rows = [("Legal", _legal(rep)), ("APs", str(rep.ap_cost)), ("Hexes flown or sailed", str(rep.distance)),
             ("Lands in an EZOC", "yes" if rep.lands_in_ezoc else "no"), ("MPs left", "0 (the move uses them all)")]
@@ -77,9 +79,10 @@ def run_advance(game, pos, data):
         u = pos.units.get(a["unit"])
         if u:
             arrows.append([u.hex] + [str(h) for h in a["path"]])
-    side = pos.units[spec["attackers"][0]].side if spec["attackers"] and spec["attackers"][0] in pos.units else "USA"
+    first = pos.units.get(spec["attackers"][0]) if spec["attackers"] else None
     hexes = [str(spec["defender"])] + [h for a in arrows for h in a]
-    fig = _fig(game, pos, hexes, path=arrows[0] if arrows else [], shaded=sorted(controlled_hexes(game, pos, enemy(side))))
+    shaded = sorted(controlled_hexes(game, pos, game.enemy(first.side))) if first else []
+    fig = _fig(game, pos, hexes, path=arrows[0] if arrows else [], shaded=shaded)
     rows = [("Legal", _legal(rep))] + [(a["unit"], " → ".join(a["path"])) for a in rep.advances]
     if rep.city_captured:
         rows.append(("City captured", game.map.cities[rep.city_captured].name))
@@ -93,7 +96,7 @@ def run_reinforcement(game, pos, data):
     rep = receive(game, pos, spec["side"], list(spec["arrivals"]), dict(spec.get("boxes", {})),
                   ap_available=spec.get("ap_available"))
     hexes = [str(a["hex"]) for a in spec["arrivals"]]
-    fig = _fig(game, pos, hexes, shaded=sorted(controlled_hexes(game, pos, enemy(spec["side"]))),
+    fig = _fig(game, pos, hexes, shaded=sorted(controlled_hexes(game, pos, game.enemy(spec["side"]))),
                marked={p["hex"]: f"new {p['type']}" for p in rep.placed})
     rows = [("Legal", _legal(rep)), ("APs", str(rep.ap_cost)), ("Placement rule", rep.rule)]
     return rep.to_dict(), rep.trace, fig, rows
@@ -130,3 +133,37 @@ def run_deployment(game, pos, data):
     fig = _fig(game, pos, hexes)
     rows = [("Legal", _legal(rep))] + [(k, str(v)) for k, v in rep.counts.items()]
     return rep.to_dict(), rep.trace, fig, rows
+
+
+def run_player_turn(game, pos, data):
+    spec = data["turn"]
+    rep = play_turn(game, pos, spec)
+    hexes = sorted({u.hex for u in pos.units.values()})
+    fig = _fig(game, pos, hexes)
+    rows = [("Legal", _legal(rep)), ("AP level", str(rep.ap_level)),
+            ("APs by phase", ", ".join(f"{k} {v}" for k, v in rep.ap_by_phase.items()) or "none"),
+            ("APs left (lost at the end of the turn, 5.1.2 B)", str(rep.ap_left))]
+    for a in rep.attacks:
+        rows.append((f"Attack on {a['defender']}", f"{a['result'] or 'not resolved'} for {a['ap']} APs"))
+    if rep.cities_captured or rep.cities_reverted:
+        rows.append(("Cities", ", ".join([f"{game.map.cities[c].name} captured" for c in rep.cities_captured]
+                                         + [f"{game.map.cities[c].name} reverts" for c in rep.cities_reverted])))
+    return rep.to_dict(), rep.trace, fig, rows
+
+
+def run_scenario(game, pos, data):
+    spec = data["scenario"]
+    result, trace = force_report(game, str(spec["id"]), variant=bool(spec.get("variant", False)),
+                                 doctrines=dict(spec.get("doctrines", {})))
+    rows = [(f"{side}: {v['table']} table", f"{v['divisions']} divisions = {v['corps_equivalent']:g} corps equivalents "
+             f"({'agrees with' if v['agrees'] else 'not'} the printed {v['stated_corps_equivalent']}); {v['corps_box']} corps "
+             f"in the box; AP level {v['ap_level']}" + (f"; {v['air_markers']} air markers" if spec.get("variant") else ""))
+            for side, v in result.get("sides", {}).items()]
+    return result, trace + result.get("problems", []), None, rows
+
+
+def run_fort_placement(game, pos, data):
+    spec = data["fort_placement"]
+    rep = fort_sequence(game, str(spec["scenario"]), list(spec["placements"]))
+    rows = [("Legal", _legal(rep))] + [(f"{side} forts placed", str(n)) for side, n in rep.counts.items()]
+    return rep.to_dict(), rep.trace, None, rows

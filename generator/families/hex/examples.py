@@ -37,8 +37,16 @@ def build_position(game: HexGame, data: dict) -> tuple[Position, object, list[st
         if not gmap.grid.contains(u["hex"]):
             problems.append(f"hex {u['hex']} is outside the grid")
             continue
+        if u["side"] not in game.side_ids:
+            problems.append(f"unit {u['id']}: '{u['side']}' is not a side of this game ({', '.join(game.side_ids)})")
+            continue
         units[u["id"]] = Unit(u["id"], u["side"], u["type"], u["hex"], bool(u.get("disrupted", False)))
-    bridges = {hexside(*b["hexes"]): b["held_by"] for b in data.get("bridges", [])}
+    bridges = {}
+    for b in data.get("bridges", []):
+        if b["held_by"] not in game.side_ids + ("destroyed",):
+            problems.append(f"bridge {'-'.join(b['hexes'])}: '{b['held_by']}' is neither a side nor `destroyed`")
+            continue
+        bridges[hexside(*b["hexes"])] = b["held_by"]
     return Position(units, bridges), gmap, problems
 
 
@@ -151,8 +159,7 @@ def run_losses(game, pos, data):
     result = {"options": [o.to_dict() for o in options], "option_count": len(options),
               "retreat_possible": any(o.retreat for o in options)}
     hexes = sorted({u.hex for u in units}) or [spec.get("hex")]
-    enemy_side = "CSA" if units and units[0].side == "USA" else "USA"
-    shaded = sorted(controlled_hexes(game, pos, enemy_side))
+    shaded = sorted(controlled_hexes(game, pos, game.enemy(units[0].side))) if units else []
     fig = example_fig(game, pos, hexes, shaded=shaded)
     rows = [("Loss points due", str(lp)), ("Ways to satisfy them", "<br>".join(o.text() for o in options))]
     return result, trace, fig, rows
@@ -163,9 +170,7 @@ def run_move(game, pos, data):
     rep = evaluate_move(game, pos, m["unit"], [str(h) for h in m["path"]],
                         interdiction=[str(h) for h in m.get("interdiction", [])], ap_available=m.get("ap_available"))
     unit = pos.units.get(m["unit"])
-    side = unit.side if unit else "USA"
-    other = "CSA" if side == "USA" else "USA"
-    shaded = sorted(controlled_hexes(game, pos, other))
+    shaded = sorted(controlled_hexes(game, pos, game.enemy(unit.side))) if unit else []
     marked = {h: "interdicted" for h in interdiction_zone(game, m.get("interdiction", []))}
     fig = example_fig(game, pos, [unit.hex if unit else ""] + [str(h) for h in m["path"]],
                       path=[unit.hex] + [str(h) for h in m["path"]] if unit else [], shaded=shaded, marked=marked)
@@ -212,19 +217,19 @@ def run_bridge(game, pos, data):
 
 def run_initiative(game, pos, data):
     spec = data["initiative"]
-    irt = IRT.of(spec.get("irt"))
+    irt = IRT.of(game, spec.get("irt"))
     limit = int(game.charts.get("initiative_track", {}).get("boxes_per_side", {}).get("value", 0)) or None
     trace = [f"IRT starts at {irt.favours or 'zero'} {abs(irt.value) if irt.favours else ''}".strip()]
     for c in spec.get("combats", []):
-        irt, why = record_combat(irt, c["attacker"], Result.parse(c["result"]), limit)
+        irt, why = record_combat(game, irt, c["attacker"], Result.parse(c["result"]), limit)
         trace.append(why)
     result = {"irt": irt.to_dict()}
     if "turn" in spec:
-        who, why = initiative(irt, int(spec["turn"]), spec.get("previous_first"))
+        who, why = initiative(game, irt, int(spec["turn"]), spec.get("previous_first"))
         trace.append(why)
         result["initiative"] = who
         if who is not None or irt.value == 0:
-            result["irt_after_reset"] = IRT(0).to_dict()
+            result["irt_after_reset"] = irt.moved(0).to_dict()
     rows = [("IRT", f"{irt.favours or 'zero'} {abs(irt.value) if irt.favours else ''}".strip())]
     if "initiative" in result:
         rows.append(("Initiative", str(result["initiative"])))
@@ -278,23 +283,25 @@ def run_zoc(game, pos, data):
         ez, why = enemy_controlled(game, pos, str(h), side)
         out[str(h)] = ez
         trace.append(why)
-    other = "CSA" if side == "USA" else "USA"
-    fig = example_fig(game, pos, [str(h) for h in spec["hexes"]], shaded=sorted(controlled_hexes(game, pos, other)))
+    fig = example_fig(game, pos, [str(h) for h in spec["hexes"]], shaded=sorted(controlled_hexes(game, pos, game.enemy(side))))
     return {"enemy_controlled": out}, trace, fig, [(h, "enemy-controlled" if v else "free") for h, v in out.items()]
 
 
 def example_fig(game, pos, hexes, **kw):
+    """The example's figure, drawn only when the site needs it (validate does not)."""
     from .render import example_figure
     focus = [h for h in hexes if h]
-    return example_figure(game, pos, focus, gmap=game.map, **kw) or None
+    return lambda: example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
-from .example_runners import (run_advance, run_air, run_deployment, run_intervention, run_recovery, run_reinforcement,  # noqa: E402
-                              run_special_move, run_victory)
+from .example_runners import (run_advance, run_air, run_deployment, run_fort_placement, run_intervention,  # noqa: E402
+                              run_player_turn, run_recovery, run_reinforcement, run_scenario, run_special_move,
+                              run_victory)
 
 RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail": run_rail,
            "bridge-capture": run_bridge, "initiative": run_initiative, "ap-spend": run_ap_spend,
            "ap-level": run_ap_level, "breakdown": run_breakdown, "formation": run_formation,
            "stacking": run_stacking, "zoc": run_zoc, "air": run_air, "special-move": run_special_move,
            "advance": run_advance, "reinforcement": run_reinforcement, "recovery": run_recovery,
-           "victory": run_victory, "intervention": run_intervention, "deployment": run_deployment}
+           "victory": run_victory, "intervention": run_intervention, "deployment": run_deployment,
+           "player-turn": run_player_turn, "scenario": run_scenario, "fort-placement": run_fort_placement}

@@ -4,49 +4,63 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .crt import Result
-from .model import HexGame, enemy
+from .model import Fact, HexGame
 
 
-@dataclass
+@dataclass(frozen=True)
 class IRT:
-    """Initiative Record Track: `value` > 0 favours the USA, < 0 the CSA."""
+    """Initiative Record Track: `value` > 0 favours the first of `sides` (map.yaml order), < 0 the second."""
 
     value: int = 0
+    sides: tuple[str, str] = ("", "")
 
     @property
     def favours(self) -> str | None:
-        return "USA" if self.value > 0 else "CSA" if self.value < 0 else None
+        return self.sides[0] if self.value > 0 else self.sides[1] if self.value < 0 else None
+
+    def moved(self, value: int) -> "IRT":
+        return IRT(value, self.sides)
 
     def to_dict(self) -> dict:
         return {"favours": self.favours, "value": abs(self.value)}
 
     @staticmethod
-    def of(data: dict | None) -> "IRT":
+    def of(game: HexGame, data: dict | None) -> "IRT":
+        sides = (game.side_ids + ("", ""))[:2]
         if not data or not data.get("favours"):
-            return IRT(0)
+            return IRT(0, sides)
         v = int(data.get("value", 0))
-        return IRT(v if data["favours"] == "USA" else -v)
+        return IRT(v if data["favours"] == sides[0] else -v, sides)
 
 
-def record_combat(irt: IRT, attacker: str, result: Result, limit: int | None = None) -> tuple[IRT, str]:
+def record_combat(game: HexGame, irt: IRT, attacker: str, result: Result, limit: int | None = None) -> tuple[IRT, str]:
     """14.0 B-D: the side with more LPs moves the marker the difference toward the other side."""
     a, d = result.attacker, result.defender
     if a == d:
         return irt, f"{result}: equal losses, the marker stays (14.0 C)"
-    gainer = enemy(attacker) if a > d else attacker
+    gainer = game.enemy(attacker) if a > d else attacker
     steps = abs(a - d)
-    value = irt.value + (steps if gainer == "USA" else -steps)
+    value = irt.value + (steps if gainer == irt.sides[0] else -steps)
     if limit is not None:
         value = max(-limit, min(limit, value))
-    new = IRT(value)
+    new = irt.moved(value)
     where = f"{new.favours} {abs(new.value)}" if new.favours else "zero"
     return new, f"{attacker} attack {result}: marker moves {steps} toward {gainer}'s side, now {where} (14.0 B)"
 
 
-def initiative(irt: IRT, turn: int, previous_first: str | None = None) -> tuple[str | None, str]:
+def turn_one_side(game: HexGame) -> Fact:
+    """The side with the initiative on Turn 1 (14.3, 16.4 C): charts.yaml `initiative_track.start.side`."""
+    start = (game.charts.get("initiative_track") or {}).get("start") or {}
+    return Fact(start.get("side"), str(start.get("source", "")), str(start.get("rule", "")))
+
+
+def initiative(game: HexGame, irt: IRT, turn: int, previous_first: str | None = None) -> tuple[str | None, str]:
     """14.1, 14.3, 14.4: who has the initiative for `turn` (None: keep last turn's order)."""
     if turn == 1:
-        return "USA", "the USA always has the initiative on Turn 1 (14.3)"
+        first = turn_one_side(game)
+        if first.value is None:
+            return None, "charts.yaml names no side with the initiative on Turn 1 (`initiative_track.start.side`)"
+        return first.value, f"{first.value} always has the initiative on Turn 1 (14.3, 16.4 C)"
     if irt.favours is None:
         return None, f"the IRT is at zero: the turn order of the previous turn stands (first: {previous_first}) (14.4)"
     return irt.favours, f"{irt.favours} has the lower net loss and the initiative (14.1); the IRT is then reset to zero (14.2)"

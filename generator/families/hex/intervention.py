@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import SIDES, HexGame
+from .model import HexGame
 
 
 @dataclass
@@ -25,20 +25,24 @@ def contingents(game: HexGame) -> dict[str, dict]:
 def assign(game: HexGame, assignment: dict[str, str], scenario_id: str | None = None) -> InterventionReport:
     """16.7.1 A: players use the contingents as they wish, but hostile ones never share a side."""
     rep = InterventionReport(False)
-    if game.module("intervention_forces") is None:
-        rep.problems.append("intervention forces need the intervention_forces rule module (16.7)")
+    if game.capability("intervention") is None:
+        rep.problems.append("intervention forces need a rule module providing them (intervention_forces, 16.7)")
         return rep
     known = contingents(game)
     sc = next((s for s in game.scenarios if str(s["id"]) == str(scenario_id)), None) if scenario_id else None
-    for side in SIDES:
+    for side in game.side_ids:
         rep.units[side] = {}
-        rep.air_markers[side] = int(sc["sides"][side].get("air_markers", 0)) if sc else 0
+        rep.air_markers[side] = int(sc["sides"].get(side, {}).get("air_markers", 0)) if sc else 0
     if sc:
-        rep.trace.append(f"scenario {sc['id']} air markers (17.4.3): USA {rep.air_markers['USA']}, CSA {rep.air_markers['CSA']}")
+        rep.trace.append(f"scenario {sc['id']} air markers (17.4.3): "
+                         + ", ".join(f"{side} {rep.air_markers[side]}" for side in game.side_ids))
     for cid, side in sorted(assignment.items()):
         c = known.get(cid)
         if c is None:
             rep.problems.append(f"no intervention contingent '{cid}' (16.7.1)")
+            continue
+        if side not in rep.units:
+            rep.problems.append(f"'{side}' is not a side of this game ({', '.join(game.side_ids)})")
             continue
         for other, other_side in sorted(assignment.items()):
             if other in c.get("hostile_to", []) and other_side == side and cid < other:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ..base import GameSource
 from .crt import crt_from_data
+from .modules import enable
 from .grid import Grid, hexside
-from .model import (City, Fact, HexGame, HexMap, HexsideType, Place, Terrain, UnitType)
+from .model import (City, Fact, HexGame, HexMap, HexsideType, Place, Side, Terrain, UnitType)
 
 
 def _data(source: GameSource, name: str) -> dict:
@@ -27,12 +28,19 @@ def load_map(data: dict) -> HexMap:
         sides[key] = frozenset(sides.get(key, frozenset()) | set(entry["features"]))
         if entry.get("bridge"):
             names[key] = entry["bridge"]
-    cities = {c["id"]: City(c["id"], c["name"], c["hex"], c["country"], bool(c.get("capital")),
-                            bool(c.get("west_of_mississippi"))) for c in data.get("cities") or []}
+    cities = {c["id"]: City(c["id"], c["name"], c["hex"], c["country"], bool(c.get("capital")))
+              for c in data.get("cities") or []}
     rcs = {r["id"]: Place(r["id"], r["name"], r["hex"], r["country"]) for r in data.get("resource_centres") or []}
-    return HexMap(grid, terrain, country, sides, cities, rcs, dict(data.get("regions") or {}),
-                  Fact(data.get("source", ""), data.get("source", ""), data.get("reasoning", "")),
-                  float(g.get("hex_km", 70)), names)
+    regions = {rid: frozenset(hexes) for rid, hexes in (data.get("regions") or {}).items()}
+    players = tuple(Side(s["id"], s["name"], s.get("colour", "#555555"), s.get("counter_colour", "#eeeeee"))
+                    for s in data.get("sides") or [])
+    border = data.get("border") or {}
+    held = Fact(border.get("held_by"), str(border.get("source", "")), str(border.get("rule", "")),
+                str(border.get("reasoning", "")))
+    # The map's own provenance: `source` says where it comes from, `reasoning` why (when estimated).
+    provenance = Fact(data.get("source", ""), data.get("source", ""), reasoning=data.get("reasoning", ""))
+    return HexMap(grid, terrain, country, sides, cities, rcs, regions, provenance,
+                  float(g.get("hex_km", 70)), names, players, held)
 
 
 def load(source: GameSource) -> HexGame:
@@ -68,4 +76,5 @@ def load(source: GameSource) -> HexGame:
         crt=crt_from_data(crt_data) if crt_data else None, charts=_data(source, "charts.yaml"),
         scenarios=list(scen.get("scenarios", [])), scenario_variant=dict(scen.get("variant", {})),
         errata=list(scen.get("errata", [])) + list(units.get("errata", [])), units_doc=units,
-        rules=dict(source.rules))
+        rules=dict(source.rules), scenario_setup=dict(scen.get("setup") or {}), modules=enable(source.rules),
+        coverage=list(_data(source, "coverage.yaml").get("sections", [])))

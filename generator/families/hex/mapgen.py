@@ -1,21 +1,28 @@
-"""The Dixie map script: real geography in, a reconstructed hex map out.
+"""The map script: real geography in, a reconstructed hex map out.
 
-The published Dixie map is not available, so the map is rebuilt from public
-geography (tools/dixie_map/geography.yaml: city coordinates, state lines, river
-courses, coastlines) projected deterministically onto a grid of 70 km hexes:
+When a game's published map is not available, its map is rebuilt from public
+geography (a geography file such as tools/dixie_map/geography.yaml: city
+coordinates, state lines, river courses, coastlines, the two sides and the border
+between them) projected deterministically onto a grid of hexes:
 
 - projection: equirectangular about a standard parallel (x = km east of the
   origin along that parallel's scale, y = km south); hex 0101's centre is the origin;
 - a hex takes the terrain of the area its centre falls in (lakes, then seas, then
-  prohibited countries, then land; a land hex is CSA when inside the border
-  polygon, else USA; rough/swamp areas also mark the hex holding their centroid,
-  so small swamps are not lost);
+  prohibited countries, then land; a land hex belongs to the side `border.inside`
+  names when inside the border polygon, else to `border.outside`; rough/swamp areas
+  also mark the hex holding their centroid, so small swamps are not lost);
 - a hexside is a river hexside when the segment joining the two hex centres
   crosses the river's polyline; a sea/lake hexside when that segment's midpoint is
   water; a border hexside when the two hexes' home countries differ;
 - a bridge goes on the named river's hexside nearest the bridge's coordinates;
-- a city goes in the hex whose centre is nearest (the nearest land hex if that is
-  water); when two cities share a hex the one listed first keeps it.
+- a city (or resource centre) goes in the nearest land hex that lies on its real
+  bank of every river and in its real country: the segment from its coordinates
+  to the hex centre may cross no river course and no border line, and the hex's
+  side must be the side its coordinates lie in. A hex another city holds is
+  skipped (the city listed first keeps it). When no hex within 1.5 hexes
+  qualifies, generation fails (PlacementError) instead of writing a wrong map;
+- a region is the hexes of one side inside the polygon of a river's course and
+  closing points (e.g. the hexes west of a great river).
 
 Run: python -m generator.families.hex.mapgen GEOGRAPHY.yaml OUT.yaml
 The output is byte-identical for the same input (sorted, fixed float format).
@@ -29,6 +36,7 @@ from pathlib import Path
 import yaml
 
 from ...paths import SOURCE_ROOT
+from ...yaml_text import scalar
 from .grid import Grid, format_hex, hexside
 
 KM_PER_DEG_LAT = 110.95
@@ -78,6 +86,10 @@ def centroid(poly):
     return sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
 
 
+class PlacementError(ValueError):
+    """A city or resource centre cannot stand on its real bank and in its real country."""
+
+
 class MapBuilder:
     def __init__(self, geo: dict):
         self.geo = geo
@@ -87,6 +99,21 @@ class MapBuilder:
         pj = g["projection"]
         self.proj = Projection(pj["origin"]["lat"], pj["origin"]["lon"], pj["standard_parallel"])
         self.notes: list[str] = []
+        self.rivers = [(r, self.poly(r["points"])) for r in geo.get("rivers", [])]
+        self.border_line = self.poly(geo["border"]["points"])
+        self.border_polygon = self.poly(geo["border"]["points"] + geo["border"]["closing"])
+
+    def side_at(self, x: float, y: float) -> str:
+        """The side whose home country the point (x, y) lies in (before water and prohibited areas)."""
+        b = self.geo["border"]
+        return b["inside"] if point_in_polygon(x, y, self.border_polygon) else b["outside"]
+
+    def separated(self, p, q) -> str:
+        """The river or border line the segment p-q crosses ('' when none)."""
+        for r, line in self.rivers:
+            if polyline_crosses(p, q, line):
+                return r["name"]
+        return "the border" if polyline_crosses(p, q, self.border_line) else ""
 
     def poly(self, points):
         return [self.proj.xy(lat, lon) for lat, lon in points]
@@ -107,7 +134,6 @@ class MapBuilder:
         lakes = [(a["name"], self.poly(a["points"])) for a in self.geo.get("lakes", [])]
         seas = [(a["name"], self.poly(a["points"])) for a in self.geo.get("seas", [])]
         banned = [(a["name"], self.poly(a["points"])) for a in self.geo.get("prohibited", [])]
-        csa = self.poly(self.geo["border"]["points"] + self.geo["border"]["closing"])
         areas = [(a, self.poly(a["points"])) for a in self.geo.get("terrain_areas", [])]
 
         def water_at(x, y):
@@ -133,65 +159,60 @@ class MapBuilder:
                     if point_in_polygon(x, y, p):
                         terrain = area["terrain"]
                         break
-                hexes[h] = {"terrain": terrain, "country": "CSA" if point_in_polygon(x, y, csa) else "USA"}
+                hexes[h] = {"terrain": terrain, "country": self.side_at(x, y)}
         for area, p in areas:  # small areas still mark the hex holding their centroid
             h, _ = self.nearest_hex(*centroid(p))
             if hexes[h].get("country") and hexes[h]["terrain"] == "clear":
                 hexes[h]["terrain"] = area["terrain"]
 
-        west = self.poly(self._mississippi_points() + [[29.15, -110.0], [49.0, -110.0]])
-        cities, taken = [], {}
+        cities, taken = [], set()
         for c in self.geo.get("cities", []):
-            h = self._place(c, hexes)
-            if h is None:
-                continue
-            if h in taken:
-                self.notes.append(f"{c['name']} falls in hex {h} with {taken[h]}; left out")
-                continue
-            taken[h] = c["name"]
-            x, y = self.centre(h)
-            cities.append({"id": c["id"], "name": c["name"], "hex": h, "country": hexes[h]["country"],
-                           "capital": bool(c.get("capital", False)),
-                           "west_of_mississippi": point_in_polygon(*self.proj.xy(*c["at"]), west)})
-        resources, rtaken = [], {}
+            h = self._place(c, hexes, taken)
+            if h is not None:
+                taken.add(h)
+                cities.append({"id": c["id"], "name": c["name"], "hex": h, "country": hexes[h]["country"],
+                               "capital": bool(c.get("capital", False))})
+        resources, rtaken = [], set()
         for r in self.geo.get("resource_centres", []):
-            h = self._place(r, hexes)
-            if h is None:
-                continue
-            if h in rtaken:
-                self.notes.append(f"{r['name']} falls in hex {h} with {rtaken[h]}; left out")
-                continue
-            rtaken[h] = r["name"]
-            resources.append({"id": r["id"], "name": r["name"], "hex": h, "country": hexes[h]["country"]})
-
+            h = self._place(r, hexes, rtaken)
+            if h is not None:
+                rtaken.add(h)
+                resources.append({"id": r["id"], "name": r["name"], "hex": h, "country": hexes[h]["country"]})
         sides = self._hexsides(hexes, water_at)
-        region = sorted(h for h, v in hexes.items()
-                        if v.get("country") == "CSA" and point_in_polygon(*self.centre(h), west))
-        return {"hexes": hexes, "cities": cities, "resource_centres": resources,
-                "hexsides": sides, "regions": {"west-of-mississippi": region}}
+        regions = {}
+        for reg in self.geo.get("regions", []):
+            river = next(r for r in self.geo["rivers"] if r["id"] == reg["river"])
+            poly = self.poly(river["points"] + reg["closing"])
+            regions[reg["id"]] = sorted(h for h, v in hexes.items()
+                                        if v.get("country") == reg["country"] and point_in_polygon(*self.centre(h), poly))
+        return {"hexes": hexes, "cities": cities, "resource_centres": resources, "hexsides": sides, "regions": regions}
 
-    def _mississippi_points(self):
-        for r in self.geo["rivers"]:
-            if r["id"] == "mississippi":
-                return r["points"]
-        return [[49.0, -90.0], [18.0, -90.0]]
-
-    def _place(self, item, hexes):
-        x, y = self.proj.xy(*item["at"])
-        h, dist = self.nearest_hex(x, y)
+    def _place(self, item, hexes, taken) -> str | None:
+        """The hex for a city or resource centre (see the module docstring), None when off the map."""
+        p = self.proj.xy(*item["at"])
+        nearest, dist = self.nearest_hex(*p)
         if dist > self.hex_km * 0.75:
             self.notes.append(f"{item['name']} lies off the map; left out")
             return None
-        if not hexes[h].get("country"):
-            land = [n for n in self.grid.neighbours(h) if hexes[n].get("country")]
-            if not land:
-                self.notes.append(f"{item['name']} falls in water hex {h}; left out")
-                return None
-            h = min(land, key=lambda n: ((self.centre(n)[0] - x) ** 2 + (self.centre(n)[1] - y) ** 2, n))
-        return h
+        side = self.side_at(*p)
+        reach = self.hex_km * 1.5
+        candidates = sorted((math.dist(p, self.centre(h)), h) for h in self.grid.within(nearest, 2))
+        refused = []
+        for d, h in candidates:
+            if d > reach:
+                break
+            why = ("not land" if not hexes[h].get("country") else
+                   f"{hexes[h]['country']} home country, not {side}" if hexes[h]["country"] != side else
+                   "already holds a place listed earlier" if h in taken else "")
+            crossed = "" if why else self.separated(p, self.centre(h))
+            if not why and not crossed:
+                return h
+            refused.append(f"{h}: {why or 'across ' + crossed}")
+        raise PlacementError(f"{item['name']} ({item['at'][0]}, {item['at'][1]}, {side}) has no hex within "
+                             f"{reach:g} km on its own bank and in its own country; refused " + "; ".join(refused))
 
     def _hexsides(self, hexes, water_at):
-        rivers = [(r, self.poly(r["points"])) for r in self.geo.get("rivers", [])]
+        rivers = self.rivers
         sides: dict[tuple[str, str], dict] = {}
         for a in self.grid.all_hexes():
             for b in self.grid.neighbours(a):
@@ -237,8 +258,39 @@ class MapBuilder:
         return sides
 
 
-def _q(s: str) -> str:
-    return '"' + str(s).replace("\\", "\\\\").replace('"', '\\"') + '"'
+def placement_problems(geo: dict, map_data: dict) -> list[str]:
+    """Every city or resource centre of `map_data` (a map.yaml) whose hex is not on the real bank
+    of every river, or not in the real country, of its coordinates in `geo`: an independent check
+    of the placement rule over a written map."""
+    builder = MapBuilder(geo)
+    where = {(kind, item["id"]): item for kind in ("cities", "resource_centres") for item in geo.get(kind, [])}
+    out = []
+    for kind in ("cities", "resource_centres"):
+        for place in map_data.get(kind) or []:
+            item = where.get((kind, place["id"]))
+            if item is None:
+                out.append(f"{place['name']}: not in the geography")
+                continue
+            p = builder.proj.xy(*item["at"])
+            side = builder.side_at(*p)
+            crossed = builder.separated(p, builder.centre(place["hex"]))
+            if crossed:
+                out.append(f"{place['name']} is in hex {place['hex']}, across {crossed} from its real coordinates")
+            if place["country"] != side:
+                out.append(f"{place['name']} is in {place['country']} hex {place['hex']}; its coordinates lie in {side}")
+    return out
+
+
+def _q(s) -> str:
+    """A string as YAML reads it back unchanged (the project's one YAML writer, generator/yaml_text)."""
+    return scalar(str(s))
+
+
+def _border_block(held: dict | None) -> list[str]:
+    if not held:
+        return []
+    return ["border:", f"  held_by: {_q(held['side'])}", f"  source: {_q(held['source'])}", f"  rule: {_q(held['rule'])}",
+            f"  reasoning: {_q(' '.join(held['reasoning'].split()))}"]
 
 
 def emit(geo: dict, built: dict, builder: MapBuilder, input_name: str) -> str:
@@ -252,35 +304,41 @@ def emit(geo: dict, built: dict, builder: MapBuilder, input_name: str) -> str:
         "reasoning: >-",
         "  The published map is not available. This map is reconstructed from real geography",
         "  (approximate coordinates of cities, rivers, coasts and state lines) projected onto",
-        "  70 km hexes (rule 3.5); the USA/CSA border is our reading of the rulebook's premises.",
+        "  {g['hex_km']} km hexes (rule 3.5); the border between the two home countries is our reading of the",
+        "  rulebook's premises. Every city and resource centre stands on the bank of each river, and in",
+        "  the country, where its real coordinates lie.",
         f"  {geo['border']['reasoning'].strip()}",
         f"geography_source: {_q(geo.get('source', ''))}",
         f"grid: {{columns: {g['columns']}, rows: {g['rows']}, offset: {g.get('offset', 'even-columns-down')}, "
         f"hex_km: {g['hex_km']}}}",
         f"projection: {{kind: {pj['kind']}, standard_parallel: {pj['standard_parallel']}, "
         f"origin_lat: {pj['origin']['lat']}, origin_lon: {pj['origin']['lon']}}}",
+        "sides:",
+        *(f"  - {{id: {_q(sd['id'])}, name: {_q(sd['name'])}, colour: {_q(sd['colour'])}, "
+          f"counter_colour: {_q(sd['counter_colour'])}}}" for sd in geo["sides"]),
+        *_border_block(geo["border"].get("held_by")),
         "hexes:",
     ]
     for h in sorted(built["hexes"]):
         v = built["hexes"][h]
-        extra = f", country: {v['country']}" if v.get("country") else ""
+        extra = f", country: {_q(v['country'])}" if v.get("country") else ""
         out.append(f"  {_q(h)}: {{terrain: {v['terrain']}{extra}}}")
     out.append("cities:")
     for c in sorted(built["cities"], key=lambda c: c["id"]):
-        out.append(f"  - {{id: {c['id']}, name: {_q(c['name'])}, hex: {_q(c['hex'])}, country: {c['country']}, "
-                   f"capital: {str(c['capital']).lower()}, west_of_mississippi: {str(c['west_of_mississippi']).lower()}}}")
+        out.append(f"  - {{id: {_q(c['id'])}, name: {_q(c['name'])}, hex: {_q(c['hex'])}, country: {_q(c['country'])}, "
+                   f"capital: {str(c['capital']).lower()}}}")
     out.append("resource_centres:")
     for r in sorted(built["resource_centres"], key=lambda r: r["id"]):
-        out.append(f"  - {{id: {r['id']}, name: {_q(r['name'])}, hex: {_q(r['hex'])}, country: {r['country']}}}")
+        out.append(f"  - {{id: {_q(r['id'])}, name: {_q(r['name'])}, hex: {_q(r['hex'])}, country: {_q(r['country'])}}}")
     out.append("hexsides:")
     for (a, b), e in sorted(built["hexsides"].items()):
-        extra = f", river: {e['river']}" if e.get("river") else ""
+        extra = f", river: {_q(e['river'])}" if e.get("river") else ""
         if e.get("bridge"):
             extra += f", bridge: {_q(e['bridge'])}"
-        out.append(f"  - {{hexes: [{_q(a)}, {_q(b)}], features: [{', '.join(e['features'])}]{extra}}}")
+        out.append(f"  - {{hexes: [{_q(a)}, {_q(b)}], features: [{', '.join(_q(x) for x in e['features'])}]{extra}}}")
     out.append("regions:")
     for name, hexes in sorted(built["regions"].items()):
-        out.append(f"  {name}:")
+        out.append(f"  {_q(name)}:")
         for i in range(0, len(hexes), 12):
             out.append("    - " + "\n    - ".join(_q(h) for h in hexes[i:i + 12]))
     out.append("notes:" + ("" if builder.notes else " []"))
@@ -293,6 +351,9 @@ def generate(geography_path: Path) -> str:
     geo = yaml.safe_load(Path(geography_path).read_text(encoding="utf-8"))
     builder = MapBuilder(geo)
     built = builder.build()
+    wrong = placement_problems(geo, built)
+    if wrong:
+        raise PlacementError("; ".join(wrong))
     return emit(geo, built, builder, _shown_path(Path(geography_path)))
 
 
@@ -311,7 +372,12 @@ def main(argv: list[str] | None = None) -> int:
     if len(argv) != 2:
         print("usage: python -m generator.families.hex.mapgen GEOGRAPHY.yaml OUT.yaml", file=sys.stderr)
         return 2
-    Path(argv[1]).write_text(generate(Path(argv[0])), encoding="utf-8")
+    try:
+        text = generate(Path(argv[0]))
+    except PlacementError as exc:
+        print(f"mapgen: {exc}", file=sys.stderr)
+        return 1
+    Path(argv[1]).write_text(text, encoding="utf-8")
     return 0
 
 

@@ -11,8 +11,7 @@ from typing import Any
 from ...provenance import Fact  # noqa: F401  (part of this model's public surface)
 from ..base import GameSource
 from .grid import Grid, hexside
-
-SIDES = ("USA", "CSA")
+from .modules import capability
 
 
 class MissingAPCost(KeyError):
@@ -26,8 +25,14 @@ class MissingAPCost(KeyError):
         return f"charts.yaml has no AP cost '{self.action_id}' (HEX023)"
 
 
-def enemy(side: str) -> str:
-    return "CSA" if side == "USA" else "USA"
+@dataclass(frozen=True)
+class Side:
+    """One of the two sides (and its home country), as map.yaml `sides` declares it."""
+
+    id: str
+    name: str
+    colour: str = "#555555"          # map tint, track boxes
+    counter_colour: str = "#eeeeee"  # counter background
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,6 @@ class City:
     hex: str
     country: str
     capital: bool = False
-    west_of_mississippi: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ class Place:
 class HexMap:
     grid: Grid
     terrain: dict[str, str]                    # hex -> terrain id
-    country: dict[str, str]                    # hex -> USA/CSA (land only)
+    country: dict[str, str]                    # hex -> side id (land only)
     hexsides: dict[tuple[str, str], frozenset]  # hexside key -> features
     cities: dict[str, City]                    # id -> city
     resource_centres: dict[str, Place]
@@ -114,6 +118,19 @@ class HexMap:
     source: Fact = Fact("")
     hex_km: float = 70.0
     bridge_names: dict[tuple[str, str], str] = field(default_factory=dict)
+    sides: tuple[Side, ...] = ()
+    border_held_by: Fact = Fact(None)          # side holding border hexsides and their bridges (e.g. 15.1.3)
+
+    def side(self, side_id: str) -> Side | None:
+        return next((s for s in self.sides if s.id == side_id), None)
+
+    def enemy(self, side_id: str) -> str:
+        """The other side; the family plays two-sided games (a side id the map does not declare has no enemy)."""
+        others = [s.id for s in self.sides if s.id != side_id]
+        return others[0] if len(others) == 1 else ""
+
+    def region_of(self, hex_id: str) -> list[str]:
+        return sorted(r for r, hexes in self.regions.items() if hex_id in hexes)
 
     def city_at(self, hex_id: str) -> City | None:
         for c in self.cities.values():
@@ -149,7 +166,7 @@ class Position:
     """Units on the map plus the state the engines need: bridges and who moved."""
 
     units: dict[str, Unit]
-    bridges: dict[tuple[str, str], str] = field(default_factory=dict)  # hexside -> "USA"/"CSA"/"destroyed"
+    bridges: dict[tuple[str, str], str] = field(default_factory=dict)  # hexside -> side id or "destroyed"
 
     def at(self, hex_id: str) -> list[Unit]:
         return sorted((u for u in self.units.values() if u.hex == hex_id), key=lambda u: u.id)
@@ -175,6 +192,16 @@ class HexGame:
     errata: list[dict]
     units_doc: dict
     rules: dict
+    scenario_setup: dict = field(default_factory=dict)   # scenarios.yaml `setup`: who places first (16.2 A, 16.3)
+    modules: tuple = ()                                  # the enabled rule modules (modules.Enabled)
+    coverage: list = field(default_factory=list)         # coverage.yaml `sections`
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.map.sides)
+
+    def enemy(self, side_id: str) -> str:
+        return self.map.enemy(side_id)
 
     def unit_type(self, unit: Unit) -> UnitType:
         return self.unit_types[unit.type]
@@ -188,6 +215,6 @@ class HexGame:
     def ap_cost_estimated(self, action_id: str) -> bool:
         return any(r["id"] == action_id and r.get("source") == "estimated" for r in self.charts.get("ap_costs", []))
 
-    def module(self, name: str) -> dict | None:
-        """Parameters of a rule module named in game.yaml, or None when it is off."""
-        return self.rules.get(name)
+    def capability(self, name: str):
+        """Parameters of the enabled rule module providing capability `name` (modules/), or None."""
+        return capability(self.modules, name)

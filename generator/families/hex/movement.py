@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .control import (bridge_controller, combat_units, enemy_occupied, hexside_country)
-from .model import HexGame, Position, enemy
+from .model import HexGame, Position
 from .zoc import enemy_controlled
 
 
@@ -87,7 +87,7 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
         return rep
     armour = ut.moves_as_armour
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
-    extra_mp = int((game.module("airpower") or {}).get("interdiction_extra_mp", 1))
+    extra_mp = int((game.capability("interdiction") or {}).get("interdiction_extra_mp", 1))
     cur = unit.hex
     in_ezoc, why = enemy_controlled(game, pos, cur, unit.side)
     start_in_ezoc = in_ezoc
@@ -158,7 +158,7 @@ def adjacent_to_enemy_unit(game: HexGame, pos: Position, hex_id: str, side: str)
     """Enemy infantry/armour units adjacent to `hex_id`, disrupted or not (9.3, 9.4)."""
     out = []
     for n in game.map.grid.neighbours(hex_id):
-        out += [u.id for u in combat_units(game, pos, n, enemy(side))]
+        out += [u.id for u in combat_units(game, pos, n, game.enemy(side))]
     return sorted(out)
 
 
@@ -182,7 +182,7 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     if ap_available is not None and ap_available < rep.ap_cost:
         rep.problems.append(f"{rep.ap_cost} APs are needed, {ap_available} are left (9.0 E)")
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
-    extra_ap = int((game.module("airpower") or {}).get("interdiction_extra_ap", 1))
+    extra_ap = int((game.capability("interdiction") or {}).get("interdiction_extra_ap", 1))
     cur = unit.hex
     for h in [cur] + list(path):
         if rep.problems:

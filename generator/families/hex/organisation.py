@@ -110,8 +110,8 @@ def shock_formation(game: HexGame, pos: Position, hex_id: str, side: str, box: d
     (7.2.1) and two disrupted divisions cannot form (7.2.2); intervention units never build corps.
     """
     rep = OrgReport(False, 0)
-    if game.module("shock_corps") is None:
-        rep.problems.append("shock corps need the shock_corps rule module (3.3.4 A)")
+    if game.capability("shock-corps") is None:
+        rep.problems.append("shock corps need a rule module providing them (shock_corps, 3.3.4 A)")
         return rep
     tanks = [u for u in pos.at(hex_id) if u.side == side and game.unit_type(u).arm == "armour"
              and game.unit_type(u).size == "brigade"]

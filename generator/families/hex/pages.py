@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from ..base import Page
 from .check import border_distance
+from .coverage import coverage
+from ...escape import admonition_title, html_attr, md_cell, md_text, url
 from .model import Fact, HexGame
 from .air import missions
 from .bombing import cbt_of
 from .printables import air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg, tec_svg, tracks_svg
 from .render import TERRAIN_FILL, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
+from .victory import region_and_cities
 
 EST = " *(estimated)*"
 NOTE = ('!!! warning "Reconstruction"\n    Values marked *(estimated)* are not printed in the rulebook: they are our '
@@ -16,13 +19,9 @@ NOTE = ('!!! warning "Reconstruction"\n    Values marked *(estimated)* are not p
         'or in the data files.\n')
 
 
-def cell(text) -> str:
-    return str(text).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ")
-
-
 def fact(fv: Fact) -> str:
     v = "no entry" if fv.value is None else fv.value
-    return f"{cell(v)}{EST if fv.estimated else ''}"
+    return f"{md_cell(v)}{EST if fv.estimated else ''}"
 
 
 def map_page(game: HexGame) -> str:
@@ -30,10 +29,10 @@ def map_page(game: HexGame) -> str:
     title = game.source.meta["title"]
     intro = ["# Map (reconstruction)", "", NOTE,
              f"This map is a reconstruction, not the published one (*source: estimated*), projected onto "
-             f"{m.hex_km:g} km hexes.", "", f"> {cell(m.source.reasoning)}", ""] \
+             f"{m.hex_km:g} km hexes.", "", f"> {md_text(m.source.reasoning)}", ""] \
         if m.source.estimated else ["# Map", ""]
     lines = intro + [
-             f"![Map of {cell(title)}](assets/map.svg){{ .mw-figure }}", "",
+             f"![Map of {md_cell(title)}](assets/map.svg){{ .mw-figure }}", "",
              "[Printable map (SVG, sized in mm)](assets/map.svg)", "",
              "## Hex numbers", "",
              f"Hexes are flat-topped and stand in vertical columns. A hex number is **XXYY**: column, then row, both from 01 at "
@@ -42,23 +41,55 @@ def map_page(game: HexGame) -> str:
                 "columns 01, 03, ... sit half a hex lower."), "",
              "## Legend", "", "| Symbol | Meaning | Effects |", "|---|---|---|"]
     for t in game.terrain.values():
-        lines.append(f"| <span style=\"background:{TERRAIN_FILL.get(t.id, '#fff')}\">&nbsp;&nbsp;&nbsp;&nbsp;</span> | {cell(t.name)} | "
+        lines.append(f"| <span style=\"background:{TERRAIN_FILL.get(t.id, '#fff')}\">&nbsp;&nbsp;&nbsp;&nbsp;</span> | {md_cell(t.name)} | "
                      f"MP {fact(t.movement)}; combat line {fact(t.combat_line)} |")
+    names = " / ".join(md_cell(x.id) for x in m.sides)
     lines += ["| thin blue hexside | Ordinary river | see the Terrain Effects Chart |",
-              "| thick blue hexside | Great river (Mississippi, Ohio, Missouri) | crossed only at bridges |",
-              "| white square on a hexside | Bridge | |", "| dashed black hexside | USA/CSA border | |",
+              "| thick blue hexside | Great river | crossed only at bridges (15.2.1) |",
+              "| white square on a hexside | Bridge | |", f"| dashed black hexside | {names} border | |",
               "| light blue hexside | Sea or lake hexside | no ZOC, no crossing *(estimated)* |",
-              "| black square / dot | Capital / city | |", "| gold diamond | Resource centre | |",
-              "| blue / red tint | USA / CSA home country | |", "", "## Cities", "",
-              "| City | Hex | Country | Capital | West of the Mississippi |", "|---|---|---|---|---|"]
+              "| black square / dot | Capital / city | |", "| gold diamond | Resource centre | |"]
+    for x in m.sides:
+        lines.append(f"| <span style=\"background:{html_attr(x.colour)};opacity:.4\">&nbsp;&nbsp;&nbsp;&nbsp;</span> | "
+                     f"{md_cell(x.name)} ({md_cell(x.id)}) home country | {sum(1 for c in m.country.values() if c == x.id)} hexes |")
+    lines += [""] + border_section(game) + ["## Cities", ""]
+    regions = sorted(m.regions)
+    lines += ["| City | Hex | Country | Capital |" + "".join(f" {md_cell(r.replace('-', ' ').capitalize())} |" for r in regions),
+              "|---|---|---|---|" + "---|" * len(regions)]
     for c in sorted(m.cities.values(), key=lambda c: (c.country, c.name)):
-        lines.append(f"| {cell(c.name)} | {c.hex} | {c.country} | {'yes' if c.capital else ''} | {'yes' if c.west_of_mississippi else ''} |")
-    lines += ["", "All city placements and the choice of cities are *(estimated)*.", "", "## Resource centres", "",
+        lines.append(f"| {md_cell(c.name)} | {c.hex} | {md_cell(c.country)} | {'yes' if c.capital else ''} |"
+                     + "".join(f" {'yes' if c.hex in m.regions[r] else ''} |" for r in regions))
+    lines += ["", "All city placements and the choice of cities are *(estimated)*. Each city stands in a hex on the "
+              "bank of every river, and in the country, where its real coordinates lie; the map script refuses a "
+              "placement that would cross a river or the border.", "", "## Resource centres", "",
+              f"A resource centre adds {fact(game.feature_defence['resource-centre'])} SP to the defence of its hex"
+              + (f" ({md_cell(game.feature_defence['resource-centre'].reasoning)})" if game.feature_defence['resource-centre'].estimated else "")
+              + "." if "resource-centre" in game.feature_defence else "", "",
               "| Resource centre | Hex | Country |", "|---|---|---|"]
     for r in sorted(m.resource_centres.values(), key=lambda r: (r.country, r.name)):
-        lines.append(f"| {cell(r.name)} | {r.hex} | {r.country} |")
+        lines.append(f"| {md_cell(r.name)} | {r.hex} | {md_cell(r.country)} |")
     lines += ["", "The choice of resource centres is *(estimated)*: 1930s oil fields, refineries, steel and power sites."]
     return "\n".join(lines) + "\n"
+
+
+def border_section(game: HexGame) -> list[str]:
+    """Who holds the border hexsides and their bridges (15.1.3, 15.2.2), with the reading, from map.yaml `border`."""
+    m = game.map
+    held = m.border_held_by
+    bridges = sorted((k, m.bridge_names.get(k, "")) for k, feats in m.hexsides.items() if "border" in feats and "bridge" in feats)
+    lines = ["## The border", ""]
+    if held.value:
+        lines.append(f"Border hexsides, and the bridges on them, count as **{md_cell(held.value)}** home country "
+                     f"({md_cell(held.source)}{' ' + md_cell(held.rule) if held.rule and held.rule not in held.source else ''})"
+                     + (" *(estimated)*" if held.estimated else "") + ".")
+    else:
+        lines.append("No side holds the border hexsides: a bridge on the border must be captured by either side before use.")
+    if held.reasoning:
+        lines += ["", f"> {md_text(held.reasoning)}"]
+    if bridges:
+        lines += ["", "| Border bridge | Hexside | Held at the start by |", "|---|---|---|"]
+        lines += [f"| {md_cell(name) or '-'} | {a}-{b} | {md_cell(held.value or 'nobody')} |" for (a, b), name in bridges]
+    return lines + [""]
 
 
 def charts_page(game: HexGame) -> str:
@@ -73,13 +104,22 @@ def charts_page(game: HexGame) -> str:
              "| **Defender's Advantage line** | " + " | ".join(f"**{d:+d}**" for d in crt.lines["defender-advantage"]) + " |"]
     for r in sorted(crt.rows):
         lines.append(f"| roll {r} | " + " | ".join(str(x) for x in crt.rows[r]) + " |")
-    lines += ["", f"**Why these values (estimated):** {cell(doc.get('reasoning', ''))}", "",
+    lines += ["", f"**Why these values (estimated):** {md_cell(doc.get('reasoning', ''))}", "",
               "[Printable CRT (SVG)](assets/charts/crt.svg)", "",
               "## Terrain Effects Chart", "", "| Terrain | MP to enter | Combat line | Forts allowed | Armour stacks alone |",
               "|---|---|---|---|---|"]
     for t in game.terrain.values():
-        lines.append(f"| {cell(t.name)} | {fact(t.movement)} | {fact(t.combat_line)} | {'yes' if t.forts_allowed else 'no'} | "
+        lines.append(f"| {md_cell(t.name)} | {fact(t.movement)} | {fact(t.combat_line)} | {'yes' if t.forts_allowed else 'no'} | "
                      f"{'yes' if t.armour_stacks_alone else ''} |")
+    lines += ["", "| Feature | Defence (SPs) | Counts as cities when captured (5.4 C) |", "|---|---|---|"]
+    weights = {"capital": game.capital_weight}
+    terrain_doc = game.source.docs.get("terrain.yaml")
+    names = {f["id"]: f["name"] for f in ((terrain_doc.data or {}).get("features", []) if terrain_doc else [])}
+    for fid, fv in game.feature_defence.items():
+        lines.append(f"| {md_cell(names.get(fid, fid))} | {fact(fv)} | {fact(weights[fid]) if fid in weights else ''} |")
+    reasons = [(names.get(fid, fid), fv.reasoning) for fid, fv in game.feature_defence.items() if fv.estimated]
+    if reasons:
+        lines += ["", "Estimated entries:", ""] + [f"- **{md_cell(n)}**: {md_cell(r)}" for n, r in reasons]
     lines += ["", "| Hexside | Extra MP (home / enemy country) | Blocks ZOC | Defender's Advantage when all attacks cross |",
               "|---|---|---|---|"]
     for h in game.hexside_types.values():
@@ -89,29 +129,39 @@ def charts_page(game: HexGame) -> str:
             mp = "cannot be crossed" + (EST if h.passable.estimated else "")
         else:
             mp = f"{fact(h.movement_home)} / {fact(h.movement_enemy)}"
-        lines.append(f"| {cell(h.name)} | {mp} | {'yes' if h.blocks_zoc else ''} | {'yes' if h.defender_advantage else ''} |")
+        lines.append(f"| {md_cell(h.name)} | {mp} | {'yes' if h.blocks_zoc else ''} | {'yes' if h.defender_advantage else ''} |")
     reasons = [(t.name, t.movement.reasoning) for t in game.terrain.values() if t.movement.estimated]
     reasons += [(h.name, (h.passable.reasoning or h.movement_home.reasoning)) for h in game.hexside_types.values()
                 if h.passable.estimated or h.movement_home.estimated]
     if reasons:
-        lines += ["", "Estimated entries:", ""] + [f"- **{cell(n)}**: {cell(r)}" for n, r in reasons]
+        lines += ["", "Estimated entries:", ""] + [f"- **{md_cell(n)}**: {md_cell(r)}" for n, r in reasons]
     lines += ["", "[Printable TEC (SVG)](assets/charts/tec.svg)", "", "## AP Cost Chart", "",
               "| Action | APs | Per | Rule |", "|---|---|---|---|"]
     for c in game.charts.get("ap_costs", []):
         mark = EST if c["source"] == "estimated" else ""
-        lines.append(f"| {cell(c['action'])} | {c['ap']}{mark} | {cell(c['per'])} | {cell(c['rule'])} |")
+        lines.append(f"| {md_cell(c['action'])} | {c['ap']}{mark} | {md_cell(c['per'])} | {md_cell(c['rule'])} |")
     lines += ["", "[Printable AP Cost Chart (SVG)](assets/charts/ap-costs.svg)", "", "## Phase Summary", "",
               "| Phase | Rule | AP expenditure |", "|---|---|---|"]
     for p in game.charts.get("phases", []):
-        lines.append(f"| {cell(p['name'])} | {cell(p['rule'])} | {cell(p['aps'])} |")
+        lines.append(f"| {md_cell(p['name'])} | {md_cell(p['rule'])} | {md_cell(p['aps'])} |")
     irt = game.charts.get("initiative_track", {})
     bps = Fact.read(irt.get("boxes_per_side", {"value": 12, "source": "estimated"}))
     lines += ["", "[Printable Phase Summary (SVG)](assets/charts/phases.svg)", ""] + air_sections(game)
     lines += ["## Turn and Initiative Record Tracks", "",
               f"A game lasts {game.charts['turn_track']['turns']} turns of {game.charts['turn_track'].get('turn_days', 15)} days (16.5, 3.5). "
-              f"The IRT has {fact(bps)} boxes on each side of zero.", "",
+              f"The IRT has {fact(bps)} boxes on each side of zero" + (f" ({md_cell(bps.reasoning)})" if bps.estimated else "") + ".",
+              ""] + ap_track_lines(game) + ["",
               "[Printable tracks (SVG)](assets/charts/tracks.svg)", ""]
     return "\n".join(lines)
+
+
+def ap_track_lines(game: HexGame) -> list[str]:
+    """The AP track's length (charts.yaml `ap_track.max`), marked when estimated."""
+    top = (game.charts.get("ap_track") or {}).get("max")
+    if top is None:
+        return []
+    fv = Fact.read(top)
+    return [f"The AP track runs from 0 to {fact(fv)} (5.1.1)" + (f": {md_cell(fv.reasoning)}" if fv.estimated else ".")]
 
 
 def air_sections(game: HexGame) -> list[str]:
@@ -127,22 +177,22 @@ def air_sections(game: HexGame) -> list[str]:
         for m in ms.values():
             row = next((r for r in game.charts.get("ap_costs", []) if r["id"] == m.ap_cost_id), None)
             cost = "missing" if row is None else f"{row['ap']}{EST if row.get('source') == 'estimated' else ''}"
-            lines.append(f"| {cell(m.name)} | {cell(m.rule)} | {cell(m.phase)} | {cost} | {fact(m.range)} | "
+            lines.append(f"| {md_cell(m.name)} | {md_cell(m.rule)} | {md_cell(m.phase)} | {cost} | {fact(m.range)} | "
                          f"{'yes' if m.interceptable else 'no'} |")
         reasons = [(m.name, m.range.reasoning) for m in ms.values() if m.range.estimated]
         if reasons:
-            lines += ["", "Estimated ranges:", ""] + [f"- **{cell(n)}**: {cell(r)}" for n, r in reasons]
+            lines += ["", "Estimated ranges:", ""] + [f"- **{md_cell(n)}**: {md_cell(r)}" for n, r in reasons]
         lines += ["", "[Printable airstrike chart (SVG)](assets/charts/air.svg)", ""]
     if cbt is not None:
         heads = [f"{cbt.heading(i)} strike{'s' if cbt.columns[i] > 1 or i == len(cbt.columns) - 1 else ''}"
                  for i in range(len(cbt.columns))]
         lines += ["## City Bombing Table" + (EST if cbt.estimated else ""), "",
-                  f"Strikes left after interception (columns) and one d{cbt.die_sides} (rows). {cell(cbt.effect)}", "",
+                  f"Strikes left after interception (columns) and one d{cbt.die_sides} (rows). {md_cell(cbt.effect)}", "",
                   "| Die roll | " + " | ".join(heads) + " |", "|---|" + "---|" * len(heads)]
         for r in sorted(cbt.rows):
             lines.append(f"| {r} | " + " | ".join(str(x) for x in cbt.rows[r]) + " |")
         if cbt.estimated:
-            lines += ["", f"**Why these values (estimated):** {cell(cbt.reasoning)}"]
+            lines += ["", f"**Why these values (estimated):** {md_cell(cbt.reasoning)}"]
         lines += ["", "[Printable City Bombing Table (SVG)](assets/charts/city-bombing.svg)", ""]
     return lines
 
@@ -156,7 +206,7 @@ def scenarios_page(game: HexGame) -> str:
     bonus = int(game.scenario_variant.get("ap_bonus", {}).get("value", 0))
     dcost = Fact.read(game.scenario_variant.get("doctrine_ap_cost", {"value": 0}))
     for sc in game.scenarios:
-        lines += [f"## {sc['id']} {cell(sc['name'])}", "", cell(sc.get("summary", "")), ""]
+        lines += [f"## {sc['id']} {md_cell(sc['name'])}", "", md_cell(sc.get("summary", "")), ""]
         for side, sd in sc["sides"].items():
             s = side_summary(sd)
             lines += [f"### {side}", "", "| Box | Forts | Infantry (printed) | Armor (printed) |"
@@ -192,7 +242,7 @@ def scenarios_page(game: HexGame) -> str:
                     extra = " including one of " + ", ".join(names)
                 lines.append(f"- occupy {cond.get('count', 1)} {cond['country']} {cond['of'].replace('-', ' ')}{extra}")
             else:
-                west = [c.name for c in game.map.cities.values() if c.country == cond["country"] and c.west_of_mississippi]
+                west = [game.map.cities[c].name for c in region_and_cities(game, cond["region"], cond["country"])[1]]
                 lines.append(f"- clear the {cond['region'].replace('-', ' ')} of {cond['country']} units and occupy all its "
                              f"{cond['country']} cities (on our map: {', '.join(sorted(west))})")
         lines.append("")
@@ -203,14 +253,14 @@ def scenarios_page(game: HexGame) -> str:
                   "Their units never build corps and are never replaced (16.7.1 B).", "",
                   "| Contingent | Units | Airstrike markers | Hostile to | Source |", "|---|---|---|---|---|"]
         for c in forces:
-            units = ", ".join(f"{n} {cell(t)}" for t, n in sorted(c["units"].items()))
-            lines.append(f"| {cell(c['name'])} ({cell(c['id'])}) | {units} | {c['air_markers']} | "
-                         f"{cell(', '.join(c.get('hostile_to', [])))} | {cell(c['source'])} |")
+            units = ", ".join(f"{n} {md_cell(t)}" for t, n in sorted(c["units"].items()))
+            lines.append(f"| {md_cell(c['name'])} ({md_cell(c['id'])}) | {units} | {c['air_markers']} | "
+                         f"{md_cell(', '.join(c.get('hostile_to', [])))} | {md_cell(c['source'])} |")
         lines.append("")
     lines += ["## Errata and readings", ""]
     for e in game.errata:
-        lines += [f'!!! note "Erratum: {cell(e["id"])}"', f"    **Printed ({', '.join(e.get('rules', []))}):** {cell(e['printed'])}", "",
-                  f"    **Our reading:** {cell(e['reading'])}", ""]
+        lines += [f'!!! note "Erratum: {admonition_title(e["id"])}"', f"    **Printed ({', '.join(e.get('rules', []))}):** {md_cell(e['printed'])}", "",
+                  f"    **Our reading:** {md_cell(e['reading'])}", ""]
     return "\n".join(lines)
 
 
@@ -220,13 +270,32 @@ def counters_page(game: HexGame) -> str:
              "| Unit | Arm | Size | Strength | Movement | Loss points | Counters per side | Rule module |",
              "|---|---|---|---|---|---|---|---|"]
     for t in game.unit_types.values():
-        lines.append(f"| {cell(t.name)} | {t.arm} | {t.size} | {fact(t.strength)} | {fact(t.movement)} | {fact(t.loss_points)} | "
+        lines.append(f"| {md_cell(t.name)} | {t.arm} | {t.size} | {fact(t.strength)} | {fact(t.movement)} | {fact(t.loss_points)} | "
                      f"{fact(t.counters)} | {t.variant or 'base game'} |")
     lines += ["", "Estimated entries:", ""]
     for t in game.unit_types.values():
         for label, fv in (("strength", t.strength), ("movement", t.movement), ("loss points", t.loss_points), ("counters", t.counters)):
             if fv.estimated:
-                lines.append(f"- **{cell(t.name)}, {label}**: {cell(fv.reasoning)}")
+                lines.append(f"- **{md_cell(t.name)}, {label}**: {md_cell(fv.reasoning)}")
+    return "\n".join(lines) + "\n"
+
+
+def coverage_page(game: HexGame) -> str:
+    """Every numbered section with the worked examples that check it, or why none do (coverage.yaml)."""
+    rows = coverage(game)
+    checked = sum(1 for r in rows if r["examples"])
+    lines = ["# Rules coverage", "",
+             f"Each numbered section of the rulebook and of the 20.0 variant, with the worked examples that check it "
+             f"(their `rule:` names the section or one of its subsections, or coverage.yaml names them), or why it has "
+             f"none. {checked} of {len(rows)} sections are checked by examples; the build fails when a section has "
+             "neither an example nor a reason (HEX040).", "",
+             "| Section | Heading | Worked examples, or why none |", "|---|---|---|"]
+    for r in rows:
+        if r["examples"]:
+            what = "<br>".join(f"[{md_cell(e.title)}]({url(e.page)})" for e in r["examples"])
+        else:
+            what = f"*{md_cell(r['none'])}*"
+        lines.append(f"| {md_cell(r['id'])} | {md_cell(r['title'])} | {what} |")
     return "\n".join(lines) + "\n"
 
 
@@ -242,4 +311,5 @@ def pages(game: HexGame) -> list[Page]:
               if svg is not None],
             Page("scenarios.md", scenarios_page(game), "Scenarios"),
             Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
+            *([Page("coverage.md", coverage_page(game), "Rules coverage")] if game.coverage else []),
             Page("thumbnail.svg", thumb)]

@@ -5,7 +5,8 @@ from ...render.svg import wrap
 from .air import missions
 from .bombing import cbt_of
 from .model import HexGame, Unit
-from .render import counter, esc, f, map_svg, svg_document
+from ...escape import xml_text
+from .render import counter, f, lighten, map_svg, side_colour, svg_document
 
 EST = " (est.)"
 NOTE_SIZE = 3.0   # mm, footnotes under the charts
@@ -20,7 +21,7 @@ def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str
     note_lines = wrap(note, NOTE_SIZE, sum(widths)) if note else []
     height = 26 + row_h * (len(rows) + 1) + (NOTE_LEAD * len(note_lines) + 4 if note_lines else 0)
     body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
-            f'<text x="10" y="12" font-size="5" font-family="sans-serif" font-weight="bold">{esc(title)}</text>']
+            f'<text x="10" y="12" font-size="5" font-family="sans-serif" font-weight="bold">{xml_text(title)}</text>']
     y = 18
     for r, cells in enumerate([header] + rows):
         x = 10
@@ -30,12 +31,12 @@ def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str
         for w, cell in zip(widths, cells):
             body.append(f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(row_h)}" fill="none" stroke="#555" stroke-width="0.2"/>')
             body.append(f'<text x="{f(x + 1.2)}" y="{f(y + row_h * 0.7)}" font-size="{f(row_h * 0.5)}" font-family="sans-serif"'
-                        f'{weight}>{esc(cell)}</text>')
+                        f'{weight}>{xml_text(cell)}</text>')
             x += w
         y += row_h
     for i, line in enumerate(note_lines):
         body.append(f'<text x="10" y="{f(y + 7 + i * NOTE_LEAD)}" font-size="{f(NOTE_SIZE)}" font-family="sans-serif" '
-                    f'fill="#a00">{esc(line)}</text>')
+                    f'fill="#a00">{xml_text(line)}</text>')
     return svg_document(width, height, body, title=title)
 
 
@@ -120,13 +121,15 @@ def tracks_svg(game: HexGame) -> str:
         body.append(f'<rect x="{f(10 + i * box)}" y="14" width="{f(box)}" height="{f(box)}" fill="none" stroke="#000" stroke-width="0.3"/>'
                     f'<text x="{f(10 + i * box + box / 2)}" y="{f(14 + box * 0.65)}" font-size="4" text-anchor="middle" font-family="sans-serif">{i + 1}</text>')
     body.append('<text x="10" y="38" font-size="5" font-family="sans-serif" font-weight="bold">'
-                f'Initiative Record Track{esc(EST) if irt.get("source") == "estimated" else ""}</text>')
+                f'Initiative Record Track{xml_text(EST) if irt.get("source") == "estimated" else ""}</text>')
+    first, second = (game.side_ids + ("", ""))[:2]
+    tints = {-1: lighten(side_colour(game, first), 0.25), 1: lighten(side_colour(game, second), 0.25), 0: "#fff"}
     for i in range(-n, n + 1):
-        label = "0" if i == 0 else (f"USA {abs(i)}" if i < 0 else f"CSA {i}")
+        label = "0" if i == 0 else (f"{first} {abs(i)}" if i < 0 else f"{second} {i}")
         x = 10 + (i + n) * box
-        body.append(f'<rect x="{f(x)}" y="42" width="{f(box)}" height="{f(box)}" fill="{"#c9d6f2" if i < 0 else "#f2d0c9" if i > 0 else "#fff"}" '
+        body.append(f'<rect x="{f(x)}" y="42" width="{f(box)}" height="{f(box)}" fill="{tints[(i > 0) - (i < 0)]}" '
                     f'stroke="#000" stroke-width="0.3"/><text x="{f(x + box / 2)}" y="{f(42 + box * 0.65)}" font-size="2.6" '
-                    f'text-anchor="middle" font-family="sans-serif">{esc(label)}</text>')
+                    f'text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
     body.append('<text x="10" y="64" font-size="3" font-family="sans-serif" fill="#a00">The IRT length is not printed; '
                 'boxes per side are an estimate. The marker moves toward the side that lost fewer LPs.</text>')
     return svg_document(width, 70, body, title="Turn and Initiative Record Tracks")
@@ -136,7 +139,7 @@ def counter_sheet_svg(game: HexGame) -> str:
     """Every counter of the mix for both sides, 16 mm square, with NATO symbols."""
     s, gap, per_row = 16.0, 2.0, 12
     items = []
-    for side in ("USA", "CSA"):
+    for side in game.side_ids:
         for t in sorted(game.unit_types.values(), key=lambda t: (t.variant, t.id)):
             for i in range(int(t.counters.value)):
                 items.append(Unit(f"{side}-{t.id}-{i + 1}", side, t.id, "0101"))
@@ -145,9 +148,10 @@ def counter_sheet_svg(game: HexGame) -> str:
     height = rows * (s + gap) + 34
     body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
             '<text x="10" y="9" font-size="4.5" font-family="sans-serif" font-weight="bold">'
-            f'{esc(game.source.meta["title"])}: counter sheet</text>',
+            f'{xml_text(game.source.meta["title"])}: counter sheet</text>',
             '<text x="10" y="15" font-size="2.8" font-family="sans-serif" fill="#a00">Counter values marked estimated in the data '
-            '(division and corps MA, counts) are reconstructions; blue USA, red CSA; strength-movement at the foot.</text>']
+            '(division and corps MA, counts) are reconstructions; each side in its own colour; '
+            'strength-movement at the foot.</text>']
     for i, u in enumerate(items):
         r, c = divmod(i, per_row)
         body.append(counter(game, u, 10 + c * (s + gap) + s / 2, 22 + r * (s + gap) + s / 2, s))

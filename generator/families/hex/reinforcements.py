@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .control import city_holder, combat_units, enemy_occupied
-from .model import HexGame, Position, Unit, enemy
+from .model import HexGame, Position, Unit
 from .stacking import stack_problems
 from .zoc import enemy_controlled, stack_zoc, zoc_reaches
 
@@ -17,7 +17,7 @@ from .zoc import enemy_controlled, stack_zoc, zoc_reaches
 def zoc_on_placement(game: HexGame, pos: Position, hex_id: str, side: str) -> str:
     """The enemy stack whose ZOC reaches `hex_id` for 6.1 C ('' when none)."""
     for n in game.map.grid.neighbours(hex_id):
-        exerts, _ = stack_zoc(game, pos, n, enemy(side))
+        exerts, _ = stack_zoc(game, pos, n, game.enemy(side))
         if exerts and zoc_reaches(game, n, hex_id)[0]:
             return n
     return ""

@@ -1,17 +1,17 @@
-"""SVG drawing: the hex map, example figures and NATO unit symbols. Pure string building;
-all text from content is XML-escaped; numbers use fixed formats so output is stable."""
+"""SVG drawing: the hex map, positions, example figures and NATO unit symbols. Pure string
+building; all text from content goes through generator.escape; numbers use fixed formats so
+output is stable. Side colours come from map.yaml `sides` (schema-checked #rrggbb values)."""
 from __future__ import annotations
 
 import math
-from html import escape
 
+from ...escape import xml_attr, xml_text
 from .grid import Grid
 from .model import HexGame, Position, Unit
 
 TERRAIN_FILL = {"clear": "#f3efd8", "rough": "#c9b48a", "swamp": "#a9c9a0", "sea": "#9cc3e6",
                 "lake": "#b5d6f2", "prohibited": "#bdbdbd"}
-COUNTRY_TINT = {"USA": "#3b5ba9", "CSA": "#a93b3b"}
-SIDE_FILL = {"USA": "#c9d6f2", "CSA": "#f2d0c9"}
+NEUTRAL = "#777777"
 RIVER_STYLE = {"river": ("#2f6fb5", 1.6), "great-river": ("#1f4f95", 3.2)}
 
 
@@ -19,8 +19,23 @@ def f(x: float) -> str:
     return f"{x:.1f}"
 
 
-def esc(text) -> str:
-    return escape(str(text), quote=True)
+def side_colour(game: HexGame, side_id: str) -> str:
+    s = game.map.side(side_id)
+    return xml_attr(s.colour) if s else NEUTRAL
+
+
+def counter_fill(game: HexGame, side_id: str) -> str:
+    s = game.map.side(side_id)
+    return xml_attr(s.counter_colour) if s else "#eeeeee"
+
+
+def lighten(colour: str, keep: float) -> str:
+    """`colour` (#rrggbb) mixed with white, keeping `keep` of it."""
+    try:
+        rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    except ValueError:
+        return "#eeeeee"
+    return "#" + "".join(f"{round(255 - (255 - c) * keep):02x}" for c in rgb)
 
 
 def hex_points(grid: Grid, hex_id: str, size: float, ox: float, oy: float) -> str:
@@ -62,15 +77,15 @@ def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h:
 def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: str = "") -> str:
     t = game.unit_type(unit)
     x, y = cx - s / 2, cy - s / 2
-    fill = SIDE_FILL.get(unit.side, "#eee") if not unit.disrupted else "#dddddd"
+    fill = counter_fill(game, unit.side) if not unit.disrupted else "#dddddd"
     out = [f'<g><rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}" rx="{f(s * 0.08)}" fill="{fill}" stroke="#222" stroke-width="{f(s * 0.03)}"/>']
     out.append(nato_symbol(t.id, t.arm, t.size, x + s * 0.25, y + s * 0.3, s * 0.5, s * 0.32, t.id))
     values = f"{t.strength.value}-{t.movement.value}" if t.arm != "fort" else f"{t.strength.value}"
-    out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(s * 0.2)}" text-anchor="middle" font-family="sans-serif">{esc(values)}</text>')
+    out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(s * 0.2)}" text-anchor="middle" font-family="sans-serif">{xml_text(values)}</text>')
     if unit.disrupted:
         out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.2)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif" fill="#a00">DISR</text>')
     if label:
-        out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif">{esc(label)}</text>')
+        out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -87,7 +102,7 @@ def draw_hexes(game: HexGame, hexes: list[str], size: float, ox: float, oy: floa
         c = gmap.country.get(h)
         if tint and c:
             out.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" '
-                       f'fill="{COUNTRY_TINT[c]}" fill-opacity="0.07" stroke="none"/>')
+                       f'fill="{side_colour(game, c)}" fill-opacity="0.07" stroke="none"/>')
         if labels:
             cx, cy = grid.center(h, size)
             out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy - size * 0.3)}" font-size="{f(size * 0.16)}" '
@@ -134,7 +149,7 @@ def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: floa
         out.append(shape)
         if names:
             out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.36)}" font-size="{f(size * 0.19)}" text-anchor="middle" '
-                       f'font-family="sans-serif" font-weight="bold">{esc(c.name)}</text>')
+                       f'font-family="sans-serif" font-weight="bold">{xml_text(c.name)}</text>')
     for r in sorted(game.map.resource_centres.values(), key=lambda r: r.id):
         if r.hex not in hexes:
             continue
@@ -147,18 +162,19 @@ def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: floa
 
 def estimated_banner(x: float, y: float, size: float, text: str) -> str:
     return (f'<text x="{f(x)}" y="{f(y)}" font-size="{f(size)}" font-family="sans-serif" fill="#a00" '
-            f'font-weight="bold">{esc(text)}</text>')
+            f'font-weight="bold">{xml_text(text)}</text>')
 
 
 def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "") -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}{unit}" height="{f(height)}{unit}" '
             f'viewBox="0 0 {f(width)} {f(height)}">')
-    t = f"<title>{esc(title)}</title>" if title else ""
+    t = f"<title>{xml_text(title)}</title>" if title else ""
     return head + t + "".join(body) + "</svg>\n"
 
 
-def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple[str, float, float]:
-    """The whole map, sized in mm (a hex is `size` mm from side to side)."""
+def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Position | None = None,
+            title: str = "") -> tuple[str, float, float]:
+    """The whole map, sized in mm (a hex is `size` mm from side to side); with `pos`, its units too."""
     grid = game.map.grid
     width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3) + 2 * margin
     height = grid.rows * size + size / 2 + 2 * margin + 16
@@ -169,11 +185,35 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> tuple
     body += draw_hexes(game, hexes, size, ox, oy)
     body += draw_hexsides(game, set(hexes), size, ox, oy)
     body += draw_places(game, set(hexes), size, ox, oy)
-    title = game.source.meta["title"]
+    if pos is not None:
+        body += draw_units(game, pos, set(hexes), size, ox, oy)
+    name = game.source.meta["title"]
+    if title:
+        body.append(f'<text x="{f(margin)}" y="{f(margin + 11)}" font-size="5" font-family="sans-serif">{xml_text(title)}</text>')
     if game.map.source.estimated:
-        body.append(estimated_banner(margin, margin + 5, 6, f"{title} - RECONSTRUCTED map (source: estimated): "
+        body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
                                      f"not the published map; {game.map.hex_km:g} km hexes"))
-    return svg_document(width, height, body, title=f"{title}: map"), width, height
+    return svg_document(width, height, body, title=f"{name}: {title or 'map'}"), width, height
+
+
+def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,
+               labels: bool = False) -> list[str]:
+    """Counters side by side in their hexes (labelled with their ids when `labels`)."""
+    grid = game.map.grid
+    by_hex: dict[str, list[Unit]] = {}
+    for u in sorted(pos.units.values(), key=lambda u: u.id):
+        by_hex.setdefault(u.hex, []).append(u)
+    s = size * 0.36
+    out = []
+    for h, units in sorted(by_hex.items()):
+        if h not in hexes:
+            continue
+        cx, cy = grid.center(h, size)
+        n = len(units)
+        for i, u in enumerate(units):
+            dx = (i - (n - 1) / 2) * s * 1.05
+            out.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id if labels else ""))
+    return out
 
 
 def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
@@ -187,7 +227,7 @@ def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
         t = game.map.terrain.get(h, "prohibited")
         fill = TERRAIN_FILL.get(t, "#fff")
         if t == "clear" and game.map.country.get(h):
-            fill = "#dfe6f5" if game.map.country[h] == "USA" else "#f5e0dc"
+            fill = lighten(side_colour(game, game.map.country[h]), 0.15)
         body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="{fill}" stroke="none"/>')
     return svg_document(width, height, body, unit="px", title=f"{game.source.meta['title']}: map")
 
@@ -222,7 +262,7 @@ def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list
         if h in hexes:
             cx, cy = grid.center(h, size)
             body.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.42)}" font-size="{f(size * 0.15)}" text-anchor="middle" '
-                        f'font-family="sans-serif" fill="#7a0000">{esc(text)}</text>')
+                        f'font-family="sans-serif" fill="#7a0000">{xml_text(text)}</text>')
     if path:
         pts = " ".join(f"{f(grid.center(h, size)[0] + ox)},{f(grid.center(h, size)[1] + oy)}" for h in path if grid.contains(h))
         body.append(f'<polyline points="{pts}" fill="none" stroke="#0a7d2c" stroke-width="{f(size * 0.05)}" '
@@ -235,17 +275,6 @@ def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list
         hx2, hy2 = x2 - size * 0.12 * math.cos(ang + 0.5), y2 - size * 0.12 * math.sin(ang + 0.5)
         body.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" stroke="#b00000" stroke-width="{f(size * 0.05)}"/>'
                     f'<polygon points="{f(x2)},{f(y2)} {f(hx1)},{f(hy1)} {f(hx2)},{f(hy2)}" fill="#b00000"/>')
-    by_hex: dict[str, list[Unit]] = {}
-    for u in sorted(pos.units.values(), key=lambda u: u.id):
-        by_hex.setdefault(u.hex, []).append(u)
-    s = size * 0.36
-    for h, units in sorted(by_hex.items()):
-        if h not in hexes:
-            continue
-        cx, cy = grid.center(h, size)
-        n = len(units)
-        for i, u in enumerate(units):
-            dx = (i - (n - 1) / 2) * s * 1.05
-            body.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id))
+    body += draw_units(game, pos, hexes, size, ox, oy, labels=True)
     body.append(estimated_banner(4, height - 8, min(9.0, width / 26), "map and values: reconstruction (estimated)"))
     return svg_document(width, height, body, unit="px", title="worked example")

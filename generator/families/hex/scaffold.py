@@ -6,15 +6,15 @@ the engine looks up, one scenario, and a rules page whose worked example (a
 two-hex attack) the engine resolves at build time. Everything validates and
 builds as it is; an author replaces it piece by piece.
 
-The hex engine plays Dixie's two sides, so the sides are USA and CSA (the
-schemas' enums); places and unit names are the author's to change.
+The two sides (ids, names, colours) are declared in map.yaml `sides`; every other
+file names them by id. The scaffold's BLUE and RED are the author's to rename.
 """
 from __future__ import annotations
 
 PLAYERS = 2
 
 # Terrain by row (top to bottom), one letter per column 01..06:
-# c clear, r rough, s swamp, ~ sea. Columns 01-03 are USA home country, 04-06 CSA.
+# c clear, r rough, s swamp, ~ sea. Columns 01-03 are BLUE home country, 04-06 RED.
 _LAYOUT = ("~ccrrc",
            "cccccc",
            "cccccc",
@@ -28,7 +28,7 @@ def _hexes() -> str:
     for col in range(1, 7):
         for row in range(1, 6):
             terrain = _TERRAIN[_LAYOUT[row - 1][col - 1]]
-            country = "" if terrain == "sea" else (", country: USA" if col <= 3 else ", country: CSA")
+            country = "" if terrain == "sea" else (", country: BLUE" if col <= 3 else ", country: RED")
             lines.append(f'  "{col:02d}{row:02d}": {{terrain: {terrain}{country}}}')
     return "\n".join(lines)
 
@@ -41,12 +41,18 @@ MAP_YAML = """\
 # country. Grow the grid and add hexes as your map grows.
 source: rules
 grid: {columns: 6, rows: 5, offset: even-columns-down, hex_km: 70}
+# The two sides. Their ids name them everywhere else (hexes, cities, scenarios, examples).
+sides:
+  - {id: BLUE, name: Blue Republic, colour: "#3b5ba9", counter_colour: "#c9d6f2"}
+  - {id: RED, name: Red Federation, colour: "#a93b3b", counter_colour: "#f2d0c9"}
+# Hexsides on the border (and their bridges) count as this side's home country.
+border: {held_by: BLUE, source: rules, rule: "1.1"}
 hexes:
 %s
 # Cities stand on land of their own country; a capital counts as several cities.
 cities:
-  - {id: westfield, name: Westfield, hex: "0202", country: USA, capital: true}
-  - {id: eastbrook, name: Eastbrook, hex: "0503", country: CSA, capital: true}
+  - {id: westfield, name: Westfield, hex: "0202", country: BLUE, capital: true}
+  - {id: eastbrook, name: Eastbrook, hex: "0503", country: RED, capital: true}
 # Features on the edges between two adjacent hexes (ids from terrain.yaml `hexsides`).
 hexsides:
   - {hexes: ["0304", "0404"], features: [river], river: border-river}
@@ -202,17 +208,17 @@ scenarios:
   - id: "1"
     name: First clash
     summary: A short meeting engagement across the border river.
-    first_player_chooser: USA
+    first_player_chooser: BLUE
     turns: 6
     sides:
-      USA:
+      BLUE:
         printed:
           initial: {forts: 1, infantry: 4, armor: 2}
           reinforcement: {forts: 0, infantry: 2, armor: 0}
           replacement: {forts: 0, infantry: 0, armor: 0}
         corps_equivalent: 3
         ap_level: 20
-      CSA:
+      RED:
         printed:
           initial: {forts: 2, infantry: 4, armor: 1}
           reinforcement: {forts: 0, infantry: 0, armor: 0}
@@ -220,9 +226,9 @@ scenarios:
         corps_equivalent: 3
         ap_level: 18
     victory:
-      side: USA
+      side: BLUE
       any_of:
-        - {kind: occupy, count: 1, of: cities, country: CSA, including_one_of: [eastbrook]}
+        - {kind: occupy, count: 1, of: cities, country: RED, including_one_of: [eastbrook]}
 """
 
 INTRODUCTION_MD = """\
@@ -233,9 +239,9 @@ Write the rules here in your own words, numbered like your rulebook: a heading
 
 ## 1.1 The map
 
-Two sides face each other across a short border: the USA holds the western three
-columns of hexes, the CSA the eastern three. A river covers the southern stretch of
-the border. Each side's capital counts as three cities.
+Two sides face each other across a short border: Blue holds the western three
+columns of hexes, Red the eastern three. A river covers the southern stretch of
+the border, and counts as Blue's. Each side's capital counts as three cities.
 
 ## 1.2 Administrative Points
 
@@ -263,11 +269,11 @@ title: A corps and a brigade attack from two hexes
 kind: combat
 rule: "1.4"
 units:
-  - {id: csa-div, side: CSA, type: infantry-division, hex: "0403"}
-  - {id: usa-corps, side: USA, type: infantry-corps, hex: "0303"}
-  - {id: usa-arm, side: USA, type: armoured-brigade, hex: "0304"}
+  - {id: red-div, side: RED, type: infantry-division, hex: "0403"}
+  - {id: blue-corps, side: BLUE, type: infantry-corps, hex: "0303"}
+  - {id: blue-arm, side: BLUE, type: armoured-brigade, hex: "0304"}
 attack:
-  attackers: [usa-corps, usa-arm]
+  attackers: [blue-corps, blue-arm]
   defender: "0403"
   drm: 1
   roll: 4
@@ -282,8 +288,45 @@ expect:
 """
 
 
+TURN_MD = """\
+# Sequence of play
+
+## 2.1 A player-turn
+
+A player-turn runs its phases in order and pays for everything from one AP marker. The
+example below is checked as a whole: Blue's brigade moves up, then both units attack.
+
+```example
+title: Blue moves up and attacks
+kind: player-turn
+rule: "2.1"
+units:
+  - {id: red-div, side: RED, type: infantry-division, hex: "0403"}
+  - {id: blue-corps, side: BLUE, type: infantry-corps, hex: "0303"}
+  - {id: blue-arm, side: BLUE, type: armoured-brigade, hex: "0204"}
+turn:
+  side: BLUE
+  ap_level: 20
+  phases:
+    - phase: movement
+      moves: [{unit: blue-arm, path: ["0304"]}]
+    - phase: combat
+      attacks:
+        - attackers: [blue-corps, blue-arm]
+          defender: "0403"
+          drm: 1
+          roll: 4
+          defender_losses: {eliminate: {red-div: 1}}
+expect:
+  legal: true
+  ap_by_phase: {movement: 1, combat: 3}
+  ap_left: 16
+```
+"""
+
+
 def files() -> dict[str, str]:
     """Relative path -> text of every file besides game.yaml."""
     return {"map.yaml": MAP_YAML, "terrain.yaml": TERRAIN_YAML, "units.yaml": UNITS_YAML,
             "crt.yaml": CRT_YAML, "charts.yaml": CHARTS_YAML, "scenarios.yaml": SCENARIOS_YAML,
-            "rules/01-introduction.md": INTRODUCTION_MD}
+            "rules/01-introduction.md": INTRODUCTION_MD, "rules/02-sequence-of-play.md": TURN_MD}

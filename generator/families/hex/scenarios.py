@@ -37,3 +37,42 @@ def side_summary(side_data: dict) -> dict:
             "forts": used.forts, "corps_box": used.corps_in_box,
             "printed_agrees": printed.corps_equivalent == side_data["corps_equivalent"],
             "reading_agrees": used.corps_equivalent == side_data["corps_equivalent"]}
+
+
+def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: dict | None = None) -> tuple[dict, list[str]]:
+    """A scenario's force tables worked through (16.1, 7.0 D, 6.2, 5.1.1; variant 17.4.1, 17.4.3):
+    for each side, the table used, its totals, the corps equivalent recomputed against the printed
+    one, the corps placed in the Corps Organization Box, the AP level and the air markers."""
+    from .initiative import scenario_ap_level
+    sc = next((s for s in game.scenarios if str(s["id"]) == str(scenario_id)), None)
+    if sc is None:
+        return {"problems": [f"no scenario '{scenario_id}'"]}, []
+    result, trace = {"scenario": str(sc["id"]), "sides": {}, "problems": []}, []
+    if variant and game.capability("scenario-variant") is None:
+        result["problems"].append("the variant figures need a rule module providing them (scenario_modifications, 17.4)")
+        variant = False
+    limits = {"divisions": next((t.counters.value for t in game.unit_types.values() if t.size == "division" and not t.variant), None),
+              "armour": next((t.counters.value for t in game.unit_types.values() if t.arm == "armour" and not t.variant), None)}
+    for side in game.side_ids:
+        sd = sc["sides"].get(side)
+        if sd is None:
+            result["problems"].append(f"scenario {sc['id']} lists no forces for {side}")
+            continue
+        s = side_summary(sd)
+        level, why = scenario_ap_level(game, sc, side, variant=variant, doctrines=int((doctrines or {}).get(side, 0)))
+        table = used_table(sd)
+        result["sides"][side] = {
+            "table": "reading" if sd.get("reading") else "printed",
+            "initial": dict(table["initial"]), "divisions": s["divisions"], "armour": s["armour"], "forts": s["forts"],
+            "corps_equivalent": s["used_ce"], "stated_corps_equivalent": s["stated_ce"], "agrees": s["reading_agrees"],
+            "corps_box": s["corps_box"], "ap_level": level, "air_markers": int(sd.get("air_markers", 0)) if variant else 0}
+        trace.append(f"{side}: {s['divisions']} infantry divisions in all boxes (16.1 B) make {s['used_ce']:g} corps "
+                     f"equivalents (16.1 C); printed {s['stated_ce']}: {'agrees' if s['reading_agrees'] else 'does not agree'}"
+                     + ("" if s["printed_agrees"] else f" (the table as printed gives {s['printed_ce']:g}; erratum "
+                                                        f"{sd.get('erratum', '')} reading used)"))
+        trace.append(f"{side}: {s['corps_box']} corps go to the Corps Organization Box at the start (7.0 D)")
+        trace += [f"{side}: {t}" for t in why]
+        for what, have, lim in (("infantry divisions", s["divisions"], limits["divisions"]), ("armoured brigades", s["armour"], limits["armour"])):
+            if lim is not None and have > lim:
+                result["problems"].append(f"{side} needs {have} {what}; the counter mix has {lim} (6.2)")
+    return result, trace

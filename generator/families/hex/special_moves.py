@@ -56,9 +56,9 @@ def special_move(game: HexGame, pos: Position, mode: str, unit_id: str, to: str,
         return rep
     rep.start = unit.hex
     ut = game.unit_type(unit)
-    params = game.module("special_doctrines")
+    params = game.capability("special-moves")
     if params is None:
-        rep.problems.append(f"special moves need the special_doctrines rule module ({rule})")
+        rep.problems.append(f"special moves need a rule module providing them (special_doctrines, {rule})")
         return rep
     if capability not in ut.capabilities:
         rep.problems.append(f"{unit_id} ({ut.name}) cannot make an {capability.replace('-', ' ')} ({rule} B)")
@@ -86,7 +86,7 @@ def special_move(game: HexGame, pos: Position, mode: str, unit_id: str, to: str,
         else:
             rep.trace.append(f"{to} is a coastal hex, {rep.distance} hexes away: any distance is allowed ({rule} C)")
         if to in interdiction_zone(game, list(interdiction)):
-            extra = int((game.module("airpower") or {}).get("interdiction_extra_ap", 1))
+            extra = int((game.capability("interdiction") or {}).get("interdiction_extra_ap", 1))
             rep.ap_cost += extra
             rep.trace.append(f"{to} lies in an enemy interdiction zone: +{extra} AP (13A.4.3)")
     else:

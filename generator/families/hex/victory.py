@@ -3,14 +3,14 @@ conditions, which are data in scenarios.yaml. The scenario's side wins if any co
 otherwise the other side wins by having prevented them (16.0 A). A concession ends it at once (16.5).
 
 "Occupy" means a unit of the side actually stands in the place, disrupted or not (5.4 A). For
-"clear ... of CSA units" every CSA counter counts, forts included: a fort is one of the unit types
+"clear ... of <side>'s units" every counter of that side counts, forts included: a fort is one of the unit types
 (3.3.4) and only an advance removes it (13.4.7 A).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import HexGame, Position, enemy
+from .model import HexGame, Position
 
 
 @dataclass
@@ -59,21 +59,11 @@ def describe(game: HexGame, cond: dict) -> str:
 
 
 def region_and_cities(game: HexGame, region_id: str, country: str) -> tuple[set[str], list[str]]:
-    """The hexes to clear and the cities to occupy for a clear-and-occupy condition.
-
-    The only region the data names is west-of-mississippi, and every city records which bank of
-    the Mississippi it stands on. Where our reconstructed grid puts a city's hex on the other side
-    of the river hexsides than the city really stands (Memphis, New Orleans), the city's own bank
-    decides and its hex is left out of the region: 17.3.3 offers New Orleans as a separate way to
-    win, so it cannot be one of the western cities.
-    """
-    hexes = set(game.map.regions.get(region_id, []))
-    if region_id == "west-of-mississippi":
-        east = {c.hex for c in game.map.cities.values() if not c.west_of_mississippi}
-        hexes -= east
-        cities = sorted(c.id for c in game.map.cities.values() if c.country == country and c.west_of_mississippi)
-    else:
-        cities = sorted(c.id for c in game.map.cities.values() if c.country == country and c.hex in hexes)
+    """The hexes to clear and the `country` cities to occupy for a clear-and-occupy condition: the
+    region's hexes (map.yaml `regions`) and the cities standing in them. The map puts every city on
+    the bank its real coordinates lie on, so a region bounded by a river holds exactly its cities."""
+    hexes = set(game.map.regions.get(region_id, ()))
+    cities = sorted(c.id for c in game.map.cities.values() if c.country == country and c.hex in hexes)
     return hexes, cities
 
 
@@ -105,7 +95,7 @@ def evaluate(game: HexGame, pos: Position, scenario_id: str, *, conceded_by: str
     side = sc["victory"]["side"]
     rep.claimant = side
     if conceded_by:
-        rep.winner = enemy(conceded_by)
+        rep.winner = game.enemy(conceded_by)
         rep.trace.append(f"{conceded_by} concedes: {rep.winner} wins (16.5)")
         return rep
     rep.trace.append(f"scenario {sc['id']}: {side} must meet one of {len(sc['victory']['any_of'])} condition(s) at the end of "
@@ -126,7 +116,7 @@ def evaluate(game: HexGame, pos: Position, scenario_id: str, *, conceded_by: str
                    + f"; cities not occupied: {', '.join(_name(game, x) for x in d['cities_not_occupied']) or 'none'}")
         rep.trace.append(f"condition {c.index}, {c.text}: {'met' if c.holds else 'not met'} - {why}")
     met = [c for c in rep.conditions if c.holds]
-    rep.winner = side if met else enemy(side)
+    rep.winner = side if met else game.enemy(side)
     rep.trace.append(f"{side} wins (condition {', '.join(str(c.index) for c in met)})" if met
-                     else f"no condition is met: {enemy(side)} wins by preventing them (16.0 A)")
+                     else f"no condition is met: {game.enemy(side)} wins by preventing them (16.0 A)")
     return rep

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .control import ZOC_BLOCKING, combat_units, friendly_city_or_fort
-from .model import HexGame, Position, enemy
+from .model import HexGame, Position
 
 
 def stack_zoc(game: HexGame, pos: Position, hex_id: str, side: str) -> tuple[bool, str]:
@@ -38,14 +38,14 @@ def controlled_hexes(game: HexGame, pos: Position, side: str) -> dict[str, list[
             continue
         for n in game.map.grid.neighbours(src):
             reaches, _ = zoc_reaches(game, src, n)
-            if reaches and not friendly_city_or_fort(game, pos, n, enemy(side)):
+            if reaches and not friendly_city_or_fort(game, pos, n, game.enemy(side)):
                 out.setdefault(n, []).append(src)
     return out
 
 
 def enemy_controlled(game: HexGame, pos: Position, hex_id: str, mover_side: str) -> tuple[bool, str]:
     """Is `hex_id` in an enemy ZOC for units of `mover_side`? With the reason."""
-    opp = enemy(mover_side)
+    opp = game.enemy(mover_side)
     if friendly_city_or_fort(game, pos, hex_id, mover_side):
         return False, f"{hex_id} is a {mover_side} city or fort: EZOCs do not extend into it (11.2 B)"
     for src in game.map.grid.neighbours(hex_id):

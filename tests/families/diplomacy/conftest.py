@@ -9,7 +9,6 @@ import yaml
 from generator.families.diplomacy.loading import game_from_data
 
 REPO = Path(__file__).resolve().parents[3]
-DATC_FILE = REPO / ".." / "shared" / "reference" / "datc" / "datc.json"
 
 
 def classic_map_data() -> dict:

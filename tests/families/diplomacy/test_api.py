@@ -18,10 +18,11 @@ def result(resp, order):
     ({"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}}, "an army cannot stand in NTH"),
     ({"phase": "S1901M", "units": {"RUSSIA": ["F STP"]}}, "name the coast"),
     ({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A PAR"]}}, "already holds"),
-    ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "not a supply centre"),
-    ({"phase": "S1901M", "dislodged": {"FRANCE": [{"unit": "A PAR"}]}}, "only in a retreat phase"),
+    ({"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["BUR"]}}, "not a supply centre"),
+    ({"phase": "S1901M", "units": {}, "dislodged": {"FRANCE": [{"unit": "A PAR"}]}}, "only in a retreat phase"),
     ({"phase": "S1901M", "extra": 1}, "unknown request key"),
-    ({"phase": "S1901M", "orders": {"FRANCE": [1]}}, "list of order strings"),
+    ({"phase": "S1901M", "units": {}, "orders": {"FRANCE": [1]}}, "list of order strings"),
+    ({"phase": "S1901M"}, "'units' is missing"),
 ])
 def test_bad_requests_raise_clear_errors(classic, request_, message):
     with pytest.raises(AdjudicationError) as err:
@@ -63,8 +64,9 @@ def test_dislodged_unit_gets_retreat_options_and_retreat_phase(classic):
     assert d["retreats"] == ["BEL", "MAR", "PAR", "PIC"]   # not MUN (attacker), not RUH/GAS (occupied)
     retreat = adjudicate(classic, {"phase": "F1901R", "units": resp["after"]["units"],
                                    "centers": {"GERMANY": ["MUN"], "FRANCE": ["PAR"]},
-                                   "dislodged": {"FRANCE": [{"unit": "A BUR", "attacker_from": "MUN"}]},
-                                   "orders": {"FRANCE": ["A BUR R MUN"]}})
+                                   "dislodged": {"FRANCE": [{"unit": "A BUR", "attacker_from": "MUN",
+                                                             "via_convoy": False}]},
+                                   "contested": [], "orders": {"FRANCE": ["A BUR R MUN"]}})
     assert not result(retreat, "A BUR R MUN")["legal"]
     assert "attacker came from there" in result(retreat, "A BUR R MUN")["reason"]
     assert retreat["after"]["units"]["FRANCE"] == ["A GAS"]      # the army in Burgundy is gone

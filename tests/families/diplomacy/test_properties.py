@@ -60,7 +60,7 @@ def random_phase(seed: int, n_units: int) -> dict:
     return {"phase": "F1901M",
             "units": {pw: [f"{k} {loc}" for q, (w, k, loc) in sorted(units.items()) if w == pw]
                       for pw in POWERS if any(w == pw for w, _, _ in units.values())},
-            "orders": orders}
+            "centers": {}, "orders": orders}
 
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,8 +77,9 @@ def test_no_two_units_share_a_province_and_none_vanish(seed, n):
     provinces = [province_of(u.split()[1]) for u in after]
     assert len(provinces) == len(set(provinces))
     dislodged = [d for ds in resp["after"]["dislodged"].values() for d in ds]
+    disbanded = [u for us in resp["disbanded"].values() for u in us]
     before = sum(len(v) for v in req["units"].values())
-    assert len(after) + len(dislodged) == before
+    assert len(after) + len(dislodged) + len(disbanded) == before
 
 
 @SETTINGS
@@ -96,12 +97,11 @@ def test_every_dislodged_unit_can_retreat_or_must_disband(seed, n):
                 assert province_of(r) not in occupied
                 assert province_of(r) not in after["contested"]
                 assert d["via_convoy"] or province_of(r) != d["attacker_from"]
-            if not d["retreats"]:                            # no option: the retreat phase disbands it
-                retreat = adjudicate(GAME, {"phase": "F1901R", "units": after["units"],
-                                            "dislodged": {power: [{"unit": d["unit"],
-                                                                   "attacker_from": d["attacker_from"]}]},
-                                            "contested": after["contested"], "orders": {}})
-                assert d["unit"] not in retreat["after"]["units"].get(power, [])
+            assert d["retreats"]          # a unit with nowhere to go was disbanded in the movement
+    for power, units in resp["disbanded"].items():
+        assert all(u not in after["units"].get(power, []) for u in units)
+    if not after["dislodged"]:
+        assert not after["phase"].endswith("R")
 
 
 @SETTINGS

@@ -97,7 +97,7 @@ def test_neutral_armies_hold_support_and_disband(classic_with):
 
 def test_neutral_armies_do_not_own_centres(classic_with):
     g = classic_with({"neutral_armies": {}})
-    resp = adjudicate(g, {"phase": "F1901M", "units": {"NEUTRAL": ["A HOL"]}, "orders": {}})
+    resp = adjudicate(g, {"phase": "F1901M", "units": {"NEUTRAL": ["A HOL"]}, "centers": {}, "orders": {}})
     assert resp["after"]["centers"] == {}
 
 

@@ -37,8 +37,8 @@ def test_free_pcfs_with_nowhere_to_go():
     # LS has South Carolina, where the Republicans are on the ballot: still legal
     assert found == []
     states = file_text("states.yaml").replace(
-        'republican_on_ballot: {value: true, source: estimated, reasoning: "SC chose',
-        'republican_on_ballot: {value: false, source: estimated, reasoning: "SC chose')
+        'off_ballot: {value: [], source: estimated, reasoning: "SC chose',
+        'off_ballot: {value: [R], source: estimated, reasoning: "SC chose')
     found = diagnostics({"parties.yaml": text, "states.yaml": states})
     assert [d.code for d in found] == ["ELE004"]
 
@@ -70,7 +70,7 @@ def test_unknown_source_id():
 
 
 def test_unknown_rule_module_and_parameter():
-    text = file_text("game.yaml").replace("radicalism: {party: SD}", "radicalism: {party: SD, cost: 0}")
+    text = file_text("game.yaml").replace("free_second_region: {party: SD}", "free_second_region: {party: SD, cost: 0}")
     text = text.replace("strongholds: {}", "strongholds: {}\n  teleport: {}")
     found = diagnostics({"game.yaml": text})
     assert sorted(d.code for d in found) == ["ELE010", "ELE010"]
@@ -80,3 +80,22 @@ def test_poll_card_must_match_its_region():
     text = file_text("regions.yaml").replace("poll_card: regional-poll-lower-south", "poll_card: abolition")
     found = diagnostics({"regions.yaml": text})
     assert [d.code for d in found] == ["ELE008"]
+
+
+def test_malformed_module_parameters_are_diagnostics_and_never_reach_the_engine():
+    """Wrong-shaped parameters are reported at their line, and the engines run without
+    the broken module instead of crashing inside it."""
+    from election_helpers import example, source_with
+    from generator.families.election import FAMILY
+    text = (file_text("game.yaml").replace("share: {R: [2, 3]}", "share: {R: x}")
+            .replace("faces_by_rank: [4, 3, 2, 1]", "faces_by_rank: [a]")
+            .replace("  locking: {multiple: 2}", "  locking: {multiple: [2]}"))
+    game = FAMILY.load(source_with({"game.yaml": text}))
+    found = [d for d in FAMILY.check(game) if d.code == "ELE010"]
+    assert {d.line for d in found} and len(found) == 3, [str(d) for d in found]
+    poll = FAMILY.run_example(game, example({"kind": "regional_poll", "region": "MW",
+                                             "position": {"indiana": {"CU": 8}}, "expect": {}}))
+    assert poll.result["locked"] == []          # no locking module left in force
+    roll = FAMILY.run_example(game, example({"kind": "free_state_secession", "admitted_by": {"kansas": "R", "nevada": "R"},
+                                             "momentum": ["R", "CU", "ND", "SD"], "expect": {}}))
+    assert roll.result == {}

@@ -8,9 +8,10 @@ from election_helpers import pos
 from generator.families.election.control import control
 from generator.families.election.costs import campaign
 from generator.families.election.electoral import count, house_candidates
-from generator.families.election.momentum import free_state_secession, momentum
+from generator.families.election.momentum import momentum
 from generator.families.election.polling import final_polling, regional_poll
 from generator.families.election.setup import setup_problems
+from generator.families.election.statehood import admission_effects
 
 
 def test_second_region_and_controlled_state_costs_add_up(game):
@@ -83,7 +84,8 @@ def test_free_state_secession_by_rank(game):
     for rank, chance in enumerate(["2/3", "1/2", "1/3", "1/6"]):
         order = ["CU", "ND", "SD"]
         order.insert(rank, "R")
-        out = free_state_secession(game, {"kansas": "ND", "nevada": "CU"}, order)["result"]
+        ctx = {"party": None, "territory": None, "admitted_by": {"kansas": "ND", "nevada": "CU"}, "order": order}
+        _, out, _ = admission_effects(game, pos(), ctx)
         assert out["secession_chance"] == chance
 
 

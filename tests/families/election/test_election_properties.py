@@ -90,3 +90,35 @@ def test_electoral_votes_within_the_total(position, players):
     votes = final.to_dict(GAME)["electoral_votes"]
     assert sum(votes.values()) <= total_votes(GAME, position.admitted) <= 303 + 6
     assert all(v >= 0 for v in votes.values())
+
+
+@st.composite
+def turns(draw):
+    """A two-player first turn: random hands of 2-4 cards and random actions (some illegal)."""
+    hands = {p: draw(st.lists(st.integers(2, 4), min_size=7, max_size=7)) for p in ("R", "SD")}
+    actions = draw(st.lists(st.fixed_dictionaries({
+        "party": st.sampled_from(["R", "SD"]), "card": st.integers(2, 4),
+        "campaign": st.lists(st.fixed_dictionaries({"state": st.sampled_from(STATES),
+                                                    "pcfs": st.integers(1, 3)}), min_size=1, max_size=3)}),
+        min_size=1, max_size=14))
+    return {"kind": "turn", "players": 2, "turn": 1, "hands": hands, "deck": {"draw": 100},
+            "discard_rest": draw(st.lists(st.sampled_from(["R", "SD"]), unique=True)),
+            "actions": actions, "expect": {}}
+
+
+@SETTINGS
+@given(turns())
+def test_a_turn_never_exceeds_its_actions_and_keeps_every_card(data):
+    """At most five actions each; every card is somewhere (hands, draw pile, discard, out of
+    the game), before and after the end of the turn."""
+    from election_helpers import example
+    from generator.families.election import FAMILY
+    out = FAMILY.run_example(GAME, example(data)).result
+    assert all(n <= 5 for n in out["actions_taken"].values())
+    assert len(out["actions"]) + len(out["refused"]) == len(data["actions"])
+    # hands_left is counted before the next hands are drawn; `drawn` cards left the draw pile.
+    cards = (sum(out["hands_left"].values()) + out["deck"]["draw"] + out["deck"]["discard"]
+             + len(out["deck"]["removed"]) + sum(out.get("drawn", {}).values()))
+    assert cards == 114
+    if out["complete"]:
+        assert out["next_hands"] == {"R": 7, "SD": 6}

@@ -22,7 +22,9 @@ def test_region_map_has_every_state_with_its_marks(game):
     root = parse(svg)
     tiles = [g for g in root.iter(f"{NS}g") if g.get("id", "").startswith("state-")]
     assert len(tiles) == 35
-    assert svg.count(">†</tspan>") == sum(s.pcr.estimated for s in game.states.values()) == 31
+    assert svg.count('font-size="11">†</tspan>') == sum(s.pcr.estimated for s in game.states.values()) == 31
+    regions = sum(s.region.estimated for s in game.states.values())
+    assert regions > 20 and svg.count('font-weight="normal">†</tspan>') == regions
     assert svg.count("†)</text>") == sum(s.electoral_votes.estimated for s in game.states.values()) == 2
     assert svg.count("*<tspan") == 9        # asterisked PCRs
     assert svg.count("stronghold</title>") == 4
@@ -99,7 +101,7 @@ def test_pages_mark_every_estimate(game):
     assert {"states.md", "map.md", "cards.md", "parties.md", "assets/map.svg"} <= set(pages)
     states = pages["states.md"].content
     estimates = [(s, f) for s in game.states.values() for f in (s.region, s.electoral_votes, s.pcr,
-                                                                 s.republican_on_ballot) if f.estimated]
+                                                                 s.off_ballot) if f.estimated]
     listed = states.split("## Estimated values")[1]
     assert listed.count("†") == len(estimates)
     table = states.split("## Estimated values")[0]

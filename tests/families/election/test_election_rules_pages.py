@@ -98,3 +98,18 @@ def test_region_the_game_lacks_is_a_diagnostic(game):
     outcome = FAMILY.run_example(game, example({"kind": "free_state_secession", "admitted_by": {"kansas": "R"},
                                                 "momentum": ["CU", "ND"], "expect": {}}))
     assert [d.code for d in outcome.diagnostics] == ["ELE011"]
+
+
+def test_every_numbered_section_has_an_example_or_says_why_not():
+    """Each `## N.N` section of the Divided Republic pages holds a worked example or a line
+    starting `*No worked example:*` that says why (issue 17's rule-by-rule coverage)."""
+    import re
+    from election_helpers import GAME_DIR
+    bare = []
+    for page in sorted((GAME_DIR / "rules").glob("*.md")):
+        sections = re.split(r"^## ", page.read_text(encoding="utf-8"), flags=re.M)[1:]
+        for section in sections:
+            number = section.split()[0]
+            if "```example" not in section and "*No worked example:*" not in section:
+                bare.append(f"{page.name} {number}")
+    assert not bare, bare

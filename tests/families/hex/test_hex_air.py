@@ -78,7 +78,7 @@ def test_captured_cities_are_air_bases_and_ranges_count_from_them():  # 13A.3
 def test_tactical_support_costs_aps_and_adds_two_per_strike_that_gets_through():  # 13A.4.1 E, 13A.4.4
     g = dixie()
     pos = position(("c", "CSA", "infantry-corps", "1819"), ("u", "USA", "infantry-corps", "1818"),
-                   ("m", "USA", "infantry-division", "1616"))
+                   ("m", "USA", "infantry-division", "1716"))
     rep = evaluate_attack(g, pos, Attack(["u"], "1819", airstrikes=3, interceptors=2))
     assert rep.legal and rep.drm == 4 and rep.ap_breakdown["air"] == 6
     # without a held city within 5 hexes the strikes may not fly
@@ -90,15 +90,15 @@ def test_tactical_support_costs_aps_and_adds_two_per_strike_that_gets_through():
 def test_placement_rules():  # 13A.1, 13A.4.1 B, 13A.4.2 B, 13A.4.4 B
     g = dixie()
     pos = position()
-    rep = place_airstrikes(g, pos, "USA", "city-bombing", [Placement("city-bombing", "3513", 4)], markers=3)
+    rep = place_airstrikes(g, pos, "USA", "city-bombing", [Placement("city-bombing", "3512", 4)], markers=3)
     assert not rep.legal and any("13A.1" in p for p in rep.problems)
     rep = place_airstrikes(g, pos, "USA", "city-bombing", [Placement("city-bombing", "3510", 1)])
     assert not rep.legal                              # Washington is not an enemy-held city
-    rep = place_airstrikes(g, pos, "USA", "combat", [Placement("tactical-support", "3513", 1)], attacked=[])
+    rep = place_airstrikes(g, pos, "USA", "combat", [Placement("tactical-support", "3512", 1)], attacked=[])
     assert not rep.legal and any("13A.4.1 B" in p for p in rep.problems)
-    rep = place_airstrikes(g, pos, "USA", "interdiction", [Placement("city-bombing", "3513", 1)])
+    rep = place_airstrikes(g, pos, "USA", "interdiction", [Placement("city-bombing", "3512", 1)])
     assert not rep.legal                              # wrong phase
-    rep = place_airstrikes(g, pos, "USA", "city-bombing", [Placement("city-bombing", "3513", 3, roll=6)],
-                           interceptors={"3513": 5})
+    rep = place_airstrikes(g, pos, "USA", "city-bombing", [Placement("city-bombing", "3512", 3, roll=6)],
+                           interceptors={"3512": 5})
     assert rep.legal and rep.placed[0].surviving == 1 and rep.placed[0].raid.ap_loss == 1
     assert rep.interceptor_ap_cost == 5

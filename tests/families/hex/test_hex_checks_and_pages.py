@@ -46,6 +46,10 @@ def test_pages_are_deterministic_and_mark_estimates():
     assert first == second
     assert {"map.md", "charts.md", "scenarios.md", "counters.md", "assets/map.svg"} <= set(first)
     assert "Reconstruction" in first["map.md"] and "RECONSTRUCTED" in first["assets/map.svg"]
+    assert "Potomac and the Ohio" in first["map.md"]                 # the map's reasoning (not the empty rule field)
+    assert "## The border" in first["map.md"] and "| Evansville | 2011-2012 | USA |" in first["map.md"]
+    assert "AP track runs from 0 to 60 *(estimated)*" in first["charts.md"]
+    assert "| Resource centre | 0 *(estimated)* |" in first["charts.md"]
     assert first["charts.md"].count("*(estimated)*") >= 3
     assert "Erratum" in first["scenarios.md"] and "initial-row-columns" in first["scenarios.md"]
 
@@ -58,9 +62,18 @@ def test_printables_are_sized_in_millimetres():
             assert re.match(r'<svg [^>]*width="[0-9.]+mm" height="[0-9.]+mm"', svg), stem
 
 
-def test_content_text_is_escaped_in_svg():
-    from generator.families.hex.render import esc
-    assert esc('<script>"x"</script>') == "&lt;script&gt;&quot;x&quot;&lt;/script&gt;"
+def test_content_text_is_escaped_in_svg_and_pages():
+    from dataclasses import replace
+    from generator.families.hex.pages import map_page
+    from generator.families.hex.render import map_svg
+    game = dixie()
+    hostile = '<script>"x"</script>|*y*'
+    cities = {cid: replace(c, name=hostile) if cid == "memphis" else c for cid, c in game.map.cities.items()}
+    g = replace(game, map=replace(game.map, cities=cities))
+    svg, _, _ = map_svg(g)
+    assert "<script>" not in svg and "&lt;script&gt;&quot;x&quot;&lt;/script&gt;" in svg
+    page = map_page(g)
+    assert "<script>" not in page and "\\|" in page
 
 
 def test_missing_ap_cost_is_a_located_diagnostic_not_a_crash(game_copy):
@@ -126,3 +139,29 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
     sheets = dict(FAMILY.printables(game)["charts"])
     assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
     assert "(est.)" in sheets["dixie-air"]
+
+
+def test_every_rule_section_has_an_example_or_a_reason_and_the_page_lists_them():
+    from generator.families.hex.coverage import coverage
+    rows = coverage(dixie())
+    assert len(rows) > 150
+    assert all(r["examples"] or r["none"] for r in rows)
+    assert not any(r["missing"] for r in rows)
+    by_id = {r["id"]: r for r in rows}
+    assert any("attacks twice" in e.title for e in by_id["13.1.4"]["examples"])
+    assert by_id["3.4"]["none"] and not by_id["3.4"]["examples"]
+    page = {p.path: p.content for p in FAMILY.pages(dixie())}["coverage.md"]
+    assert "| 13\\.1\\.4 |" in page and "(rules/04-sequence-of-play.md)" in page
+
+
+def test_a_section_without_example_or_reason_fails_the_check(game_copy):
+    target = game_copy("dixie")
+    cov = target / "coverage.yaml"
+    text = cov.read_text()
+    text = text.replace('{id: "3.4", title: "Parts Inventory", none: "parts inventory"}', '{id: "3.4", title: "Parts Inventory"}')
+    text = text.replace('examples: ["Turn 3 to Turn 4 (14.2)"]', 'examples: ["Turn 3 to Turn 5"]', 1)
+    cov.write_text(text)
+    found = [d for d in codes(target) if d.code == "HEX040"]
+    assert any("3.4 Parts Inventory" in d.message for d in found)
+    assert any("Turn 3 to Turn 5" in d.message for d in found)
+    assert all(d.file.endswith("coverage.yaml") and d.line > 1 for d in found)

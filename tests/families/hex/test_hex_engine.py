@@ -109,9 +109,13 @@ def test_corps_breaks_up_for_one_loss_point():
 
 
 def test_initiative_and_ap_level():
-    irt, _ = record_combat(IRT(0), "CSA", Result(1, 1))
+    g = dixie()
+    zero = IRT.of(g, None)
+    irt, _ = record_combat(g, zero, "CSA", Result(1, 1))
     assert irt.value == 0
-    assert initiative(IRT(0), 1)[0] == "USA"
-    assert initiative(IRT(0), 5, "CSA")[0] is None
+    irt, _ = record_combat(g, zero, "CSA", Result(3, 2))      # 14.0 C's example: toward the defender
+    assert irt.favours == "USA" and irt.value == 1
+    assert initiative(g, zero, 1)[0] == "USA"                 # 14.3, from charts.yaml
+    assert initiative(g, zero, 5, "CSA")[0] is None
     assert ap_level(dixie(), "USA", 35, ["washington"]).level == 32
     assert ap_level(dixie(), "USA", 35, ["washington", "chicago", "detroit"]).level == 30

@@ -35,7 +35,7 @@ def test_every_rulebook_example_is_present_and_verified(result):
 
 
 def test_examples_with_a_map_draw_a_figure(result):
-    figures = [w.outcome.figure for ws in result.examples.values() for w in ws
+    figures = [w.outcome.figure() for ws in result.examples.values() for w in ws
                if w.example.data["kind"] in ("combat", "move", "losses", "bridge-capture")]
     assert figures and all(f and f.startswith("<svg") and "estimated" in f for f in figures)
 

@@ -2,10 +2,11 @@ import math
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.families.hex.check import border_distance
 from generator.families.hex.grid import Grid
-from generator.families.hex.mapgen import generate
+from generator.families.hex.mapgen import MapBuilder, PlacementError, generate, placement_problems
 
 from .helpers import REPO, dixie
 
@@ -52,8 +53,9 @@ def test_scenario_cities_exist_on_the_right_side():
     for cid in ("richmond", "shreveport", "montgomery", "atlanta", "new-orleans", "memphis"):
         assert m.cities[cid].country == "CSA"
     assert m.cities["washington"].capital and m.cities["richmond"].capital
-    assert not m.cities["new-orleans"].west_of_mississippi
-    assert m.cities["shreveport"].west_of_mississippi
+    west = m.regions["west-of-mississippi"]
+    assert m.cities["new-orleans"].hex not in west and m.cities["memphis"].hex not in west
+    assert m.cities["shreveport"].hex in west
     assert sum(1 for r in m.resource_centres.values() if r.country == "CSA") >= 5
 
 
@@ -66,3 +68,42 @@ def test_great_rivers_have_bridges_and_the_border_is_continuous_enough():
     assert len(border) > 40
     for a, b in border:
         assert {m.country[a], m.country[b]} == {"USA", "CSA"}
+
+
+def _geography():
+    return yaml.safe_load((REPO / "tools" / "dixie_map" / "geography.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_city_and_resource_centre_is_on_its_real_bank_and_in_its_real_country():
+    """17 / 3.1: a place's hex is reached from its real coordinates without crossing a river or the
+    border, and belongs to the side its coordinates lie in."""
+    committed = yaml.safe_load((REPO / "content" / "dixie" / "map.yaml").read_text(encoding="utf-8"))
+    assert placement_problems(_geography(), committed) == []
+    m = dixie().map
+    assert m.cities["louisville"].country == "CSA"                 # south bank of the Ohio, Kentucky
+    assert m.cities["cincinnati"].country == "USA"                 # north bank
+    for city in ("memphis", "new-orleans"):                        # east bank of the Mississippi
+        assert m.cities[city].hex not in m.regions["west-of-mississippi"]
+    assert m.resource_centres["baton-rouge-refinery"].hex not in m.regions["west-of-mississippi"]
+
+
+def test_the_placement_check_catches_a_city_on_the_wrong_bank():
+    geo = _geography()
+    committed = yaml.safe_load((REPO / "content" / "dixie" / "map.yaml").read_text(encoding="utf-8"))
+    memphis = next(c for c in committed["cities"] if c["id"] == "memphis")
+    memphis["hex"] = "1616"                                        # the old, west-bank hex
+    problems = placement_problems(geo, committed)
+    assert problems and all("Memphis" in p for p in problems)
+    assert any("across Mississippi" in p for p in problems)
+
+
+def test_the_generator_refuses_a_city_with_no_hex_on_its_bank():
+    """A city hemmed in by a river loop on every side within reach: no hex qualifies, so the
+    script fails instead of writing a wrong map."""
+    geo = _geography()
+    lat, lon = 35.15, -90.05
+    ring = [[lat + 0.03, lon - 0.03], [lat + 0.03, lon + 0.03], [lat - 0.03, lon + 0.03], [lat - 0.03, lon - 0.03],
+            [lat + 0.03, lon - 0.03]]
+    geo["rivers"].append({"id": "moat", "name": "Moat", "kind": "river", "points": ring})
+    with pytest.raises(PlacementError, match="Memphis"):
+        MapBuilder(geo).build()

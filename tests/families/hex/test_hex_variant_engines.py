@@ -60,13 +60,16 @@ def test_exploitation_two_tank_units_two_hexes_but_not_into_enemies():  # 16.6.1
 
 def test_advance_needs_an_empty_hex_and_one_lp_on_an_empty_city():  # 13.8.3 A-B, 13.4.6
     g = dixie()
-    pos = position(("u", "USA", "infantry-corps", "1615"), ("c", "CSA", "infantry-division", "1616"))
-    adv = [{"unit": "u", "path": ["1616"]}]
-    assert not advance_after_combat(g, pos, ["u"], "1616", adv).legal
-    pos = position(("u", "USA", "infantry-corps", "1615"))
-    assert not advance_after_combat(g, pos, ["u"], "1616", adv, occupied=False, defender_lp=0).legal
-    rep = advance_after_combat(g, pos, ["u"], "1616", adv, occupied=False, defender_lp=1)
+    memphis = g.map.cities["memphis"].hex
+    pos = position(("u", "USA", "infantry-corps", "1715"), ("c", "CSA", "infantry-division", memphis))
+    adv = [{"unit": "u", "path": [memphis]}]
+    assert not advance_after_combat(g, pos, ["u"], memphis, adv).legal
+    pos = position(("u", "USA", "infantry-corps", "1715"))
+    assert not advance_after_combat(g, pos, ["u"], memphis, adv, occupied=False, defender_lp=0).legal
+    rep = advance_after_combat(g, pos, ["u"], memphis, adv, occupied=False, defender_lp=1)
     assert rep.legal and rep.city_captured == "memphis"
+    across = position(("u", "USA", "infantry-corps", "1615"))       # west bank, no bridge on 1615-1716
+    assert not advance_after_combat(g, across, ["u"], memphis, adv, occupied=False, defender_lp=1).legal
 
 
 def test_shock_corps_needs_two_divisions_and_a_tank_brigade_and_five_aps():  # 3.3.4 A
@@ -89,7 +92,8 @@ def test_reinforcements_appear_in_free_home_cities_else_any_free_home_hex():  # 
                  if c.country == "CSA"]
     hexes, rule = placement_hexes(g, position(*occupiers), "CSA")
     assert rule == "6.1 D" and hexes and all(g.map.country[h] == "CSA" for h in hexes)
-    rep = receive(g, position(), "CSA", [{"type": "infantry-division", "box": "replacement", "hex": "2418"}],
+    atlanta = g.map.cities["atlanta"].hex
+    rep = receive(g, position(), "CSA", [{"type": "infantry-division", "box": "replacement", "hex": atlanta}],
                   {"replacement": {"infantry-division": 1}}, ap_available=1)
     assert not rep.legal and rep.ap_cost == 2                                   # 6.1 B: APs must be there
 

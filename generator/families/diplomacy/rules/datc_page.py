@@ -1,15 +1,15 @@
 """datc_page: publish a DATC conformance page for the game (Classic map only makes
-sense): every test case of the DATC data file, adjudicated by the engine, with
-orders, outcomes and the reasons."""
+sense): every test case of the DATC data vendored with the package
+(generator/data/datc/), adjudicated by the engine, with orders, outcomes and the
+reasons. The data is never read from a path the content names (issue 12)."""
 from __future__ import annotations
 
 from ....escape import code_span, md_cell, md_text
-from ....paths import SOURCE_ROOT
 from ....render.figure import figure_size
 from ...base import Page
-from ..datc import load_cases, run_case
+from ..datc import default_path, load_cases, run_case
 from ..examples import diagram
-from . import Param, RuleModule, text
+from . import RuleModule
 
 # The DATC's own section titles (DATC v3.0, chapter 6), for the page's headings.
 DATC_SECTIONS = {
@@ -21,11 +21,8 @@ DATC_SECTIONS = {
 
 
 def pages(game, params: dict) -> list[Page]:
-    """The conformance page and its diagrams (none when the data file is absent)."""
-    path = (SOURCE_ROOT / params["source"]).resolve()
-    if not path.is_file():
-        return []
-    cases = load_cases(path)
+    """The conformance page and its diagrams."""
+    cases = load_cases(default_path())
     runs = []
     for case in cases:
         if case.get("datc_preferred"):
@@ -76,7 +73,7 @@ def pages(game, params: dict) -> list[Page]:
         if extra:
             lines.append("")
         if run.note:
-            lines += ["!!! note \"Data file differs from the DATC text\"", f"    {md_text(run.note)}.", ""]
+            lines += ["!!! note \"Corrected test data\"", f"    {md_text(run.note)}.", ""]
         for m in run.mismatches:
             lines.append(f"- **Mismatch:** {md_text(m)}")
         svg = diagram(game, run.requests[-1], resp, f"{key} {title}")
@@ -94,8 +91,6 @@ def pages(game, params: dict) -> list[Page]:
 MODULE = RuleModule(
     name="datc_page",
     title="DATC conformance page",
-    summary="Adds a page adjudicating every DATC test case with this game's map.",
-    params={"source": Param("../shared/reference/datc/datc.json",
-                            "Path of the DATC data file, relative to the repository root.",
-                            shape=text)},
+    summary="Adds a page adjudicating every DATC test case (the DATC v3.0 data vendored with "
+            "Mapwright) with this game's map.",
     pages=pages)

@@ -23,8 +23,8 @@ def test_standard_rules_keep_the_retreat(classic):
 
 def test_a_retreat_phase_disbands_everyone(classic_with):
     resp = adjudicate(classic_with({"no_retreats": {}}),
-                      {"phase": "F1901R", "units": {"FRANCE": ["A BUR"]},
-                       "dislodged": {"GERMANY": [{"unit": "A BUR", "attacker_from": "PAR"}]},
+                      {"phase": "F1901R", "units": {"FRANCE": ["A BUR"]}, "centers": {}, "contested": [],
+                       "dislodged": {"GERMANY": [{"unit": "A BUR", "attacker_from": "PAR", "via_convoy": False}]},
                        "orders": {"GERMANY": ["A BUR - RUH"]}})
     assert resp["results"][0]["result"] == "fails"
     assert "GERMANY" not in resp["after"]["units"]

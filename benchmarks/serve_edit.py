@@ -1,0 +1,147 @@
+"""Edit-to-reload time of `mapwright serve` on the bundled content.
+
+    python benchmarks/serve_edit.py [--edits 5]
+
+Starts `mapwright serve` on a copy of content/ (the bundled files are never touched),
+waits for the first build, then edits files one at a time and measures, for each edit,
+the time from the file write to the new HTML being served (polling the page every
+20 ms). Edits:
+
+- a rules page (classic/rules/01-orders.md, and Divided States' one rules page): a
+  sentence appended;
+- a map file (divided-states/map.yaml): a power renamed; its powers page is polled
+  for the new name.
+
+Prints a Markdown table (median, min, max per kind) and writes it to
+benchmarks/results/serve.md.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return ""
+
+
+def wait_for(url: str, text: str, timeout: float) -> float | None:
+    """Seconds until `url` serves `text` (polled every 20 ms), None on timeout."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        if text in get(url):
+            return time.perf_counter() - start
+        time.sleep(0.02)
+    return None
+
+
+def append_sentence(path: Path, marker: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{marker} is a freshly edited sentence.\n",
+                    encoding="utf-8")
+
+
+def rename_power(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert f"name: {old}," in text, old
+    path.write_text(text.replace(f"name: {old},", f"name: {new},", 1), encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edits", type=int, default=5, help="edits per kind (the median is reported)")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--out", type=Path, default=RESULTS / "serve.md")
+    args = parser.parse_args(argv)
+
+    results: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        content = tmp / "content"
+        shutil.copytree(ROOT / "content", content)
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        log = (tmp / "serve.log").open("wb")
+        env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--content", str(content),
+                                 "-a", f"127.0.0.1:{port}", "--config", str(ROOT / "mkdocs.yml")],
+                                cwd=tmp, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            started = wait_for(f"{base}/classic/", "Classic", 300)
+            if started is None:
+                raise SystemExit("serve did not come up; see the log:\n"
+                                 + (tmp / "serve.log").read_text(errors="replace")[-3000:])
+            time.sleep(1.0)   # let the first build's PDFs finish
+            ds_map = content / "divided-states" / "map.yaml"
+            name = "Maine"
+            edits = {
+                "rules page (classic)": lambda i: (
+                    append_sentence(content / "classic" / "rules" / "01-orders.md", f"Classic-edit-{i}"),
+                    f"{base}/classic/rules/01-orders/", f"Classic-edit-{i}"),
+                "rules page (Divided States)": lambda i: (
+                    append_sentence(content / "divided-states" / "rules" / "01-special-rules.md", f"DS-edit-{i}"),
+                    f"{base}/divided-states/rules/01-special-rules/", f"DS-edit-{i}"),
+                "map file (Divided States map.yaml)": None,
+            }
+            for kind, edit in edits.items():
+                times = []
+                for i in range(args.edits):
+                    if edit is None:   # rename a power, shown on the powers page
+                        new = f"Maine Edited {i}"
+                        rename_power(ds_map, name, new)
+                        name = new
+                        url, marker = f"{base}/divided-states/powers/", new
+                    else:
+                        _, url, marker = edit(i)
+                    seconds = wait_for(url, marker, args.timeout)
+                    if seconds is None:
+                        raise SystemExit(f"{kind}: edit {i} not served within {args.timeout} s")
+                    times.append(seconds)
+                    time.sleep(0.3)   # let the server settle (reload browsers) before the next edit
+                results[kind] = times
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            log.close()
+
+    lines = ["# Serve benchmark: edit to new HTML served", "",
+             f"`python benchmarks/serve_edit.py --edits {args.edits}` on Python {platform.python_version()}, "
+             f"{os.cpu_count()} CPU(s), {platform.machine()}; `mapwright serve` on a copy of the "
+             "bundled content (5 games). Time from the file write to the page serving the edit.", "",
+             "| edit | median | min | max |", "|---|---|---|---|"]
+    for kind, times in results.items():
+        lines.append(f"| {kind} | {statistics.median(times):.2f} s | {min(times):.2f} s | {max(times):.2f} s |")
+    text = "\n".join(lines) + "\n"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

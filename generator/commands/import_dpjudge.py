@@ -1,0 +1,53 @@
+"""`mapwright import dpjudge FILE.map -o content/<game>`: a DPjudge/MILA map file in as a game.
+
+Registered by import_.py as one more source of `mapwright import` (this module has
+no top-level `register`, so it adds no command of its own).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .common import add_format, fail, report
+
+REWRITTEN = ("map.yaml", "geometry.yaml")   # what --force replaces; game.yaml and rules stay
+
+
+def register_source(kinds) -> None:
+    p = kinds.add_parser("dpjudge", help="a DPjudge/MILA .map file",
+                         description="Read a DPjudge .map file (and the maps it builds on with MAP/USE) and, "
+                                     "where found, the jDip SVG map of the same name; write game.yaml, map.yaml, "
+                                     "geometry.yaml and a rules page into the output folder.")
+    p.add_argument("map_file", type=Path, help="the .map file")
+    p.add_argument("-o", "--output", type=Path, required=True, help="game folder to write, e.g. content/<game>")
+    p.add_argument("--svg", type=Path, help="jDip SVG map to read outlines from (default: <root map>.svg "
+                                            "beside the .map file, in svg/ beside it, or in ../svg/)")
+    p.add_argument("--force", action="store_true",
+                   help="the output folder exists: rewrite its map.yaml and geometry.yaml, keep the rest")
+    add_format(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..diagnostics import errors
+    from ..importers.dpjudge import import_map, write_files
+    if not args.map_file.is_file():
+        return fail(f"'{args.map_file}' is not a file", 2)
+    if args.svg is not None and not args.svg.is_file():
+        return fail(f"--svg '{args.svg}' is not a file", 2)
+    out = args.output
+    if out.exists() and not out.is_dir():
+        return fail(f"'{out}' exists and is not a folder", 2)
+    existing = out.is_dir() and any(out.iterdir())
+    if existing and not args.force:
+        return fail(f"'{out}' is not empty; pass --force to rewrite its map.yaml and geometry.yaml "
+                    "(game.yaml and rules pages are kept)", 2)
+    imported = import_map(args.map_file, args.svg, game_id=out.name)
+    status = report(imported.diagnostics, args.format)
+    if errors(imported.diagnostics) or not imported.files:
+        return 1
+    if existing:
+        imported.files = {name: text for name, text in imported.files.items()
+                          if name in REWRITTEN or not (out / name).exists()}
+    for path in write_files(imported, out):
+        print(f"wrote {path}")
+    return status

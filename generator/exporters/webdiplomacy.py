@@ -1,0 +1,427 @@
+"""A Diplomacy-family game out as a webDiplomacy / vDiplomacy variant folder.
+
+    mapwright export webdiplomacy content/<game> -o DIR
+
+writes what webDiplomacy's variant installer reads:
+
+- install.php: `$territoryRawData` (name, type, supply, countryID, x, y, sx, sy) and
+  `$bordersRawData` (from, to, fleets, armies), in the form the real variants use
+  (A_Modern_Europe's column order). Territory names are `Name (CODE)`, split coasts
+  `Name (CODE) (North Coast)`; borders are the game's effective adjacency (rule
+  modules' derived borders included), an army row between provinces and a fleet row
+  between the coasts a fleet moves between;
+- variant.php: the class skeleton with the credits, licence, countries, the
+  supply-centre target and the calendar from the start phase;
+- classes/drawMap.php (country colours, image resources) and
+  classes/adjudicatorPreGame.php (starting units), or, for a custom start, the
+  default builds in classes/processOrderBuilds.php;
+- resources/map.png and smallmap.png (territories in flat colours, black lines: the
+  images webDiplomacy flood-fills with owners' colours) and interactiveMap/IA_map.png
+  (one colour per territory), all drawn from geometry.yaml's outlines.
+
+Rule modules whose webDiplomacy classes are code (build anywhere, transform,
+sealanes as a rule...) are named in variant.php and reported: the exported borders
+already carry every adjacency, but the order classes must come from a variant
+that has them.
+"""
+from __future__ import annotations
+
+import io
+import re
+import zlib
+from dataclasses import dataclass, field
+
+from ..diagnostics import CODES, Diagnostic, WARNING, register
+from ..escape import php_comment, php_string
+from ..families.diplomacy.model import Game, province_of
+
+NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
+                        "The exported variant carries the map, powers, centres and starting units; a rule "
+                        "module whose webDiplomacy classes are program code (build anywhere, transform, "
+                        "neutral armies...) or that DPjudge has no keyword for is named in the output and "
+                        "here, to be added by hand from a variant that has it.", WARNING)
+NO_GEOMETRY = register("EXP002", "No outlines to draw the map images from",
+                       "webDiplomacy needs map images drawn from the province outlines; the game has no "
+                       "geometry.yaml (or a province has no outline), so the images are missing or incomplete. "
+                       "Import or trace the outlines first.", WARNING)
+NAME_CHANGED = register("EXP003", "A name or code had to change on export",
+                        "webDiplomacy names a territory `Name (CODE)` and reads its id from the code; where a "
+                        "province's abbreviation would give another id (or clash), the id itself is the code, "
+                        "so that importing the export gives the same ids. A coast code with no compass name "
+                        "is written as it is.", WARNING)
+
+COAST_WORDS = {"NC": "North", "SC": "South", "EC": "East", "WC": "West", "NEC": "Northeast",
+               "NWC": "Northwest", "SEC": "Southeast", "SWC": "Southwest"}
+TYPE = {"land": "Land", "coast": "Coast", "sea": "Sea"}
+SEA_FILL = (197, 223, 234)
+LAND_FILL = (226, 198, 158)
+NEUTRAL_RGB = (226, 198, 158)
+SMALL_WIDTH = 1000
+# rule modules whose effect is already in the exported data
+CARRIED = {"sealanes": "the sealane borders are written out as ordinary borders",
+           "colored_neutral_centers": "", "datc_page": ""}
+
+
+@dataclass
+class Export:
+    files: dict[str, bytes | str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def variant_name(game_id: str) -> str:
+    """A PHP-identifier folder/class name: modern-europe -> Modern_Europe."""
+    parts = [p for p in re.split(r"[^A-Za-z0-9]+", game_id) if p]
+    name = "_".join(p[:1].upper() + p[1:] for p in parts) or "Variant"
+    return name if name[0].isalpha() else "V" + name
+
+
+def _diag(file: str, code: str, message: str, hint: str = "") -> Diagnostic:
+    return Diagnostic(file, 1, 1, code, message, CODES[code].severity, "", hint)
+
+
+def territory_codes(game: Game, shown: str, diags: list) -> dict[str, str]:
+    """The bracketed code of each province: its abbreviation when that makes its id, else the id."""
+    from ..importers.webdiplomacy import ascii_id
+    provinces = list(game.map.provinces.values())
+    wanted = {p.id: (p.abbr or p.id) for p in provinces}
+    counts: dict[str, int] = {}
+    for code in wanted.values():
+        counts[code] = counts.get(code, 0) + 1
+    codes = {}
+    for prov in provinces:
+        code = wanted[prov.id]
+        if ascii_id(code) != prov.id or counts[code] > 1:
+            diags.append(_diag(shown, NAME_CHANGED, f"{prov.id} ({prov.name}) is exported with the code "
+                                                    f"{prov.id}, not its abbreviation {code}",
+                               "its abbreviation would give another id on import"))
+            code = prov.id
+        codes[prov.id] = code
+    return codes
+
+
+def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
+    out = Export()
+    diags = out.diagnostics
+    m = game.map
+    name = name or variant_name(game.game_id)
+    codes = territory_codes(game, shown, diags)
+    powers = list(m.powers.values())
+    country_of = {p.id: i + 1 for i, p in enumerate(powers)}
+    provinces = [p for p in m.provinces.values() if p.type in TYPE]
+    for prov in m.provinces.values():
+        if prov.type not in TYPE:
+            diags.append(_diag(shown, NOT_EXPORTED, f"{prov.id} is {prov.type}: webDiplomacy has no such "
+                                                    "territory type, so it is drawn on the map but not installed"))
+    full = {p.id: f"{p.name} ({codes[p.id]})" for p in provinces}
+    for prov in provinces:
+        for coast in prov.coasts:
+            word = COAST_WORDS.get(coast)
+            if word is None:
+                diags.append(_diag(shown, NAME_CHANGED, f"coast {prov.id}/{coast} has no compass name; "
+                                                        f"written '({coast} Coast)'"))
+            full[f"{prov.id}/{coast}"] = f"{full[prov.id]} ({word or coast} Coast)"
+
+    images, points = _images(game, provinces, diags, shown)
+    geometry = game.geometry or {}
+    owners = geometry.get("owners") or {}
+
+    rows = []
+    for prov in provinces:
+        owner = prov.home if prov.supply_center and prov.home in country_of else owners.get(prov.id)
+        rows.append((full[prov.id], TYPE[prov.type], "Yes" if prov.supply_center else "No",
+                     country_of.get(owner, 0), *points.get(prov.id, (0, 0, 0, 0))))
+    for prov in provinces:
+        for coast in prov.coasts:
+            loc = f"{prov.id}/{coast}"
+            rows.append((full[loc], "Coast", "No", country_of.get(prov.home, 0) if prov.supply_center else 0,
+                         *points.get(loc, points.get(prov.id, (0, 0, 0, 0)))))
+
+    borders = []
+    order = {p.id: i for i, p in enumerate(provinces)}
+    seen_pairs = set()
+    for a in sorted(m.army_adj, key=order.get):
+        for b in sorted(m.army_adj[a], key=order.get):
+            if order[a] < order[b]:
+                seen_pairs.add((a, b))
+    fleet_pairs = set()
+    for a, targets in m.fleet_adj.items():
+        for b in targets:
+            if a in full and b in full:
+                fleet_pairs.add(tuple(sorted((a, b), key=lambda loc: (order[province_of(loc)], loc))))
+    plain = {(a, b) for a, b in fleet_pairs if "/" not in a and "/" not in b}
+    for pair in sorted(seen_pairs | plain, key=lambda p: (order[p[0]], order[p[1]])):
+        borders.append((full[pair[0]], full[pair[1]], "Yes" if pair in plain else "No",
+                        "Yes" if pair in seen_pairs else "No"))
+    for pair in sorted(fleet_pairs - plain, key=lambda p: (order[province_of(p[0])], p[0],
+                                                            order[province_of(p[1])], p[1])):
+        borders.append((full[pair[0]], full[pair[1]], "Yes", "No"))
+
+    header = _header(game, name)
+    out.files["install.php"] = _install_php(header, name, rows, borders)
+    custom = game.modules is not None and game.modules.has("custom_start")
+    units = _units(game, full, custom, shown, diags)
+    out.files["variant.php"] = _variant_php(game, name, header, powers, custom, shown, diags)
+    out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images))
+    if custom:
+        out.files["classes/processOrderBuilds.php"] = _units_php(
+            header, f"{name}Variant_processOrderBuilds", "CustomStart_processOrderBuilds", units,
+            "The default builds of the custom start: what a power gets when it orders none.")
+        out.files["classes/adjudicatorPreGame.php"] = _custom_pregame_php(header, name)
+    else:
+        out.files["classes/adjudicatorPreGame.php"] = _units_php(
+            header, f"{name}Variant_adjudicatorPreGame", "adjudicatorPreGame", units, "The starting units.")
+    out.files.update(images)
+    return out
+
+
+# -- images -----------------------------------------------------------------------------
+
+def _png(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=6)
+    return buffer.getvalue()
+
+
+def _images(game: Game, provinces, diags, shown) -> tuple[dict[str, bytes], dict[str, tuple]]:
+    """The three images and each territory's (x, y, sx, sy) point inside its own area."""
+    from .raster import boundaries, distinct_colours, inside_points, paint, province_raster
+    geometry = game.geometry or {}
+    outlines = geometry.get("outlines") or {}
+    image = geometry.get("image") or {}
+    if not outlines or not image.get("width"):
+        diags.append(_diag(shown, NO_GEOMETRY, "the game has no outlines (geometry.yaml): no map images written",
+                           "webDiplomacy needs resources/map.png, resources/smallmap.png and interactiveMap/IA_map.png"))
+        return {}, {}
+    width, height = int(image["width"]), int(image["height"])
+    # every province with an outline is drawn, impassable ones too (as dark areas)
+    drawn = [pid for pid in game.map.provinces if pid in outlines]
+    missing = [p.id for p in provinces if p.id not in outlines]
+    if missing:
+        diags.append(_diag(shown, NO_GEOMETRY, f"no outline for {', '.join(missing[:10])}"
+                                               + (" ..." if len(missing) > 10 else ""),
+                           "those territories cannot be clicked or coloured on the webDiplomacy map"))
+    scale = min(1.0, SMALL_WIDTH / width)
+    small_w, small_h = max(1, round(width * scale)), max(1, round(height * scale))
+    big = province_raster(outlines, drawn, width, height)
+    small = province_raster(outlines, drawn, small_w, small_h, scale)
+    big_edge, small_edge = boundaries(big), boundaries(small)
+    index = {pid: i for i, pid in enumerate(drawn)}
+    points: dict[str, tuple] = {}
+    labels = geometry.get("coast_labels") or {}
+    wanted = {index[p.id]: p.label for p in provinces if p.id in index}
+    big_at = inside_points(big, big_edge, wanted)
+    small_at = inside_points(small, small_edge, {i: (x * scale, y * scale) for i, (x, y) in big_at.items()})
+    for prov in provinces:
+        if prov.id not in index:
+            continue
+        at = big_at.get(index[prov.id])
+        if at is None:
+            diags.append(_diag(shown, NO_GEOMETRY, f"{prov.id}'s outline is too thin to hold a point"))
+            continue
+        sat = small_at.get(index[prov.id]) or (round(at[0] * scale), round(at[1] * scale))
+        points[prov.id] = (*at, *sat)
+        for coast in prov.coasts:   # a coast's point: its label, else the province's
+            lx, ly = labels.get(f"{prov.id}/{coast}", at)
+            points[f"{prov.id}/{coast}"] = (round(lx), round(ly), round(lx * scale), round(ly * scale))
+    fills = []
+    for pid in drawn:
+        kind = game.map.provinces[pid].type
+        fills.append(SEA_FILL if kind == "sea" else (60, 60, 60) if kind in ("impassable", "lake") else LAND_FILL)
+    ia_colours = distinct_colours(len(drawn))
+    return {
+        "resources/map.png": _png(paint(big, big_edge, fills, background=(40, 40, 40))),
+        "resources/smallmap.png": _png(paint(small, small_edge, fills, background=(40, 40, 40))),
+        "interactiveMap/IA_map.png": _png(paint(big, big_edge, ia_colours)),
+    }, points
+
+
+# -- PHP text ----------------------------------------------------------------------------
+
+def _header(game: Game, name: str) -> str:
+    meta = game.meta
+    licence = meta.get("licence") or {}
+    credits = "; ".join(f"{c.get('name')} ({c.get('role')})" for c in meta.get("credits") or [])
+    lines = [f"{meta.get('title', game.game_id)}: the {name} variant for webDiplomacy, exported by Mapwright",
+             f"(`mapwright export webdiplomacy content/{game.game_id}`). Re-export rather than edit.", "",
+             f"Credits: {credits}", "",
+             f"Licence: {licence.get('name', '')}", *_wrap(licence.get("notice", ""))]
+    if licence.get("url"):
+        lines.append(licence["url"])
+    return "/*\n" + "".join(f"\t{php_comment(line)}\n" if line else "\n" for line in lines) + "*/\n"
+
+
+def _wrap(text: str, width: int = 84) -> list[str]:
+    words, lines, line = str(text).split(), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def _q(text) -> str:
+    return "'" + php_string(text) + "'"
+
+
+def _install_php(header: str, name: str, rows, borders) -> str:
+    out = ["<?php", header.rstrip("\n"),
+           "defined('IN_CODE') or die('This script can not be run by itself.');",
+           'require_once("variants/install.php");', "",
+           "InstallTerritory::$Territories=array();", "$countries=$this->countries;",
+           "$territoryRawData=array("]
+    out.append(",\n".join(f"\tarray({_q(r[0])}, {_q(r[1])}, {_q(r[2])}, {r[3]}, {r[4]}, {r[5]}, {r[6]}, {r[7]})"
+                          for r in rows))
+    out += [");", "",
+            "foreach($territoryRawData as $territoryRawRow)", "{",
+            "\tlist($name, $type, $supply, $countryID, $x, $y, $sx, $sy)=$territoryRawRow;",
+            "\tnew InstallTerritory($name, $type, $supply, $countryID, $x, $y, $sx, $sy);", "}",
+            "unset($territoryRawData);", "", "$bordersRawData=array("]
+    out.append(",\n".join(f"\tarray({_q(a)}, {_q(b)}, {_q(f)}, {_q(r)})" for a, b, f, r in borders))
+    out += [");", "",
+            "foreach($bordersRawData as $borderRawRow)", "{",
+            "\tlist($from, $to, $fleets, $armies)=$borderRawRow;",
+            "\tInstallTerritory::$Territories[$to]  ->addBorder(InstallTerritory::$Territories[$from],$fleets,$armies);",
+            "}", "unset($bordersRawData);", "",
+            "InstallTerritory::runSQL($this->mapID);",
+            "InstallCache::terrJSON($this->territoriesJSONFile(),$this->mapID);", "?>"]
+    return "\n".join(out) + "\n"
+
+
+def _start_year(game: Game) -> int:
+    phase = game.start.phase or "S1901M"
+    year = int(phase[1:-1])
+    # a game opening with builds in winter plays its first spring the year after
+    return year + 1 if phase[0] == "W" else year
+
+
+def _variant_php(game: Game, name: str, header: str, powers, custom: bool, shown, diags) -> str:
+    meta = game.meta
+    credits = meta.get("credits") or []
+    authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
+        or [c["name"] for c in credits[:1]]
+    adapters = [c["name"] for c in credits if re.search(r"adapt", c.get("role", ""), re.I)]
+    variant_id = 1000 + zlib.crc32(name.encode()) % 9000
+    year = _start_year(game)
+    classes = ["\t\t$this->variantClasses['drawMap'] = '%s';" % name,
+               "\t\t$this->variantClasses['adjudicatorPreGame'] = '%s';" % name]
+    if custom:
+        classes += ["\t\t// Custom start: the game opens with builds. Add the CustomStart classes (processGame,",
+                    "\t\t// processOrderBuilds) from a variant that has them, e.g. A_Modern_Europe, then enable:",
+                    "\t\t// $this->variantClasses['processGame'] = '%s';" % name,
+                    "\t\t// $this->variantClasses['processOrderBuilds'] = '%s';" % name]
+    missing = []
+    for module in sorted(game.rules or {}):
+        if module in CARRIED or module == "custom_start":
+            continue
+        missing.append(module)
+        diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: webDiplomacy needs its "
+                                                "order classes", "copy them from a variant that has the rule"))
+    if custom:
+        diags.append(_diag(shown, NOT_EXPORTED, "custom_start: the default builds are exported "
+                                                "(classes/processOrderBuilds.php), the CustomStart classes are not",
+                           "copy CustomStart_processGame and CustomStart_processOrderBuilds from A_Modern_Europe"))
+    if missing:
+        classes.append("\t\t// Rules of the Mapwright game that need webDiplomacy classes not exported here: "
+                       + php_comment(", ".join(missing)) + ".")
+    description = meta.get("subtitle") or _wrap(meta.get("summary", ""), 200)[0] if meta.get("summary") else ""
+    lines = ["<?php", header.rstrip("\n"),
+             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
+             f"class {name}Variant extends WDVariant {{",
+             f"\tpublic $id = {variant_id};      // must be unused by the site's other variants: change it if taken",
+             f"\tpublic $mapID = {variant_id};",
+             f"\tpublic $name = {_q(name)};",
+             f"\tpublic $fullName = {_q(meta.get('title', name))};",
+             f"\tpublic $description = {_q(description or meta.get('title', name))};",
+             f"\tpublic $author = {_q(', '.join(authors))};",
+             f"\tpublic $adapter = {_q(', '.join(adapters + ['Mapwright export']))};",
+             "\tpublic $version = '1.0';",
+             "\tpublic $codeVersion = '1.0';",
+             "\tpublic $homepage = '';", "",
+             "\tpublic $countries = array(" + ", ".join(_q(p.name) for p in powers) + ");", "",
+             "\tpublic function __construct() {", "\t\tparent::__construct();", *classes, "\t}", "",
+             "\tpublic function initialize() {", "\t\tparent::initialize();",
+             f"\t\t$this->supplyCenterTarget = {game.map.victory_centers};", "\t}", "",
+             "\tpublic function turnAsDate($turn) {",
+             '\t\tif ( $turn==-1 ) return "Pre-game";',
+             f'\t\telse return ( $turn % 2 ? "Autumn, " : "Spring, " ).(floor($turn/2) + {year});', "\t}", "",
+             "\tpublic function turnAsDateJS() {",
+             "\t\treturn 'function(turn) {",
+             '\t\t\tif( turn==-1 ) return \"Pre-game\";',
+             f'\t\t\telse return ( turn%2 ? \"Autumn, \" : \"Spring, \" )+(Math.floor(turn/2) + {year});',
+             "\t\t};';", "\t}", "}", "?>"]
+    return "\n".join(lines) + "\n"
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def _draw_map_php(header: str, name: str, powers, has_images: bool) -> str:
+    colours = [NEUTRAL_RGB] + [_rgb(p.color) for p in powers]
+    lines = ["<?php", header.rstrip("\n"),
+             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
+             f"class {name}Variant_drawMap extends drawMap {{", "",
+             "\t// Territory colours by countryID (0: neutral), from the Mapwright game's power colours",
+             "\tprotected $countryColors = array(",
+             ",\n".join(f"\t\t{i} => array({r}, {g}, {b})" for i, (r, g, b) in enumerate(colours)),
+             "\t);", "",
+             "\tprotected function resources() {",
+             "\t\tif( $this->smallmap )", "\t\t{", "\t\t\treturn array(",
+             f"\t\t\t\t'map'=>l_s('variants/{name}/resources/smallmap.png'),",
+             "\t\t\t\t'army'=>l_s('contrib/smallarmy.png'),",
+             "\t\t\t\t'fleet'=>l_s('contrib/smallfleet.png'),",
+             "\t\t\t\t'names'=>false,",
+             "\t\t\t\t'standoff'=>l_s('images/icons/cross.png')",
+             "\t\t\t);", "\t\t}", "\t\telse", "\t\t{", "\t\t\treturn array(",
+             f"\t\t\t\t'map'=>l_s('variants/{name}/resources/map.png'),",
+             "\t\t\t\t'army'=>l_s('contrib/army.png'),",
+             "\t\t\t\t'fleet'=>l_s('contrib/fleet.png'),",
+             "\t\t\t\t'names'=>false,",
+             "\t\t\t\t'standoff'=>l_s('images/icons/cross.png')",
+             "\t\t\t);", "\t\t}", "\t}", "}", "?>"]
+    if not has_images:
+        lines.insert(5, "// No map images were exported (the game has no outlines): draw resources/map.png first.")
+    return "\n".join(lines) + "\n"
+
+
+def _units(game: Game, full: dict[str, str], custom: bool, shown, diags) -> dict[str, list[tuple[str, str]]]:
+    source = game.default_builds if custom else game.start.units
+    units: dict[str, list[tuple[str, str]]] = {}
+    for power in game.map.powers.values():
+        for unit in source.get(power.id, []):
+            letter, _, loc = unit.partition(" ")
+            if loc in full:
+                units.setdefault(power.name, []).append((full[loc], "Fleet" if letter == "F" else "Army"))
+    others = sorted(set(game.start.units) - set(game.map.powers))
+    if others:
+        diags.append(_diag(shown, NOT_EXPORTED, f"starting units of {', '.join(others)} (not a power) are not "
+                                                "exported", "webDiplomacy's neutral units need the variant's own classes"))
+    return units
+
+
+def _units_php(header: str, cls: str, parent: str, units, note: str) -> str:
+    body = []
+    for country, items in units.items():
+        inner = ", ".join(f"{_q(t)}=>{_q(kind)}" for t, kind in items)
+        body.append(f"\t\t{_q(country)} => array({inner})")
+    lines = ["<?php", header.rstrip("\n"),
+             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
+             f"class {cls} extends {parent} {{", "",
+             f"\t// {php_comment(note)}",
+             "\tprotected $countryUnits = array(", ",\n".join(body), "\t);", "}", "?>"]
+    return "\n".join(lines) + "\n"
+
+
+def _custom_pregame_php(header: str, name: str) -> str:
+    # the CustomStart mixin as webDiplomacy variants name it, so importers recognise the rule
+    lines = ["<?php", header.rstrip("\n"),
+             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
+             "// Custom start: no units are placed before the opening build phase.",
+             "class CustomStartVariant_adjudicatorPreGame extends adjudicatorPreGame {",
+             "\tprotected function assignUnits() {}",
+             "\tprotected function assignUnitOccupations() {}", "}", "",
+             f"class {name}Variant_adjudicatorPreGame extends CustomStartVariant_adjudicatorPreGame {{}}", "?>"]
+    return "\n".join(lines) + "\n"

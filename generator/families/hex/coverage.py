@@ -1,0 +1,86 @@
+"""Rules coverage: which worked examples check each numbered section of the rulebook, or why none do.
+
+The sections and the explicit links come from coverage.yaml; the examples from the rules pages'
+fenced example blocks (their `title:` and `rule:` lines, read one line at a time). An example
+covers its `rule:` section and that section's parents (13.4.4 B covers 13.4.4 and 13.4).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...diagnostics import Diagnostic, register
+from .diag import located
+
+UNCOVERED = register("HEX040", "Rule section without an example or a reason",
+    "coverage.yaml lists a section that no worked example checks (by its `rule:` or by title in `examples:`) and that gives "
+    "no `none:` reason, or it names an example title the rules pages do not hold. Write the example, fix the title, or say "
+    "why the section has none.")
+
+
+@dataclass(frozen=True)
+class PageExample:
+    page: str
+    title: str
+    rule: str
+
+
+def _value(line: str, key: str) -> str:
+    text = line[len(key) + 1:].strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    return text
+
+
+def page_examples(rules_pages: dict[str, str]) -> list[PageExample]:
+    out = []
+    for page, text in sorted(rules_pages.items()):
+        inside, title, rule = False, "", ""
+        for line in text.splitlines():
+            if not inside and line.startswith("```example"):
+                inside, title, rule = True, "", ""
+            elif inside and line.startswith("```"):
+                out.append(PageExample(page, title, rule))
+                inside = False
+            elif inside and line.startswith("title:"):
+                title = _value(line, "title")
+            elif inside and line.startswith("rule:"):
+                rule = _value(line, "rule")
+    return out
+
+
+def _section(rule: str) -> str:
+    return rule.split(" ")[0]
+
+
+def covers(rule_section: str, section: str) -> bool:
+    return rule_section == section or rule_section.startswith(section + ".")
+
+
+def coverage(game) -> list[dict]:
+    """Each section of coverage.yaml with the examples that check it and the reason when none do."""
+    examples = page_examples(game.source.rules_pages)
+    by_title = {e.title: e for e in examples}
+    rows = []
+    for s in game.coverage:
+        own = [e for e in examples if e.rule and covers(_section(e.rule), s["id"])]
+        named = [by_title[t] for t in s.get("examples", []) if t in by_title]
+        missing = [t for t in s.get("examples", []) if t not in by_title]
+        seen, found = set(), []
+        for e in own + named:
+            if e.title not in seen:
+                seen.add(e.title)
+                found.append(e)
+        rows.append({"id": s["id"], "title": s["title"], "examples": found, "none": s.get("none", ""), "missing": missing})
+    return rows
+
+
+def check_coverage(game) -> list[Diagnostic]:
+    out = []
+    for i, row in enumerate(coverage(game)):
+        for t in row["missing"]:
+            out.append(located(game, "coverage.yaml", f"/sections/{i}/examples", UNCOVERED,
+                               f"{row['id']}: no worked example titled '{t}' on the rules pages"))
+        if not row["examples"] and not row["none"]:
+            out.append(located(game, "coverage.yaml", f"/sections/{i}", UNCOVERED,
+                               f"{row['id']} {row['title']}: no worked example checks it and no reason is given"))
+    return out

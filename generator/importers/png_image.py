@@ -1,0 +1,95 @@
+"""Read a variant's map image safely: size from the header first, then decode.
+
+A PNG says its width and height in its first 24 bytes (the IHDR chunk), so a
+10 KB file claiming 9000 x 9000 pixels is refused before Pillow allocates
+gigabytes for it. Browsers show PNGs whose chunk checksums are wrong (Viking's
+interactive map has one); Pillow refuses them unless told to skip the check, so
+a file that fails only its checksums is decoded with the check off, and the
+caller is told.
+"""
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from pathlib import Path
+
+MAX_PIXELS = 60_000_000
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class ImageProblem(ValueError):
+    """The image cannot be used; the message says why."""
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """(width, height) from a PNG's header, without decoding it."""
+    with path.open("rb") as f:
+        head = f.read(33)
+    if len(head) < 24 or not head.startswith(_SIGNATURE) or head[12:16] != b"IHDR":
+        raise ImageProblem("is not a PNG image (no PNG signature and header)")
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
+    """The image as an (H, W, 3) uint8 array, and a note when its checksums were wrong.
+
+    Raises ImageProblem for a file that is not a PNG, claims too many pixels, or
+    cannot be decoded."""
+    import numpy as np
+    from PIL import Image, ImageFile
+
+    width, height = png_size(path)
+    if width == 0 or height == 0 or width * height > max_pixels:
+        raise ImageProblem(f"claims {width} x {height} pixels (limit {max_pixels:,} pixels)")
+    note = None
+    try:
+        with Image.open(path) as im:
+            rgb = np.array(im.convert("RGB"))
+    except (SyntaxError, OSError, ValueError) as first:
+        repaired, fixed = _repair_checksums(path.read_bytes())
+        if not fixed:
+            raise ImageProblem(f"cannot be decoded ({first})") from first
+        try:
+            with Image.open(io.BytesIO(repaired)) as im:
+                rgb = np.array(im.convert("RGB"))
+        except (SyntaxError, OSError, ValueError) as exc:
+            raise ImageProblem(f"cannot be decoded ({exc})") from first
+        note = (f"has {fixed} chunk(s) with a wrong checksum ({', '.join(sorted(set(fixed_names(repaired, path))))}); "
+                "read as a browser shows it")
+    if rgb.shape[0] != height or rgb.shape[1] != width:
+        raise ImageProblem("decodes to another size than its header says")
+    return rgb, note
+
+
+def _chunks(data: bytes):
+    """(type, body, stored crc) of each chunk of PNG bytes; stops at IEND or a truncated chunk."""
+    pos = len(_SIGNATURE)
+    while pos + 12 <= len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        end = pos + 12 + length
+        if end > len(data):
+            return
+        kind = data[pos + 4:pos + 8]
+        yield kind, data[pos + 8:pos + 8 + length], struct.unpack(">I", data[end - 4:end])[0]
+        pos = end
+        if kind == b"IEND":
+            return
+
+
+def _repair_checksums(data: bytes) -> tuple[bytes, int]:
+    """The PNG with every chunk's checksum recomputed, and how many were wrong."""
+    out = [_SIGNATURE]
+    wrong = 0
+    for kind, body, crc in _chunks(data):
+        good = zlib.crc32(kind + body) & 0xFFFFFFFF
+        wrong += good != crc
+        out.append(struct.pack(">I", len(body)) + kind + body + struct.pack(">I", good))
+    return b"".join(out), wrong
+
+
+def fixed_names(_repaired: bytes, path: Path) -> list[str]:
+    """Names of the chunks whose stored checksum is wrong."""
+    return [kind.decode("latin-1") for kind, body, crc in _chunks(path.read_bytes())
+            if zlib.crc32(kind + body) & 0xFFFFFFFF != crc]

@@ -1,0 +1,171 @@
+"""What a webDiplomacy variant's classes/*.php say, read as text (never run).
+
+Data the importer takes from them:
+- adjudicatorPreGame.php `$countryUnits`: the starting units per country (units of
+  a name that is not a country are neutral units);
+- processOrderBuilds.php `$countryUnits` (custom start): the default builds;
+- drawMap.php `$countryColors` (by countryID) and `$nsc_info` (neutral centres drawn
+  in a country's colour, by terrID).
+
+And which behaviour each class changes. webDiplomacy composes a variant from
+named mixins (`class BuildAnywhere_userOrderBuilds extends userOrderBuilds`); the
+mixin names that a Mapwright rule module reproduces become that module, the ones
+that only change pictures or the interface are ignored, and every other class in
+a file that changes orders, adjudication, builds or the phase sequence becomes a
+warning naming the file and what it overrides: the author must learn what is
+not modelled.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
+from .webdip_variant import VariantPhp, read_text
+
+# mixin name -> rule module (with its parameters) that reproduces it
+MODULE_OF_MIXIN = {
+    "BuildAnywhere": "build_anywhere",
+    "Transform": "transform",
+    "CustomStart": "custom_start",
+    "NeutralUnits": "neutral_armies",
+    "NeutralScBox": "colored_neutral_centers",
+}
+# mixins that change only how the map or the interface looks
+DISPLAY_MIXINS = {"ZoomMap", "CountryName", "MultiLayerMap", "WarpAround", "MoveFlags",
+                  "CustomCountryIcons", "CustomIcons", "ColorUnits", "SplitCountries", "EarlyCD",
+                  "ResetPalette", "TSR", "SuezCanal_drawMap"}
+# classes whose override changes the game itself, and what they decide
+RULE_CLASSES = {
+    "userOrderBuilds": "which builds and disbands are legal",
+    "processOrderBuilds": "how builds and disbands are applied",
+    "userOrderDiplomacy": "which movement orders are legal",
+    "processOrderDiplomacy": "how movement orders are processed",
+    "userOrderRetreats": "which retreats are legal",
+    "processOrderRetreats": "how retreats are processed",
+    "adjudicatorDiplomacy": "the movement adjudication",
+    "adjudicatorRetreats": "the retreat adjudication",
+    "adjudicatorPreGame": "the starting position",
+    "processGame": "the phase sequence",
+    "processMembers": "elimination, victory and the players' units and centres",
+}
+_CLASS = re.compile(r"\bclass\s+(\w+)\s+extends\s+(\w+)\s*\{")
+_FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
+
+
+@dataclass
+class ClassFacts:
+    start_units: dict | None = None          # country -> {territory name: 'Army'|'Fleet'}
+    start_where: tuple[str, int] = ("", 1)
+    default_builds: dict | None = None
+    builds_where: tuple[str, int] = ("", 1)
+    colours: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    colours_where: tuple[str, int] = ("", 1)
+    nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
+    nsc_where: tuple[str, int] = ("", 1)
+    no_initial_units: bool = False
+    modules: dict[str, dict] = field(default_factory=dict)
+    unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
+    problems: list[tuple[str, int, str]] = field(default_factory=list)
+
+
+def _body_end(text: str, pos: int) -> int:
+    """Offset just after the `}` matching the `{` before pos (quoted strings skipped)."""
+    depth, i, n = 1, pos, len(text)
+    while i < n and depth:
+        ch = text[i]
+        if ch in "'\"":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        depth += (ch == "{") - (ch == "}")
+        i += 1
+    return i
+
+
+def _builds_first(body: str) -> bool:
+    """A processGame whose changePhase turns the pre-game into a build phase (custom start)."""
+    return bool(re.search(r"setPhase\(\s*['\"]Builds['\"]\s*\)", body)) and "Pre-game" in body
+
+
+def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
+    facts = ClassFacts()
+    for cls, folder in sorted(variant.classes.items()):
+        shown = f"{folder}/classes/{cls}.php"
+        path = variants_root / folder / "classes" / f"{cls}.php"
+        if not _FOLDER.match(folder) or not _FOLDER.match(cls) or not path.is_file():
+            facts.problems.append((f"{variant.folder}/variant.php", variant.lines.get("name", 1),
+                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder"))
+            continue
+        try:
+            text = strip_comments(read_text(path))
+            _read_class_file(facts, cls, shown, text)
+        except (OSError, PhpDataError) as exc:
+            line = getattr(exc, "line", 0) or 1
+            facts.problems.append((shown, line, f"cannot read the data of {cls}.php: "
+                                                f"{getattr(exc, 'reason', exc)}"))
+    return facts
+
+
+def _first(found: list[tuple[object, int]]):
+    for value, line in found:
+        if isinstance(value, dict):
+            return value, line
+    return None, 1
+
+
+def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None:
+    lines = Lines(text)
+    if cls == "adjudicatorPreGame":
+        units, line = _first(find_arrays(text, "countryUnits"))
+        if units is not None:
+            facts.start_units, facts.start_where = units, (shown, line)
+        if re.search(r"function\s+assignUnits\s*\(\s*\)\s*\{\s*\}", text):
+            facts.no_initial_units = True
+    elif cls == "processOrderBuilds":
+        units, line = _first(find_arrays(text, "countryUnits"))
+        if units is not None:
+            facts.default_builds, facts.builds_where = units, (shown, line)
+    elif cls == "drawMap":
+        colours, line = _first(find_arrays(text, "countryColors"))
+        if colours is not None:
+            facts.colours = {int(k): tuple(int(c) for c in v[:3]) for k, v in colours.items()
+                             if isinstance(v, list) and len(v) >= 3 and all(isinstance(c, int) for c in v[:3])
+                             and str(k).lstrip("-").isdigit()}
+            facts.colours_where = (shown, line)
+        nsc, line = _first(find_arrays(text, "nsc_info"))
+        if nsc is not None:
+            facts.nsc_info = {int(k): int(v[0]) for k, v in nsc.items()
+                              if isinstance(v, list) and v and isinstance(v[0], int) and str(k).isdigit()}
+            facts.nsc_where = (shown, line)
+    for m in _CLASS.finditer(text):
+        name, base = m.group(1), m.group(2)
+        end = _body_end(text, m.end())
+        body = text[m.end():end - 1]
+        mixin = name[:-len(cls) - 1] if name.endswith("_" + cls) else None
+        if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in MODULE_OF_MIXIN:
+            mixin = mixin[:-len("Variant")]    # a variant named after its mixin (BuildAnywhere)
+        if mixin is None or mixin.endswith("Variant"):
+            # the variant's own class: harmless when it only composes mixins
+            own = re.sub(r"protected\s+\$countryUnits\s*=", "", body)
+            functions = re.findall(r"function\s+(\w+)\s*\([^)]*\)\s*\{\s*(\S)", own)
+            real = [f for f, first in functions if first != "}"]
+            if cls == "processGame" and _builds_first(own):
+                facts.modules.setdefault("custom_start", {})    # opens with a build phase
+                real = [f for f in real if f not in ("changePhase", "__construct")]
+            if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
+                facts.unmodelled.append((shown, lines.line(m.start()),
+                                         f"{name} overrides {', '.join(real)} of {cls} "
+                                         f"({RULE_CLASSES[cls]}) with the variant's own code"))
+            continue
+        if mixin in MODULE_OF_MIXIN:
+            facts.modules.setdefault(MODULE_OF_MIXIN[mixin], {})
+        elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
+            continue
+        else:
+            facts.unmodelled.append((shown, lines.line(m.start()),
+                                     f"{name} changes {cls} ({RULE_CLASSES[cls]}); "
+                                     f"no Mapwright rule module reproduces '{mixin}'"))

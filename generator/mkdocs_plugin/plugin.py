@@ -1,0 +1,271 @@
+"""The `mapwright` MkDocs plugin (entry point `mkdocs.plugins: mapwright`).
+
+Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
+from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
+disk), `on_nav` for the game sections, `on_serve` watching the content folder,
+`on_page_content` passing every page body through the HTML sanitiser.
+
+Incremental: the generator reuses every game whose files did not change, and each
+file remembers whether its bytes differ from what the previous build wrote, so that
+`mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
+changed. Printable PDFs render in a process pool while MkDocs renders the pages, and
+are written when the build ends.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import os
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import BytecodeCache
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import get_navigation
+
+from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
+                     record_site)
+from ..diagnostics import Report, errors
+from ..output import as_text
+from ..render.print import PrintJob, render_job
+from ..site.sanitise import sanitise_html
+from .config import MapwrightConfig
+
+log = logging.getLogger("mkdocs.plugins.mapwright")
+POLL_SECONDS = 0.1   # how often serve looks for edits
+
+
+@dataclass
+class Session:
+    """What outlives one build in this process. `mkdocs serve` loads the configuration
+    (and so makes new plugin objects) for every rebuild; the cache must not go with them."""
+
+    command: str = "build"
+    dirty: bool = False
+    overrides: dict = field(default_factory=dict)   # from `mapwright build/serve` flags
+    wrapped: bool = False                            # the command prints the diagnostics
+    generator: Generator = field(default_factory=Generator)
+    written: dict[str, str] = field(default_factory=dict)   # src path -> digest, last build
+    nav: str = ""
+    pool: ProcessPoolExecutor | None = None
+    last: Tree | None = None
+    templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
+    rendered: int = 0                # PDFs the last build rendered (not from the cache)
+    seconds: float = 0.0             # time spent in this plugin's hooks, this build
+
+    def executor(self, jobs: int) -> ProcessPoolExecutor:
+        if self.pool is None:
+            import multiprocessing
+            # spawn: the server's threads make fork unsafe; the workers import only printing
+            self.pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1,
+                                            mp_context=multiprocessing.get_context("spawn"))
+        return self.pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+
+
+SESSION = Session()
+
+
+class GeneratedFile(File):
+    """A page or asset from the generator; `changed` when its bytes differ from the last build's."""
+
+    changed: bool = True
+
+    def is_modified(self) -> bool:
+        return self.changed or not os.path.isfile(self.abs_dest_path)
+
+
+class PendingPrint(GeneratedFile):
+    """A PDF still rendering: `on_post_build` writes it."""
+
+    future: Future | None = None
+
+    def copy_file(self, dirty: bool = False) -> None:
+        pass
+
+
+class _InMemoryBytecode(BytecodeCache):
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+def _timed(hook):
+    """Adds the hook's time to SESSION.seconds: the generator's share of a build, measured
+    inside the build (waiting for PDFs at the end included)."""
+    @functools.wraps(hook)
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return hook(*args, **kwargs)
+        finally:
+            SESSION.seconds += time.perf_counter() - start
+    return timed
+
+
+class MapwrightPlugin(BasePlugin[MapwrightConfig]):
+    supports_multiple_instances = False
+
+    def on_startup(self, *, command, dirty):
+        SESSION.command, SESSION.dirty = command, dirty
+
+    @property
+    def serving(self) -> bool:
+        return SESSION.command == "serve"
+
+    @_timed
+    def on_config(self, config):
+        SESSION.seconds = 0.0   # a new build begins (this hook's own time is added after)
+        settings, flags = self.config, SESSION.overrides
+        project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
+        content = flags.get("content") or settings.content
+        cache = flags.get("cache_dir") or settings.cache_dir
+        self.options = BuildOptions(
+            content=Path(content) if content else Path(config.docs_dir),
+            project=project, work=flags.get("work"),
+            cache_dir=Path(cache) if cache else None,
+            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs)
+        if not self.options.content.is_dir():
+            raise PluginError(f"mapwright: no content folder at {self.options.content}")
+        problems = check_work(self.options)
+        if not self.serving:   # serve writes into a temporary folder of MkDocs' own
+            problems += check_site(Path(config.site_dir), self.options)
+        else:
+            self._reuse_theme(config)
+        if problems:
+            SESSION.last = Tree({}, [], Report(list(problems)), [])
+            raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
+        return config
+
+    @_timed
+    def on_files(self, files, *, config):
+        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving)
+        SESSION.last = self.tree = tree
+        found = tree.report.sorted()
+        log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
+                 ", ".join(tree.regenerated) or "none", tree.timings["generate"])
+        if found and not SESSION.wrapped:
+            (log.warning if errors(found) else log.info)("content problems:\n%s", as_text(found))
+        if errors(found) and not self.serving:
+            raise PluginError("content has errors; the site was not built")
+        docs = os.path.abspath(config.docs_dir)
+        # MkDocs found the theme's files and whatever docs_dir holds; a contributor's files
+        # are content, never published as they are: only the generator's pages are
+        kept = [f for f in files if f.src_dir is None or os.path.abspath(f.src_dir) != docs]
+        nav = json.dumps(tree.nav, sort_keys=True)
+        all_changed = nav != SESSION.nav
+        written, made = {}, []
+        cache, self.pending = pdf_cache(self.options), []
+        for path, content in sorted(tree.files.items()):
+            if isinstance(content, PrintJob):
+                key = content.key()
+                digest, data = "pdf:" + key, cache.get(key)
+                if data is None:   # rendered while MkDocs renders the pages
+                    f = PendingPrint.generated(config, path, content=b"")
+                    f.future = SESSION.executor(self.options.jobs).submit(render_job, content)
+                    f.key = key
+                    self.pending.append(f)
+                else:
+                    f = GeneratedFile.generated(config, path, content=data)
+            else:
+                data = content if isinstance(content, bytes) else content.encode("utf-8")
+                digest = hashlib.sha256(data).hexdigest()
+                f = GeneratedFile.generated(config, path, content=content)
+            written[path] = digest
+            f.changed = all_changed or SESSION.written.get(path) != digest
+            made.append(f)
+        SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
+        return Files(kept + made)
+
+    @_timed
+    def on_nav(self, nav, *, config, files):
+        # the game sections, as the generator ordered and titled them
+        config.nav = self.tree.nav
+        return get_navigation(files, config)
+
+    def _reuse_theme(self, config) -> None:
+        """Serve makes a new template environment for every rebuild: keep the compiled
+        templates (Jinja's bytecode cache, checked against each template's source) and
+        the theme's file listing (Material has some 14,000 icons), as long as the theme
+        folders and mkdocs.yml stay the same."""
+        theme, make_env = config.theme, config.theme.get_env
+        path = config.config_file_path
+        same = (tuple(theme.dirs), os.path.getmtime(path) if path and os.path.isfile(path) else 0)
+
+        def get_env():
+            env = make_env()
+            if SESSION.templates is None or SESSION.templates[0] != same:
+                SESSION.templates = (same, _InMemoryBytecode(), {})
+            _, env.bytecode_cache, listings = SESSION.templates
+            list_all = env.list_templates
+
+            def list_templates(extensions=None, filter_func=None):
+                if extensions not in listings:
+                    listings[extensions] = list_all(extensions, filter_func)
+                return listings[extensions]
+            env.list_templates = list_templates
+            return env
+        theme.get_env = get_env
+
+    def on_serve(self, server, *, config, builder):
+        # MkDocs polls the watched folders every 0.5 s; a content folder is a few hundred
+        # files, cheap to look at every 0.1 s, so that an edit shows sooner
+        from watchdog.observers.polling import PollingObserver
+        watched = [config.docs_dir] + ([config.config_file_path] if config.config_file_path else [])
+        for path in watched:
+            server.unwatch(path)
+        server.observer = PollingObserver(timeout=POLL_SECONDS)
+        for path in watched:
+            server.watch(path)
+        content = self.options.content.resolve()
+        if not content.is_relative_to(Path(config.docs_dir).resolve()):
+            server.watch(str(content))
+        return server
+
+    @_timed
+    def on_page_content(self, html, *, page, config, files):
+        # the page body, before the theme wraps it (the theme's own scripts stay)
+        return sanitise_html(html)
+
+    @_timed
+    def on_post_build(self, *, config):
+        cache = pdf_cache(self.options)
+
+        def write(f: PendingPrint, data: bytes) -> None:
+            cache.put(f.key, data)
+            Path(f.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
+            Path(f.abs_dest_path).write_bytes(data)
+        for f in self.pending:
+            if self.serving:   # the pages reload now; a PDF appears when it is drawn
+                f.future.add_done_callback(lambda done, f=f: done.cancelled() or write(f, done.result()))
+            else:
+                write(f, f.future.result())
+        self.pending = []
+        if not self.serving:
+            record_site(Path(config.site_dir))
+
+    def on_build_error(self, *, error):
+        for f in getattr(self, "pending", []):
+            f.future.cancel()
+        SESSION.written, SESSION.nav = {}, ""   # the next build writes everything again
+
+    def on_shutdown(self):
+        SESSION.close()
+
+

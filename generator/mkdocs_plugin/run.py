@@ -1,0 +1,110 @@
+"""What `mapwright build` and `mapwright serve` run: MkDocs, with the plugin told the
+command line's options. The same as `mkdocs build` / `mkdocs serve --dirty`."""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .plugin import SESSION
+
+# Fixed so that sitemaps carry no build date: two builds give the same bytes.
+REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01
+
+
+class NotBuilt(Exception):
+    """MkDocs stopped; `diagnostics` holds the content's or the paths' problems, if any."""
+
+    def __init__(self, message: str, diagnostics=()):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+
+
+@dataclass
+class Outcome:
+    diagnostics: list = field(default_factory=list)
+    games: int = 0
+    regenerated: list[str] = field(default_factory=list)   # games made afresh (not cached)
+    rendered: int = 0                                      # PDFs rendered (not cached)
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def _flags(content: Path, options: dict) -> dict:
+    return {"content": content, "project": Path.cwd(), **options}
+
+
+def _plugin_listed(config) -> None:
+    if "mapwright" not in config.plugins:
+        raise NotBuilt(f"{config.config_file_path} does not list the mapwright plugin "
+                       "(add `- mapwright` under `plugins:`)")
+
+
+def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> Outcome:
+    """Build the site; `options` are BuildOptions fields (pdf, cache_dir, work, jobs)."""
+    import time
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
+    from ..build import BuildOptions, check_site, check_work
+    # before MkDocs: its own checks would stop some of these cases less helpfully
+    paths = BuildOptions(content, Path.cwd(), options.get("work"), options.get("cache_dir"))
+    refused = check_work(paths) + check_site(site_dir, paths)
+    if refused:
+        raise NotBuilt("output paths refused", refused)
+    os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
+    SESSION.overrides, SESSION.wrapped, SESSION.last = _flags(content, options), True, None
+    collector = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(collector)
+    start = time.perf_counter()
+    try:
+        try:
+            config = load_config(config_file=str(config_file), docs_dir=str(content.resolve()),
+                                 site_dir=str(site_dir.resolve()), strict=True)
+        except ConfigurationError as exc:
+            raise NotBuilt(f"{config_file}: {exc}") from None
+        _plugin_listed(config)
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    except (Abort, MkDocsException, OSError) as exc:
+        found = SESSION.last.report.diagnostics if SESSION.last else []
+        raise NotBuilt("; ".join(collector.messages) or str(exc), found) from None
+    finally:
+        logger.removeHandler(collector)
+        SESSION.overrides, SESSION.wrapped = {}, False
+    tree = SESSION.last
+    total = time.perf_counter() - start
+    return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
+                   SESSION.rendered, {"generate": tree.timings["generate"], "plugin": SESSION.seconds,
+                                      "total": total})
+
+
+def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> None:
+    """Serve with live reload until interrupted; only what an edit touches is redone."""
+    from mkdocs.commands.serve import serve
+    from mkdocs.config import load_config
+    SESSION.overrides = _flags(content, options)
+    handler = logging.StreamHandler()   # what `mkdocs serve` shows: builds, reloads, problems
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    # every rebuild is a dirty one, on purpose (the plugin marks what changed): not news
+    handler.addFilter(lambda record: not record.getMessage().startswith("A 'dirty' build"))
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    _plugin_listed(load_config(config_file=str(config_file), docs_dir=str(content.resolve())))
+    serve(config_file=str(config_file), dev_addr=dev_addr, livereload=True, build_type="dirty",
+          docs_dir=str(content.resolve()), strict=False)

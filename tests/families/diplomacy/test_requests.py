@@ -1,0 +1,161 @@
+"""Adjudication requests are complete and explicit; malformed ones get located
+diagnostics; responses chain into the next request and match the published schemas."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import api
+from generator.commands.adjudicate import decode
+from generator.families.diplomacy.api import AdjudicationError, INCOMPLETE_REQUEST
+from generator.families.diplomacy.play import play
+from generator.schemas import validator
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return api.load_game("classic")
+
+
+def error(game, request) -> AdjudicationError:
+    with pytest.raises(AdjudicationError) as err:
+        game.adjudicate(request)
+    return err.value
+
+
+# DATC 6.H.6: Vienna may not retreat to Bohemia, which the movement left empty by a standoff.
+H6_MOVEMENT = {"phase": "S1901M",
+               "units": {"AUSTRIA": ["A BUD", "A TRI"], "GERMANY": ["A MUN", "A SIL"], "ITALY": ["A VIE"]},
+               "orders": {"AUSTRIA": ["A BUD S A TRI - VIE", "A TRI - VIE"], "GERMANY": ["A MUN - BOH",
+                          "A SIL - BOH"], "ITALY": ["A VIE H"]}}
+
+
+def test_retreat_without_contested_is_refused_not_defaulted(game):
+    after = game.adjudicate(H6_MOVEMENT)["after"]
+    assert after["phase"] == "S1901R" and after["contested"] == ["BOH"]
+    request = {k: after[k] for k in ("phase", "units", "dislodged")}
+    err = error(game, dict(request, orders={"ITALY": ["A VIE R BOH"]}))
+    assert err.code == INCOMPLETE_REQUEST and "'contested' is missing" in err.message
+    chained = game.adjudicate(dict(after, orders={"ITALY": ["A VIE R BOH"]}))
+    assert not chained["results"][0]["legal"] and "standoff" in chained["results"][0]["reason"]
+
+
+def test_retreat_request_may_carry_its_movement(game):
+    resp = game.adjudicate({"phase": "S1901R", "movement": H6_MOVEMENT, "orders": {"ITALY": ["A VIE R BOH"]}})
+    assert not resp["results"][0]["legal"]
+    resp = game.adjudicate({"phase": "S1901R", "movement": H6_MOVEMENT, "orders": {"ITALY": ["A VIE R TYR"]}})
+    assert resp["after"]["units"]["ITALY"] == ["A TYR"]
+    assert "derived from 'movement'" in error(game, {"phase": "S1901R", "movement": H6_MOVEMENT,
+                                                     "contested": []}).message
+    assert error(game, {"phase": "S1901R", "movement": dict(H6_MOVEMENT, units={"PRUSSIA": []})}).pointer \
+        == "/movement/units/PRUSSIA"
+
+
+@pytest.mark.parametrize("item, pointer", [
+    ({"unit": "A VIE", "via_convoy": False}, "/dislodged/AUSTRIA/0"),
+    ({"unit": "A VIE", "attacker_from": "GAL"}, "/dislodged/AUSTRIA/0"),
+    ({"unit": "A VIE", "attacker_from": "GAL", "via_convoy": "no"}, "/dislodged/AUSTRIA/0/via_convoy"),
+    ({"unit": "A VIE", "attacker_from": "NOWHERE", "via_convoy": False}, "/dislodged/AUSTRIA/0/attacker_from"),
+    ({"unit": "A VIE", "attacker_from": "GAL", "via_convoy": False, "from": 1}, "/dislodged/AUSTRIA/0/from"),
+])
+def test_every_dislodged_fact_is_required(game, item, pointer):
+    err = error(game, {"phase": "S1901R", "units": {}, "contested": [], "dislodged": {"AUSTRIA": [item]}})
+    assert err.pointer == pointer
+
+
+def test_dislodged_as_a_dict_and_fall_without_centres_are_refused(game):
+    err = error(game, {"phase": "S1901R", "units": {}, "contested": [],
+                       "dislodged": {"AUSTRIA": {"unit": "A VIE", "attacker_from": "GAL", "via_convoy": False}}})
+    assert err.pointer == "/dislodged/AUSTRIA" and "not one object" in err.message
+    err = error(game, {"phase": "F1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {}})
+    assert err.code == INCOMPLETE_REQUEST and "'centers' is missing" in err.message
+
+
+def test_a_unit_with_nowhere_to_retreat_is_disbanded_in_the_movement(game):
+    resp = game.adjudicate({"phase": "S1901M",
+                            "units": {"ENGLAND": ["F NTH", "F NWG", "F ENG"], "GERMANY": ["F HEL", "F DEN",
+                                      "A HOL", "F SKA"], "FRANCE": ["A BEL", "A EDI", "A YOR", "A LON", "A NWY"]},
+                            "orders": {"GERMANY": ["F HEL - NTH", "F DEN S F HEL - NTH"]}})
+    assert resp["disbanded"] == {"ENGLAND": ["F NTH"]}
+    assert resp["after"]["dislodged"] == {} and resp["after"]["phase"] == "F1901M"
+
+
+def test_stated_adjustments_and_winner_are_checked(game):
+    request = {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "BRE"]}}
+    assert game.adjudicate(dict(request, adjustments={"FRANCE": 1}, winner=None))
+    assert error(game, dict(request, adjustments={"FRANCE": 2})).pointer == "/adjustments"
+    assert error(game, dict(request, winner="FRANCE")).pointer == "/winner"
+
+
+def test_errors_are_located_in_the_request_text(game):
+    text = '{"phase": "S1901M",\n "units": {"FRANCE": ["A PAR", "A NTH"]}}'
+    data, doc = decode(text.encode(), "req.json")
+    d = error(game, data).diagnostic(doc)
+    assert (d.file, d.line, d.column, d.code) == ("req.json", 2, text.split("\n")[1].index('"A NTH"') + 1, "DIP030")
+    for raw, message in ((b'{"phase": "\xff"}', "not UTF-8"), (b"[" * 100_000, "nested too deeply"),
+                         (b'{"phase": 1' + b"1" * 5000 + b"}", "cannot be read"), (b'{"a":', "not JSON")):
+        data, diags = decode(raw, "req.json")
+        assert data is None and message in diags[0].message and diags[0].code == "DIP032", raw[:20]
+
+
+RESPONSE = validator("adjudication-response")
+REQUEST = validator("adjudication-request")
+
+
+@pytest.mark.parametrize("game_id", ["classic", "divided-states"])
+def test_random_games_chain_and_match_the_schemas(game_id):
+    g = api.load_game(game_id)
+    for seed in range(2):
+        for request, response in play(g.model, g.adjudicate, random.Random(seed), 14):
+            assert not list(REQUEST.iter_errors(request)), request
+            assert not list(RESPONSE.iter_errors(response)), response
+            assert not list(REQUEST.iter_errors(response["after"]))
+
+
+def run_cli(*args, stdin: bytes):
+    return subprocess.run([sys.executable, "-m", "generator", "adjudicate", *args], input=stdin,
+                          capture_output=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+
+
+def test_jsonl_plays_a_game_by_chaining(game):
+    first = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+             "orders": {"FRANCE": ["A Paris moves to Burgundy"]}}
+    after = game.adjudicate(first)["after"]
+    second = dict(after, orders={"FRANCE": ["A Bur - Mun."]})
+    lines = [json.dumps(first), "", "{\"phase\": \"S1901M\", \"units\": 3}", json.dumps(second)]
+    run = run_cli("classic", "--jsonl", stdin=("\n".join(lines) + "\n").encode())
+    out = [json.loads(x) for x in run.stdout.decode().splitlines()]
+    assert run.returncode == 1 and len(out) == 3
+    assert out[0]["after"] == after
+    assert out[1]["line"] == 3 and out[1]["diagnostics"][0]["pointer"] == "/units"
+    assert "<stdin>:3:" in run.stderr.decode()
+    assert out[2]["results"][0]["canonical"] == "A BUR - MUN"
+
+
+def test_cli_single_request_errors_are_located():
+    run = run_cli("classic", stdin=b'{"phase": "S1901M",\n  "units": {"FRANCE": ["X PAR"]}}')
+    assert run.returncode == 1
+    assert "<stdin>:2:" in run.stderr.decode() and "DIP030" in run.stderr.decode()
+    assert "internal error" not in run.stderr.decode()
+
+
+def test_wrong_types_anywhere_are_located_not_crashes(game):
+    deep = "x"
+    for _ in range(500):
+        deep = [deep]
+    for request, pointer in (({"phase": "S1901M", "units": {"FRANCE": [deep]}}, "/units/FRANCE/0"),
+                             ({"phase": ["S1901M"], "units": {}}, "/phase"),
+                             ({"phase": "S1901M", "units": {"FRANCE": "A PAR"}}, "/units/FRANCE"),
+                             ({"phase": "S1901M", "units": {}, "centers": {"FRANCE": [{"a": 1}]}}, "/centers/FRANCE/0"),
+                             ({"phase": "S1901M", "units": {}, "contested": "BUR"}, "/contested"),
+                             ({"phase": "W1901A", "units": {}, "centers": {}, "adjustments": {"FRANCE": "1"}},
+                              "/adjustments/FRANCE")):
+        err = error(game, request)
+        assert err.pointer == pointer and len(err.message) < 300, (request, err.message)
