@@ -364,16 +364,18 @@ def test_no_escape_debris_in_code_or_text(server, browser):
     for page in sorted(site.rglob("index.html")):
         html = page.read_text(encoding="utf-8")
         for code in re.findall(r"<code>([^<]*)</code>", html):
-            if DEBRIS.search(code) and "highlight" not in code:
+            # a span that is only an escape (`\{`) teaches authors to write one: not debris
+            if DEBRIS.search(code) and len(code) > 2:
                 bad.setdefault(str(page.relative_to(site)), []).append(code)
     assert not bad, dict(list(bad.items())[:5])
     for path in ("/reference/schemas/diplomacy-map/", "/reference/diagnostics/", "/divided-republic/"):
         browser.get(base + path)
-        texts = browser.execute_script(
-            "return Array.from(document.querySelectorAll('article code, article td, article li'))"
-            ".map(e => e.textContent)")
-        assert texts, path
-        shown = [t for t in texts if DEBRIS.search(t) or "``" in t]
+        codes, cells = browser.execute_script(
+            "const t = s => Array.from(document.querySelectorAll(s)).map(e => e.textContent);"
+            "return [t('article code'), t('article td, article li')]")
+        assert cells, path
+        shown = [t for t in codes if DEBRIS.search(t) and len(t) > 2]
+        shown += [t for t in cells if re.search(r"\\[_\[\]`*]", t)]
         assert not shown, (path, shown[:5])
 
 

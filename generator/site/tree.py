@@ -174,20 +174,10 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
 
 
 def guide_pages() -> dict[str, str]:
-    """Mapwright's own guides (docs-src/*.md), published under guides/, and the setup
-    templates they name (templates/), downloadable under guides/templates/. A template's
-    leading dot is dropped (`.pre-commit-config.yaml` -> `pre-commit-config.yaml`):
-    MkDocs does not publish dotfiles."""
+    """Mapwright's own guides (docs-src/*.md), published under guides/."""
     folder = SOURCE_ROOT / "docs-src"
-    pages = {f"guides/{p.name}": p.read_text(encoding="utf-8")
-             for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
-    templates = SOURCE_ROOT / "templates"
-    if templates.is_dir():
-        for path in sorted(p for p in templates.rglob("*") if p.is_file()):
-            rel = path.relative_to(templates)
-            name = "/".join(rel.parts[:-1] + (rel.name.lstrip("."),))
-            pages[f"guides/templates/{name}"] = path.read_text(encoding="utf-8")
-    return pages
+    return {f"guides/{p.name}": p.read_text(encoding="utf-8")
+            for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
 
 
 def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
@@ -233,8 +223,7 @@ def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, s
     guides = guide_pages()
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
-                   if path.endswith(".md")]})
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())]})
     return files, nav
 
 
