@@ -291,7 +291,10 @@ def test_mutations_change_the_data_and_leave_the_original_alone(data):
     before = copy.deepcopy(original)
     mutated, done = mutate(original, data.draw)
     assert original == before
-    if done and not any(step.startswith("swap") for step in done):
+    # a swap, or a duplicate whose copy a later step deletes, may give the data back unchanged
+    undone = any(step.startswith("swap") for step in done) or (
+        any(step.startswith("duplicate") for step in done) and any(step.startswith("delete") for step in done))
+    if done and not undone:
         assert json.dumps(mutated, sort_keys=True) != json.dumps(original, sort_keys=True), done
 
 
