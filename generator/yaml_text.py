@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_/.\-]*(?: [A-Za-z0-9_/.\-]+)*$")
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_/.\-]*(?: [A-Za-z0-9_/.\-]+)*")  # fullmatch: `$` would pass "A\n"
 _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
 # Characters YAML does not allow raw in a file, or reads as line breaks: escaped.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
@@ -32,7 +32,7 @@ def scalar(value) -> str:
         text = f"{value:.1f}"
         return text
     text = str(value)
-    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith((".", "-")):
+    if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED and not text.endswith((".", "-")):
         return text
     return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(text, ensure_ascii=False))
 

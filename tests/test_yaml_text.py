@@ -8,7 +8,7 @@ from generator.yaml_text import document, flow, scalar
 TRICKY = ["no", "No", "NO", "yes", "y", "n", "on", "off", "true", "False", "null", "~", "",
           "1", "1.5", "1e3", "0x1f", ".inf", "-.nan", "12:30", "a: b", "- x", "#x", "x #y",
           "[a]", "{a}", "*ref", "&anchor", "!tag", "'q'", '"q"', "a\\b", "é", "line\nbreak", " pad ",
-          "NC", "STP/NC", "GME_E", "A-B", "x.", "x-"]
+          "NC", "STP/NC", "GME_E", "A-B", "x.", "x-", "A\n"]
 
 
 def test_tricky_strings_read_back_as_themselves():
