@@ -108,7 +108,8 @@ def url(target) -> str:
         return "#"
     if bare.startswith("//") or bare.startswith("\\") or (bare.startswith("/\\")):
         return "#"
-    return ("%20".join(raw.split()).replace("%", "%25").replace("%2520", "%20").replace("(", "%28").replace(")", "%29")
+    # a target from content is already a URL: its % escapes are kept, spaces encoded
+    return ("%20".join(raw.split()).replace("(", "%28").replace(")", "%29")
             .replace("<", "%3C").replace(">", "%3E").replace('"', "%22").replace("'", "%27")
             .replace("`", "%60").replace("\\", "%5C"))
 
