@@ -231,20 +231,22 @@ def scenarios_page(game: HexGame) -> str:
                 lines.append(f"- Forts within {fd['max_hexes_from_border']} hexes of the border; the rulebook's example hex "
                              f"{fd['example']['hex']} is {border_distance(game, fd['example']['hex'])} hexes away on our map.")
             if sd.get("erratum") and sd["erratum"] in errata:
-                lines.append(f"- Erratum *{sd['erratum']}* applies (see below).")
+                lines.append(f"- Erratum *{md_text(sd['erratum'])}* applies (see below).")
             lines.append("")
-        lines += ["### Victory", "", f"{sc['victory']['side']} wins at the end of turn {sc.get('turns', 10)} if any of these holds:", ""]
+        lines += ["### Victory", "", f"{md_text(sc['victory']['side'])} wins at the end of turn {sc.get('turns', 10)} if any of these holds:", ""]
         for cond in sc["victory"]["any_of"]:
             if cond["kind"] == "occupy":
                 extra = ""
                 if cond.get("including_one_of"):
                     names = [game.map.cities[c].name if c in game.map.cities else c for c in cond["including_one_of"]]
-                    extra = " including one of " + ", ".join(names)
-                lines.append(f"- occupy {cond.get('count', 1)} {cond['country']} {cond['of'].replace('-', ' ')}{extra}")
+                    extra = " including one of " + ", ".join(md_text(n) for n in names)
+                lines.append(f"- occupy {cond.get('count', 1)} {md_text(cond['country'])} "
+                             f"{md_text(cond['of'].replace('-', ' '))}{extra}")
             else:
                 west = [game.map.cities[c].name for c in region_and_cities(game, cond["region"], cond["country"])[1]]
-                lines.append(f"- clear the {cond['region'].replace('-', ' ')} of {cond['country']} units and occupy all its "
-                             f"{cond['country']} cities (on our map: {', '.join(sorted(west))})")
+                lines.append(f"- clear the {md_text(cond['region'].replace('-', ' '))} of {md_text(cond['country'])} units "
+                             f"and occupy all its {md_text(cond['country'])} cities "
+                             f"(on our map: {', '.join(md_text(w) for w in sorted(west))})")
         lines.append("")
     forces = game.scenario_variant.get("intervention_forces") or []
     if forces:
@@ -259,7 +261,7 @@ def scenarios_page(game: HexGame) -> str:
         lines.append("")
     lines += ["## Errata and readings", ""]
     for e in game.errata:
-        lines += [f'!!! note "Erratum: {admonition_title(e["id"])}"', f"    **Printed ({', '.join(e.get('rules', []))}):** {md_cell(e['printed'])}", "",
+        lines += [f'!!! note "Erratum: {admonition_title(e["id"])}"', f"    **Printed ({md_text(', '.join(e.get('rules', [])))}):** {md_cell(e['printed'])}", "",
                   f"    **Our reading:** {md_cell(e['reading'])}", ""]
     return "\n".join(lines)
 
@@ -271,7 +273,7 @@ def counters_page(game: HexGame) -> str:
              "|---|---|---|---|---|---|---|---|"]
     for t in game.unit_types.values():
         lines.append(f"| {md_cell(t.name)} | {t.arm} | {t.size} | {fact(t.strength)} | {fact(t.movement)} | {fact(t.loss_points)} | "
-                     f"{fact(t.counters)} | {t.variant or 'base game'} |")
+                     f"{fact(t.counters)} | {md_cell(t.variant or 'base game')} |")
     lines += ["", "Estimated entries:", ""]
     for t in game.unit_types.values():
         for label, fv in (("strength", t.strength), ("movement", t.movement), ("loss points", t.loss_points), ("counters", t.counters)):
