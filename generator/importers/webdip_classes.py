@@ -54,6 +54,13 @@ _CLASS = re.compile(r"\bclass\s+(\w+)\s+extends\s+(\w+)\s*\{")
 _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
+# the builds classes' readings (_build_reading) that a rule module reproduces
+BUILD_MODULES = {"anywhere": "build_anywhere", "any_home": "build_sites"}
+_KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
+                              r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
+_T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
+
+
 @dataclass
 class ClassFacts:
     start_units: dict | None = None          # country -> {territory name: 'Army'|'Fleet'}
@@ -68,6 +75,11 @@ class ClassFacts:
     modules: dict[str, dict] = field(default_factory=dict)
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
+    any_home_builds: bool = False           # build_sites: any power's home centre (the importer lists them)
+    # (class, reading, (file, line, message)) of the builds classes, resolved in read_classes
+    builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
+    # own processGame code that only does what neutral_armies does (neutrals never retreat)
+    neutral_process: list[tuple[str, int, str]] = field(default_factory=list)
 
 
 def _body_end(text: str, pos: int) -> int:
@@ -107,7 +119,83 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
             line = getattr(exc, "line", 0) or 1
             facts.problems.append((shown, line, f"cannot read the data of {cls}.php: "
                                                 f"{getattr(exc, 'reason', exc)}"))
+    _resolve(facts, variant)
     return facts
+
+
+def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
+    """Own builds classes become a module when both say the same (processOrderBuilds may
+    only drop the limit); own neutral-unit processGame code is the neutral_armies module
+    when the variant has neutral units. Anything else stays not modelled."""
+    readings: dict[str, set] = {}
+    for cls, reading, _ in facts.builds:
+        readings.setdefault(cls, set()).add(reading)
+    wanted = readings.get("userOrderBuilds", {None})
+    process = readings.get("processOrderBuilds", {"unlimited"}) - {"unlimited"}
+    reading = next(iter(wanted)) if len(wanted) == 1 else None
+    module = BUILD_MODULES.get(reading) if process <= {reading} else None
+    if module is None:
+        facts.unmodelled += [where for _, _, where in facts.builds]
+    if module:
+        facts.modules.setdefault(module, {})
+        facts.any_home_builds = module == "build_sites"
+    countries = {" ".join(c.lower().replace("-", " ").split()) for c in variant.countries}
+    named = set(facts.start_units or {}) | set(facts.default_builds or {})
+    neutral = "neutral_armies" in facts.modules or any(
+        isinstance(n, str) and " ".join(n.lower().replace("-", " ").split()) not in countries for n in named)
+    if not neutral:
+        facts.unmodelled += facts.neutral_process
+
+
+def _sql_reading(sql: str, owner: str) -> str | None:
+    """Which centres a builds query allows: it must ask for the country's own (`ts.countryID
+    = <owner>`), vacant supply centres; then no condition on `t.countryID` (the centre's
+    home country) is build anywhere, `t.countryID != 0` any power's home centre."""
+    if not (re.search(r"ts\.countryID\s*=\s*\"\s*\.\s*\$" + owner + r"->countryID", sql)
+            and "occupyingUnitID IS NULL" in sql and re.search(r"t\.supply\s*=\s*'Yes'", sql)):
+        return None
+    where = sql.split("WHERE", 1)[-1].split("\")", 1)[0]      # to the end of the query string
+    for condition in re.split(r"\bAND\b", re.sub(r"\bLIMIT\s+1\b", "", where)):
+        if not _KNOWN_CONDITION.match(condition.strip(" \t\r\n\".")):
+            return None         # another restriction (Baron1900's buildEligibilityFlags)
+    home = _T_COUNTRY.findall(sql)
+    if not home:
+        return "anywhere"
+    if all(op in ("!=", "<>", ">") and value.strip("\"'") == "0" for op, value in home):
+        return "any_home"
+    return None
+
+
+def _function_body(text: str, name: str) -> str | None:
+    m = re.search(r"function\s+" + name + r"\s*\([^)]*\)\s*\{", text)
+    return text[m.end():_body_end(text, m.end()) - 1] if m else None
+
+
+def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
+    """What an own userOrderBuilds / processOrderBuilds class does to builds, read from
+    its SQL (Hundred, Pure, Imperium copy BuildAnywhere's; Imperial2 builds in any home
+    centre): 'anywhere', 'any_home', 'unlimited' (create() only drops the count limit),
+    or None when it does something else."""
+    if cls == "userOrderBuilds":
+        check = _function_body(body, "toTerrIDCheck")
+        if check is None or set(real) - {"toTerrIDCheck", "__construct"} or "'Build Army'" not in check:
+            return None
+        army = re.search(r"type\s*==\s*'Build Army'\s*\)(.*?)elseif", check, re.DOTALL)
+        return _sql_reading(army.group(1), r"this") if army else None
+    create = _function_body(body, "create")
+    if create is None or set(real) != {"create"} or "'Destroy'" not in create:
+        return None
+    count = re.search(r"SELECT\s+COUNT\(\*\)(.*?)\);", create, re.DOTALL)
+    if count is None:
+        return "unlimited"
+    return _sql_reading(count.group(1), r"Member")
+
+
+def _neutral_only(body: str, real: list[str]) -> bool:
+    """processGame code of the NeutralUnits kind: process() again when only the neutral
+    pseudo-country has retreats, and the neutralHold support orders; no builds."""
+    return real == ["process"] and "'Retreats'" in body and "orderStatus != 'None'" in body \
+        and "Builds" not in body
 
 
 def _first(found: list[tuple[object, int]]):
@@ -157,15 +245,25 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 facts.modules.setdefault("custom_start", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
-                facts.unmodelled.append((shown, lines.line(m.start()),
-                                         f"{name} overrides {', '.join(real)} of {cls} "
-                                         f"({RULE_CLASSES[cls]}) with the variant's own code"))
+                where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
+                                                       f"({RULE_CLASSES[cls]}) with the variant's own code")
+                if cls in ("userOrderBuilds", "processOrderBuilds"):
+                    facts.builds.append((cls, _build_reading(cls, own, real), where))
+                elif cls == "processGame" and _neutral_only(own, real):
+                    facts.neutral_process.append(where)
+                else:
+                    facts.unmodelled.append(where)
             continue
         if mixin in MODULE_OF_MIXIN:
             facts.modules.setdefault(MODULE_OF_MIXIN[mixin], {})
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:
-            facts.unmodelled.append((shown, lines.line(m.start()),
-                                     f"{name} changes {cls} ({RULE_CLASSES[cls]}); "
-                                     f"no Mapwright rule module reproduces '{mixin}'"))
+            where = (shown, lines.line(m.start()), f"{name} changes {cls} ({RULE_CLASSES[cls]}); "
+                                                   f"no Mapwright rule module reproduces '{mixin}'")
+            real = [f for f, first in re.findall(r"function\s+(\w+)\s*\([^)]*\)\s*\{\s*(\S)", body)
+                    if first != "}"]
+            if cls in ("userOrderBuilds", "processOrderBuilds"):
+                facts.builds.append((cls, _build_reading(cls, body, real), where))
+            else:
+                facts.unmodelled.append(where)

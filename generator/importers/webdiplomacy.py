@@ -435,6 +435,11 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             centers.setdefault(prov["home"], []).append(prov["id"])
     power_order = [p["id"] for p in powers]
     centers = {p: centers[p] for p in power_order if p in centers}
+    if facts.any_home_builds:
+        # webDiplomacy's `t.countryID != 0`: any centre install.php gives an owner (home centres)
+        homes = [p["id"] for p in provinces if p.get("supply_center") and owners.get(p["id"])]
+        modules["build_sites"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
+                                            for power in power_order}, "home": True}
     coloured: dict[str, list[str]] = {}
     for terr_id, cid in sorted(facts.nsc_info.items()):
         loc = location_by_row.get(terr_id)

@@ -197,6 +197,41 @@ def test_rules_the_import_does_not_model_are_warned_about(imported):
     assert "## Not modelled" in page and "Imported from `variants/Colonial/rules.php`" in page
 
 
+def _warned(result, classes: str) -> list:
+    return [d for d in result.diagnostics if d.code == "IMP013" and d.file.endswith(classes)]
+
+
+def test_builds_classes_that_a_rule_module_reproduces_become_that_module(imported):
+    # Hundred, Pure and Imperium copy BuildAnywhere's classes under their own names
+    for name in ("Hundred", "Pure", "Imperium"):
+        result = imported[name]
+        assert "build_anywhere" in result.game["rules"], name
+        assert not _warned(result, "OrderBuilds.php"), name
+    assert imported["Pure"].game["status"] == "complete"
+    # Imperial2's BuildAnyHome: any owned centre that is some power's home (`t.countryID != 0`)
+    imperial = imported["Imperial2"]
+    sites = imperial.game["rules"]["build_sites"]
+    homes = {p["id"]: p["home"] for p in imperial.data["provinces"] if p.get("home")}
+    assert sites["home"] is True and set(sites["sites"]) == {p["id"] for p in imperial.data["powers"]}
+    for power, listed in sites["sites"].items():
+        assert set(listed) == {c for c, home in homes.items() if home != power}, power
+    assert not _warned(imperial, "OrderBuilds.php") and "build_anywhere" not in imperial.game["rules"]
+    # Baron1900 builds by per-territory flags (and Russia's EMR): not reproduced, still warned
+    baron = imported["Baron1900"]
+    assert len(_warned(baron, "OrderBuilds.php")) == 4 and "build_anywhere" not in baron.game["rules"]
+
+
+def test_neutral_unit_phase_code_is_the_neutral_armies_module(imported):
+    # Viking's and Africa's processGame only re-run the retreats of the neutral units and
+    # order their support-holds: neutral_armies does that (neutrals never retreat)
+    for name in ("Viking", "Africa"):
+        assert "neutral_armies" in imported[name].game["rules"], name
+        assert not _warned(imported[name], "processGame.php"), name
+    assert _warned(imported["Viking"], "userOrderDiplomacy.php")       # its coast convoys are not modelled
+    # KnownWorld_901's processGame also rebuilds neutral units: not reproduced
+    assert _warned(imported["KnownWorld_901"], "processGame.php")
+
+
 def test_rules_pages_pass_the_markup_checks(imported):
     from generator.markup import check_markdown
     for name, result in imported.items():
