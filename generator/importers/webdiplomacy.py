@@ -111,6 +111,12 @@ LEGEND = register("IMP018", "Territory with no borders imported as impassable",
                   "A territory that no border row names (a legend entry, a title box, an off-map area) "
                   "cannot be entered by any unit; it is imported as `impassable` so it is drawn but "
                   "never played.", INFO)
+STRAY_AREA = register("IMP019", "Area of a territory's colour left out of its outline",
+                      "The interactive map paints the territory's colour somewhere else too, away from its "
+                      "label point and not next to its neighbours: a title or legend box, a dot, the off-map "
+                      "background. Only the area at the territory's label point, and areas of its colour that "
+                      "touch nothing but the territory and its neighbours (islands, pieces cut off by a line), "
+                      "make its outline; the rest is left out.", INFO)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -461,11 +467,16 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     # 5. geometry
     geometry = {}
     extra_seeds: list[tuple[str, int, int]] = []
+    pairs = {tuple(loc.split("/")[0] for loc in b["between"]) for b in borders}
+    seas = {p["id"] for p in provinces if p["type"] == "sea"}
     if id_map is not None:
-        seeds, coast_labels, owners, extra_seeds = _rename(id_map, provinces, seeds, coast_labels, owners,
-                                                           options, shown, diags)
+        # (sea, sea) pairs carry the seas through the renaming
+        seeds, coast_labels, owners, extra_seeds, pairs = _rename(id_map, provinces, seeds, coast_labels, owners,
+                                                                  options, shown, diags, pairs | {(s, s) for s in seas})
+        seas = {a for a, b in pairs if a == b}
+        pairs = {(a, b) for a, b in pairs if a != b}
     if rgb is not None:
-        geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds)
+        geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds, pairs, seas)
         geometry["coast_labels"] = coast_labels
         geometry["owners"] = owners
         if options.colours:
@@ -752,10 +763,10 @@ def parse_seed(text: str) -> tuple[str, int, int] | None:
     return (m.group("id"), int(m.group("x")), int(m.group("y"))) if m else None
 
 
-def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diags):
-    """Re-key seeds, coast labels and owners by the id map's ids (matched by name).
+def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diags, bordering):
+    """Re-key seeds, coast labels, owners and bordering pairs by the id map's ids (matched by name).
 
-    Returns (seeds, coast_labels, owners, extra seeds from --seed)."""
+    Returns (seeds, coast_labels, owners, extra seeds from --seed, pairs)."""
     from .id_map import pair_coasts
     target_of: dict[str, str] = {}
     claimed: dict[str, str] = {}
@@ -810,14 +821,16 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
         diags.append(_diag(str(options.ids_from), 1, NO_TERRITORY,
                            f"{pid} matches no territory of the variant and gets no outline",
                            hint=f"give a point inside it with --seed {pid}=X,Y"))
+    new_pairs = {(target_of[a], target_of[b]) for a, b in bordering if a in target_of and b in target_of}
     return (new_seeds, dict(sorted(new_labels.items())),
-            {k: new_owners[k] for k in sorted(new_owners)}, extra)
+            {k: new_owners[k] for k in sorted(new_owners)}, extra, new_pairs)
 
 
 def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOptions, diags,
-              extra_seeds=()) -> dict:
+              extra_seeds=(), pairs=(), seas=()) -> dict:
     import numpy as np
 
+    from .components import sort_components
     from .trace import colour_codes, contacts_of, grow_labels, label_pixels, thick_area, trace
 
     shown = image_path.relative_to(variant_dir).as_posix() if _inside(image_path, variant_dir) \
@@ -825,6 +838,23 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     territory_seeds = len(seeds)
     seeds = list(seeds) + list(extra_seeds)
     labels, decor, seed_colour = label_pixels(rgb, [(x, y) for _, x, y in seeds])
+    # only the areas of a territory's colour at its label point, its islands and cut-off pieces
+    index_of = {pid: i for i, (pid, _, _) in enumerate(seeds[:territory_seeds])}
+    neighbours: dict[int, set[int]] = {}
+    for a, b in pairs:
+        if a in index_of and b in index_of:
+            neighbours.setdefault(index_of[a], set()).add(index_of[b])
+            neighbours.setdefault(index_of[b], set()).add(index_of[a])
+    sorted_areas = sort_components(labels, [(x, y) for _, x, y in seeds[:territory_seeds]], neighbours,
+                                   options.grow, {index_of[pid] for pid in seas if pid in index_of})
+    labels = sorted_areas.labels
+    for index, (pixels, (x0, y0, x1, y1)) in sorted(sorted_areas.dropped.items()):
+        diags.append(_diag(shown, 1, STRAY_AREA,
+                           f"{seeds[index][0]}: {pixels} pixel(s) of its colour in ({x0}, {y0})-({x1}, {y1}) "
+                           f"are away from its label point and its neighbours (a title or legend box, a dot, "
+                           f"the background): left out of its outline",
+                           hint="if they are part of it, give it a border with the territories they touch; "
+                                "else nothing to do"))
     # --seed points: the area of their own colour, or the broad area of separator black
     black = (colour_codes(rgb) == 0) & (labels < 0)
     traced_extra: set[int] = set()
@@ -845,6 +875,9 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     first_with: dict[int, int] = {}
     for index, (pid, x, y) in enumerate(seeds[:territory_seeds]):
         code = seed_colour.get(index)
+        if index in sorted_areas.moved:       # shares a colour, but the area at its point is its own
+            first_with.setdefault(-1 - index, index)
+            continue
         if code is None or code in first_with:
             other = seeds[first_with[code]][0] if code in first_with else None
             why = f"shares its colour with {other}" if other else "has no territory colour at its label point"
