@@ -80,6 +80,10 @@ class ClassFacts:
     builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
     # own processGame code that only does what neutral_armies does (neutrals never retreat)
     neutral_process: list[tuple[str, int, str]] = field(default_factory=list)
+    # a canal (_canal): (end terrID, end terrID, controlling terrID, the canal's own terrID)
+    canal: tuple[int, int, int, int] | None = None
+    canal_parts: dict[str, list[int]] = field(default_factory=dict)    # cls -> [ends, controller/own]
+    mentions: dict[int, set[int]] = field(default_factory=dict)       # unmodelled index -> terrIDs in its code
 
 
 def _body_end(text: str, pos: int) -> int:
@@ -120,7 +124,48 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
             facts.problems.append((shown, line, f"cannot read the data of {cls}.php: "
                                                 f"{getattr(exc, 'reason', exc)}"))
     _resolve(facts, variant)
+    _canal(facts)
     return facts
+
+
+_MOVE_PAIR = re.compile(r"Unit->terrID\s*==\s*'?(\d{1,5})'?\s*&&\s*\$this->toTerrID\s*==\s*'?(\d{1,5})'?")
+_CONTROLLER = re.compile(r"occupyingUnitID[^;]{0,200}?\bt\.terrID\s*=\s*(\d{1,5})")
+_SWITCH = re.compile(r"SET\s+u\.countryID\s*=[^;]{0,200}?\bu\.terrID\s*=\s*(\d{1,5})")
+
+
+def _canal_parts(facts: ClassFacts, cls: str, text: str) -> None:
+    """The canal as Colonial's classes build it (the canals module is that rule): userOrderDiplomacy
+    lets a unit move directly between two seas (`Unit->terrID == A && toTerrID == B`, and back), and
+    OrderInterface gives the canal's own pseudo-territory's unit (`SET u.countryID = ... WHERE
+    u.terrID = C`) to the country whose unit occupies a controlling territory (`t.terrID = D`)."""
+    if cls == "userOrderDiplomacy":
+        pairs = set()
+        for m in re.finditer(r"function\s+moveToTerrCheck\s*\([^)]*\)\s*\{", text):
+            body = text[m.end():_body_end(text, m.end()) - 1]
+            pairs |= {(int(a), int(b)) for a, b in _MOVE_PAIR.findall(body)}
+        ends = [(a, b) for a, b in sorted(pairs) if a < b and (b, a) in pairs]
+        if len(ends) == 1:
+            facts.canal_parts["ends"] = list(ends[0])
+    elif cls == "OrderInterface":
+        control, switch = _CONTROLLER.search(text), _SWITCH.search(text)
+        if control and switch:
+            facts.canal_parts["control"] = [int(control.group(1)), int(switch.group(1))]
+
+
+def _canal(facts: ClassFacts) -> None:
+    """With both parts read, the canal is the canals module; the classes whose code handles the
+    canal's pseudo-territory are then that module, not unmodelled rules."""
+    if "ends" not in facts.canal_parts or "control" not in facts.canal_parts:
+        return
+    (a, b), (through, own) = facts.canal_parts["ends"], facts.canal_parts["control"]
+    facts.canal = (a, b, through, own)
+    facts.modules.setdefault("canals", {})
+    keep = []
+    for index, where in enumerate(facts.unmodelled):
+        if own not in facts.mentions.get(index, set()):
+            keep.append(where)
+    facts.unmodelled = keep
+    facts.mentions = {}
 
 
 def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
@@ -198,6 +243,10 @@ def _neutral_only(body: str, real: list[str]) -> bool:
         and "Builds" not in body
 
 
+def _numbers(body: str) -> set[int]:
+    return {int(n) for n in re.findall(r"\b\d{1,5}\b", body)}
+
+
 def _first(found: list[tuple[object, int]]):
     for value, line in found:
         if isinstance(value, dict):
@@ -207,6 +256,7 @@ def _first(found: list[tuple[object, int]]):
 
 def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None:
     lines = Lines(text)
+    _canal_parts(facts, cls, text)
     if cls == "adjudicatorPreGame":
         units, line = _first(find_arrays(text, "countryUnits"))
         if units is not None:
@@ -252,6 +302,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 elif cls == "processGame" and _neutral_only(own, real):
                     facts.neutral_process.append(where)
                 else:
+                    facts.mentions[len(facts.unmodelled)] = _numbers(body)
                     facts.unmodelled.append(where)
             continue
         if mixin in MODULE_OF_MIXIN:
@@ -266,4 +317,5 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls in ("userOrderBuilds", "processOrderBuilds"):
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:
+                facts.mentions[len(facts.unmodelled)] = _numbers(body)
                 facts.unmodelled.append(where)

@@ -446,6 +446,25 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                                         custom_start, diags, by_id)
     if custom_start:
         modules["custom_start"] = {}
+    modules.pop("canals", None)
+    if facts.canal:
+        canal = _canal(facts.canal, location_by_row, by_id, shown, diags)
+        if canal:
+            modules["canals"] = {"canals": [canal["module"]]}
+            gone = canal["own"]
+            diags[:] = [d for d in diags if not (d.code in (LEGEND, IMPOSSIBLE_FLAG) and f"{gone})" in d.message
+                                                or d.code == IMPOSSIBLE_FLAG and f" in {gone} " in d.message)]
+            diags.append(_diag(shown, rows_of.get(gone, 1), LEGEND,
+                               f"'{by_id[gone]['name']}' ({gone}) is the canal's own territory in webDiplomacy, "
+                               f"with its unit; the canals module replaces both, so they are left out"))
+            provinces[:] = [p for p in provinces if p["id"] != gone]
+            by_id.pop(gone, None)
+            owners.pop(gone, None)
+            borders[:] = [b for b in borders if gone not in {loc.split("/")[0] for loc in b["between"]}]
+            seeds[:] = [seed for seed in seeds if seed[0] != gone]
+            neutral_units = [u for u in neutral_units if u.split()[1].split("/")[0] != gone]
+            for power in start_units:
+                start_units[power] = [u for u in start_units[power] if u.split()[1].split("/")[0] != gone]
     if neutral_units:
         start_units["NEUTRAL"] = neutral_units
         hold = [location_by_row[t] for t in variant.neutral_hold if t in location_by_row]
@@ -609,6 +628,23 @@ def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
         seen[key] = entry
         borders.append(entry)
     return borders
+
+
+def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by_id: dict, shown: str,
+           diags: list) -> dict | None:
+    """The canals module's entry from the terrIDs the classes name, and the canal's own
+    pseudo-territory (which the module replaces: it is left out with its unit)."""
+    a, b, through, own = (location_by_row.get(t) for t in found)
+    if None in (a, b, through, own) or len({a, b, through, own}) < 4:
+        diags.append(_diag(shown, 1, NOT_MODELLED,
+                           f"the classes make a canal of terrIDs {', '.join(str(t) for t in found)}, which are not "
+                           f"four territories of install.php; the canal is not imported",
+                           hint="terrIDs count install.php's rows from 1"))
+        return None
+    ends = [loc.split("/")[0] for loc in (a, b)]
+    if any(by_id[e]["type"] not in ("sea", "coast") for e in ends):
+        return None
+    return {"module": {"between": ends, "through": through.split("/")[0]}, "own": own.split("/")[0]}
 
 
 def _spelling(name: str, known: dict[str, str]) -> str:

@@ -1,8 +1,7 @@
 """Which same-colour areas belong to a territory (generator/importers/components.py), on
 small drawn maps, and on the vendored folders where a colour turns up elsewhere: the
 off-map background of a sea's colour (WWIVsealanes, Imperial2, World), the title
-lettering in a sea's colour (WorldAtWar1937), a lake far away in the Suez Canal's
-colour (Colonial)."""
+lettering in a sea's colour (WorldAtWar1937)."""
 from pathlib import Path
 
 import numpy as np
@@ -89,8 +88,7 @@ def test_two_territories_painted_alike_each_get_the_area_at_their_point():
 
 
 @pytest.mark.parametrize("folder, territory", [("WWIVsealanes", "ANB"), ("Imperial2", "ADR"),
-                                               ("World", "BALTIC_SEA"), ("WorldAtWar1937", "ARCTIC_CIRCLE"),
-                                               ("Colonial", "SUEZ_CANAL")])
+                                               ("World", "BALTIC_SEA"), ("WorldAtWar1937", "ARCTIC_CIRCLE")])
 def test_stray_areas_of_real_maps_leave_the_outline(folder, territory):
     result = import_variant(DATA / folder)
     stray = [d for d in result.diagnostics if d.code == "IMP019" and d.message.startswith(territory + ":")]
