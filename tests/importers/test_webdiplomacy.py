@@ -190,6 +190,11 @@ def test_forms_found_in_the_wild(imported):
     # colliding ids get numbered ids, with a note
     known = imported["KnownWorld_901"]
     assert "AXUM_2" in {p["id"] for p in known.data["provinces"]}
+    collided = next(d for d in known.diagnostics if d.code == "IMP015" and "AXUM_2" in d.message)
+    assert collided.file == "KnownWorld_901/install.php" and collided.line > 1
+    # WWIVsealanes' "Gulf of Alaska - east sea lane" style: lanes grouped under their overseer
+    wwiv = {r["id"]: r for r in imported["WWIVsealanes"].data["sea_regions"]}
+    assert sorted(wwiv["GOA"]["sealanes"]) == ["EST_GOA", "STH_GOA", "WST_GOA"]
     # the interactive map drawn at the small-map scale whatever it is called
     waw = imported["WorldAtWar1937"]
     assert not [d for d in waw.diagnostics if d.code == "IMP005"]
