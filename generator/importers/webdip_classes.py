@@ -84,6 +84,7 @@ class ClassFacts:
     canal: tuple[int, int, int, int] | None = None
     canal_parts: dict[str, list[int]] = field(default_factory=dict)    # cls -> [ends, controller/own]
     mentions: dict[int, set[int]] = field(default_factory=dict)       # unmodelled index -> terrIDs in its code
+    canal_classes: list[tuple[str, int, str]] = field(default_factory=list)  # unmodelled entries the canal covers
 
 
 def _body_end(text: str, pos: int) -> int:
@@ -162,8 +163,7 @@ def _canal(facts: ClassFacts) -> None:
     facts.modules.setdefault("canals", {})
     keep = []
     for index, where in enumerate(facts.unmodelled):
-        if own not in facts.mentions.get(index, set()):
-            keep.append(where)
+        (facts.canal_classes if own in facts.mentions.get(index, set()) else keep).append(where)
     facts.unmodelled = keep
     facts.mentions = {}
 

@@ -449,7 +449,9 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     modules.pop("canals", None)
     if facts.canal:
         canal = _canal(facts.canal, location_by_row, by_id, shown, diags)
-        if canal:
+        if canal is None:
+            facts.unmodelled += facts.canal_classes      # the canal's classes stay not modelled
+        else:
             modules["canals"] = {"canals": [canal["module"]]}
             gone = canal["own"]
             diags[:] = [d for d in diags if not (d.code in (LEGEND, IMPOSSIBLE_FLAG) and f"{gone})" in d.message
@@ -542,7 +544,9 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     if coloured:
         data["colored_neutral_centers"] = coloured
     for path, line, message in facts.unmodelled:
-        diags.append(_diag(path, line, NOT_MODELLED, message))
+        diags.append(_diag(path, line, NOT_MODELLED, message,
+                           hint="the game is marked status: partial and its rules page lists this; describe the "
+                                "rule there in your words, or add a rule module that plays it"))
     result.data = data
     result.geometry = geometry
     command = options.command_line(variant_dir.name)
@@ -643,6 +647,9 @@ def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by
         return None
     ends = [loc.split("/")[0] for loc in (a, b)]
     if any(by_id[e]["type"] not in ("sea", "coast") for e in ends):
+        diags.append(_diag(shown, 1, NOT_MODELLED, f"the classes make a canal between {ends[0]} and {ends[1]}, "
+                                                   f"where no fleet can stand; the canal is not imported",
+                           hint="the canal's ends must be seas or coasts"))
         return None
     return {"module": {"between": ends, "through": through.split("/")[0]}, "own": own.split("/")[0]}
 
@@ -722,7 +729,8 @@ def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:
             f"{variant.year_step} years a Spring/Autumn pair"
         diags.append(_diag(where, line, NOT_MODELLED,
                            f"turnAsDate counts {step}; the engine counts one year a Spring/Autumn pair, "
-                           f"so dates after the first turn differ from the variant's"))
+                           f"so dates after the first turn differ from the variant's",
+                           hint="say in the rules page how the variant counts years"))
     if not 0 <= year <= 9999:
         diags.append(_diag(where, line, VARIANT_PHP, f"start year {year} is outside 0-9999; start.phase is left out"))
         return None
@@ -798,7 +806,8 @@ def _load_image(path: Path, variant_dir: Path, diags):
         diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {exc}; the game is imported without outlines"))
         return None
     if note:
-        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {note}"))
+        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {note}",
+                           hint="nothing to do for the import; re-saving the PNG in an image editor repairs it"))
     return rgb
 
 

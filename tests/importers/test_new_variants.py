@@ -245,3 +245,18 @@ def test_mistakes_a_newcomer_makes_are_located_with_what_to_write(tmp_path):
     # without $countries the powers are install.php's countryIDs, which have no names: no powers
     assert result.data["powers"] == [] and "public $countries=array(" in missing.hint
     assert sorted(d.code for d in result.diagnostics if d.severity == "error") == ["IMP002", "IMP002"]
+
+
+def test_a_canal_whose_territories_are_not_in_install_php_stays_not_modelled(tmp_path):
+    import shutil
+    folder = tmp_path / "variants" / "Colonial"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "webdip" / "Colonial", folder)
+    orders = folder / "classes" / "userOrderDiplomacy.php"
+    orders.write_text(orders.read_text(encoding="utf-8").replace("'99'", "'999'"), encoding="utf-8")
+    result = import_variant(folder)
+    _located(result)
+    assert "canals" not in result.game["rules"]
+    assert any(d.code == "IMP013" and "999" in d.message for d in result.diagnostics)
+    assert any(d.code == "IMP013" and d.file == "Colonial/classes/userOrderDiplomacy.php" and "Suez" in d.message
+               for d in result.diagnostics)
+    assert "Suez" in result.game["status_note"]
