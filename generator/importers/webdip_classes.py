@@ -114,8 +114,11 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         shown = f"{folder}/classes/{cls}.php"
         path = variants_root / folder / "classes" / f"{cls}.php"
         if not _FOLDER.match(folder) or not _FOLDER.match(cls) or not path.is_file():
-            facts.problems.append((f"{variant.folder}/variant.php", variant.lines.get("name", 1),
-                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder"))
+            where = variant.lines.get(f"variantClasses:{cls}", variant.lines.get("name", 1))
+            facts.problems.append((f"{variant.folder}/variant.php", where,
+                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder "
+                                   f"(put the {folder} variant's folder beside this one: what its class does is "
+                                   f"not imported without it)"))
             continue
         try:
             text = strip_comments(read_text(path))

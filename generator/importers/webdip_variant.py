@@ -150,6 +150,7 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
     for m in re.finditer(r"\$this->variantClasses\[\s*['\"](\w+)['\"]\s*\]\s*=\s*"
                          r"(?:\$this->name|['\"](\w+)['\"])\s*;", text):
         out.classes[m.group(1)] = m.group(2) or folder
+        out.lines[f"variantClasses:{m.group(1)}"] = lines.line(m.start())
     _calendar(out, text, lines, shown)
     return out
 

@@ -192,3 +192,14 @@ def test_cli_export_refuses_foreign_folders_and_content(tmp_path):
     assert again.returncode == 0 and (out / "resources" / "stale.png").exists()
     not_diplomacy = run("webdiplomacy", "content/dixie", "-o", str(tmp_path / "dixie"))
     assert not_diplomacy.returncode == 2 and "Diplomacy-family" in not_diplomacy.stderr
+
+
+def test_without_webdiplomacys_buildanywhere_folder_the_import_says_where(exported, tmp_path):
+    game, result, folder, _ = exported["modern-europe"]
+    alone = tmp_path / folder.name
+    shutil.copytree(folder, alone)
+    again = import_variant(alone, ImportOptions())
+    missing = [d for d in again.diagnostics if "BuildAnywhere/classes/userOrderBuilds.php" in d.message]
+    text = (alone / "variant.php").read_text(encoding="utf-8").splitlines()
+    assert len(missing) == 1 and "userOrderBuilds'] = 'BuildAnywhere'" in text[missing[0].line - 1]
+    assert "build_anywhere" not in again.game["rules"] and "custom_start" in again.game["rules"]
