@@ -25,7 +25,10 @@ those into the territory's outline. The rule used here, per connected area
 3. everything else becomes unlabelled (drawn as background), and is reported.
 
 scipy.ndimage does the connected-component labelling and the dilations (both in C);
-only the areas of colours with more than one area are looked at.
+only the areas of colours with more than one area are looked at. The work is bounded
+linearly in the image: at most WORK times its area in bounding boxes per pass, and
+ROUNDS rounds; an image past that (colours scattered all over it) is left as it is
+(every area of a territory's colour kept, as before this sorting) and `skipped` says so.
 """
 from __future__ import annotations
 
@@ -36,6 +39,8 @@ import numpy as np
 
 CONTACT = 3          # pixels of contact that make a touch (fewer: a corner)
 ISLAND_SEAS = 2      # an area touching this many territories or fewer is an island among them
+WORK = 16            # bounding-box pixels looked at per pass, in image areas (real maps: 2 to 4)
+ROUNDS = 4           # rounds of rule 2 (an area next to undecided ones waits for the next)
 
 
 @dataclass
@@ -44,6 +49,7 @@ class Sorted:
     dropped: dict[int, tuple[int, tuple[int, int, int, int]]] = field(default_factory=dict)
     # territory index -> (pixels dropped, bounding box x0, y0, x1, y1 of what was dropped)
     moved: dict[int, int] = field(default_factory=dict)   # later seed -> pixels given it from a shared colour
+    skipped: bool = False                                  # past the work bound: left unsorted
 
 
 def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours: dict[int, set[int]],
@@ -63,10 +69,15 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
             seeds_of.setdefault(int(labels[y, x]), []).append(i)
     territory = np.where((labels >= 0) & (labels < n), labels + 1, 0)
     grow = np.ones((3, 3), dtype=bool)
+    boxes = ndimage.find_objects(territory)
+    if sum((b[0].stop - b[0].start) * (b[1].stop - b[1].start) for b in boxes if b) > WORK * h * w:
+        result.labels = labels.copy()
+        result.skipped = True
+        return result
     # pass 1: the areas at label points (the core); the other areas of those colours wait
     pending: list[tuple[int, int, int, np.ndarray]] = []      # (label, y0, x0, mask)
     core_size: dict[int, int] = {}                             # label -> pixels of its area at the point
-    for label, box in enumerate(ndimage.find_objects(territory)):
+    for label, box in enumerate(boxes):
         if box is None:
             continue
         comp, count = ndimage.label(labels[box] == label)
@@ -94,8 +105,13 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
     # pass 2: what each waiting area touches of the areas decided so far, across a separator
     # `reach` pixels wide; an area that touches only waiting areas waits for the next round
     pad = reach + 1
-    while pending:
-        core = out.copy()
+    for _ in range(ROUNDS):
+        if not pending:
+            break
+        work = sum((m.shape[0] + 2 * pad) * (m.shape[1] + 2 * pad) for _, _, _, m in pending)
+        if work > WORK * h * w:
+            break
+        core = out.copy()             # what was decided before this round (so order does not matter)
         waiting = []
         for label, py0, px0, mask in pending:
             py1, px1 = py0 + mask.shape[0], px0 + mask.shape[1]
@@ -132,8 +148,11 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
                     window[mask] = label
                 else:
                     _drop(result, window, mask, label, py0, px0)
-            break
+            waiting = []
         pending = waiting
+    for label, py0, px0, mask in pending:    # past the bound: kept, as unsorted
+        out[py0:py0 + mask.shape[0], px0:px0 + mask.shape[1]][mask] = label
+        result.skipped = True
     return result
 
 

@@ -940,6 +940,10 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     sorted_areas = sort_components(labels, [(x, y) for _, x, y in seeds[:territory_seeds]], neighbours,
                                    options.grow, {index_of[pid] for pid in known.seas if pid in index_of})
     labels = sorted_areas.labels
+    if sorted_areas.skipped:
+        diags.append(_diag(shown, 1, STRAY_AREA, "the image's colours are scattered too widely to sort out which "
+                                                 "areas belong to which territory: some are kept as they are",
+                           hint="check the geometry review page for outlines that reach too far"))
     for index, (pixels, (x0, y0, x1, y1)) in sorted(sorted_areas.dropped.items()):
         diags.append(_diag(shown, 1, STRAY_AREA,
                            f"{seeds[index][0]}: {pixels} pixel(s) of its colour in ({x0}, {y0})-({x1}, {y1}) "

@@ -99,3 +99,12 @@ def test_stray_areas_of_real_maps_leave_the_outline(folder, territory):
     # what is left is the territory, not the frame round the map or the title's letters
     assert area < 0.1 * width * height and dropped > 500
     assert not [d for d in result.diagnostics if d.severity == "error"]
+
+
+def test_colours_scattered_all_over_are_left_unsorted_in_bounded_work():
+    # a hostile checkerboard: two colours in thousands of one-pixel areas
+    labels = np.full((200, 200), -1, dtype=np.int32)
+    labels[0::2, 0::2] = 0
+    labels[1::2, 1::2] = 1
+    out = sort_components(labels, [(0, 0), (1, 1)], {0: {1}, 1: {0}}, reach=2)
+    assert out.skipped and (out.labels == labels).all() and not out.dropped
