@@ -63,6 +63,8 @@ def test_import_of_the_export_gives_the_same_map(exported, game_id):
             (mine.name, mine.type, mine.coasts, mine.supply_center), pid
     assert again.army_adj == m.army_adj          # every army move
     assert again.fleet_adj == m.fleet_adj        # every fleet move, coast by coast
+    assert {r.id: (r.overseer, sorted(r.sealanes)) for r in again.sea_regions.values()} == \
+        {r.id: (r.overseer, sorted(r.sealanes)) for r in m.sea_regions.values()}     # the sealanes' regions
     # the interactive map traces back to one outline per territory
     assert set(reimported.geometry["outlines"]) == set(again.provinces)
 
