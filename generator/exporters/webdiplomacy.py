@@ -358,7 +358,7 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
     if missing:
         classes.append("\t\t// Rules of the Mapwright game that need webDiplomacy classes not exported here: "
                        + php_comment(", ".join(missing)) + ".")
-    description = meta.get("subtitle") or _wrap(meta.get("summary", ""), 200)[0] if meta.get("summary") else ""
+    description = meta.get("subtitle") or (_wrap(meta.get("summary", ""), 200)[0] if meta.get("summary") else "")
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
              f"class {name}Variant extends WDVariant {{",
