@@ -42,7 +42,7 @@ from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
 from .webdip_classes import ClassFacts, read_classes
-from .webdip_variant import VariantPhp, include_target, licence_name, read_text, read_variant
+from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document
 
 BAD_PHP = register("IMP001", "install.php cannot be read as data",
