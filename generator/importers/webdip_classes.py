@@ -14,6 +14,14 @@ that only change pictures or the interface are ignored, and every other class in
 a file that changes orders, adjudication, builds or the phase sequence becomes a
 warning naming the file and what it overrides: the author must learn what is
 not modelled.
+
+Some variants copy a mixin's code under their own names, so a few classes are also
+read for what they do, whatever they are called: a builds class whose query allows
+any owned vacant centre is build_anywhere (Hundred, Pure, Imperium), any owned home
+centre is build_sites (Imperial2's BuildAnyHome); processGame code that only re-runs
+the neutral units' retreats and orders their support-holds is neutral_armies (Viking,
+Africa); a direct move between two seas permitted by whoever holds a third territory
+is the canals module (Colonial's Suez Canal).
 """
 from __future__ import annotations
 
