@@ -260,3 +260,25 @@ def test_a_canal_whose_territories_are_not_in_install_php_stays_not_modelled(tmp
     assert any(d.code == "IMP013" and d.file == "Colonial/classes/userOrderDiplomacy.php" and "Suez" in d.message
                for d in result.diagnostics)
     assert "Suez" in result.game["status_note"]
+
+
+def test_the_command_line_reports_and_never_shows_a_traceback(tmp_path):
+    import subprocess
+    import sys
+    root = tmp_path / "variants"
+    _lakeland(root)
+    include = "<?php\nrequire_once('variants/{}/install.php');\n"
+    _write(root / "LoopA", {"install.php": include.format("LoopB"), "variant.php": VARIANT})
+    _write(root / "LoopB", {"install.php": include.format("LoopA")})
+    repo = Path(__file__).resolve().parents[2]
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "generator", "import", "webdiplomacy", *args],
+                              capture_output=True, text=True, cwd=repo)
+    ok = run(str(root / "Lakeland"), "-o", str(tmp_path / "content" / "lakeland"))
+    assert ok.returncode == 0 and "Traceback" not in ok.stderr, ok.stderr
+    assert "Lakeland/install.php:13:1: info[IMP015]" in ok.stdout + ok.stderr
+    assert (tmp_path / "content" / "lakeland" / "game.yaml").is_file()
+    looped = run(str(root / "LoopA"), "-o", str(tmp_path / "content" / "loop"))
+    assert looped.returncode != 0 and "Traceback" not in looped.stderr
+    assert "LoopB/install.php:2:1: error[IMP001]" in looped.stdout + looped.stderr
