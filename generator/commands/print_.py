@@ -52,7 +52,8 @@ def run(args) -> int:
                                   f"nothing to print for {', '.join(wanted) or 'this game'} (offered: {offered})")],
                       "text", sys.stderr) or 1
     from ..render.print import print_documents
-    title = str(getattr(game, "title", "") or args.game)
+    meta = getattr(getattr(game, "source", None), "meta", None) or {}
+    title = str(getattr(game, "title", "") or meta.get("title") or args.game)
     # `-o map.pdf` names the file itself (several files: map-<name>.pdf beside it);
     # any other -o is the folder to write into
     as_file = args.output.suffix.lower() == f".{args.fmt}" and not args.output.is_dir()
