@@ -393,7 +393,7 @@ def test_adjacency_on_a_phone_shows_every_column_with_names(server, browser):
             "return Array.from(arguments[0].cells).map(c => getComputedStyle(c, '::before').content)", row)
         assert any("Armies to" in x for x in labels) and any("Fleets to" in x for x in labels), labels
         cells = browser.execute_script(
-            "return Array.from(arguments[0].cells).filter(c => c.textContent.trim())"
+            "return Array.from(arguments[0].cells).filter(c => c.innerText.trim())"
             ".map(c => c.getBoundingClientRect().right)", row)
         assert max(cells) <= 391, "a column is off-screen"
     finally:
