@@ -53,6 +53,7 @@ class BuildOptions:
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
     jobs: int = 0                      # PDF render processes; 0: one per CPU
+    repo_url: str | None = None        # the project's Git repository (mkdocs.yml repo_url): install lines
 
     @property
     def work_dir(self) -> Path:
@@ -415,7 +416,7 @@ class Generator:
                 entry = self.good[path]
             entries.append(entry)
         usable = [e for e in entries if e.ok]
-        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable])
+        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], repo_url=options.repo_url)
         return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})
 
 

@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 from ..escape import nav_title
-from ..paths import SOURCE_ROOT
 from ..families import family as family_named, names as family_names
 from ..validate import GameResult
+from .guides import guide_pages
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
 from ..escape import code_span, md_text
@@ -173,20 +173,15 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
     return files, nav
 
 
-def guide_pages() -> dict[str, str]:
-    """Mapwright's own guides (docs-src/*.md), published under guides/."""
-    folder = SOURCE_ROOT / "docs-src"
-    return {f"guides/{p.name}": p.read_text(encoding="utf-8")
-            for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+def docs_tree(results: list[GameResult], repo_url: str | None = None) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results], repo_url=repo_url)
 
 
-def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    return assemble([(r, *game_files(r)) for r in results])
-
-
-def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
+def assemble(sections: list[tuple[GameResult, dict, list]], *,
+             repo_url: str | None = None) -> tuple[dict[str, str | bytes], list]:
     """The whole tree from each game's (result, files, nav), as `game_files` made them
-    (the build keeps those per game and makes only the site-wide pages again)."""
+    (the build keeps those per game and makes only the site-wide pages again);
+    `repo_url`: the project's Git repository (mkdocs.yml), for the guides' install lines."""
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
@@ -220,10 +215,11 @@ def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, s
         index_lines.append(f"- [{name}]({name}.md)")
     files["reference/schemas/index.md"] = "\n".join(index_lines) + "\n"
     files["reference/diagnostics.md"] = diagnostics_page()
-    guides = guide_pages()
+    guides = guide_pages(repo_url)
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())]})
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
+                   if path.endswith(".md")]})
     return files, nav
 
 
