@@ -36,6 +36,13 @@ def _paper_name(text: str) -> str:
     return next((key for key in PAPERS if key.lower() == text.lower()), text)
 
 
+def _larger_paper_hint(paper: str) -> str:
+    area = PAPERS[paper][0] * PAPERS[paper][1]
+    larger = [name for name, (w, h) in PAPERS.items() if w * h > area * 1.2]
+    return (f"try {' or '.join(f'--paper {n}' for n in larger)}" if larger
+            else "print it on a larger sheet than these papers, or accept small print")
+
+
 def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
@@ -84,7 +91,7 @@ def run(args) -> int:
                     warnings.append(Diagnostic(
                         str(shown), 1, 1, SMALL_TEXT,
                         f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
-                        severity="warning", hint="try --paper A3 or --paper tabloid"))
+                        severity="warning", hint=_larger_paper_hint(args.paper)))
     except RuntimeError as exc:
         return fail(str(exc), 1)
     if warnings:

@@ -1,7 +1,8 @@
 """Laying millimetre-sized SVG documents onto paper: sizes, margins, orientation, scale.
 
-Pure string work, no Cairo: `place_on_paper` returns a page-sized SVG; print.py turns
-pages into PDF or PNG. Any family's printables go through here.
+Pure string work, no Cairo: `place_on_paper` returns a page-sized SVG (tiles.py lays a
+document too big for one sheet over several); print.py turns pages into PDF or PNG. Any
+family's printables go through here.
 """
 from __future__ import annotations
 

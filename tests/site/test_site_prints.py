@@ -121,3 +121,13 @@ def test_diplomacy_maps_print_their_power_key(site):
         printed = " ".join(text(pdf, layout=False).split())
         for power in board_view(game).powers.values():
             assert " ".join(power.name.split()) in printed, (game_id, power.name)
+
+
+def test_printed_adjacency_writes_the_sites_codes(site):
+    pdf = site / "divided-states" / "print" / "adjacency-A4.pdf"
+    pages, sizes = info(pdf)
+    assert pages > 1 and on_paper(sizes, "A4")
+    printed = text(pdf)
+    assert "GME sw" in printed and "GME_SW" not in printed
+    page = (site / "divided-states" / "adjacency" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="mw-code">GME sw</span>' in page
