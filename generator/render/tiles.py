@@ -239,7 +239,8 @@ def within(svg_text: str, window: tuple[float, float, float, float]) -> str:
     Conservative: an element it cannot place (a path, a transformed group, a link) stays."""
     root = ET.fromstring(svg_text)
     x, y, w, h = window
-    _prune(root, (x, y, x + w, y + h), 0.0)
+    pad = 0.02 * max(w, h)    # a stroke or a marker may reach a little past an element's box
+    _prune(root, (x - pad, y - pad, x + w + pad, y + h + pad), 0.0)
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
@@ -278,11 +279,60 @@ def _bbox(el, font: float):
             return None
         xs, ys = vals[0::2], vals[1::2]
         return min(xs), min(ys), max(xs), max(ys)
+    if tag == "path":
+        return _path_bbox(el.get("d", ""))
     if tag == "text" and font > 0 and len(el) == 0 and el.get("x") and el.get("y"):
         x, y = _num(el, "x"), _num(el, "y")
         reach = font * (len(el.text or "") + 1)       # wider than any anchor can put it
         return x - reach, y - font * 1.5, x + reach, y + font
     return None
+
+
+_PATH_TOKENS = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _path_bbox(d: str):
+    """The bounding box of path data made of straight segments (M, L, H, V, Z, absolute or
+    relative, as svg.path_from_pieces writes outlines); None for curves or anything else."""
+    x = y = sx = sy = 0.0
+    xs, ys = [], []
+    cmd, args = None, []
+
+    def flush():
+        nonlocal x, y, sx, sy, cmd
+        if cmd is None:
+            return True
+        step = {"M": 2, "L": 2, "H": 1, "V": 1}.get(cmd.upper())
+        if cmd in "Zz":
+            x, y = sx, sy
+            return not args
+        if step is None or len(args) % step or not args:
+            return False
+        for i in range(0, len(args), step):
+            rel = cmd.islower()
+            if cmd in "MmLl":
+                nx, ny = args[i] + (x if rel else 0), args[i + 1] + (y if rel else 0)
+            elif cmd in "Hh":
+                nx, ny = args[i] + (x if rel else 0), y
+            else:
+                nx, ny = x, args[i] + (y if rel else 0)
+            if cmd in "Mm" and i == 0:
+                sx, sy = nx, ny
+            x, y = nx, ny
+            xs.append(x)
+            ys.append(y)
+        return True
+
+    for token in _PATH_TOKENS.findall(d):
+        if token.isalpha():
+            if not flush():
+                return None
+            cmd, args = token, []
+        else:
+            args.append(float(token))
+    if not flush() or not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _prune(parent, box, font: float) -> None:
