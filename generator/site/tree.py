@@ -13,7 +13,7 @@ from ..validate import GameResult
 from .guides import guide_pages
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
-from ..escape import code_span, md_text
+from ..escape import code_span, md_text, url
 from .text import prose, table
 
 
@@ -86,9 +86,9 @@ def one_line(summary: str, limit: int = 160) -> str:
     return text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
+def home_page(results: list[GameResult], thumbnails: dict[str, str], repo_url: str | None = None) -> str:
     """The landing page: a card per game (picture, one line, link), then the pages for
-    variant authors."""
+    variant authors, starting with where to get Mapwright (`repo_url`: mkdocs.yml)."""
     lines = ["---", "hide:", "  - navigation", "  - toc", "---", "",
              "# Mapwright games", "",
              "Rules sites built from data: every map, table and worked example on these pages "
@@ -104,12 +104,23 @@ def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
                   f"    *{md_text(_players(meta['players']))} players*", ""]
     lines += ["</div>", "",
               "## For variant authors", "",
+              get_mapwright(repo_url),
               "- [Checking a variant on every change](guides/ci-for-variant-authors.md): "
               "validation in CI and before each commit",
               "- [Diagnostics reference](reference/diagnostics.md): every message's code, "
               "what it means and what to do",
               "- [Content schemas](reference/schemas/index.md): the fields of every content file", ""]
     return "\n".join(lines)
+
+
+def get_mapwright(repo_url: str | None) -> str:
+    """The home page's line saying where the tool is and how to install it."""
+    install = "guides/ci-for-variant-authors.md#installing-mapwright"
+    if repo_url:
+        return (f"- [Mapwright's source]({url(repo_url)}): the tool that built this site; "
+                f"[how to install it]({install})")
+    return (f"- [Installing Mapwright]({install}), the tool that built this site, from a copy of its source "
+            "(this site names no public repository)")
 
 
 def _figure_name(page: str, index: int) -> str:
@@ -202,7 +213,7 @@ def assemble(sections: list[tuple[GameResult, dict, list]], *,
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
         nav.append({nav_title(short_title(result.source.meta["title"])): game_nav})
-    files["index.md"] = home_page(results, thumbnails)
+    files["index.md"] = home_page(results, thumbnails, repo_url)
     schemas = schema_pages()
     files.update(schemas)
     schema_nav = [{"All schemas": "reference/schemas/index.md"}]

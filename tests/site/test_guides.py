@@ -81,4 +81,7 @@ def test_the_generator_passes_the_repository_to_the_guides(tmp_path):
     tree = Generator().tree(BuildOptions(content=content, project=tmp_path, repo_url=URL))
     assert f"git+{URL}@v{__version__}" in tree.files[GUIDE]
     assert URL in tree.files[TEMPLATES[1]]
-    assert Path(GUIDE).suffix == ".md"
+    assert f"- [Mapwright's source]({URL})" in tree.files["index.md"]
+    bare = Generator().tree(BuildOptions(content=content, project=tmp_path))
+    assert "(guides/ci-for-variant-authors.md#installing-mapwright)" in bare.files["index.md"]
+    assert "git+" not in bare.files[GUIDE] and Path(GUIDE).suffix == ".md"
