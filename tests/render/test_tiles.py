@@ -218,8 +218,8 @@ def test_diplomacy_boards_on_a3_have_6_pt_labels_and_the_whole_power_key(game, t
     codes = {p.abbr.split()[0] for p in view.provinces.values()}
     labels = [(w, h) for page in tiles for w, _, _, h in page if w in codes]
     assert len({w for w, _ in labels}) > 0.9 * len(codes)           # nearly every code is printed
-    smallest = min(h for _, h in labels) / per_pt
-    assert smallest >= 6.0 - 0.05, f"labels print at {smallest:.2f} pt"
+    smallest = min(h for page in tiles for *_, h in page) / per_pt     # labels, key, notes: every word
+    assert smallest >= 6.0 - 0.05, f"text prints at {smallest:.2f} pt"
     text = " ".join(w for page in tiles for w, *_ in page)
     for power in view.powers.values():                                  # the power key, on paper
         assert " ".join(power.name.split()) in text, power.name
