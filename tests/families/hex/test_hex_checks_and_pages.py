@@ -139,8 +139,8 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
     assert "## City Bombing Table *(estimated)*" in charts and "## Airstrike missions" in charts
     assert "assets/charts/city-bombing.svg" in pages and "assets/charts/air.svg" in pages
     sheets = dict(FAMILY.printables(game)["charts"])
-    assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
-    assert "(est.)" in sheets["dixie-air"]
+    assert "(est.)" in sheets["charts-city-bombing"] and "ESTIMATED" in sheets["charts-city-bombing"]
+    assert "(est.)" in sheets["charts-air"]
 
 
 def test_every_rule_section_has_an_example_or_a_reason_and_the_page_lists_them():
