@@ -30,12 +30,13 @@ them back:
   extends that variant's;
 - colored_neutral_centers: drawMap's `$nsc_info` (terrID => countryID and the label
   points), drawn by a NeutralScBox drawMap written here;
+- transform and neutral_armies: the Transform and NeutralUnits classes, the neutral
+  units in $countryUnits and variant.php's $neutralHold (webdip_modules.py);
 - sealanes: already in the data (the sealane borders are ordinary borders, and the
   lanes' codes name their overseer).
 
-The others (transform, neutral armies...) are webDiplomacy program code spread over
-many classes: they are named in variant.php and reported (EXP001), to be copied from
-a variant that has them.
+Any other module, and a parameter value with no webDiplomacy form (transform only at
+home centres, say), is named in variant.php and reported (EXP001), to be added by hand.
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import CODES, Diagnostic, WARNING, register
 from ..escape import php_comment, php_string
 from ..families.diplomacy.model import Game, province_of
+from . import webdip_modules as wm
 
 NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
                         "The exported variant carries the map, powers, centres and starting units; a rule "
@@ -71,7 +73,8 @@ LAND_FILL = (226, 198, 158)
 NEUTRAL_RGB = (226, 198, 158)
 SMALL_WIDTH = 1000
 # rule modules whose effect is in the exported data or classes (see the docstring)
-CARRIED = {"sealanes", "colored_neutral_centers", "datc_page", "custom_start", "build_anywhere"}
+CARRIED = {"sealanes", "colored_neutral_centers", "datc_page", "custom_start", "build_anywhere", "transform",
+           "neutral_armies"}
 # the webDiplomacy variant whose classes give build anywhere (shipped with webDiplomacy)
 BUILD_ANYWHERE = "BuildAnywhere"
 
@@ -174,18 +177,34 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     out.files["install.php"] = _install_php(header, name, rows, borders)
     custom = _has(game, "custom_start")
     anywhere = _has(game, "build_anywhere")
-    units = _units(game, full, custom, shown, diags)
     terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
+    transform = _has(game, "transform")
+    neutral = wm.neutrals(game, full, terr_id)
+    units = _units(game, full, custom, neutral, shown, diags)
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
-    out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, shown, diags)
-    out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc)
+    out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, transform, neutral,
+                                            shown, diags)
+    out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc, transform, neutral)
+    neutral_units = {neutral.country: neutral.units} if neutral else {}
     if custom:
         out.files["classes/processOrderBuilds.php"] = _custom_builds_php(header, name, units, anywhere)
-        out.files["classes/processGame.php"] = _custom_game_php(header, name)
-        out.files["classes/adjudicatorPreGame.php"] = _custom_pregame_php(header, name)
+        out.files["classes/adjudicatorPreGame.php"] = _custom_pregame_php(header, name, neutral_units)
     else:
         out.files["classes/adjudicatorPreGame.php"] = _units_php(
-            header, f"{name}Variant_adjudicatorPreGame", "adjudicatorPreGame", units, "The starting units.")
+            header, f"{name}Variant_adjudicatorPreGame", "adjudicatorPreGame", {**units, **neutral_units},
+            "The starting units" + (f" ('{neutral.country}': the neutral units)." if neutral else "."))
+    if custom or neutral:
+        out.files["classes/processGame.php"] = _process_game_php(header, name, custom, neutral is not None)
+    if neutral:
+        out.files["classes/processMembers.php"] = wm.process_members_php(header, name)
+    if transform:
+        out.files["classes/userOrderDiplomacy.php"] = wm.user_order_diplomacy_php(header, name)
+        out.files["classes/processOrderDiplomacy.php"] = wm.process_order_diplomacy_php(header, name)
+        out.files["classes/OrderInterface.php"] = wm.order_interface_php(header, name,
+                                                                         BUILD_ANYWHERE if anywhere else None)
+        out.files["resources/transform.js"] = wm.TRANSFORM_JS
+    if transform or neutral:
+        out.files["classes/OrderArchiv.php"] = wm.order_archiv_php(header, name, transform, neutral)
     out.files.update(images)
     return out
 
@@ -327,7 +346,8 @@ def _start_year(game: Game) -> int:
     return year + 1 if phase[0] == "W" else year
 
 
-def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, shown, diags) -> str:
+def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, transform: bool,
+                 neutral: wm.Neutrals | None, shown, diags) -> str:
     meta = game.meta
     credits = meta.get("credits") or []
     authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
@@ -345,19 +365,29 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
     else:
         classes.append("\t\t$this->variantClasses['adjudicatorPreGame'] = %s;" % own)
     if anywhere:
-        classes += [f"\t\t// Build anywhere: the classes of webDiplomacy's {BUILD_ANYWHERE} variant",
-                    f"\t\t$this->variantClasses['userOrderBuilds'] = '{BUILD_ANYWHERE}';",
-                    f"\t\t$this->variantClasses['OrderInterface'] = '{BUILD_ANYWHERE}';"]
+        classes += [f"\t\t// Build anywhere: the classes of webDiplomacy's {BUILD_ANYWHERE} variant"
+                    + (" (its OrderInterface extended by Transform's)" if transform else ""),
+                    f"\t\t$this->variantClasses['userOrderBuilds'] = '{BUILD_ANYWHERE}';"]
+        if not transform:
+            classes.append(f"\t\t$this->variantClasses['OrderInterface'] = '{BUILD_ANYWHERE}';")
         if not custom:
             classes.append(f"\t\t$this->variantClasses['processOrderBuilds'] = '{BUILD_ANYWHERE}';")
+    done = {m.group(1) for line in classes for m in [re.search(r"variantClasses\['(\w+)'\]", line)] if m}
+    classes += wm.registrations(own, transform, neutral is not None, done)
     missing = []
     for module in not_exported(game):
         missing.append(module)
-        diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: webDiplomacy needs its "
-                                                "order classes", "copy them from a variant that has the rule"))
+        why = ("it lists no neutral unit at the start, so there is nothing to write (and the import would not "
+               "enable it)" if module == "neutral_armies" else "webDiplomacy needs its order classes")
+        diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: {why}",
+                           "copy its classes from a variant that has the rule"))
+    for module, param, why in params_not_exported(game, neutral):
+        missing.append(f"{module}.{param}")
+        diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module}, parameter {param}: {why}",
+                           "describe the difference in the variant's rules page, or add it to the classes by hand"))
     if missing:
         classes.append("\t\t// Rules of the Mapwright game that need webDiplomacy classes not exported here: "
-                       + php_comment(", ".join(missing)) + ".")
+                       + php_comment(", ".join(dict.fromkeys(missing))) + ".")
     description = meta.get("subtitle") or (_wrap(meta.get("summary", ""), 200)[0] if meta.get("summary") else "")
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
@@ -374,6 +404,7 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
              "\tpublic $homepage = '';", "",
              "\tpublic $countries = array(" + ", ".join(_q(p.name) for p in powers) + ");", "",
              "\tpublic function __construct() {", "\t\tparent::__construct();", *classes, "\t}", "",
+             *wm.variant_members(neutral),
              "\tpublic function initialize() {", "\t\tparent::initialize();",
              f"\t\t$this->supplyCenterTarget = {game.map.victory_centers};", "\t}", "",
              "\tpublic function turnAsDate($turn) {",
@@ -389,7 +420,31 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
 
 def not_exported(game: Game) -> list[str]:
     """The game's rule modules that the exported variant does not carry."""
-    return [module for module in sorted(game.rules or {}) if module not in CARRIED]
+    out = [module for module in sorted(game.rules or {}) if module not in CARRIED]
+    if _has(game, "neutral_armies") and wm.neutrals(game, *_names_and_rows(game)) is None:
+        out.append("neutral_armies")
+    return sorted(out)
+
+
+def _names_and_rows(game: Game) -> tuple[dict[str, str], dict[str, int]]:
+    """Stand-in territory names and terrIDs (one per location) for what only needs their shape."""
+    locs = [loc for p in game.map.provinces.values() if p.type in TYPE
+            for loc in (p.id, *(f"{p.id}/{c}" for c in p.coasts))]
+    return {loc: loc for loc in locs}, {loc: i for i, loc in enumerate(locs, start=1)}
+
+
+def params_not_exported(game: Game, neutral: wm.Neutrals | None = None) -> list[tuple[str, str, str]]:
+    """(module, parameter, why) of the carried modules' parameter values that webDiplomacy
+    has no form for: the import gives the module back without them."""
+    out = [("transform", param, why) for param, why in wm.transform_gaps(game)]
+    if neutral is None and _has(game, "neutral_armies"):
+        neutral = wm.neutrals(game, *_names_and_rows(game))
+    if neutral is not None:
+        out += [("neutral_armies", param, why) for param, why in neutral.gaps]
+    if _has(game, "sealanes") and game.modules.params("sealanes").get("overseer_reach") != "region":
+        out.append(("sealanes", "overseer_reach", "the borders are written as the game has them, and the import "
+                                                  "reads overseer_reach: region (every border listed)"))
+    return out
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -397,11 +452,11 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
-def _neutral_box_php(nsc: dict[int, tuple]) -> list[str]:
+def _neutral_box_php(nsc: dict[int, tuple], base: str) -> list[str]:
     """NeutralScBox, as webDiplomacy variants name it: a neutral centre listed in $nsc_info
     is painted in that country's colour while nobody owns it (colored_neutral_centers)."""
     rows = ",\n".join(f"\t\t{terr} => array({', '.join(str(v) for v in info)})" for terr, info in nsc.items())
-    return ["class NeutralScBox_drawMap extends drawMap {", "",
+    return [f"class NeutralScBox_drawMap extends {base} {{", "",
             "\t// terrID => array(countryID, small-map x, small-map y, map x, map y)",
             "\tprotected $nsc_info = array(", rows, "\t);", "",
             "\tpublic function ColorTerritory($terrID, $countryID) {",
@@ -411,13 +466,22 @@ def _neutral_box_php(nsc: dict[int, tuple]) -> list[str]:
             "\t\tparent::ColorTerritory($terrID, $countryID);", "\t}", "}", ""]
 
 
-def _draw_map_php(header: str, name: str, powers, has_images: bool, nsc: dict[int, tuple]) -> str:
-    colours = [NEUTRAL_RGB] + [_rgb(p.color) for p in powers]
+def _draw_map_php(header: str, name: str, powers, has_images: bool, nsc: dict[int, tuple], transform: bool,
+                  neutral: wm.Neutrals | None) -> str:
+    colours = [NEUTRAL_RGB] + [_rgb(p.color) for p in powers] + ([wm.NEUTRAL_UNITS_RGB] if neutral else [])
+    mixins, base = [], "drawMap"
+    if transform:
+        mixins += wm.transform_draw_map(base)
+        base = "Transform_drawMap"
+    if nsc:
+        mixins += _neutral_box_php(nsc, base)
+        base = "NeutralScBox_drawMap"
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
-             *(_neutral_box_php(nsc) if nsc else []),
-             f"class {name}Variant_drawMap extends {'NeutralScBox_drawMap' if nsc else 'drawMap'} {{", "",
-             "\t// Territory colours by countryID (0: neutral), from the Mapwright game's power colours",
+             *mixins,
+             f"class {name}Variant_drawMap extends {base} {{", "",
+             "\t// Territory colours by countryID (0: neutral), from the Mapwright game's power colours"
+             + (f"; {len(powers) + 1}: the neutral units" if neutral else ""),
              "\tprotected $countryColors = array(",
              ",\n".join(f"\t\t{i} => array({r}, {g}, {b})" for i, (r, g, b) in enumerate(colours)),
              "\t);", "",
@@ -440,7 +504,7 @@ def _draw_map_php(header: str, name: str, powers, has_images: bool, nsc: dict[in
     return "\n".join(lines) + "\n"
 
 
-def _units(game: Game, full: dict[str, str], custom: bool, shown, diags) -> dict[str, list[tuple[str, str]]]:
+def _units(game: Game, full: dict[str, str], custom: bool, neutral, shown, diags) -> dict[str, list[tuple[str, str]]]:
     source = game.default_builds if custom else game.start.units
     units: dict[str, list[tuple[str, str]]] = {}
     for power in game.map.powers.values():
@@ -448,10 +512,13 @@ def _units(game: Game, full: dict[str, str], custom: bool, shown, diags) -> dict
             letter, _, loc = unit.partition(" ")
             if loc in full:
                 units.setdefault(power.name, []).append((full[loc], "Fleet" if letter == "F" else "Army"))
-    others = sorted(set(game.start.units) - set(game.map.powers))
+    others = set(game.start.units) - set(game.map.powers)
+    if neutral is not None:
+        others.discard(game.modules.params("neutral_armies").get("power") or wm.IMPORTED_POWER)
     if others:
-        diags.append(_diag(shown, NOT_EXPORTED, f"starting units of {', '.join(others)} (not a power) are not "
-                                                "exported", "webDiplomacy's neutral units need the variant's own classes"))
+        diags.append(_diag(shown, NOT_EXPORTED, f"starting units of {', '.join(sorted(others))} (not a power) are "
+                                                "not exported", "only the neutral_armies module's units have a "
+                                                "webDiplomacy form (its neutral units)"))
     return units
 
 
@@ -502,38 +569,53 @@ def _custom_builds_php(header: str, name: str, units, anywhere: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _custom_game_php(header: str, name: str) -> str:
-    """CustomStart_processGame: Pre-game goes to a build phase of turn 0, and that build
-    phase to the first movement phase of the same turn (setPhase adds a turn after
-    builds unless it is left from Pre-game, hence the phase set back first)."""
+def _process_game_php(header: str, name: str, custom: bool, neutral: bool) -> str:
+    """processGame: CustomStart_processGame for a custom start (Pre-game goes to a build
+    phase of turn 0, and that build phase to the first movement phase of the same turn:
+    setPhase adds a turn after builds unless it is left from Pre-game, hence the phase
+    set back first), then NeutralUnits_processGame for neutral units."""
     lines = ["<?php", header.rstrip("\n"),
-             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
-             "class CustomStart_processGame extends processGame {", "",
-             "\tprotected function changePhase() {",
-             "\t\tif( $this->phase == 'Pre-game' ) {",
-             "\t\t\t$this->setPhase('Builds');",
-             "\t\t\t$this->archiveTerrStatus();",
-             "\t\t\treturn false;",
-             "\t\t}",
-             "\t\tif( $this->phase == 'Builds' && $this->turn == 0 ) {",
-             "\t\t\t$this->phase = 'Pre-game';",
-             "\t\t\t$this->setPhase('Diplomacy');",
-             "\t\t\t$this->archiveTerrStatus();",
-             "\t\t\treturn false;",
-             "\t\t}",
-             "\t\treturn parent::changePhase();",
-             "\t}", "}", "",
-             f"class {name}Variant_processGame extends CustomStart_processGame {{}}", "?>"]
+             "defined('IN_CODE') or die('This script can not be run by itself.');", ""]
+    base = "processGame"
+    if custom:
+        lines += ["class CustomStart_processGame extends processGame {", "",
+                  "\tprotected function changePhase() {",
+                  "\t\tif( $this->phase == 'Pre-game' ) {",
+                  "\t\t\t$this->setPhase('Builds');",
+                  "\t\t\t$this->archiveTerrStatus();",
+                  "\t\t\treturn false;",
+                  "\t\t}",
+                  "\t\tif( $this->phase == 'Builds' && $this->turn == 0 ) {",
+                  "\t\t\t$this->phase = 'Pre-game';",
+                  "\t\t\t$this->setPhase('Diplomacy');",
+                  "\t\t\t$this->archiveTerrStatus();",
+                  "\t\t\treturn false;",
+                  "\t\t}",
+                  "\t\treturn parent::changePhase();",
+                  "\t}", "}", ""]
+        base = "CustomStart_processGame"
+    if neutral:
+        lines += wm.neutral_process_game(base)
+        base = "NeutralUnits_processGame"
+    lines += [f"class {name}Variant_processGame extends {base} {{}}", "?>"]
     return "\n".join(lines) + "\n"
 
 
-def _custom_pregame_php(header: str, name: str) -> str:
-    # the CustomStart mixin as webDiplomacy variants name it, so importers recognise the rule
+def _custom_pregame_php(header: str, name: str, neutral_units: dict) -> str:
+    # the CustomStart mixin as webDiplomacy variants name it, so importers recognise the rule;
+    # with neutral units it places only those (Divided_States' form), else none
     lines = ["<?php", header.rstrip("\n"),
-             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
-             "// Custom start: no units are placed before the opening build phase.",
-             "class CustomStartVariant_adjudicatorPreGame extends adjudicatorPreGame {",
-             "\tprotected function assignUnits() {}",
-             "\tprotected function assignUnitOccupations() {}", "}", "",
-             f"class {name}Variant_adjudicatorPreGame extends CustomStartVariant_adjudicatorPreGame {{}}", "?>"]
+             "defined('IN_CODE') or die('This script can not be run by itself.');", ""]
+    if neutral_units:
+        body = [f"\t\t{_q(country)} => array({', '.join(f'{_q(t)}=>{_q(kind)}' for t, kind in items)})"
+                for country, items in neutral_units.items()]
+        lines += ["// Custom start: only the neutral units are placed before the opening build phase.",
+                  "class CustomStartVariant_adjudicatorPreGame extends adjudicatorPreGame {",
+                  "\tprotected $countryUnits = array(", ",\n".join(body), "\t);", "}", ""]
+    else:
+        lines += ["// Custom start: no units are placed before the opening build phase.",
+                  "class CustomStartVariant_adjudicatorPreGame extends adjudicatorPreGame {",
+                  "\tprotected function assignUnits() {}",
+                  "\tprotected function assignUnitOccupations() {}", "}", ""]
+    lines += [f"class {name}Variant_adjudicatorPreGame extends CustomStartVariant_adjudicatorPreGame {{}}", "?>"]
     return "\n".join(lines) + "\n"

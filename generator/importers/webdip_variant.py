@@ -137,7 +137,8 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
                 out.problems.append((shown, out.lines[prop], "$countries is not a list of names"))
         elif prop == "neutralHold":
             if isinstance(value, dict):
-                ids = {str(k) for k in value} | {str(v) for v in value.values()}
+                # terrID => terrID: the unit in the first support-holds the one in the second
+                ids = {str(k) for k in value}
                 out.neutral_hold = sorted(int(t) for t in ids if t.isdigit() and len(t) < 7)
         elif prop == "supplyCenterTarget":
             if isinstance(value, int) and not isinstance(value, bool):

@@ -469,7 +469,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                 start_units[power] = [u for u in start_units[power] if u.split()[1].split("/")[0] != gone]
     if neutral_units:
         start_units["NEUTRAL"] = neutral_units
-        hold = [location_by_row[t] for t in variant.neutral_hold if t in location_by_row]
+        hold = {location_by_row[t].split("/")[0] for t in variant.neutral_hold if t in location_by_row}
         modules["neutral_armies"] = {"power": "NEUTRAL", **({"support_hold": sorted(hold)} if hold else {})}
     else:
         modules.pop("neutral_armies", None)

@@ -1,10 +1,12 @@
 """Export to webDiplomacy and import the result back (generator/importers/webdiplomacy.py),
 for Divided States and A Modern Europe, with no import option: the same provinces,
 types, coasts, supply centres and army and fleet adjacency, coast by coast; the same
-powers and colours, centre target, start phase, starting units and centres, custom-start
-default builds, coloured neutral centres, and rule modules with their parameters
-(less exactly those the export reports as not exported). The exported variant sits
-beside webDiplomacy's BuildAnywhere variant, as on a webDiplomacy site."""
+powers and colours, centre target, start phase, starting units (the neutral ones too)
+and centres, custom-start default builds, coloured neutral centres, and every rule
+module with its parameters (transform and neutral_armies included: the only
+differences allowed are parameters the export names in EXP001 as having no
+webDiplomacy form, and DS and ME have none). The exported variant sits beside
+webDiplomacy's BuildAnywhere variant, as on a webDiplomacy site."""
 from __future__ import annotations
 
 import re
@@ -20,8 +22,10 @@ from generator.commands.common import load_game
 from generator.exporters.output import MARKER, write_folder
 import shutil
 
-from generator.exporters.webdiplomacy import COAST_WORDS, export_variant, not_exported, territory_codes
+from generator.exporters.webdiplomacy import (COAST_WORDS, export_variant, not_exported, params_not_exported,
+                                              territory_codes)
 from generator.families.diplomacy.loading import game_from_data
+from generator.families.diplomacy.rules import RuleSet
 from generator.importers.php_arrays import read_install_php
 from generator.importers.webdiplomacy import ImportOptions, import_variant
 
@@ -78,22 +82,31 @@ def test_import_of_the_export_gives_the_same_game(exported, game_id):
         [(p.id, p.name, p.color) for p in m.powers.values()]
     assert data["victory"] == {"centers": m.victory_centers}
     assert data["start"]["phase"] == game.start.phase
-    powers_only = {p: units for p, units in game.start.units.items() if p in m.powers}
     assert {p: sorted(u) for p, u in data["start"]["units"].items()} == \
-        {p: sorted(u) for p, u in powers_only.items() if u}
+        {p: sorted(u) for p, u in game.start.units.items() if u}          # neutral units too
     assert {p: sorted(c) for p, c in data["start"]["centers"].items()} == \
         {p: sorted(c) for p, c in game.start.centers.items() if c}
     assert {p: sorted(u) for p, u in data.get("default_builds", {}).items()} == \
         {p: sorted(u) for p, u in game.default_builds.items() if u}
     assert {p: sorted(c) for p, c in data.get("colored_neutral_centers", {}).items()} == \
         {p: sorted(c) for p, c in game.colored_neutral_centers.items() if c}
-    # every rule module comes back with its parameters, but those the export names as missing
-    missing = not_exported(game)
-    assert sorted(d.message.split()[2] for d in result.diagnostics
-                  if d.code == "EXP001" and d.message.startswith("rule module")) == missing
-    wanted = {k: v for k, v in (game.rules or {}).items() if k not in missing}
-    assert reimported.game["rules"] == wanted
-    assert "custom_start" in wanted and "build_anywhere" in wanted and "colored_neutral_centers" in wanted
+    # every rule module comes back with its parameters (filled with defaults on both sides),
+    # but for what the export names in EXP001: a module, or a parameter with no webDiplomacy form
+    missing, gaps = not_exported(game), params_not_exported(game)
+    named = [d.message for d in result.diagnostics if d.code == "EXP001" and d.message.startswith("rule module")]
+    assert sorted(m.split()[2].rstrip(",") for m in named if " is not exported" in m) == missing
+    assert sorted(m.split(":")[0] for m in named if ", parameter " in m) == \
+        sorted(f"rule module {mod}, parameter {param}" for mod, param, _ in gaps)
+    assert missing == []
+    back = RuleSet(reimported.game["rules"])
+    assert not back.problems, back.problems
+
+    def without_gaps(enabled):
+        return {mod: {k: v for k, v in params.items() if (mod, k) not in {(g[0], g[1]) for g in gaps}}
+                for mod, params in enabled.items()}
+    assert without_gaps(back.enabled) == without_gaps(game.modules.enabled)
+    assert {"custom_start", "build_anywhere", "colored_neutral_centers", "transform"} <= set(back.enabled)
+    assert ("neutral_armies" in back.enabled) == (game_id == "divided-states")
     assert not [d for d in reimported.diagnostics if d.code in ("IMP013", "IMP012", "IMP002")]
 
 
@@ -205,3 +218,74 @@ def test_without_webdiplomacys_buildanywhere_folder_the_import_says_where(export
     text = (alone / "variant.php").read_text(encoding="utf-8").splitlines()
     assert len(missing) == 1 and "userOrderBuilds'] = 'BuildAnywhere'" in text[missing[0].line - 1]
     assert "build_anywhere" not in again.game["rules"] and "custom_start" in again.game["rules"]
+
+
+def _classes(text: str) -> dict[str, str]:
+    return dict(re.findall(r"\bclass\s+(\w+)\s+extends\s+(\w+)", text))
+
+
+def test_transform_and_neutral_units_in_the_real_variants_forms(exported):
+    game, result, folder, _ = exported["divided-states"]
+    variant = (folder / "variant.php").read_text(encoding="utf-8")
+    registered = dict(re.findall(r"variantClasses\['(\w+)'\] = '(\w+)';", variant))
+    files = {cls: (folder / "classes" / f"{cls}.php").read_text(encoding="utf-8")
+             for cls, where in registered.items() if where == folder.name}
+    # every mixin in its registered file, chained up to the variant's own class
+    for cls, mixins in {"userOrderDiplomacy": ["Transform"], "processOrderDiplomacy": ["Transform"],
+                        "OrderInterface": ["Transform"], "drawMap": ["Transform", "NeutralScBox"],
+                        "OrderArchiv": ["NeutralUnits", "Transform"], "processMembers": ["NeutralUnits"],
+                        "processGame": ["CustomStart", "NeutralUnits"]}.items():
+        chain = _classes(files[cls])
+        names = [f"{m}_{cls}" for m in mixins] + [f"{folder.name}Variant_{cls}"]
+        assert all(n in chain for n in names), (cls, chain)
+        assert [chain[n] for n in names[1:]] == names[:-1], (cls, chain)
+    # Transform's OrderInterface extends BuildAnywhere's, which is then no longer registered itself
+    assert registered["OrderInterface"] == folder.name and registered["userOrderBuilds"] == "BuildAnywhere"
+    assert _classes(files["OrderInterface"])["Transform_OrderInterface"] == "BuildAnywhereVariant_OrderInterface"
+    assert "require_once('variants/BuildAnywhere/classes/OrderInterface.php');" in files["OrderInterface"]
+    assert f"variants/{folder.name}/resources/transform.js" in files["OrderInterface"]
+    assert "function loadTransform()" in (folder / "resources" / "transform.js").read_text(encoding="utf-8")
+    # the neutral units: under a name that is no country, with the countryID after the last one
+    neutral = re.search(r"if\( \$countryName == '([^']+)' \) return count\(\$this->countries\) \+ 1;", variant)
+    assert neutral and neutral.group(1) not in [p.name for p in game.map.powers.values()]
+    pregame = (folder / "classes" / "adjudicatorPreGame.php").read_text(encoding="utf-8")
+    assert f"'{neutral.group(1)}' => array(" in pregame and "function assignUnits" not in pregame
+    assert f"$this->countryIDToName[] = '{neutral.group(1)}';" in files["OrderArchiv"]
+    # $neutralHold: terrID => terrID of two adjacent neutral armies, one key per support_hold province
+    territories, _ = read_install_php((folder / "install.php").read_text(encoding="utf-8"))
+    codes = territory_codes(game, "x", [])
+    province = {f"{p.name} ({codes[p.id]})": p.id for p in game.map.provinces.values()}
+    code = {i: province.get(row["name"]) for i, row in enumerate(territories, start=1)}
+    hold = re.search(r"\$neutralHold = array\(([^)]*)\);", variant).group(1)
+    pairs = [(code[int(a)], code[int(b)]) for a, b in re.findall(r"(\d+) => (\d+)", hold)]
+    neutral_at = {u.split()[1] for u in game.start.units["NEUTRAL"]}
+    assert sorted(a for a, _ in pairs) == game.modules.params("neutral_armies")["support_hold"]
+    assert all(a in neutral_at and b in neutral_at and b in game.map.army_adj[a] for a, b in pairs)
+    assert not [d for d in result.diagnostics if d.code == "EXP001"]
+
+
+def test_a_parameter_with_no_webdiplomacy_form_is_named_and_only_that(game_copy):
+    game_dir = game_copy("classic")
+    meta = (game_dir / "game.yaml").read_text(encoding="utf-8")
+    (game_dir / "game.yaml").write_text(meta.replace(
+        "  datc_page: {}", "  datc_page: {}\n  transform: {where: home_centers}\n"
+                           "  neutral_armies: {power: NEUTRAL, support_hold: [BEL, NAF]}"), encoding="utf-8")
+    text = (game_dir / "map.yaml").read_text(encoding="utf-8")
+    (game_dir / "map.yaml").write_text(text.replace('    AUSTRIA: ["A BUD", "F TRI", "A VIE"]',
+                                                    '    AUSTRIA: ["A BUD", "F TRI", "A VIE"]\n'
+                                                    '    NEUTRAL: ["A BEL", "A HOL", "A PIC", "A NAF"]'),
+                                       encoding="utf-8")
+    fam, game = load_game(str(game_dir))
+    assert fam is not None, game
+    assert game.modules.has("transform") and game.start.units["NEUTRAL"]
+    result = export_variant(game, "classic/game.yaml")
+    gaps = {(d.message.split(":")[0], d.message.split()[5]) for d in result.diagnostics
+            if d.code == "EXP001" and ", parameter " in d.message}
+    assert {m for m, _ in gaps} == {"rule module transform, parameter where",
+                                    "rule module neutral_armies, parameter support_hold"}
+    messages = [d.message for d in result.diagnostics if d.code == "EXP001"]
+    assert any("BEL borders 2 neutral units (HOL, PIC)" in m for m in messages)     # written with HOL
+    assert any("NAF has no neutral unit with an adjacent neutral unit" in m for m in messages)
+    assert not any(" is not exported" in m for m in messages)
+    assert "$neutralHold = array(" in result.files["variant.php"]
+    assert "transform.where, neutral_armies.support_hold." in result.files["variant.php"]

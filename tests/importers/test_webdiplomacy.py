@@ -3,6 +3,7 @@
 reproducibility of the committed content (re-running the importer must give the
 committed map.yaml and geometry.yaml)."""
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -255,6 +256,22 @@ def test_neutral_unit_phase_code_is_the_neutral_armies_module(imported):
     assert _warned(imported["Viking"], "userOrderDiplomacy.php")       # its coast convoys are not modelled
     # KnownWorld_901's processGame also rebuilds neutral units: not reproduced
     assert _warned(imported["KnownWorld_901"], "processGame.php")
+
+
+def test_neutral_hold_keys_are_the_units_that_support_hold(imported, tmp_path):
+    # Viking: $neutralHold = array('31'=>'106','106'=>'31','9'=>'150','150'=>'9'), Buda <=> Pest and
+    # Alexandria <=> Jorsal; a key's unit support-holds the value's, so one-way pairs give the keys only
+    names = {p["id"]: p["name"] for p in imported["Viking"].data["provinces"]}
+    both = imported["Viking"].game["rules"]["neutral_armies"]["support_hold"]
+    assert sorted(names[p] for p in both) == ["Alexandria", "Buda", "Jorsal", "Pest"]
+    shutil.copytree(DATA / "Viking", tmp_path / "Viking")
+    variant = tmp_path / "Viking" / "variant.php"
+    text = variant.read_text(encoding="utf-8")
+    symmetric = "array('31'=>'106','106'=>'31','9'=>'150','150'=>'9')"
+    assert symmetric in text
+    variant.write_text(text.replace(symmetric, "array('31'=>'106','9'=>'150')"), encoding="utf-8")
+    one_way = import_variant(tmp_path / "Viking").game["rules"]["neutral_armies"]["support_hold"]
+    assert sorted(names[p] for p in one_way) == ["Alexandria", "Buda"]
 
 
 def test_rules_pages_pass_the_markup_checks(imported):
