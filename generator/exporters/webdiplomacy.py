@@ -51,10 +51,12 @@ from ..families.diplomacy.model import Game, province_of
 from . import webdip_modules as wm
 
 NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
-                        "The exported variant carries the map, powers, centres and starting units; a rule "
-                        "module whose webDiplomacy classes are program code (build anywhere, transform, "
-                        "neutral armies...) or that DPjudge has no keyword for is named in the output and "
-                        "here, to be added by hand from a variant that has it.", WARNING)
+                        "The exported variant carries the map, powers, centres, starting units and the rule "
+                        "modules webDiplomacy variants have classes for (custom start, build anywhere, "
+                        "transform, neutral armies, coloured neutral centres, sealanes); another module, a "
+                        "parameter value with no webDiplomacy form (named with the parameter), or a module "
+                        "DPjudge has no keyword for is named in the output and here, to be added by hand.",
+                        WARNING)
 NO_GEOMETRY = register("EXP002", "No outlines to draw the map images from",
                        "webDiplomacy needs map images drawn from the province outlines; the game has no "
                        "geometry.yaml (or a province has no outline), so the images are missing or incomplete. "

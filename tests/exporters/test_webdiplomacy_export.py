@@ -264,7 +264,7 @@ def test_transform_and_neutral_units_in_the_real_variants_forms(exported):
     assert not [d for d in result.diagnostics if d.code == "EXP001"]
 
 
-def test_a_parameter_with_no_webdiplomacy_form_is_named_and_only_that(game_copy):
+def test_a_parameter_with_no_webdiplomacy_form_is_named_and_only_that(game_copy, tmp_path):
     game_dir = game_copy("classic")
     meta = (game_dir / "game.yaml").read_text(encoding="utf-8")
     (game_dir / "game.yaml").write_text(meta.replace(
@@ -289,3 +289,11 @@ def test_a_parameter_with_no_webdiplomacy_form_is_named_and_only_that(game_copy)
     assert not any(" is not exported" in m for m in messages)
     assert "$neutralHold = array(" in result.files["variant.php"]
     assert "transform.where, neutral_armies.support_hold." in result.files["variant.php"]
+    # without a custom start the neutral units stand in the variant's own adjudicatorPreGame;
+    # the import gives back both modules, with exactly the named parameters changed
+    folder = tmp_path / "variants" / "Classic"
+    write_folder(folder, result.files, [game_dir.parent])
+    back = import_variant(folder, ImportOptions())
+    assert sorted(back.data["start"]["units"]["NEUTRAL"]) == sorted(game.start.units["NEUTRAL"])
+    assert back.game["rules"]["neutral_armies"] == {"power": "NEUTRAL", "support_hold": ["BEL"]}
+    assert RuleSet(back.game["rules"]).params("transform") == {"where": "supply_centers"}
