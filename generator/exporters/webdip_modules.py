@@ -32,6 +32,8 @@ NEUTRAL_UNITS_RGB = (160, 160, 160)
 # what a module parameter of these values means cannot be written for webDiplomacy
 HOME_CENTRES_ONLY = "home_centers"
 IMPORTED_POWER = "NEUTRAL"     # the power id the importer gives the neutral units
+# a transform is stored as a support hold to terrID + this: terrIDs may not exceed it
+TRANSFORM_OFFSET = 1000
 
 
 def _q(text) -> str:

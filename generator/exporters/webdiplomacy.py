@@ -180,7 +180,7 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     custom = _has(game, "custom_start")
     anywhere = _has(game, "build_anywhere")
     terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
-    transform = _has(game, "transform")
+    transform = _has(game, "transform") and "transform" not in not_exported(game)
     neutral = wm.neutrals(game, full, terr_id)
     units = _units(game, full, custom, neutral, shown, diags)
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
@@ -379,8 +379,12 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
     missing = []
     for module in not_exported(game):
         missing.append(module)
-        why = ("it lists no neutral unit at the start, so there is nothing to write (and the import would not "
-               "enable it)" if module == "neutral_armies" else "webDiplomacy needs its order classes")
+        why = {"neutral_armies": "it lists no neutral unit at the start, so there is nothing to write (and the "
+                                 "import would not enable it)",
+               "transform": f"webDiplomacy's Transform stores the order as a support hold to terrID + "
+                            f"{wm.TRANSFORM_OFFSET}, so the map may have no more than {wm.TRANSFORM_OFFSET} "
+                            f"territories (coasts included); it has {len(_names_and_rows(game)[1])}",
+               }.get(module, "webDiplomacy needs its order classes")
         diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: {why}",
                            "copy its classes from a variant that has the rule"))
     for module, param, why in params_not_exported(game, neutral):
@@ -425,6 +429,8 @@ def not_exported(game: Game) -> list[str]:
     out = [module for module in sorted(game.rules or {}) if module not in CARRIED]
     if _has(game, "neutral_armies") and wm.neutrals(game, *_names_and_rows(game)) is None:
         out.append("neutral_armies")
+    if _has(game, "transform") and len(_names_and_rows(game)[1]) > wm.TRANSFORM_OFFSET:
+        out.append("transform")
     return sorted(out)
 
 

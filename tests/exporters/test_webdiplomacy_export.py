@@ -297,3 +297,24 @@ def test_a_parameter_with_no_webdiplomacy_form_is_named_and_only_that(game_copy,
     assert sorted(back.data["start"]["units"]["NEUTRAL"]) == sorted(game.start.units["NEUTRAL"])
     assert back.game["rules"]["neutral_armies"] == {"power": "NEUTRAL", "support_hold": ["BEL"]}
     assert RuleSet(back.game["rules"]).params("transform") == {"where": "supply_centers"}
+
+
+def test_transform_is_not_written_where_terrids_reach_its_offset(game_copy, monkeypatch):
+    # a transform is a support hold to terrID + 1000: on a map with more territories than
+    # that a plain support hold would read as a transform, so the module is left out and named
+    from generator.exporters import webdip_modules
+    game_dir = game_copy("classic")
+    meta = (game_dir / "game.yaml").read_text(encoding="utf-8")
+    (game_dir / "game.yaml").write_text(meta.replace("  datc_page: {}", "  datc_page: {}\n  transform: {}"),
+                                        encoding="utf-8")
+    fam, game = load_game(str(game_dir))
+    assert fam is not None, game
+    assert "transform" not in not_exported(game)
+    assert "classes/processOrderDiplomacy.php" in export_variant(game, "classic/game.yaml").files
+    monkeypatch.setattr(webdip_modules, "TRANSFORM_OFFSET", 50)      # Classic has 81 territory rows
+    assert not_exported(game) == ["transform"]
+    result = export_variant(game, "classic/game.yaml")
+    assert "classes/processOrderDiplomacy.php" not in result.files
+    assert "Transform" not in result.files["variant.php"].split("// Rules of the Mapwright game")[0]
+    assert any(d.code == "EXP001" and "rule module transform is not exported" in d.message and "it has 81" in d.message
+               for d in result.diagnostics)
