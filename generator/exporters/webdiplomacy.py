@@ -385,8 +385,10 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
                             f"{wm.TRANSFORM_OFFSET}, so the map may have no more than {wm.TRANSFORM_OFFSET} "
                             f"territories (coasts included); it has {len(_names_and_rows(game)[1])}",
                }.get(module, "webDiplomacy needs its order classes")
-        diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: {why}",
-                           "copy its classes from a variant that has the rule"))
+        hint = {"neutral_armies": "list the neutral units in start.units under the module's power",
+                "transform": "the order form needs another stored form on so large a map: write it by hand"
+                }.get(module, "copy its classes from a variant that has the rule")
+        diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: {why}", hint))
     for module, param, why in params_not_exported(game, neutral):
         missing.append(f"{module}.{param}")
         diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module}, parameter {param}: {why}",

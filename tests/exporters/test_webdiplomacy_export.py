@@ -318,3 +318,17 @@ def test_transform_is_not_written_where_terrids_reach_its_offset(game_copy, monk
     assert "Transform" not in result.files["variant.php"].split("// Rules of the Mapwright game")[0]
     assert any(d.code == "EXP001" and "rule module transform is not exported" in d.message and "it has 81" in d.message
                for d in result.diagnostics)
+
+
+def test_neutral_armies_without_neutral_units_is_named_not_written(game_copy):
+    game_dir = game_copy("classic")
+    meta = (game_dir / "game.yaml").read_text(encoding="utf-8")
+    (game_dir / "game.yaml").write_text(meta.replace("  datc_page: {}", "  datc_page: {}\n  neutral_armies: {}"),
+                                        encoding="utf-8")
+    fam, game = load_game(str(game_dir))
+    assert fam is not None, game
+    assert not_exported(game) == ["neutral_armies"]
+    result = export_variant(game, "classic/game.yaml")
+    assert "classes/processMembers.php" not in result.files and "$neutralHold" not in result.files["variant.php"]
+    assert [d.hint for d in result.diagnostics if d.code == "EXP001" and d.message.startswith("rule module")] == \
+        ["list the neutral units in start.units under the module's power"]
