@@ -2,7 +2,8 @@
 
 Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
 from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
-disk) and the navigation of the game sections, `on_serve` watching the content folder,
+disk) and the navigation of the game sections (and leaving out the theme files no page
+loads: shipped.py), `on_serve` watching the content folder,
 `on_page_content` passing every page body through the HTML sanitiser.
 
 Incremental: the generator reuses every game whose files did not change, and each
@@ -14,6 +15,7 @@ are written when the build ends.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import json
 import logging
@@ -35,6 +37,7 @@ from ..output import as_text
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
+from .shipped import search_files, search_languages, shipped
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
@@ -57,6 +60,8 @@ class Session:
     templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
     rendered: int = 0                # PDFs the last build rendered (not from the cache)
     seconds: float = 0.0             # time spent in this plugin's hooks, this build
+    hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
+    froze: bool = False              # the generator's objects are frozen (see _freeze)
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -114,8 +119,30 @@ def _timed(hook):
         try:
             return hook(*args, **kwargs)
         finally:
-            SESSION.seconds += time.perf_counter() - start
+            spent = time.perf_counter() - start
+            SESSION.seconds += spent
+            SESSION.hooks[hook.__name__] = SESSION.hooks.get(hook.__name__, 0.0) + spent
     return timed
+
+
+def _freeze() -> None:
+    """While MkDocs renders the pages, the collector leaves the generator's objects alone.
+
+    The games, their models and the docs tree are some hundreds of thousands of objects
+    that live until the build ends; every full collection MkDocs' rendering triggers
+    would walk all of them again (MkDocs alone has none of them to walk). `gc.freeze`
+    sets the objects that exist now aside; `_thaw` gives them back when the pages are
+    done, so that serve's old trees are still collected. A program that froze objects
+    itself is left as it is."""
+    if gc.isenabled() and gc.get_freeze_count() == 0:
+        gc.freeze()
+        SESSION.froze = True
+
+
+def _thaw() -> None:
+    if SESSION.froze:
+        gc.unfreeze()
+        SESSION.froze = False
 
 
 class MapwrightPlugin(BasePlugin[MapwrightConfig]):
@@ -123,6 +150,12 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     def on_startup(self, *, command, dirty):
         SESSION.command, SESSION.dirty = command, dirty
+        if command == "serve" and not dirty:
+            # MkDocs 1.6 fixes the kind of rebuild from its command line (`build(config,
+            # dirty=...)` in mkdocs/commands/serve.py); no plugin event can change it
+            log.info("mapwright: after an edit only the game it touches is made again, but "
+                     "`mkdocs serve` renders every page again; `mapwright serve` (or `mkdocs "
+                     "serve --dirty`) renders only the pages that changed")
 
     @property
     def serving(self) -> bool:
@@ -130,7 +163,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_config(self, config):
-        SESSION.seconds = 0.0   # a new build begins (this hook's own time is added after)
+        SESSION.seconds, SESSION.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
         settings, flags = self.config, SESSION.overrides
         project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
         content = flags.get("content") or settings.content
@@ -167,6 +200,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # MkDocs found the theme's files and whatever docs_dir holds; a contributor's files
         # are content, never published as they are: only the generator's pages are
         kept = [f for f in files if f.src_dir is None or os.path.abspath(f.src_dir) != docs]
+        # and of the theme's files only those a page loads (no sourcemaps, no search
+        # languages the site does not use): left out here, so MkDocs never writes them
+        search = search_files(search_languages(config.plugins))
+        kept = [f for f in kept if shipped(f.src_uri, search)]
         nav = json.dumps(tree.nav, sort_keys=True)
         all_changed = nav != SESSION.nav
         written, made = {}, []
@@ -194,6 +231,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # here, before MkDocs makes the navigation, so that no page takes its title from
         # its rendered H1 (MkDocs would put that unescaped into <title>)
         config.nav = tree.nav
+        _freeze()
         return Files(kept + made)
 
     def _reuse_theme(self, config) -> None:
@@ -242,6 +280,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_post_build(self, *, config):
+        _thaw()
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:
@@ -258,6 +297,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             record_site(Path(config.site_dir))
 
     def on_build_error(self, *, error):
+        _thaw()
         for f in getattr(self, "pending", []):
             f.future.cancel()
         SESSION.written, SESSION.nav = {}, ""   # the next build writes everything again
