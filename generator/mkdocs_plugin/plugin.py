@@ -9,8 +9,9 @@ loads: shipped.py), `on_serve` watching the content folder,
 Incremental: the generator reuses every game whose files did not change, and each
 file remembers whether its bytes differ from what the previous build wrote, so that
 `mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
-changed. Printable PDFs render in a process pool while MkDocs renders the pages, and
-are written when the build ends.
+changed. Printable PDFs render in a process pool from the moment their game is made,
+while the next games are made and MkDocs renders the pages, and are written when the
+build ends.
 """
 from __future__ import annotations
 
@@ -185,9 +186,22 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
         return config
 
+    def _start_prints(self, jobs: dict) -> None:
+        """Each game's PDFs, as soon as the game is made: from the cache, or rendering in
+        the pool at once (on the core the generator leaves idle) rather than after the
+        last game."""
+        for path, job in jobs.items():
+            key = job.key()
+            data = self.pdfs.get(key)
+            if data is None:
+                data = SESSION.executor(self.options.jobs).submit(render_job, job)
+            self.prints[path] = (key, data)
+
     @_timed
     def on_files(self, files, *, config):
-        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving)
+        self.pdfs, self.prints = pdf_cache(self.options), {}
+        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
+                                      on_prints=self._start_prints)
         SESSION.last = self.tree = tree
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
@@ -207,15 +221,16 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         nav = json.dumps(tree.nav, sort_keys=True)
         all_changed = nav != SESSION.nav
         written, made = {}, []
-        cache, self.pending = pdf_cache(self.options), []
+        self.pending = []
         for path, content in sorted(tree.files.items()):
             if isinstance(content, PrintJob):
-                key = content.key()
-                digest, data = "pdf:" + key, cache.get(key)
-                if data is None:   # rendered while MkDocs renders the pages
+                if path not in self.prints:   # a page set the generator did not announce
+                    self._start_prints({path: content})
+                key, data = self.prints[path]
+                digest = "pdf:" + key
+                if isinstance(data, Future):   # rendering while MkDocs renders the pages
                     f = PendingPrint.generated(config, path, content=b"")
-                    f.future = SESSION.executor(self.options.jobs).submit(render_job, content)
-                    f.key = key
+                    f.future, f.key = data, key
                     self.pending.append(f)
                 else:
                     f = GeneratedFile.generated(config, path, content=data)
@@ -298,8 +313,9 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     def on_build_error(self, *, error):
         _thaw()
-        for f in getattr(self, "pending", []):
-            f.future.cancel()
+        for _, made in getattr(self, "prints", {}).values():
+            if isinstance(made, Future):
+                made.cancel()
         SESSION.written, SESSION.nav = {}, ""   # the next build writes everything again
 
     def on_shutdown(self):
