@@ -257,6 +257,23 @@ def test_an_edit_regenerates_only_its_game_and_keeps_its_maps(tmp_path):
     assert Generator().tree(options).regenerated == [], "the cache folder did not keep the games"
 
 
+def test_each_games_printables_are_announced_as_soon_as_it_is_made(tmp_path):
+    """The plugin starts rendering a game's PDFs while the next game is made."""
+    from generator.build import Generator
+    from generator.render.print import PrintJob
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "classic", content / "classic")
+    assert main(["new", "second", "--family", "diplomacy", "--content", str(content)]) == 0
+    generator, calls = Generator(), []
+
+    def told(jobs):   # what the plugin is told, and how many games were made by then
+        calls.append((sorted(jobs), len(generator.cache.memory)))
+    tree = generator.tree(BuildOptions(content=content, project=tmp_path, pdf=True), on_prints=told)
+    assert [made for _, made in calls] == [1, 2]
+    assert {p for jobs, _ in calls for p in jobs} == {p for p, v in tree.files.items() if isinstance(v, PrintJob)}
+    assert calls[0][0] == ["classic/print/adjacency-A4.pdf", "classic/print/map-A4.pdf"]
+
+
 def test_validate_draws_no_figures_and_the_site_does():
     from generator.validate import validate_game
     result = validate_game(REPO / "content" / "classic")
