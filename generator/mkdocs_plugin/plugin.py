@@ -68,7 +68,7 @@ class Session:
         if self.pool is None:
             import multiprocessing
             # spawn: the server's threads make fork unsafe; the workers import only printing
-            self.pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1,
+            self.pool = ProcessPoolExecutor(max_workers=jobs or default_jobs(),
                                             mp_context=multiprocessing.get_context("spawn"))
         return self.pool
 
@@ -79,6 +79,13 @@ class Session:
 
 
 SESSION = Session()
+
+
+def default_jobs() -> int:
+    """PDF processes: one per CPU but one. The build's own process (the generator, then
+    MkDocs) is the longest chain of work: a worker more than the CPUs left to it takes
+    time from that chain, and the build ends later."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 class GeneratedFile(File):
