@@ -71,7 +71,7 @@ class Collector:
 def one_build(content: str, config: str, site: str, cache: str, pdf: bool) -> dict:
     """`mapwright build`, in this process (run in a fresh one), as the command runs it:
     imports included, under the command's collector policy."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     collector = Collector()
     from generator.heap import command_heap
     from generator.mkdocs_plugin.run import build_site
@@ -79,9 +79,11 @@ def one_build(content: str, config: str, site: str, cache: str, pdf: bool) -> di
     with command_heap():
         outcome = build_site(Path(config), Path(content), Path(site), cache_dir=Path(cache), pdf=pdf)
     hooks = {k.removeprefix("hook "): v for k, v in outcome.timings.items() if k.startswith("hook ")}
-    return {"build": time.perf_counter() - start, "imports": imports, "generate": outcome.timings["generate"],
-            "plugin": outcome.timings["plugin"], "hooks": hooks, "gc": collector.seconds,
-            "regenerated": len(outcome.regenerated), "rendered": outcome.rendered}
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)   # the PDF processes, joined at the end
+    return {"build": time.perf_counter() - start, "cpu": time.process_time() - cpu,
+            "workers_cpu": workers.ru_utime + workers.ru_stime, "imports": imports,
+            "generate": outcome.timings["generate"], "plugin": outcome.timings["plugin"], "hooks": hooks,
+            "gc": collector.seconds, "regenerated": len(outcome.regenerated), "rendered": outcome.rendered}
 
 
 def write_pages(content: str, docs: str, cache: str, pdf: bool) -> list:
@@ -103,7 +105,7 @@ def write_pages(content: str, docs: str, cache: str, pdf: bool) -> list:
 def mkdocs_alone(config: str, docs: str, site: str, nav: list) -> dict:
     """MkDocs on the written pages with the same look, without the mapwright plugin, as
     `mkdocs build` runs: imports included, the interpreter's collector policy."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     collector = Collector()
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -111,7 +113,8 @@ def mkdocs_alone(config: str, docs: str, site: str, nav: list) -> dict:
     cfg = load_config(config_file=config, docs_dir=docs, site_dir=site, nav=nav,
                       plugins=["search"], strict=True)
     build(cfg)
-    return {"build": time.perf_counter() - start, "imports": imports, "gc": collector.seconds}
+    return {"build": time.perf_counter() - start, "cpu": time.process_time() - cpu, "imports": imports,
+            "gc": collector.seconds}
 
 
 def in_fresh_process(function: str, *args) -> dict:
@@ -206,6 +209,15 @@ def main(argv=None) -> int:
         lines.append(f"| {name} | {r['build']:.2f} s | {r['plugin']:.2f} s | {100 * r['plugin'] / r['build']:.0f} % "
                      f"| {base['build']:.2f} s | {100 * (r['build'] - base['build']) / r['build']:.0f} % "
                      f"| {r['regenerated']} | {r['rendered']} |")
+    lines += ["", "The same builds in CPU seconds, which other jobs on the machine change much less: the "
+              "build's own process (the generator, then MkDocs), the PDF processes beside it, and MkDocs "
+              "alone. With a CPU for the PDF processes, a build takes about its own process's CPU time on "
+              "the clock; the share beyond MkDocs alone, in CPU: (own process - MkDocs alone) / own process.", "",
+              "| build | own process | PDF processes | MkDocs alone | share beyond MkDocs alone, CPU |",
+              "|---|---|---|---|---|"]
+    for name, r, base in rows:
+        lines.append(f"| {name.split(' (')[0]} | {r['cpu']:.2f} s | {r['workers_cpu']:.2f} s | {base['cpu']:.2f} s "
+                     f"| {100 * (r['cpu'] - base['cpu']) / r['cpu']:.0f} % |")
     lines += ["", "Where each build's time went (seconds): imports; each plugin hook; the garbage collector "
               "(inside the figures before it).", "",
               "| build | imports | " + " | ".join(HOOKS) + " | collector | MkDocs alone: imports, collector |",
