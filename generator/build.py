@@ -52,7 +52,7 @@ class BuildOptions:
     work: Path | None = None           # default: <project>/build
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
-    jobs: int = 0                      # PDF render processes; 0: one per CPU
+    jobs: int = 0                      # PDF render processes; 0: one per CPU but one
     repo_url: str | None = None        # the project's Git repository (mkdocs.yml repo_url): install lines
 
     @property
