@@ -83,8 +83,8 @@ SESSION = Session()
 
 def default_jobs() -> int:
     """PDF processes: one per CPU but one. The build's own process (the generator, then
-    MkDocs) is the longest chain of work: a worker more than the CPUs left to it takes
-    time from that chain, and the build ends later."""
+    MkDocs; under serve, the pages of the next edit) keeps a CPU to itself: a worker
+    beyond the CPUs left to it would take time from the pages a reader waits for."""
     return max(1, (os.cpu_count() or 2) - 1)
 
 
