@@ -12,6 +12,10 @@ the time from the file write to the new HTML being served (polling the page ever
 - a map file (divided-states/map.yaml): a power renamed; its powers page is polled
   for the new name.
 
+With --plain, the same edits under a plain `mkdocs serve` with the plugin in mkdocs.yml
+(no `--dirty`: MkDocs then renders every page after each edit), written to
+benchmarks/results/serve-plain.md.
+
 Prints a Markdown table (median, min, max per kind) and writes it to
 benchmarks/results/serve.md.
 """
@@ -73,10 +77,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=5, help="edits per kind (the median is reported)")
     parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--out", type=Path, default=RESULTS / "serve.md")
+    parser.add_argument("--plain", action="store_true", help="plain `mkdocs serve` instead of `mapwright serve`")
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
+    args.out = args.out or RESULTS / ("serve-plain.md" if args.plain else "serve.md")
 
     results: dict[str, list[float]] = {}
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         content = tmp / "content"
@@ -85,9 +92,17 @@ def main(argv=None) -> int:
         base = f"http://127.0.0.1:{port}"
         log = (tmp / "serve.log").open("wb")
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--content", str(content),
-                                 "-a", f"127.0.0.1:{port}", "--config", str(ROOT / "mkdocs.yml")],
-                                cwd=tmp, stdout=log, stderr=subprocess.STDOUT, env=env)
+        if args.plain:   # the repository's mkdocs.yml, pointed at the copy
+            config = tmp / "mkdocs.yml"
+            config.write_text((ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+                              .replace("docs_dir: content", f"docs_dir: {content}")
+                              .replace("custom_dir: site_overrides", f"custom_dir: {ROOT / 'site_overrides'}"),
+                              encoding="utf-8")
+            command = ["-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
+        else:
+            command = ["-m", "generator", "serve", "--content", str(content), "-a", f"127.0.0.1:{port}",
+                       "--config", str(ROOT / "mkdocs.yml")]
+        proc = subprocess.Popen([sys.executable, *command], cwd=tmp, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             started = wait_for(f"{base}/classic/", "Classic", 300)
             if started is None:
@@ -129,9 +144,11 @@ def main(argv=None) -> int:
                 proc.kill()
             log.close()
 
+    served = "plain `mkdocs serve` (the plugin in mkdocs.yml)" if args.plain else "`mapwright serve`"
     lines = ["# Serve benchmark: edit to new HTML served", "",
-             f"`python benchmarks/serve_edit.py --edits {args.edits}` on Python {platform.python_version()}, "
-             f"{os.cpu_count()} CPU(s), {platform.machine()}; `mapwright serve` on a copy of the "
+             f"`python benchmarks/serve_edit.py --edits {args.edits}{' --plain' if args.plain else ''}` on Python "
+             f"{platform.python_version()}, {os.cpu_count()} CPU(s), {platform.machine()}, load average "
+             f"{load[0]:.1f} at the start; {served} on a copy of the "
              "bundled content (5 games). Time from the file write to the page serving the edit.", "",
              "| edit | median | min | max |", "|---|---|---|---|"]
     for kind, times in results.items():

@@ -52,7 +52,7 @@ class BuildOptions:
     work: Path | None = None           # default: <project>/build
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
-    jobs: int = 0                      # PDF render processes; 0: one per CPU
+    jobs: int = 0                      # PDF render processes; 0: one per CPU but one
     repo_url: str | None = None        # the project's Git repository (mkdocs.yml repo_url): install lines
 
     @property
@@ -399,7 +399,9 @@ class Generator:
         self.cache = GameCache()
         self.good: dict[Path, GameEntry] = {}
 
-    def tree(self, options: BuildOptions, keep_last_good: bool = False) -> Tree:
+    def tree(self, options: BuildOptions, keep_last_good: bool = False, on_prints=None) -> Tree:
+        """`on_prints(jobs)`: told each game's printables (docs path -> PrintJob) as soon as
+        the game is made, so that they can render while the next games are made."""
         from .site.tree import assemble
         t0 = time.perf_counter()
         paths, problems = discover([options.content])
@@ -415,6 +417,8 @@ class Generator:
             elif keep_last_good and path in self.good:
                 entry = self.good[path]
             entries.append(entry)
+            if on_prints is not None and entry.ok:
+                on_prints({p: job for p, job in entry.files.items() if isinstance(job, PrintJob)})
         usable = [e for e in entries if e.ok]
         files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], repo_url=options.repo_url)
         return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})

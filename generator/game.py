@@ -174,8 +174,9 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
     return pages, found
 
 
-def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
-    """Load and schema-check one game folder; None when it cannot be used further."""
+def read_game(game_dir: Path, pages: tuple | None = None) -> tuple[GameSource | None, list[Diagnostic]]:
+    """Load and schema-check one game folder; None when it cannot be used further.
+    `pages`: its rules pages as `read_rules_pages` gave them, when the caller has them."""
     game_dir = Path(game_dir)
     found: list[Diagnostic] = []
     bad_name = name_problem(game_dir)
@@ -224,7 +225,7 @@ def read_game(game_dir: Path) -> tuple[GameSource | None, list[Diagnostic]]:
                                     f"'{rel}' is not a file the {fam.name} family reads",
                                     hint="expected files: " + ", ".join(sorted(expected)),
                                     severity="warning"))
-    pages, diags = read_rules_pages(game_dir)
+    pages, diags = pages if pages is not None else read_rules_pages(game_dir)
     found += diags
     if errors(found):
         return None, found

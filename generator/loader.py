@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 
 import yaml
@@ -35,8 +36,30 @@ NON_STRING_KEY = register("MW007", "Mapping key is not a string",
 MULTIPLE_DOCUMENTS = register("MW008", "More than one YAML document",
                               "A content file holds exactly one YAML document; remove the extra `---`.")
 
-# libyaml's parser when present (much faster on large maps); same safe node graph either way.
-_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Composer(_BASE_LOADER):
+    """libyaml's parser when present (much faster on large maps); same safe node graph
+    either way. The tag of a plain scalar depends on its text alone, so it is resolved
+    once per distinct text in a document (a map repeats its ids and coordinates: the
+    regular expressions were a third of composing it). The memo lives with the loader
+    object, one per document: linear in the document's size."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._plain_tags: dict[str, str] = {}
+
+    def resolve(self, kind, value, implicit):
+        if kind is ScalarNode and implicit[0]:
+            tag = self._plain_tags.get(value)
+            if tag is None:
+                tag = self._plain_tags[value] = super().resolve(kind, value, implicit)
+            return tag
+        return super().resolve(kind, value, implicit)
+
+
+_COMPOSER = _Composer
 
 MAX_BYTES = 20 * 1024 * 1024
 MAX_NODES = 1_000_000
@@ -306,11 +329,12 @@ class _Converter:
                 self.count += 1
                 if self.count > MAX_NODES:
                     raise _Limit(item, f"more than {MAX_NODES:,} values (aliases and merges included)")
-                tag = item.tag
+                tag, value = item.tag, item.value
                 if tag == _STR_TAG:
-                    out.append(item.value)
-                elif tag == _INT_TAG and _plain_decimal(item.value):   # coordinates
-                    out.append(int(item.value))
+                    out.append(value)
+                elif tag == _INT_TAG and value.isdigit() and value.isascii() and (
+                        value[0] != "0" or len(value) == 1):   # coordinates: _plain_decimal inline
+                    out.append(int(value))
                 else:
                     out.append(_SCALAR_CONSTRUCTORS[tag](self.constructor, item))
             else:
@@ -322,6 +346,9 @@ class _Converter:
     def mapping(self, node: MappingNode, depth: int) -> dict:
         result: dict = {}
         first_line: dict[str, int] = {}
+        # the top-level keys' positions are kept (a handful): a diagnostic about a whole
+        # section then needs no second pass over the text to find where it starts
+        top = self.doc.positions if depth == 0 else None
         merged: dict = {}
         for key_node, value_node in node.value:
             line, column = _mark(key_node)
@@ -353,6 +380,8 @@ class _Converter:
                     pointer=self.pointer(), hint="remove one of the two entries or rename it"))
             else:
                 first_line[key] = line
+                if top is not None:
+                    top.setdefault("/" + escape_pointer_token(key), (line, column))
                 result[key] = self.convert(value_node, depth + 1)
             self.path.pop()
         if merged:  # explicit keys override merged ones, as YAML's merge key says
@@ -362,16 +391,14 @@ class _Converter:
 
 def _flow_depth_exceeds(text: str, limit: int) -> bool:
     """A cheap upper bound on bracket nesting, so libyaml's recursive composer never
-    sees a document deep enough to overflow the C stack."""
-    depth = 0
-    for m in _BRACKETS.finditer(text):
-        depth += 1 if m.group() in "[{" else -1
-        if depth > limit:
-            return True
-    return False
+    sees a document deep enough to overflow the C stack. The brackets, in order, with
+    a running sum of +1/-1 (loops in C: a map holds some 100,000 brackets)."""
+    brackets = _NOT_BRACKETS.sub("", text)
+    return bool(brackets) and max(accumulate(map(_DEPTH.__getitem__, brackets))) > limit
 
 
-_BRACKETS = re.compile(r"[\[\]{}]")
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]++")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _event_depth_exceeds(text: str, limit: int):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from html.parser import HTMLParser
 
 from .diagnostics import Diagnostic, register
@@ -146,15 +147,28 @@ def _locate(text: str, what: str) -> tuple[int, int]:
     return 1, 1
 
 
+_RENDERERS = threading.local()
+
+
+def _renderer():
+    """One Markdown converter per thread, reset for each page: setting up the extensions
+    cost as much as rendering a short page."""
+    md = getattr(_RENDERERS, "md", None)
+    if md is None:
+        import markdown
+        # code highlighting changes only how code looks, not what could run: skip Pygments
+        md = _RENDERERS.md = markdown.Markdown(
+            extensions=SITE_EXTENSIONS + ["pymdownx.highlight"],
+            extension_configs={"pymdownx.highlight": {"use_pygments": False}})
+    return md
+
+
 def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     """Render the page as the site will and refuse anything that could run script: the
     line checks cannot see entity-encoded schemes, link targets on the next line, or tags
     split across lines. Only called on pages within LIMITS (Markdown's cost is bounded)."""
-    import markdown
     try:
-        # code highlighting changes only how code looks, not what could run: skip Pygments
-        rendered = markdown.markdown(text, extensions=SITE_EXTENSIONS + ["pymdownx.highlight"],
-                                     extension_configs={"pymdownx.highlight": {"use_pygments": False}})
+        rendered = _renderer().reset().convert(text)
     except Exception as exc:  # noqa: BLE001 — Markdown failing on a page is the author's to fix
         return [Diagnostic(shown_path, 1, 1, RAW_HTML, f"the page cannot be rendered: {exc}",
                            hint="simplify the Markdown around unusual constructs")]

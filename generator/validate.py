@@ -128,7 +128,7 @@ def read_split(path: Path, data: DataRead | None = None) -> tuple[tuple, DataRea
     the data part for next time. Rules pages are always read again."""
     pages, page_diags = read_rules_pages(path)
     if data is None:
-        source, found = read_game(path)
+        source, found = read_game(path, (pages, page_diags))
         own = set(page_diags)
         data = DataRead(source and replace(source, rules_pages={}), [d for d in found if d not in own])
         if source is None and not errors(data.diagnostics):   # only the rules pages stopped it:

@@ -106,6 +106,39 @@ def test_two_builds_are_byte_identical(built, monkeypatch):
     compare(site, again)
     from generator.mkdocs_plugin.plugin import SESSION
     assert SESSION.rendered == 0, "the second build rendered PDFs the first one had cached"
+    import gc
+    assert gc.get_freeze_count() == 0, "the build left the generator's objects frozen"
+
+
+def test_site_ships_no_sourcemaps_and_only_its_search_language(built):
+    """The theme's sourcemaps and the search worker's files for other languages are left out
+    of MkDocs' files (issues 12 and 16: shipped weight); search itself still ships."""
+    site, _ = built
+    assert not [p for p in site.rglob("*") if p.name.endswith((".js.map", ".css.map"))]
+    # the site is in English: lunr needs no language file for it
+    assert not list((site / "assets" / "javascripts" / "lunr").rglob("*.js"))
+    assert list((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    assert (site / "search" / "search_index.json").is_file()
+
+
+@pytest.mark.parametrize("languages, files", [
+    (["en"], set()),
+    (["de"], {"min/lunr.de.min.js", "min/lunr.stemmer.support.min.js"}),
+    (["en", "fr"], {"min/lunr.fr.min.js", "min/lunr.multi.min.js", "min/lunr.stemmer.support.min.js"}),
+    (["ja"], {"min/lunr.ja.min.js", "tinyseg.js", "min/lunr.stemmer.support.min.js"}),
+    (["th"], {"min/lunr.th.min.js", "wordcut.js", "min/lunr.stemmer.support.min.js"}),
+    ([], set()),
+])
+def test_search_languages_keep_exactly_the_files_the_worker_loads(languages, files):
+    from generator.mkdocs_plugin.shipped import LUNR, search_files, shipped
+    needed = search_files(languages)
+    assert needed == {LUNR + f for f in files}
+    theme = Path(__import__("material").__file__).parent / "templates"
+    lunr = sorted(p.relative_to(theme).as_posix() for p in (theme / LUNR).rglob("*.js"))
+    assert set(needed) <= set(lunr), "Material no longer ships a file its worker loads"
+    assert {u for u in lunr if shipped(u, needed)} == needed
+    assert shipped("assets/javascripts/workers/search.x.min.js", needed)
+    assert not shipped("assets/javascripts/bundle.x.min.js.map", needed)
 
 
 def test_rule_headings_get_anchors(built):
@@ -222,6 +255,23 @@ def test_an_edit_regenerates_only_its_game_and_keeps_its_maps(tmp_path):
     mapfile.write_text(mapfile.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
     assert generator.tree(options).regenerated == ["one"]
     assert Generator().tree(options).regenerated == [], "the cache folder did not keep the games"
+
+
+def test_each_games_printables_are_announced_as_soon_as_it_is_made(tmp_path):
+    """The plugin starts rendering a game's PDFs while the next game is made."""
+    from generator.build import Generator
+    from generator.render.print import PrintJob
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "classic", content / "classic")
+    assert main(["new", "second", "--family", "diplomacy", "--content", str(content)]) == 0
+    generator, calls = Generator(), []
+
+    def told(jobs):   # what the plugin is told, and how many games were made by then
+        calls.append((sorted(jobs), len(generator.cache.memory)))
+    tree = generator.tree(BuildOptions(content=content, project=tmp_path, pdf=True), on_prints=told)
+    assert [made for _, made in calls] == [1, 2]
+    assert {p for jobs, _ in calls for p in jobs} == {p for p, v in tree.files.items() if isinstance(v, PrintJob)}
+    assert calls[0][0] == ["classic/print/adjacency-A4.pdf", "classic/print/map-A4.pdf"]
 
 
 def test_validate_draws_no_figures_and_the_site_does():

@@ -105,9 +105,26 @@ def test_node_graph_is_composed_only_when_a_position_is_asked_for():
     assert doc.root is None  # large maps keep only their data and text
     assert doc.where("/a/b/1") == (2, 10)
     assert doc.root is None  # a few lookups read the event stream only
+    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no lookup
     for _ in range(4):
-        assert doc.where("/a") == (1, 1)
+        assert doc.where("/a/b") == (2, 3)
     assert doc.root is not None and doc.where("/a/b/0") == (2, 7)  # then the graph, once
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.text(alphabet="ab/~<1 :", min_size=1, max_size=3),
+                       st.one_of(st.integers(-3, 3), st.lists(st.integers(0, 9), max_size=3)), max_size=4),
+       st.sampled_from([None, True, False]))
+def test_top_level_keys_are_located_at_load_as_the_graph_locates_them(data, flow):
+    from generator.loader import _first_node, _walk
+    text = yaml.safe_dump(data, default_flow_style=flow)
+    doc, _ = load_text(text, "f.yaml")
+    root = _first_node(text)
+    for key in data:
+        pointer = "/" + key.replace("~", "~0").replace("/", "~1")
+        assert doc.positions[pointer] == _walk(root, pointer), (text, pointer)
+        assert doc.where(pointer) == _walk(root, pointer)
+    assert doc.root is None   # none of those lookups needed the graph
 
 
 def _pointers(data, prefix=""):

@@ -16,7 +16,7 @@ def add_build_options(p) -> None:
     p.add_argument("--cache-dir", type=Path, default=None,
                    help="where rendered PDFs and game pages are kept between builds (default: build/cache)")
     p.add_argument("--no-pdf", dest="pdf", action="store_false", help="leave out the printable PDFs")
-    p.add_argument("--jobs", type=int, default=0, help="processes rendering PDFs (default: one per CPU)")
+    p.add_argument("--jobs", type=int, default=0, help="processes rendering PDFs (default: one per CPU but one)")
 
 
 def register(sub) -> None:

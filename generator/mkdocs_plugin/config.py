@@ -12,5 +12,5 @@ class MapwrightConfig(base.Config):
     pdf = c.Type(bool, default=True)
     # where rendered PDFs and per-game pages are kept between builds; default build/cache
     cache_dir = c.Optional(c.Type(str))
-    # processes rendering PDFs; 0: one per CPU
+    # processes rendering PDFs; 0: one per CPU but one (the build's own process needs one)
     jobs = c.Type(int, default=0)

@@ -2,18 +2,21 @@
 
 Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
 from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
-disk) and the navigation of the game sections, `on_serve` watching the content folder,
+disk) and the navigation of the game sections (and leaving out the theme files no page
+loads: shipped.py), `on_serve` watching the content folder,
 `on_page_content` passing every page body through the HTML sanitiser.
 
 Incremental: the generator reuses every game whose files did not change, and each
 file remembers whether its bytes differ from what the previous build wrote, so that
 `mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
-changed. Printable PDFs render in a process pool while MkDocs renders the pages, and
-are written when the build ends.
+changed. Printable PDFs render in a process pool from the moment their game is made,
+while the next games are made and MkDocs renders the pages, and are written when the
+build ends.
 """
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import json
 import logging
@@ -35,6 +38,7 @@ from ..output import as_text
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
+from .shipped import search_files, search_languages, shipped
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
@@ -57,12 +61,14 @@ class Session:
     templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
     rendered: int = 0                # PDFs the last build rendered (not from the cache)
     seconds: float = 0.0             # time spent in this plugin's hooks, this build
+    hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
+    froze: bool = False              # the generator's objects are frozen (see _freeze)
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
             import multiprocessing
             # spawn: the server's threads make fork unsafe; the workers import only printing
-            self.pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1,
+            self.pool = ProcessPoolExecutor(max_workers=jobs or default_jobs(),
                                             mp_context=multiprocessing.get_context("spawn"))
         return self.pool
 
@@ -73,6 +79,13 @@ class Session:
 
 
 SESSION = Session()
+
+
+def default_jobs() -> int:
+    """PDF processes: one per CPU but one. The build's own process (the generator, then
+    MkDocs; under serve, the pages of the next edit) keeps a CPU to itself: a worker
+    beyond the CPUs left to it would take time from the pages a reader waits for."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 class GeneratedFile(File):
@@ -114,8 +127,30 @@ def _timed(hook):
         try:
             return hook(*args, **kwargs)
         finally:
-            SESSION.seconds += time.perf_counter() - start
+            spent = time.perf_counter() - start
+            SESSION.seconds += spent
+            SESSION.hooks[hook.__name__] = SESSION.hooks.get(hook.__name__, 0.0) + spent
     return timed
+
+
+def _freeze() -> None:
+    """While MkDocs renders the pages, the collector leaves the generator's objects alone.
+
+    The games, their models and the docs tree are some hundreds of thousands of objects
+    that live until the build ends; every full collection MkDocs' rendering triggers
+    would walk all of them again (MkDocs alone has none of them to walk). `gc.freeze`
+    sets the objects that exist now aside; `_thaw` gives them back when the pages are
+    done, so that serve's old trees are still collected. A program that froze objects
+    itself is left as it is."""
+    if gc.isenabled() and gc.get_freeze_count() == 0:
+        gc.freeze()
+        SESSION.froze = True
+
+
+def _thaw() -> None:
+    if SESSION.froze:
+        gc.unfreeze()
+        SESSION.froze = False
 
 
 class MapwrightPlugin(BasePlugin[MapwrightConfig]):
@@ -123,6 +158,12 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     def on_startup(self, *, command, dirty):
         SESSION.command, SESSION.dirty = command, dirty
+        if command == "serve" and not dirty:
+            # MkDocs 1.6 fixes the kind of rebuild from its command line (`build(config,
+            # dirty=...)` in mkdocs/commands/serve.py); no plugin event can change it
+            log.info("mapwright: after an edit only the game it touches is made again, but "
+                     "`mkdocs serve` renders every page again; `mapwright serve` (or `mkdocs "
+                     "serve --dirty`) renders only the pages that changed")
 
     @property
     def serving(self) -> bool:
@@ -130,7 +171,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_config(self, config):
-        SESSION.seconds = 0.0   # a new build begins (this hook's own time is added after)
+        SESSION.seconds, SESSION.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
         settings, flags = self.config, SESSION.overrides
         project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
         content = flags.get("content") or settings.content
@@ -152,9 +193,22 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
         return config
 
+    def _start_prints(self, jobs: dict) -> None:
+        """Each game's PDFs, as soon as the game is made: from the cache, or rendering in
+        the pool at once (on the core the generator leaves idle) rather than after the
+        last game."""
+        for path, job in jobs.items():
+            key = job.key()
+            data = self.pdfs.get(key)
+            if data is None:
+                data = SESSION.executor(self.options.jobs).submit(render_job, job)
+            self.prints[path] = (key, data)
+
     @_timed
     def on_files(self, files, *, config):
-        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving)
+        self.pdfs, self.prints = pdf_cache(self.options), {}
+        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
+                                      on_prints=self._start_prints)
         SESSION.last = self.tree = tree
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
@@ -167,18 +221,23 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # MkDocs found the theme's files and whatever docs_dir holds; a contributor's files
         # are content, never published as they are: only the generator's pages are
         kept = [f for f in files if f.src_dir is None or os.path.abspath(f.src_dir) != docs]
+        # and of the theme's files only those a page loads (no sourcemaps, no search
+        # languages the site does not use): left out here, so MkDocs never writes them
+        search = search_files(search_languages(config.plugins))
+        kept = [f for f in kept if shipped(f.src_uri, search)]
         nav = json.dumps(tree.nav, sort_keys=True)
         all_changed = nav != SESSION.nav
         written, made = {}, []
-        cache, self.pending = pdf_cache(self.options), []
+        self.pending = []
         for path, content in sorted(tree.files.items()):
             if isinstance(content, PrintJob):
-                key = content.key()
-                digest, data = "pdf:" + key, cache.get(key)
-                if data is None:   # rendered while MkDocs renders the pages
+                if path not in self.prints:   # a page set the generator did not announce
+                    self._start_prints({path: content})
+                key, data = self.prints[path]
+                digest = "pdf:" + key
+                if isinstance(data, Future):   # rendering while MkDocs renders the pages
                     f = PendingPrint.generated(config, path, content=b"")
-                    f.future = SESSION.executor(self.options.jobs).submit(render_job, content)
-                    f.key = key
+                    f.future, f.key = data, key
                     self.pending.append(f)
                 else:
                     f = GeneratedFile.generated(config, path, content=data)
@@ -194,6 +253,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # here, before MkDocs makes the navigation, so that no page takes its title from
         # its rendered H1 (MkDocs would put that unescaped into <title>)
         config.nav = tree.nav
+        _freeze()
         return Files(kept + made)
 
     def _reuse_theme(self, config) -> None:
@@ -242,6 +302,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_post_build(self, *, config):
+        _thaw()
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:
@@ -258,8 +319,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             record_site(Path(config.site_dir))
 
     def on_build_error(self, *, error):
-        for f in getattr(self, "pending", []):
-            f.future.cancel()
+        _thaw()
+        for _, made in getattr(self, "prints", {}).values():
+            if isinstance(made, Future):
+                made.cancel()
         SESSION.written, SESSION.nav = {}, ""   # the next build writes everything again
 
     def on_shutdown(self):

@@ -90,6 +90,7 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     total = time.perf_counter() - start
     return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
                    SESSION.rendered, {"generate": tree.timings["generate"], "plugin": SESSION.seconds,
+                                      **{f"hook {name}": t for name, t in SESSION.hooks.items()},
                                       "total": total})
 
 
