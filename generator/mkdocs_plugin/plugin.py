@@ -180,7 +180,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             content=Path(content) if content else Path(config.docs_dir),
             project=project, work=flags.get("work"),
             cache_dir=Path(cache) if cache else None,
-            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs)
+            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs,
+            repo_url=config.repo_url or None)  # install lines on the guide pages
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
         problems = check_work(self.options)

@@ -85,3 +85,21 @@ def test_the_generator_passes_the_repository_to_the_guides(tmp_path):
     bare = Generator().tree(BuildOptions(content=content, project=tmp_path))
     assert "(guides/ci-for-variant-authors.md#installing-mapwright)" in bare.files["index.md"]
     assert "git+" not in bare.files[GUIDE] and Path(GUIDE).suffix == ".md"
+
+
+def test_mkdocs_repo_url_reaches_the_guides_through_the_plugin(tmp_path, monkeypatch):
+    """The one setting: mkdocs.yml's repo_url gives Material's header link and the guide's
+    install lines alike (the plugin hands it to the generator)."""
+    import shutil
+    from pathlib import Path
+    from generator.cli import main
+    repo = Path(__file__).resolve().parents[2]
+    config = tmp_path / "mkdocs.yml"
+    config.write_text((repo / "mkdocs.yml").read_text(encoding="utf-8") + f"\nrepo_url: {URL}\n",
+                      encoding="utf-8")
+    shutil.copytree(repo / "content" / "classic", tmp_path / "content" / "classic")
+    (tmp_path / "site_overrides").symlink_to(repo / "site_overrides")  # the theme's files, beside it
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--config", str(config), "--content", "content", "-o", "site", "--no-pdf"]) == 0
+    html = (tmp_path / "site" / "guides" / "ci-for-variant-authors" / "index.html").read_text(encoding="utf-8")
+    assert f"git+{URL}@v{__version__}" in html and 'class="md-source"' in html
