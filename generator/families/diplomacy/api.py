@@ -115,27 +115,52 @@ def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
 
 # --- request parsing ------------------------------------------------------------------
 
+class _Index:
+    """What every request to one game looks up, made once per loaded game: power names,
+    and the units, centres and orders requests write (each text read once, then found
+    by a dict lookup: games repeat them phase after phase)."""
+
+    LIMIT = 200_000      # entries per table, so hostile input cannot grow them without end
+
+    def __init__(self, game: Game):
+        rules = enabled(game)
+        self.neutral = rules.neutral
+        names = {}
+        for p in game.map.powers.values():
+            names[p.id.lower()] = p.id
+            names[p.name.lower()] = p.id
+        if self.neutral:
+            names[self.neutral.lower()] = self.neutral
+        self.power_names = names                      # lower-case id or name -> id
+        self.powers: dict[str, str] = {}              # name as written -> id
+        self.units: dict[tuple, tuple] = {}           # (power, text) -> (province, Unit)
+        self.unit_texts: dict[str, tuple] = {}        # text -> (kind, location)
+        self.centers: dict[str, str] = {}             # text -> supply-centre id
+        self.orders: dict[tuple, tuple] = {}          # (power, text) -> _parse_all's entry
+        self.standing = any(True for _ in rules.hooks("standing_orders"))
+
+
+def _index(game: Game) -> _Index:
+    found = game.__dict__.get("_adjudication_index")
+    if found is None:
+        found = game.__dict__["_adjudication_index"] = _Index(game)
+    return found
+
+
 def _powers(game: Game) -> dict[str, str]:
     """Lower-case power id or name -> id (the neutral power included when enabled)."""
-    cached = getattr(game, "_power_names", None)
-    if cached is not None:
-        return cached
-    names = {}
-    for p in game.map.powers.values():
-        names[p.id.lower()] = p.id
-        names[p.name.lower()] = p.id
-    n = _neutral(game)
-    if n:
-        names[n.lower()] = n
-    game._power_names = names
-    return names
+    return _index(game).power_names
 
 
 def _neutral(game: Game) -> str | None:
-    return enabled(game).neutral
+    return _index(game).neutral
 
 
 def _power(game: Game, name, where) -> str:
+    known = _index(game).powers
+    pid = known.get(name) if isinstance(name, str) else None
+    if pid is not None:
+        return pid
     pid = _powers(game).get(name.lower()) if isinstance(name, str) else None
     if pid is None:
         text, pointer = _at(where)
@@ -143,20 +168,15 @@ def _power(game: Game, name, where) -> str:
             raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer)
         raise AdjudicationError(f"{text}: unknown power {_shown(name)} (powers: "
                                 f"{', '.join(sorted(game.map.powers))})", pointer)
+    if len(known) < _Index.LIMIT:
+        known[name] = pid
     return pid
-
-
-def _unit_cache(game: Game) -> dict:
-    cache = getattr(game, "_unit_cache", None)
-    if cache is None:
-        cache = game._unit_cache = {}
-    return cache
 
 
 def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
     """'A PAR', 'F STP/NC', 'Fleet St Petersburg (nc)' -> Unit (cached per game: the
     reading depends only on the text and the map)."""
-    cache = _unit_cache(game)
+    cache = _index(game).unit_texts
     key = text if isinstance(text, str) else None
     hit = cache.get(key) if key is not None else None
     if hit is None:
@@ -165,7 +185,7 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
         except AdjudicationError as exc:
             shown, at = _at(where)
             raise AdjudicationError(f"{shown}: {exc.message}", pointer or at) from None
-        if key is not None and len(cache) < 100_000:
+        if key is not None and len(cache) < _Index.LIMIT:
             cache[key] = hit
     return Unit(power, hit[0], hit[1])
 
@@ -222,6 +242,11 @@ def _list(value, where) -> list:
     return value
 
 
+def _by_name(item) -> str:
+    """Sort key of a request's (power name, value) pairs (names may be any JSON key)."""
+    return str(item[0])
+
+
 def parse_request(game: Game, request) -> dict:
     if not isinstance(request, dict):
         raise AdjudicationError("the request must be a JSON object")
@@ -252,12 +277,19 @@ def parse_request(game: Game, request) -> dict:
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
                        centers=request.get("centers", movement["request"].get("centers")))
+    index = _index(game)
+    known = index.units
     units: dict[str, Unit] = {}
-    for pname, lst in sorted(_mapping(request, "units", True).items(), key=lambda kv: str(kv[0])):
+    for pname, lst in sorted(_mapping(request, "units", True).items(), key=_by_name):
         power = _power(game, pname, ("units", pname))
         for i, text in enumerate(_list(lst, ("units", pname))):
-            u = parse_unit(game, text, power, ("units", pname, i))
-            p = province_of(u.location)
+            hit = known.get((power, text)) if isinstance(text, str) else None
+            if hit is None:     # read once; the Unit is shared (units are never changed)
+                u = parse_unit(game, text, power, ("units", pname, i))
+                hit = (province_of(u.location), u)
+                if len(known) < _Index.LIMIT:
+                    known[(power, text)] = hit
+            p, u = hit
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
                                         f"({units[p].power})", _ptr("units", pname, i))
@@ -268,13 +300,18 @@ def parse_request(game: Game, request) -> dict:
     raw_centers = _mapping(request, "centers", need_centers,
                            " (a fall phase changes who owns the supply centres, and a winter phase "
                            "builds from them; give every power's centres, neutral ones left out)")
-    for pname, lst in sorted(raw_centers.items(), key=lambda kv: str(kv[0])):
+    known_centers = index.centers
+    for pname, lst in sorted(raw_centers.items(), key=_by_name):
         power = _power(game, pname, ("centers", pname))
         for i, name in enumerate(_list(lst, ("centers", pname))):
-            pid = game.map.lookup(name) if isinstance(name, str) else None
-            if pid is None or not game.map.provinces[pid].supply_center:
-                raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
-                                        _ptr("centers", pname, i))
+            pid = known_centers.get(name) if isinstance(name, str) else None
+            if pid is None:
+                pid = game.map.lookup(name) if isinstance(name, str) else None
+                if pid is None or not game.map.provinces[pid].supply_center:
+                    raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
+                                            _ptr("centers", pname, i))
+                if len(known_centers) < _Index.LIMIT:
+                    known_centers[name] = pid
             if pid in owner:
                 raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
                                         _ptr("centers", pname, i))
@@ -292,7 +329,7 @@ def parse_request(game: Game, request) -> dict:
             raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
     orders: dict[str, list[str]] = {}
-    for pname, lst in sorted(_mapping(request, "orders").items(), key=lambda kv: str(kv[0])):
+    for pname, lst in sorted(_mapping(request, "orders").items(), key=_by_name):
         power = _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
@@ -331,7 +368,7 @@ def _parse_dislodged(game: Game, request: dict, step: str):
         if any(raw.values()):
             raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)", "/dislodged")
         return dislodged, given_options
-    for pname, lst in sorted(raw.items(), key=lambda kv: str(kv[0])):
+    for pname, lst in sorted(raw.items(), key=_by_name):
         power = _power(game, pname, ("dislodged", pname))
         if isinstance(lst, dict):
             raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
@@ -371,18 +408,11 @@ def _parse_dislodged(game: Game, request: dict, step: str):
     return dislodged, given_options
 
 
-def _order_cache(game: Game) -> dict:
-    cache = getattr(game, "_order_cache", None)
-    if cache is None:
-        cache = game._order_cache = {}
-    return cache
-
-
 def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Order | None, str, str]]:
     """(power, order or None, text as written, syntax error). The reading of an order
-    depends only on its text, its power and the map, so it is cached per game: games
+    depends only on its text, its power and the map, so it is kept per game: games
     repeat the same orders phase after phase."""
-    cache = _order_cache(game)
+    cache = _index(game).orders
     out = []
     for power in sorted(orders):
         for text in orders[power]:
@@ -394,7 +424,7 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
                     hit = (power, parse_order(text, power, game.map), shown, "")
                 except OrderSyntaxError as exc:
                     hit = (power, None, shown, str(exc))
-                if len(cache) < 200_000:
+                if len(cache) < _Index.LIMIT:
                     cache[key] = hit
             out.append(hit)
     return out
@@ -451,9 +481,10 @@ def adjudicate(game: Game, request: dict) -> dict:
     neutral = _neutral(game)
     if step == "M":
         submitted = _parse_all(game, req["orders"])
-        moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
-                 if o is not None and o.kind == "move"}
-        submitted += _parse_all(game, standing_orders(game, units, moves))
+        if _index(game).standing:      # a module orders for a power no player moves
+            moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
+                     if o is not None and o.kind == "move"}
+            submitted += _parse_all(game, standing_orders(game, units, moves))
         out = adjudicate_movement(game.map, units, submitted,
                                   rules=MovementRules(game, [o for _, o, _, _ in submitted]))
         results = out.results

@@ -15,6 +15,7 @@ class MovementRules:
         self.game = game
         self.rules = enabled(game)
         self.orders = [o for o in orders if o is not None]
+        self.validates = any(True for _ in self.rules.hooks("validate"))   # a module checks orders
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
