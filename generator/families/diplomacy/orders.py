@@ -30,8 +30,7 @@ position is decided by the phase adjudicators, which say why.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import MISSING, dataclass, fields
 
 from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
@@ -39,6 +38,22 @@ from .rules import kind_named, order_kinds
 
 class OrderSyntaxError(ValueError):
     """The text is not an order in the notation above."""
+
+
+class _memo:
+    """A computed attribute kept in the instance's __dict__ once read (what
+    functools.cached_property does, without the lock that in Python 3.11 costs more
+    than the computation it saves)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -55,8 +70,8 @@ class Order:
     new_coast: str = ""          # transform: coast for the resulting fleet
     text: str = ""               # as the player wrote it
 
-    @cached_property
-    def province(self) -> str:      # cached in the instance's __dict__, like canonical()
+    @_memo
+    def province(self) -> str:      # kept in the instance's __dict__, like canonical()
         return province_of(self.location)
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
@@ -94,6 +109,19 @@ class Order:
         if extra is not None and extra.canonical is not None:
             return extra.canonical(self, d)
         return self.text
+
+
+_DEFAULTS = {f.name: f.default for f in fields(Order) if f.default is not MISSING}
+
+
+def make_order(**given) -> Order:
+    """`Order(**given)` without the frozen dataclass's __init__, which sets each of the
+    eleven fields through object.__setattr__ (reading and checking orders is the
+    adjudicator's hot path); the object is equal to the one Order(**given) makes."""
+    new = object.__new__(Order)
+    new.__dict__.update(_DEFAULTS)
+    new.__dict__.update(given)
+    return new
 
 
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
@@ -267,13 +295,14 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
         return None
     unit = words[0].upper()
     if kind in ("hold", "disband", "build"):
-        return Order(power, kind, unit, loc, text=raw) if n == 3 else None
+        return make_order(power=power, kind=kind, unit=unit, location=loc, text=raw) if n == 3 else None
     if kind in ("move", "retreat"):
         via = n == 5 and words[4].lower() == "via"
         if n != 4 and not via:
             return None
         dest = _fast_location(words[3], m)
-        return Order(power, kind, unit, loc, dest=dest, via=via, text=raw) if dest else None
+        return make_order(power=power, kind=kind, unit=unit, location=loc, dest=dest, via=via,
+                          text=raw) if dest else None
     if n not in (5, 7) or words[3] not in ("A", "F", "a", "f") or m.names.get(words[3].lower()) is not None:
         return None
     target = _fast_location(words[4], m)
@@ -288,7 +317,8 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
             return None
     elif kind == "convoy":
         return None
-    return Order(power, kind, unit, loc, target_unit=words[3].upper(), target=target, dest=dest, text=raw)
+    return make_order(power=power, kind=kind, unit=unit, location=loc, target_unit=words[3].upper(),
+                      target=target, dest=dest, text=raw)
 
 
 def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
