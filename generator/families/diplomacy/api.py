@@ -242,11 +242,6 @@ def _list(value, where) -> list:
     return value
 
 
-def _by_name(item) -> str:
-    """Sort key of a request's (power name, value) pairs (names may be any JSON key)."""
-    return str(item[0])
-
-
 def parse_request(game: Game, request) -> dict:
     if not isinstance(request, dict):
         raise AdjudicationError("the request must be a JSON object")
@@ -280,8 +275,10 @@ def parse_request(game: Game, request) -> dict:
     index = _index(game)
     known = index.units
     units: dict[str, Unit] = {}
-    for pname, lst in sorted(_mapping(request, "units", True).items(), key=_by_name):
-        power = _power(game, pname, ("units", pname))
+    given = _mapping(request, "units", True)
+    for pname in sorted(given, key=str):     # power names may be any JSON key
+        lst = given[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("units", pname))
         for i, text in enumerate(_list(lst, ("units", pname))):
             hit = known.get((power, text)) if isinstance(text, str) else None
             if hit is None:     # read once; the Unit is shared (units are never changed)
@@ -301,8 +298,9 @@ def parse_request(game: Game, request) -> dict:
                            " (a fall phase changes who owns the supply centres, and a winter phase "
                            "builds from them; give every power's centres, neutral ones left out)")
     known_centers = index.centers
-    for pname, lst in sorted(raw_centers.items(), key=_by_name):
-        power = _power(game, pname, ("centers", pname))
+    for pname in sorted(raw_centers, key=str):     # power names may be any JSON key
+        lst = raw_centers[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("centers", pname))
         for i, name in enumerate(_list(lst, ("centers", pname))):
             pid = known_centers.get(name) if isinstance(name, str) else None
             if pid is None:
@@ -329,8 +327,10 @@ def parse_request(game: Game, request) -> dict:
             raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
     orders: dict[str, list[str]] = {}
-    for pname, lst in sorted(_mapping(request, "orders").items(), key=_by_name):
-        power = _power(game, pname, ("orders", pname))
+    given = _mapping(request, "orders")
+    for pname in sorted(given, key=str):     # power names may be any JSON key
+        lst = given[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):
@@ -368,7 +368,8 @@ def _parse_dislodged(game: Game, request: dict, step: str):
         if any(raw.values()):
             raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)", "/dislodged")
         return dislodged, given_options
-    for pname, lst in sorted(raw.items(), key=_by_name):
+    for pname in sorted(raw, key=str):     # power names may be any JSON key
+        lst = raw[pname]
         power = _power(game, pname, ("dislodged", pname))
         if isinstance(lst, dict):
             raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
@@ -457,10 +458,11 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
 
 
 def _units_out(game: Game, units: dict[str, Unit]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
+    """{power: ["A PAR", ...]}, each power's units by location."""
+    out: dict[str, list[tuple[str, str]]] = {}
     for u in units.values():
-        out.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {p: sorted(v, key=lambda s: (s[2:], s)) for p, v in sorted(out.items())}
+        out.setdefault(u.power, []).append((u.location, u.name))
+    return {p: [name for _, name in sorted(v)] for p, v in sorted(out.items())}
 
 
 def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -486,7 +488,7 @@ def adjudicate(game: Game, request: dict) -> dict:
                      if o is not None and o.kind == "move"}
             submitted += _parse_all(game, standing_orders(game, units, moves))
         out = adjudicate_movement(game.map, units, submitted,
-                                  rules=MovementRules(game, [o for _, o, _, _ in submitted]))
+                                  rules=MovementRules(game, (o for _, o, _, _ in submitted)))
         results = out.results
         new_units = out.units
         contested = out.contested
@@ -531,8 +533,10 @@ def adjudicate(game: Game, request: dict) -> dict:
                                                              _parse_all(game, orders), powers)
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
+    shown = []
     for r in results:
         trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
+        shown.append(r.to_dict())
     # next phase and centre ownership
     new_centers = {p: list(v) for p, v in centers.items()}
     won = None
@@ -565,7 +569,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     gone: dict[str, list[str]] = {}
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {"phase": req["phase"], "results": [r.to_dict() for r in results], "trace": trace,
+    return {"phase": req["phase"], "results": shown, "trace": trace,
             "disbanded": {p: sorted(v) for p, v in sorted(gone.items())}, "after": after}
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .model import DiplomacyMap, province_of
-from .orders import Order
+from .orders import MEMOS, Order
 
 
 @dataclass(slots=True)
@@ -31,9 +31,13 @@ class Unit:
     power: str
     kind: str          # "A" | "F"
     location: str      # "STP/NC"
+    name: str = field(init=False, repr=False, compare=False)   # "F STP/NC", made once
+
+    def __post_init__(self) -> None:
+        self.name = f"{self.kind} {self.location}"
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.location}"
+        return self.name
 
 
 class IllegalOrder(Exception):
@@ -296,7 +300,8 @@ def _with(order: Order, **changes) -> Order:
     field set through object.__setattr__): the hot path of every checked order."""
     new = object.__new__(Order)
     new.__dict__.update(order.__dict__)
-    new.__dict__.pop("_shown", None)        # the memoised canonical text is the old order's
+    for memo in MEMOS:                      # what was worked out from the old fields
+        new.__dict__.pop(memo, None)
     new.__dict__.update(changes)
     return new
 
@@ -332,11 +337,11 @@ class Resolver:
             o = orders.get(p)
             k = o.kind if o else "hold"
             if k == "move":
-                d = dest[p] = province_of(o.dest)
+                d = dest[p] = o.dest_province
                 into.setdefault(d, []).append(p)
                 moves.append(p)
             elif k == "support" or k == "convoy":
-                dest[p] = province_of(o.dest) if o.dest else ""
+                dest[p] = o.dest_province
                 others.append(p)
             elif k != "hold":        # a rule module's order kind: the unit holds meanwhile
                 k = "hold"
@@ -351,7 +356,7 @@ class Resolver:
                     self.convoyers.setdefault(t, []).append(p)
             elif o.dest:
                 coast_ok = "/" not in o.dest or orders[t].dest == o.dest if t in orders else False
-                if kind.get(t) == "move" and dest[t] == province_of(o.dest) and coast_ok:
+                if kind.get(t) == "move" and dest[t] == o.dest_province and coast_ok:
                     self.move_sup.setdefault(t, []).append(p)
                 else:
                     self.unmatched.add(p)
@@ -594,8 +599,10 @@ class Resolver:
         for p in order:
             if kind[p] != "hold":       # moves, supports and convoys first
                 self.resolve(p)
+        done = self.done
         for p in order:
-            self.resolve(p)
+            if p not in done:
+                self.resolve(p)
 
     # --- outcome ---------------------------------------------------------------------
     def dislodger(self, p: str) -> str | None:
@@ -712,7 +719,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         key = None
         if cacheable and unit is not None and unit.power == power:
             if order.kind == "support":
-                target = units.get(province_of(order.target))
+                target = units.get(order.target_province)
                 key = ((power, text, unit.kind, unit.location, target.kind, target.location) if target is not None
                        else (power, text, unit.kind, unit.location, ""))
             else:
@@ -756,7 +763,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             explained[p] = r.explain(p) if o.kind in CORE_KINDS else rules.decide(r, p, o)
         ok, reason = explained[p]
         results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if ok else "fails",
-                                   reason, str(units[p]) if p else ""))
+                                   reason, units[p].name if p else ""))
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
     moved: list[str] = []

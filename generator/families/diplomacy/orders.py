@@ -74,6 +74,14 @@ class Order:
     def province(self) -> str:      # kept in the instance's __dict__, like canonical()
         return province_of(self.location)
 
+    @_memo
+    def target_province(self) -> str:
+        return province_of(self.target)
+
+    @_memo
+    def dest_province(self) -> str:
+        return province_of(self.dest) if self.dest else ""
+
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
         # memoised on the instance (a frozen dataclass keeps a plain __dict__; the memo is
         # no field, so equality and hashing ignore it)
@@ -111,6 +119,9 @@ class Order:
         return self.text
 
 
+# what an Order keeps in its __dict__ once worked out from its fields (province stays
+# right in every changed copy the adjudicators make: they keep the ordered unit)
+MEMOS = ("_shown", "target_province", "dest_province")
 _DEFAULTS = {f.name: f.default for f in fields(Order) if f.default is not MISSING}
 
 

@@ -14,9 +14,9 @@ class MovementRules:
     def __init__(self, game, orders: list):
         self.game = game
         self.rules = enabled(game)
-        self.orders = [o for o in orders if o is not None]
         self.validators = list(self.rules.hooks("validate"))
         self.validates = bool(self.validators)      # a module checks the standard orders
+        self.orders = [o for o in orders if o is not None] if self.validates else []
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
