@@ -377,6 +377,15 @@ class Resolver:
         # Head-to-head battles: two units moving into each other's province, neither by convoy.
         self.head_to_head = {p for p in moves if not conv[p] and kind.get(dest[p]) == "move"
                              and dest[dest[p]] == p and not conv[dest[p]]}
+        # Decisions that read no other decision, settled now (what `decide` would find):
+        # a support that matches nothing is not given; an unattacked unit that holds,
+        # convoys or supports is not dislodged, and its support is given.
+        done = self.done
+        for p in self.unmatched:
+            done[p] = False
+        for p, k in kind.items():
+            if k != "move" and p not in into and p not in done:
+                done[p] = True
 
     # structural candidates: matching fleets that lie on some route from src to dest
     def _route_fleets(self, p: str) -> frozenset[str]:
@@ -707,7 +716,10 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     """
     fleets_at = None
     checked: list[tuple[str, str, Order | None, str]] = []   # (power, text, legal order, why illegal)
-    by_unit: dict[str, list[int]] = {}                       # province -> indexes in checked
+    final: dict[str, Order] = {}            # province -> the unit's legal order
+    first: dict[str, int] = {}              # province -> index in checked of its first order
+    repeated: dict[str, list[int]] = {}     # province -> indexes of all its orders, if several
+    others = False                          # a rule module's order kind is among them
     cache = _checked_cache(m)
     # a module's validation hook may read the other orders of the phase: no cache then
     cacheable = rules is None or not rules.validates
@@ -737,18 +749,23 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                 continue
             if key is not None and _unit_only(m, legal) and len(cache) < 200_000:
                 cache[key] = legal
-        if legal.province:       # (a rule module's order may name no unit)
-            by_unit.setdefault(legal.province, []).append(len(checked))
+        p = legal.province
+        if p:       # (a rule module's order may name no unit)
+            if p in final:
+                repeated.setdefault(p, [first[p]]).append(len(checked))
+            else:
+                final[p] = legal
+                first[p] = len(checked)
+        if legal.kind not in CORE_KINDS:
+            others = True
         checked.append((power, text, legal, ""))
     # DATC 4.D.3: several different orders to one unit make all of them void.
-    final: dict[str, Order] = {}
-    for prov, idx in by_unit.items():
-        if len(idx) > 1 and len({checked[i][2].canonical() for i in idx}) > 1:
+    for p, idx in repeated.items():
+        if len({checked[i][2].canonical() for i in idx}) > 1:
+            del final[p]
             for i in idx:
                 pw, tx, o, _ = checked[i]
                 checked[i] = (pw, tx, None, "void: the unit received different orders, so it holds")
-        else:
-            final[prov] = checked[idx[0]][2]
     r = Resolver(m, units, final)
     r.run()
     results: list[OrderResult] = []
@@ -781,7 +798,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         u = units[p]
         after[r.dest[p]] = Unit(u.power, u.kind, final[p].dest if u.kind == "F" else r.dest[p])
     transformed: dict[str, Unit] = {}
-    for p, o in final.items():
+    for p, o in final.items() if others else ():
         if o.kind not in CORE_KINDS and explained.get(p, (False,))[0]:
             changed = rules.execute(after[p], o)
             if changed is not None:
