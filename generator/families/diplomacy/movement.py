@@ -330,6 +330,7 @@ class Resolver:
         self.taint: list[set[str]] = [set()]
         self.members: list[set[str]] = [set()]
         self.circular: set[str] = set()
+        self.described: dict[str, str] = {}
         kind, dest, into = self.kind, self.dest, self.into
         moves: list[str] = []
         others: list[str] = []      # supports and convoys
@@ -623,8 +624,17 @@ class Resolver:
         return None
 
     def describe(self, p: str) -> str:
-        return f"{self.units[p].kind} {self.m.display(self.units[p].location)}" + (
-            f" - {self.m.display(self.dest[p])}" if self.kind[p] == "move" else "")
+        """The unit in p and its move, as players write them ("F MAO - SPA/NC"); made
+        once a phase (several reasons may name one unit)."""
+        text = self.described.get(p)
+        if text is None:
+            show = self.m.display
+            u = self.units[p]
+            text = f"{u.kind} {show(u.location)}"
+            if self.kind[p] == "move":
+                text += f" - {show(self.dest[p])}"
+            self.described[p] = text
+        return text
 
     def explain(self, p: str) -> tuple[bool, str]:
         """Result and a one-line reason for the order of the unit in p."""
@@ -675,7 +685,7 @@ class Resolver:
             o = self.orders[p]
             if p in self.unmatched:
                 t = o.target
-                what = f"{self.describe(t)}" if t in self.units else m.display(t)
+                what = self.describe(t) if t in self.units else m.display(t)
                 return False, f"does not match: the supported unit does something else ({what})"
             if self.resolve(p):
                 return True, "support given"
