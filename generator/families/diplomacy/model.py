@@ -140,6 +140,8 @@ class DiplomacyMap:
     prefixes: dict = field(default_factory=dict)           # unique word prefix of a name -> id
     nationalities: frozenset = frozenset()                 # lower-case power ids, names, adjectives
     name_starts: frozenset = frozenset()                   # first words of multi-word names
+    name_follows: dict = field(default_factory=dict)       # first word -> second words of the
+                                                           # multi-word names and prefixes
 
     def __post_init__(self) -> None:
         self.rebuild()
@@ -213,6 +215,14 @@ class DiplomacyMap:
         self.max_name_words = max([len(k.split()) for k in names] + [len(w) for w in written] + [1])
         self.name_starts = frozenset([k.split()[0] for k in names if " " in k]
                                      + [w[0] for w in written if len(w) > 1])
+        # every run of words a lookup can match is a key of `names` or `prefixes`: a word
+        # followed by none of its second words names a province alone (orders' fast path)
+        follows: dict[str, set[str]] = {}
+        for key in [*names, *self.prefixes]:
+            words = key.split()
+            if len(words) > 1:
+                follows.setdefault(words[0], set()).add(words[1])
+        self.name_follows = {k: frozenset(v) for k, v in follows.items()}
         self._lookup_cache: dict[str, str | None] = {}
         self._display: dict[str, str] = {}
 

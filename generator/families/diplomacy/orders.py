@@ -278,12 +278,15 @@ _FAST_VERBS = {"h": "hold", "-": "move", "s": "support", "c": "convoy", "r": "re
                "b": "build"}
 
 
-def _fast_location(tok: str, m: DiplomacyMap) -> str | None:
+def _fast_location(tok: str, m: DiplomacyMap, words: list[str], j: int) -> str | None:
     """A token that is one province's id or one-word name, with an optional `/XX`
-    coast, read as the general reader would; None when the general reader must look."""
+    coast, read as the general reader would (`words[j:]` follow it); None when the
+    general reader must look."""
     low = tok.lower()
     prov, slash, coast = low.partition("/")
-    if not prov or "-" in prov or "." in prov or "_" in prov or prov in m.name_starts:
+    if not prov or "-" in prov or "." in prov or "_" in prov:
+        return None
+    if not slash and prov in m.name_starts and not _alone(m, prov, words, j):
         return None
     pid = m.names.get(prov)
     if pid is None:
@@ -294,6 +297,25 @@ def _fast_location(tok: str, m: DiplomacyMap) -> str | None:
     return f"{pid}/{code}" if code else None
 
 
+def _alone(m: DiplomacyMap, first: str, words: list[str], j: int) -> bool:
+    """Does the word `first`, which also starts longer names ("eng" of "Eng Ch"), name
+    a province alone here? The general reader tries runs of it and the next tokens
+    (hyphens left out, none through `/`, `(`, `)` or `->`); such a run can match only
+    if the next token is a second word of a name or prefix starting with `first`."""
+    follows = m.name_follows.get(first)
+    if not follows:
+        return True
+    for word in words[j:]:
+        for tok in _TOKEN.findall(word):
+            if tok == "-":
+                continue
+            low = tok.lower()
+            if low in ("->", "/", "(", ")"):
+                return True
+            return low.isalnum() and low not in follows     # anything else: let the reader look
+    return True
+
+
 def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | None:
     """The standard notation written with ids ("A PAR - BUR", "F NTH C A LON - BEL"):
     the same Order as the general reader gives, without its search; None otherwise."""
@@ -301,7 +323,7 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
     if n < 3 or words[0] not in ("A", "F", "a", "f") or m.names.get(words[0].lower()) is not None:
         return None
     kind = _FAST_VERBS.get(words[2].lower())
-    loc = _fast_location(words[1], m)
+    loc = _fast_location(words[1], m, words, 2)
     if kind is None or loc is None:
         return None
     unit = words[0].upper()
@@ -311,19 +333,19 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
         via = n == 5 and words[4].lower() == "via"
         if n != 4 and not via:
             return None
-        dest = _fast_location(words[3], m)
+        dest = _fast_location(words[3], m, words, 4)
         return make_order(power=power, kind=kind, unit=unit, location=loc, dest=dest, via=via,
                           text=raw) if dest else None
     if n not in (5, 7) or words[3] not in ("A", "F", "a", "f") or m.names.get(words[3].lower()) is not None:
         return None
-    target = _fast_location(words[4], m)
+    target = _fast_location(words[4], m, words, 5)
     if target is None:
         return None
     dest = ""
     if n == 7:
         if words[5] != "-":
             return None
-        dest = _fast_location(words[6], m)
+        dest = _fast_location(words[6], m, words, 7)
         if dest is None:
             return None
     elif kind == "convoy":
