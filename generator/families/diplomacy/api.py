@@ -136,6 +136,7 @@ class _Index:
         self.units: dict[tuple, tuple] = {}           # (power, text) -> (province, Unit)
         self.unit_texts: dict[str, tuple] = {}        # text -> (kind, location)
         self.centers: dict[str, str] = {}             # text -> supply-centre id
+        self.center_lists: dict[tuple, tuple] = {}    # (power, centre texts) -> centre ids
         self.orders: dict[tuple, tuple] = {}          # (power, text) -> _parse_all's entry
         self.standing = any(True for _ in rules.hooks("standing_orders"))
 
@@ -242,6 +243,59 @@ def _list(value, where) -> list:
     return value
 
 
+def _known_centers(index: _Index, raw: dict) -> dict[str, list[str]] | None:
+    """The centres when every power's list is one read before (positions keep their
+    centres for years) and no centre is listed twice; None: read them one by one."""
+    centers: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for pname in sorted(raw, key=str):
+        power = index.powers.get(pname)
+        lst = raw[pname]
+        if power is None or not isinstance(lst, list):
+            return None
+        try:
+            pids = index.center_lists.get((power, tuple(lst)))
+        except TypeError:           # an element that is no string (unhashable)
+            return None
+        if pids is None or not seen.isdisjoint(pids):
+            return None
+        if pids:
+            seen.update(pids)
+            centers.setdefault(power, []).extend(pids)
+    return centers
+
+
+def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
+    """{power: [centre id]}: each a supply centre, none owned twice; errors located."""
+    centers: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
+    read = []
+    known = index.centers
+    for pname in sorted(raw, key=str):     # power names may be any JSON key
+        lst = raw[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("centers", pname))
+        pids = []
+        for i, name in enumerate(_list(lst, ("centers", pname))):
+            pid = known.get(name) if isinstance(name, str) else None
+            if pid is None:
+                pid = game.map.lookup(name) if isinstance(name, str) else None
+                if pid is None or not game.map.provinces[pid].supply_center:
+                    raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
+                                            _ptr("centers", pname, i))
+                if len(known) < _Index.LIMIT:
+                    known[name] = pid
+            if pid in owner:
+                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
+                                        _ptr("centers", pname, i))
+            owner[pid] = power
+            pids.append(pid)
+            centers.setdefault(power, []).append(pid)
+        read.append(((power, tuple(lst)), tuple(pids)))
+    if len(index.center_lists) < _Index.LIMIT:
+        index.center_lists.update(read)
+    return centers
+
+
 def parse_request(game: Game, request) -> dict:
     if not isinstance(request, dict):
         raise AdjudicationError("the request must be a JSON object")
@@ -291,30 +345,13 @@ def parse_request(game: Game, request) -> dict:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
                                         f"({units[p].power})", _ptr("units", pname, i))
             units[p] = u
-    centers: dict[str, list[str]] = {}
-    owner: dict[str, str] = {}
     need_centers = season in ("F", "W")
     raw_centers = _mapping(request, "centers", need_centers,
                            " (a fall phase changes who owns the supply centres, and a winter phase "
                            "builds from them; give every power's centres, neutral ones left out)")
-    known_centers = index.centers
-    for pname in sorted(raw_centers, key=str):     # power names may be any JSON key
-        lst = raw_centers[pname]
-        power = index.powers.get(pname) or _power(game, pname, ("centers", pname))
-        for i, name in enumerate(_list(lst, ("centers", pname))):
-            pid = known_centers.get(name) if isinstance(name, str) else None
-            if pid is None:
-                pid = game.map.lookup(name) if isinstance(name, str) else None
-                if pid is None or not game.map.provinces[pid].supply_center:
-                    raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
-                                            _ptr("centers", pname, i))
-                if len(known_centers) < _Index.LIMIT:
-                    known_centers[name] = pid
-            if pid in owner:
-                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
-                                        _ptr("centers", pname, i))
-            owner[pid] = power
-            centers.setdefault(power, []).append(pid)
+    centers = _known_centers(index, raw_centers)
+    if centers is None:
+        centers = _read_centers(game, index, raw_centers)
     dislodged, given_options = _parse_dislodged(game, request, step)
     contested = set()
     if step == "R" and "contested" not in request:
