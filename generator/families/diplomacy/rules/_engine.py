@@ -11,7 +11,7 @@ class MovementRules:
     all orders of the phase, parsed (some hooks read each other's orders: a canal
     permission and the move that uses it)."""
 
-    def __init__(self, game, orders: list):
+    def __init__(self, game, orders):
         self.game = game
         self.rules = enabled(game)
         self.validators = list(self.rules.hooks("validate"))
