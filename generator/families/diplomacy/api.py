@@ -139,6 +139,10 @@ class _Index:
         self.center_lists: dict[tuple, tuple] = {}    # (power, centre texts) -> centre ids
         self.orders: dict[tuple, tuple] = {}          # (power, text) -> _parse_all's entry
         self.standing = any(True for _ in rules.hooks("standing_orders"))
+        self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
+        # the movement view of the modules, kept when no module reads the phase's orders
+        static = MovementRules(game, ())
+        self.movement_rules = None if static.validates else static
 
 
 def _index(game: Game) -> _Index:
@@ -472,10 +476,11 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
 
 def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, list[str]]:
     """After a fall turn, each occupied supply centre belongs to the occupying power."""
-    neutral = _neutral(game)
+    index = _index(game)
+    neutral, supply_centers = index.neutral, index.supply_centers
     owner = {c: p for p, cs in centers.items() for c in cs}
     for prov, u in units.items():
-        if game.map.provinces[prov].supply_center and u.power != neutral:
+        if prov in supply_centers and u.power != neutral:
             owner[prov] = u.power
     out: dict[str, list[str]] = {}
     for c, p in owner.items():
@@ -519,13 +524,15 @@ def adjudicate(game: Game, request: dict) -> dict:
     contested: set[str] = set()
     neutral = _neutral(game)
     if step == "M":
+        index = _index(game)
         submitted = _parse_all(game, req["orders"])
-        if _index(game).standing:      # a module orders for a power no player moves
+        if index.standing:      # a module orders for a power no player moves
             moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
                      if o is not None and o.kind == "move"}
             submitted += _parse_all(game, standing_orders(game, units, moves))
         out = adjudicate_movement(game.map, units, submitted,
-                                  rules=MovementRules(game, (o for _, o, _, _ in submitted)))
+                                  rules=index.movement_rules
+                                  or MovementRules(game, (o for _, o, _, _ in submitted)))
         results = out.results
         new_units = out.units
         contested = out.contested

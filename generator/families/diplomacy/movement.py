@@ -605,11 +605,10 @@ class Resolver:
 
     def run(self) -> None:
         order = sorted(self.units)
-        kind = self.kind
+        kind, done = self.kind, self.done
         for p in order:
-            if kind[p] != "hold":       # moves, supports and convoys first
+            if kind[p] != "hold" and p not in done:     # moves, supports and convoys first
                 self.resolve(p)
-        done = self.done
         for p in order:
             if p not in done:
                 self.resolve(p)
@@ -780,25 +779,30 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     r.run()
     results: list[OrderResult] = []
     explained: dict[str, tuple[bool, str]] = {}
+    explain = r.explain
     for power, text, o, why in checked:
         if o is None:
             unit = units.get(province_of_text(m, text))
             results.append(OrderResult(power, text, text, False, "fails", why, str(unit) if unit else ""))
             continue
         p = o.province
-        if p not in explained or not p:
-            explained[p] = r.explain(p) if o.kind in CORE_KINDS else rules.decide(r, p, o)
-        ok, reason = explained[p]
-        results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if ok else "fails",
-                                   reason, units[p].name if p else ""))
+        got = explained.get(p) if p else None
+        if got is None:
+            got = explained[p] = explain(p) if o.kind in CORE_KINDS else rules.decide(r, p, o)
+        results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if got[0] else "fails",
+                                   got[1], units[p].name if p else ""))
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
     moved: list[str] = []
-    kind, into = r.kind, r.into
+    kind, into, done = r.kind, r.into, r.done
     for p, u in units.items():
-        if kind[p] == "move" and r.resolve(p):
-            moved.append(p)
-            continue
+        if kind[p] == "move":
+            ok = done.get(p)
+            if ok is None:
+                ok = r.resolve(p)
+            if ok:
+                moved.append(p)
+                continue
         by = r.dislodger(p) if p in into else None
         if by:
             dislodged[p] = (u, by, bool(r.conv.get(by)))
