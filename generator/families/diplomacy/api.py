@@ -533,7 +533,7 @@ def adjudicate(game: Game, request: dict) -> dict:
         out = adjudicate_movement(game.map, units, submitted,
                                   rules=index.movement_rules
                                   or MovementRules(game, (o for _, o, _, _ in submitted)))
-        results = out.results
+        results = None
         new_units = out.units
         contested = out.contested
         occupied = set(new_units)
@@ -577,10 +577,14 @@ def adjudicate(game: Game, request: dict) -> dict:
                                                              _parse_all(game, orders), powers)
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
-    shown = []
-    for r in results:
-        trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
-        shown.append(r.to_dict())
+    if results is None:                 # movement: rows and lines made by the adjudicator
+        shown = out.results
+        trace += out.trace
+    else:
+        shown = []
+        for r in results:
+            trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
+            shown.append(r.to_dict())
     # next phase and centre ownership
     new_centers = {p: list(v) for p, v in centers.items()}
     won = None

@@ -61,12 +61,12 @@ class OrderResult:
 
 @dataclass
 class MovementOutcome:
-    results: list[OrderResult]
+    results: list[dict]                     # OrderResult.to_dict() rows, in order given
     units: dict[str, Unit]                  # province -> unit after movement (not dislodged)
     dislodged: dict[str, tuple[Unit, str, bool]]  # province -> (unit, attacker origin, attacker came by convoy)
     contested: set[str]                     # provinces left empty by a standoff
     transformed: dict[str, Unit] = field(default_factory=dict)   # changed by a rule module's order
-    trace: list[str] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)    # one line a result: "order: result, reason"
 
 
 CORE_KINDS = frozenset({"hold", "move", "support", "convoy"})   # others come from rule modules
@@ -737,7 +737,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             checked.append((power, text, None, f"not understood: {error}"))
             continue
         unit = units.get(order.province)
-        key = None
+        key = entry = None
         if cacheable and unit is not None and unit.power == power:
             if order.kind == "support":
                 target = units.get(order.target_province)
@@ -745,10 +745,8 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                        else (power, text, unit.kind, unit.location, ""))
             else:
                 key = (power, text, unit.kind, unit.location)
-            legal = cache.get(key)
-        else:
-            legal = None
-        if legal is None:
+            entry = cache.get(key)
+        if entry is None:
             if fleets_at is None:
                 fleets_at = frozenset(p for p, u in units.items() if u.kind == "F")
             try:
@@ -756,41 +754,50 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             except IllegalOrder as exc:
                 checked.append((power, text, None, f"illegal: {exc}"))
                 continue
+            # what the results need of the checked order, worked out once per entry
+            entry = (legal, legal.province, legal.kind in CORE_KINDS, legal.canonical(m))
             if key is not None and _unit_only(m, legal) and len(cache) < 200_000:
-                cache[key] = legal
-        p = legal.province
+                cache[key] = entry
+        legal, p, core = entry[0], entry[1], entry[2]
         if p:       # (a rule module's order may name no unit)
             if p in final:
                 repeated.setdefault(p, [first[p]]).append(len(checked))
             else:
                 final[p] = legal
                 first[p] = len(checked)
-        if legal.kind not in CORE_KINDS:
+        if not core:
             others = True
-        checked.append((power, text, legal, ""))
+        checked.append((power, text, entry, ""))
     # DATC 4.D.3: several different orders to one unit make all of them void.
     for p, idx in repeated.items():
-        if len({checked[i][2].canonical() for i in idx}) > 1:
+        if len({checked[i][2][0].canonical() for i in idx}) > 1:
             del final[p]
             for i in idx:
-                pw, tx, o, _ = checked[i]
+                pw, tx, _, _ = checked[i]
                 checked[i] = (pw, tx, None, "void: the unit received different orders, so it holds")
     r = Resolver(m, units, final)
     r.run()
-    results: list[OrderResult] = []
+    # the response's rows and trace lines made here at once (OrderResult.to_dict's shape):
+    # one dict a result, with no object in between
+    results: list[dict] = []
+    trace: list[str] = []
     explained: dict[str, tuple[bool, str]] = {}
     explain = r.explain
-    for power, text, o, why in checked:
-        if o is None:
+    for power, text, entry, why in checked:
+        if entry is None:
             unit = units.get(province_of_text(m, text))
-            results.append(OrderResult(power, text, text, False, "fails", why, str(unit) if unit else ""))
+            results.append({"power": power, "order": text, "canonical": text, "unit": str(unit) if unit else "",
+                            "legal": False, "result": "fails", "reason": why})
+            trace.append(f"{text}: fails, {why}")
             continue
-        p = o.province
+        o, p, core, shown = entry
         got = explained.get(p) if p else None
         if got is None:
-            got = explained[p] = explain(p) if o.kind in CORE_KINDS else rules.decide(r, p, o)
-        results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if got[0] else "fails",
-                                   got[1], units[p].name if p else ""))
+            got = explained[p] = explain(p) if core else rules.decide(r, p, o)
+        result = "succeeds" if got[0] else "fails"
+        results.append({"power": power, "order": text, "canonical": shown, "unit": units[p].name if p else "",
+                        "legal": True, "result": result, "reason": got[1]})
+        trace.append(f"{shown}: {result}, {got[1]}")
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
     moved: list[str] = []
@@ -823,7 +830,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             continue
         if any(r.prevent_strength(q) > 0 for q in movers):
             contested.add(d)
-    return MovementOutcome(results, after, dislodged, contested, transformed)
+    return MovementOutcome(results, after, dislodged, contested, transformed, trace)
 
 
 def _checked_cache(m: DiplomacyMap) -> dict:
