@@ -42,6 +42,9 @@ result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fa
 from __future__ import annotations
 
 import re
+from collections import Counter
+from itertools import groupby
+from operator import attrgetter
 
 from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
@@ -66,6 +69,7 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or is nested too deeply or too large "
                               "to read. Send one JSON object (one per line with --jsonl).")
 
+_POWER, _NAME, _POWER_LOCATION = attrgetter("power"), attrgetter("name"), attrgetter("power", "location")
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
                 "adjustments", "winner"}
@@ -489,22 +493,18 @@ def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[
 
 
 def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, int]:
-    neutral = _neutral(game)
-    counts: dict[str, int] = {}
-    for u in units.values():
-        if u.power != neutral:
-            counts[u.power] = counts.get(u.power, 0) + 1
+    counts = Counter(map(_POWER, units.values()))
+    counts.pop(_neutral(game), None)
     powers = set(counts) | set(centers)
     return {p: len(centers.get(p, [])) - counts.get(p, 0) for p in sorted(powers)
             if len(centers.get(p, [])) != counts.get(p, 0)}
 
 
 def _units_out(game: Game, units: dict[str, Unit]) -> dict[str, list[str]]:
-    """{power: ["A PAR", ...]}, each power's units by location."""
-    out: dict[str, list[tuple[str, str]]] = {}
-    for u in units.values():
-        out.setdefault(u.power, []).append((u.location, u.name))
-    return {p: [name for _, name in sorted(v)] for p, v in sorted(out.items())}
+    """{power: ["A PAR", ...]}, each power's units by location (one location holds one
+    unit; sorted and grouped by builtins, not unit by unit)."""
+    return {p: list(map(_NAME, group))
+            for p, group in groupby(sorted(units.values(), key=_POWER_LOCATION), _POWER)}
 
 
 def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
