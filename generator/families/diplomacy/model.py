@@ -135,6 +135,8 @@ class DiplomacyMap:
     convoy_seas: frozenset = frozenset()                  # sea provinces whose fleets may convoy
     sea_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # convoy_seas -> convoy_seas
     coastal: frozenset = frozenset()                       # provinces of type coast
+    shore_seas: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> convoy seas
+                                                           # whose fleets reach it (route ends)
     max_name_words: int = 1                                # longest name, in words
     ambiguous_names: dict = field(default_factory=dict)    # name -> ids that share it
     prefixes: dict = field(default_factory=dict)           # unique word prefix of a name -> id
@@ -177,6 +179,11 @@ class DiplomacyMap:
         self.sea_adj = {s: frozenset(province_of(x) for x in self.fleet_adj.get(s, ()) if province_of(x) in seas)
                         for s in seas}
         self.coastal = frozenset(p.id for p in self.provinces.values() if p.type == "coast")
+        shore: dict[str, set[str]] = {}
+        for s in seas:
+            for q in self.fleet_reach.get(s, ()):
+                shore.setdefault(q, set()).add(s)
+        self.shore_seas = {q: frozenset(v) for q, v in shore.items()}
         # Ids win over abbreviations, which win over names and aliases; a key two
         # provinces claim at the same level is ambiguous and resolves to nothing.
         names: dict[str, str] = {}

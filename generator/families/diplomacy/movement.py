@@ -21,6 +21,8 @@ support or dislodge each other; illegal orders are ignored (the unit holds).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 
 from .model import DiplomacyMap, province_of
 from .orders import MEMOS, Order
@@ -69,6 +71,7 @@ class MovementOutcome:
     trace: list[str] = field(default_factory=list)    # one line a result: "order: result, reason"
 
 
+_KIND, _IS_F = attrgetter("kind"), "F".__eq__
 CORE_KINDS = frozenset({"hold", "move", "support", "convoy"})   # others come from rule modules
 
 
@@ -79,8 +82,9 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
     """Is there a chain of fleets in open sea linking the coasts of src and dest?"""
     if src not in m.coastal or dest not in m.coastal:
         return False
-    seas = m.convoy_seas
-    start = [s for s in fleets_at if s in seas and s != exclude and src in m.fleet_reach.get(s, ())]
+    start = m.shore_seas.get(src, frozenset()) & fleets_at
+    if exclude in start:
+        start = start - {exclude}
     seen = set(start)
     stack = list(start)
     while stack:
@@ -97,11 +101,10 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
 def fleet_on_useful_route(m: DiplomacyMap, src: str, dest: str, fleet: str, fleets_at) -> bool:
     """Could `fleet` be needed to convoy from src to dest? (DATC 6.G.19: the convoy order
     of a fleet that no convoy route needs is impossible, hence illegal.)"""
-    seas = m.convoy_seas
-    fleets = [f for f in fleets_at if f in seas]
-    starts = {f for f in fleets if src in m.fleet_reach.get(f, ())}
-    ends = {f for f in fleets if dest in m.fleet_reach.get(f, ())}
-    return on_convoy_route(m.sea_adj, set(fleets), starts, ends, fleet)
+    fleets = m.convoy_seas & fleets_at
+    none = frozenset()
+    return on_convoy_route(m.sea_adj, set(fleets), set(m.shore_seas.get(src, none) & fleets),
+                           set(m.shore_seas.get(dest, none) & fleets), fleet)
 
 
 def on_convoy_route(adj, fleets: set[str], starts: set[str], ends: set[str], v: str) -> bool:
@@ -748,7 +751,8 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             entry = cache.get(key)
         if entry is None:
             if fleets_at is None:
-                fleets_at = frozenset(p for p, u in units.items() if u.kind == "F")
+                # the fleets' provinces, picked by builtins (compress keeps the keys whose unit is "F")
+                fleets_at = frozenset(compress(units, map(_IS_F, map(_KIND, units.values()))))
             try:
                 legal = check_movement_order(m, units, order, fleets_at, rules)
             except IllegalOrder as exc:
