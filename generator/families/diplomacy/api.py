@@ -69,6 +69,7 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or is nested too deeply or too large "
                               "to read. Send one JSON object (one per line with --jsonl).")
 
+_IS_STR = str.__instancecheck__          # isinstance(x, str) as a function map() can call
 _POWER, _NAME, _POWER_LOCATION = attrgetter("power"), attrgetter("name"), attrgetter("power", "location")
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
@@ -380,10 +381,10 @@ def parse_request(game: Game, request) -> dict:
             lst = [lst]
         if not isinstance(lst, list):
             raise AdjudicationError(f"orders.{pname} must be a list of order strings", _ptr("orders", pname))
-        for i, x in enumerate(lst):
-            if not isinstance(x, str):
-                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
-                                        f"got {type(x).__name__}", _ptr("orders", pname, i))
+        if not all(map(_IS_STR, lst)):      # (checked by builtins; the loop only names the culprit)
+            i, x = next((i, x) for i, x in enumerate(lst) if not isinstance(x, str))
+            raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
+                                    f"got {type(x).__name__}", _ptr("orders", pname, i))
         orders.setdefault(power, []).extend(lst)
     return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
             "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,

@@ -71,7 +71,7 @@ class MovementOutcome:
     trace: list[str] = field(default_factory=list)    # one line a result: "order: result, reason"
 
 
-_KIND, _IS_F = attrgetter("kind"), "F".__eq__
+_KIND, _POWER, _IS_F = attrgetter("kind"), attrgetter("power"), "F".__eq__
 CORE_KINDS = frozenset({"hold", "move", "support", "convoy"})   # others come from rule modules
 
 
@@ -320,7 +320,7 @@ class Resolver:
         self.orders = orders
         self.kind: dict[str, str] = {}
         self.dest: dict[str, str] = {}
-        self.power = {p: u.power for p, u in units.items()}
+        self.power = dict(zip(units, map(_POWER, units.values())))     # province -> power
         self.conv: dict[str, bool] = {}
         self.paradox: set[str] = set()
         self.into: dict[str, list[str]] = {}
@@ -387,9 +387,7 @@ class Resolver:
         done = self.done
         for p in self.unmatched:
             done[p] = False
-        for p, k in kind.items():
-            if k != "move" and p not in into and p not in done:
-                done[p] = True
+        done.update(dict.fromkeys(set(kind).difference(moves, into, done), True))
 
     # structural candidates: matching fleets that lie on some route from src to dest
     def _route_fleets(self, p: str) -> frozenset[str]:
