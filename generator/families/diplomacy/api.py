@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import groupby
+from itertools import groupby, repeat
 from operator import attrgetter
 
 from ...diagnostics import Diagnostic, register
@@ -462,18 +462,20 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
     cache = _index(game).orders
     out = []
     for power in sorted(orders):
-        for text in orders[power]:
-            key = (power, text)
-            hit = cache.get(key)
-            if hit is None:
-                shown = " ".join(text.split())
-                try:
-                    hit = (power, parse_order(text, power, game.map), shown, "")
-                except OrderSyntaxError as exc:
-                    hit = (power, None, shown, str(exc))
-                if len(cache) < _Index.LIMIT:
-                    cache[key] = hit
-            out.append(hit)
+        texts = orders[power]
+        hits = list(map(cache.get, zip(repeat(power), texts)))     # known ones found by builtins
+        if None in hits:
+            for i, text in enumerate(texts):
+                if hits[i] is None:
+                    shown = " ".join(text.split())
+                    try:
+                        hit = (power, parse_order(text, power, game.map), shown, "")
+                    except OrderSyntaxError as exc:
+                        hit = (power, None, shown, str(exc))
+                    if len(cache) < _Index.LIMIT:
+                        cache[(power, text)] = hit
+                    hits[i] = hit
+        out += hits
     return out
 
 

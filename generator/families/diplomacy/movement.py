@@ -727,7 +727,6 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     fleets_at = None
     checked: list[tuple[str, str, Order | None, str]] = []   # (power, text, legal order, why illegal)
     final: dict[str, Order] = {}            # province -> the unit's legal order
-    first: dict[str, int] = {}              # province -> index in checked of its first order
     repeated: dict[str, list[int]] = {}     # province -> indexes of all its orders, if several
     others = False                          # a rule module's order kind is among them
     cache = _checked_cache(m)
@@ -760,13 +759,14 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             entry = (legal, legal.province, legal.kind in CORE_KINDS, legal.canonical(m))
             if key is not None and _unit_only(m, legal) and len(cache) < 200_000:
                 cache[key] = entry
-        legal, p, core = entry[0], entry[1], entry[2]
+        legal, p, core, _ = entry
         if p:       # (a rule module's order may name no unit)
             if p in final:
-                repeated.setdefault(p, [first[p]]).append(len(checked))
+                if p not in repeated:       # rare: the index of its first order, looked up
+                    repeated[p] = [next(i for i, c in enumerate(checked) if c[2] is not None and c[2][1] == p)]
+                repeated[p].append(len(checked))
             else:
                 final[p] = legal
-                first[p] = len(checked)
         if not core:
             others = True
         checked.append((power, text, entry, ""))
@@ -793,9 +793,14 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             trace.append(f"{text}: fails, {why}")
             continue
         o, p, core, shown = entry
-        got = explained.get(p) if p else None
-        if got is None:
-            got = explained[p] = explain(p) if core else rules.decide(r, p, o)
+        if repeated:                # a unit's repeated (identical) order: explained once
+            got = explained.get(p) if p else None
+            if got is None:
+                got = explained[p] = explain(p) if core else rules.decide(r, p, o)
+        elif core:
+            got = explain(p)
+        else:                       # (kept: a module's order is executed when it succeeds)
+            got = explained[p] = rules.decide(r, p, o)
         result = "succeeds" if got[0] else "fails"
         results.append({"power": power, "order": text, "canonical": shown, "unit": units[p].name if p else "",
                         "legal": True, "result": result, "reason": got[1]})
