@@ -376,7 +376,8 @@ class Resolver:
             elif dest[p] not in m.army_adj.get(p, ()):
                 conv[p] = True
             else:
-                conv[p] = orders[p].via or any(power[f] == power[p] for f in self.convoyers.get(p, ()))
+                fleets = self.convoyers.get(p)
+                conv[p] = orders[p].via or (fleets is not None and any(power[f] == power[p] for f in fleets))
         self.candidates = {p: self._route_fleets(p) for p in moves if conv[p]}
         # Head-to-head battles: two units moving into each other's province, neither by convoy.
         self.head_to_head = {p for p in moves if not conv[p] and kind.get(dest[p]) == "move"

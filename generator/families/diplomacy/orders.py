@@ -93,8 +93,7 @@ class Order:
         return text
 
     def _canonical(self, game_map: DiplomacyMap | None) -> str:
-        def d(loc: str) -> str:
-            return game_map.display(loc) if game_map else loc
+        d = game_map.display if game_map else str     # (str: a location shown as written)
         u = f"{self.unit} " if self.unit else ""
         if self.kind == "waive":
             return "WAIVE"
