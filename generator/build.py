@@ -27,6 +27,7 @@ from .families.base import GameSource
 from .game import discover
 from .loader import display_path
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
+from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
 from .validate import DataRead, GameResult, read_split, validate_game
 
@@ -52,6 +53,7 @@ class BuildOptions:
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
     jobs: int = 0                      # PDF render processes; 0: one per CPU
+    repo_url: str | None = None        # the project's Git repository (mkdocs.yml repo_url): install lines
 
     @property
     def work_dir(self) -> Path:
@@ -197,18 +199,39 @@ def _printables_section(prints: dict[str, PrintJob]) -> str:
     lines = ["", "## Printables", ""]
     for path in sorted(prints):
         name = path.rsplit("/", 1)[-1]
-        lines.append(f"- [{md_text(name)}]({url(path)}) (PDF)")
+        lines.append(f"- [{md_text(name)}]({url(path)}) (PDF, {_pages(prints[path])})")
     return "\n".join(lines) + "\n"
+
+
+def _pages(job: PrintJob) -> str:
+    return f"{len(job.pages)} page{'s' if len(job.pages) != 1 else ''}"
+
+
+def _link_prints(page: str, text: str, prints: dict[str, PrintJob]) -> str:
+    """`text` (the Markdown of `page`, a path in the game's folder) with a line linking
+    `prints` (paths in the same folder) under its first heading."""
+    import posixpath
+    here = posixpath.dirname(page)
+    links = " · ".join(f"[{md_text(p.rsplit('/', 1)[-1])}]({url(posixpath.relpath(p, here or '.'))}) "
+                       f"({_pages(prints[p])})" for p in sorted(prints))
+    line = f"**Print (PDF):** {links}"
+    lines = text.split("\n")
+    at = next((i for i, ln in enumerate(lines) if ln.startswith("# ")), None)
+    if at is None:
+        return f"{line}\n\n{text}"
+    return "\n".join(lines[:at + 1] + ["", line] + lines[at + 1:])
 
 
 @dataclass
 class FamilyPages:
-    """What a game's family makes from its data files alone: its pages and printables,
-    and the worked examples' figures drawn so far (by the example block's text)."""
+    """What a game's family makes from its data files alone: its pages and printables
+    (`prints`: path -> PrintJob; `printed_on`: path -> the page linking it), and the
+    worked examples' figures drawn so far (by the example block's text)."""
 
     pages: list
     prints: dict
     figures: dict = field(default_factory=dict)
+    printed_on: dict = field(default_factory=dict)
 
     def draw_figures(self, result: GameResult) -> None:
         """Draw each example's figure, or take it from an earlier run on the same data."""
@@ -233,14 +256,17 @@ def game_entry(path: Path, options: BuildOptions, read=None,
 
 
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
-    fam, prints = result.family, {}
+    fam, prints, printed_on = result.family, {}, {}
     # no Cairo on this machine: the site still builds, without PDFs
     if fam.site_prints and fam.printables and options.pdf and printing_available():
         docs, title = fam.printables(result.game), str(result.source.meta["title"])
         for what, paper in fam.site_prints:
-            for name, job in sorted(pdf_jobs(docs[what], paper, title=title).items()):
+            # a family's per-paper variants (cards-a4-1, cards-letter-1): the paper's own set
+            for name, job in sorted(pdf_jobs(for_paper(docs[what], paper), paper, title=title).items()):
                 prints[f"print/{name}"] = job
-    return FamilyPages(fam.pages(result.game), prints)
+                if what in fam.print_pages:
+                    printed_on[f"print/{name}"] = fam.print_pages[what]
+    return FamilyPages(fam.pages(result.game), prints, printed_on=printed_on)
 
 
 def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | None):
@@ -256,6 +282,10 @@ def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | N
     if family.prints:
         files.update({f"{game_id}/{p}": job for p, job in family.prints.items()})
         files[f"{game_id}/index.md"] += _printables_section(family.prints)
+        for page in sorted(set(family.printed_on.values())):
+            if f"{game_id}/{page}" in files:
+                linked = {p: family.prints[p] for p, on in family.printed_on.items() if on == page}
+                files[f"{game_id}/{page}"] = _link_prints(page, files[f"{game_id}/{page}"], linked)
     entry.files, entry.nav = files, nav
     return entry, family
 
@@ -386,7 +416,7 @@ class Generator:
                 entry = self.good[path]
             entries.append(entry)
         usable = [e for e in entries if e.ok]
-        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable])
+        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], repo_url=options.repo_url)
         return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})
 
 

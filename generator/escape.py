@@ -5,6 +5,7 @@ output only through one of these functions, chosen by where it lands:
 
     md_text        Markdown prose, shown literally (no emphasis, links, HTML, attr lists)
     md_cell        a Markdown table cell (as md_text, plus pipes and newlines)
+    Markdown       marks text already escaped piece by piece: md_text/md_cell keep it
     code_span      an inline code span (`...`), shown literally, never closing early
     link_text      the text of a Markdown link (as md_text)
     url            a link target: relative, http(s) or mailto, else "#"
@@ -48,6 +49,11 @@ def _html(text: str) -> str:
     return _HTML_RE.sub(lambda m: _HTML[m.group(0)], text)
 
 
+class Markdown(str):
+    """Text already written as Markdown, its content pieces escaped one by one (a bold
+    result, lines joined by <br>): md_text and md_cell pass it through unchanged."""
+
+
 def md_text(text) -> str:
     """Content text shown literally inside generated Markdown prose.
 
@@ -55,6 +61,8 @@ def md_text(text) -> str:
     that could start Markdown syntax is backslash-escaped, so neither `<img onerror>`,
     `[x](javascript:...)`, `{: onclick=... }` nor emphasis survive. Newlines become spaces:
     a value never starts a new block (a heading, a fence, a list)."""
+    if isinstance(text, Markdown):
+        return text
     text = _str(text)
     if "\n" in text or "\t" in text:
         text = " ".join(text.split())
@@ -135,9 +143,10 @@ def nav_title(text) -> str:
 def admonition_title(text) -> str:
     """The quoted title of an admonition (`!!! note "title"`).
 
-    Python-Markdown HTML-escapes the title itself but ends it at the first double quote:
-    quotes become typographic ones and the title is one line."""
-    return " ".join(_str(text).replace('"', "\u201d").split())
+    Python-Markdown runs its inline patterns over the title (raw HTML, links, emphasis
+    all work there), so it is escaped as md_text, which also keeps it to one line and
+    writes its double quotes as entities (a bare one would end the title)."""
+    return md_text(text)
 
 
 def xml_text(text) -> str:

@@ -51,12 +51,23 @@ def _max_length(schema_text: str) -> int:
 
 
 class Injected:
+    """What was injected where. A string that occurs in several places (a power's name in
+    the map, the overlay and the claims) gets one payload everywhere — a consistent rename,
+    as an attacker would write it, so references still resolve and the payload reaches the
+    pages instead of being refused as a dangling reference."""
+
     def __init__(self):
         self.fields: list[tuple[str, str]] = []  # (file, pointer)
+        self.original: dict[tuple[str, str], str] = {}  # (file, pointer) -> the value replaced
+        self._numbers: dict[str, int] = {}  # original value -> payload number
+        self.room: dict[str, int] = {}  # original value -> the least room of its fields
 
-    def add(self, file: str, pointer: str) -> int:
+    def add(self, file: str, pointer: str, original: str | None = None) -> int:
         self.fields.append((file, pointer))
-        return len(self.fields) - 1
+        if original is None:
+            return len(self.fields) - 1
+        self.original[(file, pointer)] = original
+        return self._numbers.setdefault(original, len(self.fields) - 1)
 
 
 def _walk(value, pointer: str, visit):
@@ -69,17 +80,26 @@ def _walk(value, pointer: str, visit):
     return value
 
 
-def inject_yaml(path: Path, injected: Injected, keep: set[tuple[str, str]], room: int) -> None:
-    """Every string in the file becomes a payload, except the (file, pointer)s in `keep`."""
+def plan_yaml(path: Path, injected: Injected, room: int) -> None:
+    """First pass: the least room each string has in any file it occurs in."""
+    def visit(pointer, value):
+        injected.room[value] = min(room, injected.room.get(value, room))
+        return value
+    _walk(yaml.safe_load(path.read_text(encoding="utf-8")), "", visit)
+
+
+def inject_yaml(path: Path, injected: Injected, keep: set, room: int) -> None:
+    """Every string in the file becomes a payload, except the (file, pointer)s and the
+    original values in `keep` (a value given back is given back everywhere it occurs)."""
     text = path.read_text(encoding="utf-8")
     header = "".join(line + "\n" for line in text.split("\n") if line.startswith("# yaml-language-server"))
     data = yaml.safe_load(text)
     name = path.name
 
     def visit(pointer, value):
-        if (name, pointer) in keep:
+        if (name, pointer) in keep or value in keep:
             return value
-        return payload(injected.add(name, pointer), room)
+        return payload(injected.add(name, pointer, value), injected.room.get(value, room))
 
     path.write_text(header + yaml.safe_dump(_walk(data, "", visit), allow_unicode=True, sort_keys=False),
                     encoding="utf-8")

@@ -393,7 +393,7 @@ def test_adjacency_on_a_phone_shows_every_column_with_names(server, browser):
             "return Array.from(arguments[0].cells).map(c => getComputedStyle(c, '::before').content)", row)
         assert any("Armies to" in x for x in labels) and any("Fleets to" in x for x in labels), labels
         cells = browser.execute_script(
-            "return Array.from(arguments[0].cells).filter(c => c.textContent.trim())"
+            "return Array.from(arguments[0].cells).filter(c => c.innerText.trim())"
             ".map(c => c.getBoundingClientRect().right)", row)
         assert max(cells) <= 391, "a column is off-screen"
     finally:
@@ -407,3 +407,45 @@ def test_a_search_result_lands_on_the_match(server, browser):
     top = browser.execute_script(
         "const m = document.querySelector('#adj-BOS mark'); return m && m.getBoundingClientRect().top")
     assert top is not None and 0 < top < browser.execute_script("return window.innerHeight")
+
+
+# ---------------------------------------------------------------- printing from the site
+
+def test_printing_the_charts_page_keeps_every_crt_column(server, browser, tmp_path):
+    """Chromium's own print of the charts page (A4), read back with poppler: the CRT's
+    right-hand columns (+3 to +6) used to fall off the page edge."""
+    import base64
+    import subprocess
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler-utils not installed")
+    from generator.commands.common import load_game
+    _, game = load_game(str(REPO / "content" / "dixie"))
+    base, _ = server
+    browser.get(base + "/dixie/charts/")
+    pdf = browser.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69,
+                                                      "printBackground": True})
+    path = tmp_path / "charts.pdf"
+    path.write_bytes(base64.b64decode(pdf["data"]))
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    normal = next(line for line in text.splitlines() if line.strip().startswith("Normal line"))
+    printed = normal.split()[2:]
+    assert printed == [f"{d:+d}" for d in game.crt.lines["normal"]]
+    advantage = next(line for line in text.splitlines() if line.strip().startswith("Defender's Advantage"))
+    assert advantage.split()[-1] == f"{game.crt.lines['defender-advantage'][-1]:+d}"
+
+
+def test_print_pages_link_the_pdfs_built_for_them(server, browser):
+    base, site = server
+    for page, pdfs in {"dixie/map/": ["map-A4.pdf"], "dixie/charts/": ["charts-A4.pdf"],
+                       "dixie/counters/": ["counters-A4.pdf"],
+                       "divided-republic/cards/": ["cards-A4.pdf", "cards-letter.pdf"],
+                       "divided-republic/map/": ["map-A4.pdf"]}.items():
+        browser.get(f"{base}/{page}")
+        hrefs = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.md-content a[href$=\".pdf\"]')).map(a => a.href)")
+        game = page.split("/")[0]
+        assert sorted(h.rsplit("/", 1)[-1] for h in hrefs) == pdfs, page
+        for h in hrefs:
+            assert h.startswith(f"{base}/{game}/print/")
+            assert (site / h[len(base) + 1:]).read_bytes().startswith(b"%PDF-")

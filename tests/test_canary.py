@@ -3,22 +3,22 @@ of everything published: no field may become active markup, a dangerous URL, a t
 formula cell — a field may only be refused, with a located diagnostic."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from canary import Injected, _max_length, active_markup, inject_pages, inject_yaml, payload
+from canary import MARK, PAYLOADS, Injected, _max_length, active_markup, inject_pages, inject_yaml, payload, plan_yaml
 import generator.validate
 from generator.cli import main
 from generator.diagnostics import Diagnostic
 from generator.validate import validate_paths
 
 REPO = Path(__file__).resolve().parents[1]
-# One game per family. (Divided States and A Modern Europe add overlay.yaml and claims.yaml,
-# but their payloads cross files — a power renamed in one file breaks references in four —
-# and the give-back loop costs many full validations of a 700-province map.)
-GAMES = ["classic", "dixie", "divided-republic"]
+# One game per family, and the two that add overlay.yaml and claims.yaml (their names cross
+# files: a power renamed in the map is renamed in the overlay and the claims too).
+GAMES = ["classic", "dixie", "divided-republic", "modern-europe", "divided-states"]
 
 
 def _schema_room(path: Path) -> int:
@@ -42,7 +42,10 @@ def _inject_game(root: Path, game: str) -> tuple[Path, Injected, list, set]:
             shutil.rmtree(target)
         shutil.copytree(source, target)
         injected = Injected()
-        for path in sorted(target.glob("*.yaml")):
+        files = sorted(target.glob("*.yaml"))
+        for path in files:
+            plan_yaml(path, injected, _schema_room(source / path.name))
+        for path in files:
             inject_yaml(path, injected, keep, _schema_room(source / path.name))
         if (target / "rules").is_dir():
             inject_pages(target / "rules", injected, keep)
@@ -52,16 +55,26 @@ def _inject_game(root: Path, game: str) -> tuple[Path, Injected, list, set]:
             return target, injected, refusals, keep
         refusals += errors
         before = len(keep)
+        originals = set(injected.original.values())
         for d in errors:
             name = Path(d.file).name
             pointer = d.pointer or ""
-            # the value named, and its siblings: a schema error may sit on a key whose
-            # meaning a neighbouring value (a `source:`) decided
-            parent = pointer.rsplit("/", 1)[0]
+            # the value named; when the error names no injected value, its siblings: a
+            # schema error may sit on a key whose meaning a neighbouring value (a `source:`)
+            # decided
             matched = {(f, p) for f, p in injected.fields
-                       if f == name and (not pointer or p == pointer or p.startswith(parent + "/")
-                                         or pointer.startswith(p + "/"))}
+                       if f == name and (p == pointer or pointer.startswith(p + "/"))}
+            if not matched and pointer:  # an object refused for what it holds
+                matched = {(f, p) for f, p in injected.fields if f == name and p.startswith(pointer + "/")}
+            if not matched:
+                parent = pointer.rsplit("/", 1)[0]
+                matched = {(f, p) for f, p in injected.fields
+                           if f == name and (not pointer or p.startswith(parent + "/"))}
             keep |= matched
+            keep |= {injected.original[m] for m in matched if m in injected.original}
+            # a reference that no longer resolves quotes the name it missed: give that
+            # name back everywhere (a code the overlay defines and an example uses)
+            keep |= {v for v in originals if f"'{v}'" in d.message}
         if len(keep) == before:
             # the errors point elsewhere than their cause (a power renamed in one file and
             # used in another): give back the smallest injected file whole and try again
@@ -90,19 +103,51 @@ def examples_may_disagree(monkeypatch):
     monkeypatch.setattr(generator.validate, "Diagnostic", _mismatch_as_warning)
 
 
+_INJECTED: dict[str, tuple] = {}
+
+
+def _injected(game: str, tmp_path_factory) -> tuple:
+    """One injection per game, shared by the builds with and without the sanitiser."""
+    if game not in _INJECTED:
+        _INJECTED[game] = _inject_game(tmp_path_factory.mktemp(game), game)
+    return _INJECTED[game]
+
+
+def _build_and_scan(target: Path, out: Path) -> list[str]:
+    site, cache = out / "site", out / "cache"
+    code = main(["build", "--content", str(target.parent), "-o", str(site), "--cache-dir", str(cache)])
+    assert code in (0, 1) and (site / "index.html").is_file(), "the injected game must still build"
+    return active_markup(site)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_payloads_in_every_field_never_become_active(tmp_path, game, monkeypatch, examples_may_disagree):
-    target, injected, refusals, kept = _inject_game(tmp_path, game)
+def test_payloads_in_every_field_never_become_active(tmp_path, tmp_path_factory, game, monkeypatch,
+                                                     examples_may_disagree):
+    target, injected, refusals, kept = _injected(game, tmp_path_factory)
     for d in refusals:  # refused fields are located: the file and a line inside it
         assert d.file and d.line >= 1 and d.column >= 1 and d.code, d
-    # ids and references are refused by their patterns; the text fields carry payloads
+    # ids and references are refused by their patterns; the text fields carry payloads,
+    # in every file the game has
     assert len(injected.fields) >= 50, (len(injected.fields), len(kept))
-    site, cache = tmp_path / "site", tmp_path / "cache"
+    files = {p.name for p in target.glob("*.yaml")} | {p.name for p in target.glob("rules/*.md")}
+    carried = {f for f, _ in injected.fields}
+    assert files <= carried, f"no payload survives in {sorted(files - carried)}"
     monkeypatch.chdir(REPO)
-    code = main(["build", "--content", str(tmp_path / "content"), "-o", str(site), "--cache-dir", str(cache)])
-    assert code in (0, 1) and (site / "index.html").is_file(), "the injected game must still build"
-    found = active_markup(site)
+    found = _build_and_scan(target, tmp_path)
     assert not found, f"{len(found)} active sinks, e.g.:\n" + "\n".join(found[:30])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_escaping_alone_keeps_payloads_inert(tmp_path, tmp_path_factory, game, monkeypatch,
+                                             examples_may_disagree):
+    """Defence in depth means each layer holds on its own: with the HTML sanitiser switched
+    off, the escaping done where pages are written already leaves nothing active."""
+    import generator.mkdocs_plugin.plugin as plugin
+    monkeypatch.setattr(plugin, "sanitise_html", lambda html: html)
+    target = _injected(game, tmp_path_factory)[0]
+    monkeypatch.chdir(REPO)
+    found = _build_and_scan(target, tmp_path)
+    assert not found, f"{len(found)} active sinks without the sanitiser, e.g.:\n" + "\n".join(found[:30])
 
 
 def test_the_scan_finds_active_markup(tmp_path):
@@ -121,3 +166,21 @@ def test_the_scan_finds_active_markup(tmp_path):
 def test_payloads_fit_their_fields():
     assert len(payload(3, 40)) <= 40
     assert "onerror" in payload(0, None) and "javascript:" in payload(0, None)
+
+
+@pytest.mark.parametrize("where", ["game folder", "rules page"])
+def test_payloads_as_file_and_folder_names_are_refused_where_they_are(tmp_path, capsys, where):
+    """Names become URLs, nav entries and titles: every payload that a file system can hold
+    as a name is refused, the diagnostic naming the file, before anything is built."""
+    for n, p in enumerate(PAYLOADS):
+        name = p.format(call=f"{MARK}{n}()", n=n).replace("/", " ").replace("\n", " ")
+        root = tmp_path / str(n)
+        game = root / "content" / (name if where == "game folder" else "classic")
+        shutil.copytree(REPO / "content" / "classic", game)
+        if where == "rules page":
+            (game / "rules" / f"{name}.md").write_text("# 9 Page\n\nText.\n", encoding="utf-8")
+        code = main(["validate", str(root / "content"), "--format", "json"])
+        out = capsys.readouterr().out
+        assert code == 1 and '"MW406"' in out, (name, out[-500:])
+        found = [d for d in json.loads(out)["diagnostics"] if d["code"] == "MW406"]
+        assert found and all(d["line"] >= 1 and name in d["file"] for d in found), (name, found)

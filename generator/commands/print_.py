@@ -36,6 +36,13 @@ def _paper_name(text: str) -> str:
     return next((key for key in PAPERS if key.lower() == text.lower()), text)
 
 
+def _larger_paper_hint(paper: str) -> str:
+    area = PAPERS[paper][0] * PAPERS[paper][1]
+    larger = [name for name, (w, h) in PAPERS.items() if w * h > area * 1.2]
+    return (f"try {' or '.join(f'--paper {n}' for n in larger)}" if larger
+            else "print it on a larger sheet than these papers, or accept small print")
+
+
 def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
@@ -52,7 +59,8 @@ def run(args) -> int:
                                   f"nothing to print for {', '.join(wanted) or 'this game'} (offered: {offered})")],
                       "text", sys.stderr) or 1
     from ..render.print import print_documents
-    title = str(getattr(game, "title", "") or args.game)
+    meta = getattr(getattr(game, "source", None), "meta", None) or {}
+    title = str(getattr(game, "title", "") or meta.get("title") or args.game)
     # `-o map.pdf` names the file itself (several files: map-<name>.pdf beside it);
     # any other -o is the folder to write into
     as_file = args.output.suffix.lower() == f".{args.fmt}" and not args.output.is_dir()
@@ -83,7 +91,7 @@ def run(args) -> int:
                     warnings.append(Diagnostic(
                         str(shown), 1, 1, SMALL_TEXT,
                         f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
-                        severity="warning", hint="try --paper A3 or --paper tabloid"))
+                        severity="warning", hint=_larger_paper_hint(args.paper)))
     except RuntimeError as exc:
         return fail(str(exc), 1)
     if warnings:

@@ -19,10 +19,23 @@ writes what webDiplomacy's variant installer reads:
   images webDiplomacy flood-fills with owners' colours) and interactiveMap/IA_map.png
   (one colour per territory), all drawn from geometry.yaml's outlines.
 
-Rule modules whose webDiplomacy classes are code (build anywhere, transform,
-sealanes as a rule...) are named in variant.php and reported: the exported borders
-already carry every adjacency, but the order classes must come from a variant
-that has them.
+Rule modules, in webDiplomacy's own class forms, so that importing the export gives
+them back:
+
+- custom_start: the CustomStart classes (written here: processGame opens with a build
+  phase, processOrderBuilds fills it with the default builds, adjudicatorPreGame places
+  no units), registered in variant.php;
+- build_anywhere: the classes of the BuildAnywhere variant that ships with webDiplomacy
+  (variants/BuildAnywhere), registered by name; a custom start's processOrderBuilds
+  extends that variant's;
+- colored_neutral_centers: drawMap's `$nsc_info` (terrID => countryID and the label
+  points), drawn by a NeutralScBox drawMap written here;
+- sealanes: already in the data (the sealane borders are ordinary borders, and the
+  lanes' codes name their overseer).
+
+The others (transform, neutral armies...) are webDiplomacy program code spread over
+many classes: they are named in variant.php and reported (EXP001), to be copied from
+a variant that has them.
 """
 from __future__ import annotations
 
@@ -57,9 +70,10 @@ SEA_FILL = (197, 223, 234)
 LAND_FILL = (226, 198, 158)
 NEUTRAL_RGB = (226, 198, 158)
 SMALL_WIDTH = 1000
-# rule modules whose effect is already in the exported data
-CARRIED = {"sealanes": "the sealane borders are written out as ordinary borders",
-           "colored_neutral_centers": "", "datc_page": ""}
+# rule modules whose effect is in the exported data or classes (see the docstring)
+CARRIED = {"sealanes", "colored_neutral_centers", "datc_page", "custom_start", "build_anywhere"}
+# the webDiplomacy variant whose classes give build anywhere (shipped with webDiplomacy)
+BUILD_ANYWHERE = "BuildAnywhere"
 
 
 @dataclass
@@ -158,20 +172,37 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
 
     header = _header(game, name)
     out.files["install.php"] = _install_php(header, name, rows, borders)
-    custom = game.modules is not None and game.modules.has("custom_start")
+    custom = _has(game, "custom_start")
+    anywhere = _has(game, "build_anywhere")
     units = _units(game, full, custom, shown, diags)
-    out.files["variant.php"] = _variant_php(game, name, header, powers, custom, shown, diags)
-    out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images))
+    terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
+    nsc = _neutral_boxes(game, full, terr_id, country_of, points)
+    out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, shown, diags)
+    out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc)
     if custom:
-        out.files["classes/processOrderBuilds.php"] = _units_php(
-            header, f"{name}Variant_processOrderBuilds", "CustomStart_processOrderBuilds", units,
-            "The default builds of the custom start: what a power gets when it orders none.")
+        out.files["classes/processOrderBuilds.php"] = _custom_builds_php(header, name, units, anywhere)
+        out.files["classes/processGame.php"] = _custom_game_php(header, name)
         out.files["classes/adjudicatorPreGame.php"] = _custom_pregame_php(header, name)
     else:
         out.files["classes/adjudicatorPreGame.php"] = _units_php(
             header, f"{name}Variant_adjudicatorPreGame", "adjudicatorPreGame", units, "The starting units.")
     out.files.update(images)
     return out
+
+
+def _has(game: Game, module: str) -> bool:
+    return game.modules is not None and game.modules.has(module)
+
+
+def _neutral_boxes(game: Game, full, terr_id, country_of, points) -> dict[int, tuple]:
+    """colored_neutral_centers as NeutralScBox's $nsc_info: terrID -> (countryID, sx, sy, x, y)."""
+    boxes = {}
+    for power, centres in (game.colored_neutral_centers or {}).items():
+        for pid in centres:
+            if pid in full and power in country_of:
+                x, y, sx, sy = points.get(pid, (0, 0, 0, 0))
+                boxes[terr_id[full[pid]]] = (country_of[power], sx, sy, x, y)
+    return dict(sorted(boxes.items()))
 
 
 # -- images -----------------------------------------------------------------------------
@@ -296,7 +327,7 @@ def _start_year(game: Game) -> int:
     return year + 1 if phase[0] == "W" else year
 
 
-def _variant_php(game: Game, name: str, header: str, powers, custom: bool, shown, diags) -> str:
+def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, shown, diags) -> str:
     meta = game.meta
     credits = meta.get("credits") or []
     authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
@@ -304,28 +335,30 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, shown
     adapters = [c["name"] for c in credits if re.search(r"adapt", c.get("role", ""), re.I)]
     variant_id = 1000 + zlib.crc32(name.encode()) % 9000
     year = _start_year(game)
-    classes = ["\t\t$this->variantClasses['drawMap'] = '%s';" % name,
-               "\t\t$this->variantClasses['adjudicatorPreGame'] = '%s';" % name]
+    own = "'%s'" % name
+    classes = ["\t\t$this->variantClasses['drawMap'] = %s;" % own]
     if custom:
-        classes += ["\t\t// Custom start: the game opens with builds. Add the CustomStart classes (processGame,",
-                    "\t\t// processOrderBuilds) from a variant that has them, e.g. A_Modern_Europe, then enable:",
-                    "\t\t// $this->variantClasses['processGame'] = '%s';" % name,
-                    "\t\t// $this->variantClasses['processOrderBuilds'] = '%s';" % name]
+        classes += ["\t\t// Custom start: the game opens with a build phase filled with the default builds",
+                    "\t\t$this->variantClasses['adjudicatorPreGame'] = %s;" % own,
+                    "\t\t$this->variantClasses['processGame'] = %s;" % own,
+                    "\t\t$this->variantClasses['processOrderBuilds'] = %s;" % own]
+    else:
+        classes.append("\t\t$this->variantClasses['adjudicatorPreGame'] = %s;" % own)
+    if anywhere:
+        classes += [f"\t\t// Build anywhere: the classes of webDiplomacy's {BUILD_ANYWHERE} variant",
+                    f"\t\t$this->variantClasses['userOrderBuilds'] = '{BUILD_ANYWHERE}';",
+                    f"\t\t$this->variantClasses['OrderInterface'] = '{BUILD_ANYWHERE}';"]
+        if not custom:
+            classes.append(f"\t\t$this->variantClasses['processOrderBuilds'] = '{BUILD_ANYWHERE}';")
     missing = []
-    for module in sorted(game.rules or {}):
-        if module in CARRIED or module == "custom_start":
-            continue
+    for module in not_exported(game):
         missing.append(module)
         diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: webDiplomacy needs its "
                                                 "order classes", "copy them from a variant that has the rule"))
-    if custom:
-        diags.append(_diag(shown, NOT_EXPORTED, "custom_start: the default builds are exported "
-                                                "(classes/processOrderBuilds.php), the CustomStart classes are not",
-                           "copy CustomStart_processGame and CustomStart_processOrderBuilds from A_Modern_Europe"))
     if missing:
         classes.append("\t\t// Rules of the Mapwright game that need webDiplomacy classes not exported here: "
                        + php_comment(", ".join(missing)) + ".")
-    description = meta.get("subtitle") or _wrap(meta.get("summary", ""), 200)[0] if meta.get("summary") else ""
+    description = meta.get("subtitle") or (_wrap(meta.get("summary", ""), 200)[0] if meta.get("summary") else "")
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
              f"class {name}Variant extends WDVariant {{",
@@ -354,16 +387,36 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, shown
     return "\n".join(lines) + "\n"
 
 
+def not_exported(game: Game) -> list[str]:
+    """The game's rule modules that the exported variant does not carry."""
+    return [module for module in sorted(game.rules or {}) if module not in CARRIED]
+
+
 def _rgb(colour: str) -> tuple[int, int, int]:
     c = colour.lstrip("#")
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
-def _draw_map_php(header: str, name: str, powers, has_images: bool) -> str:
+def _neutral_box_php(nsc: dict[int, tuple]) -> list[str]:
+    """NeutralScBox, as webDiplomacy variants name it: a neutral centre listed in $nsc_info
+    is painted in that country's colour while nobody owns it (colored_neutral_centers)."""
+    rows = ",\n".join(f"\t\t{terr} => array({', '.join(str(v) for v in info)})" for terr, info in nsc.items())
+    return ["class NeutralScBox_drawMap extends drawMap {", "",
+            "\t// terrID => array(countryID, small-map x, small-map y, map x, map y)",
+            "\tprotected $nsc_info = array(", rows, "\t);", "",
+            "\tpublic function ColorTerritory($terrID, $countryID) {",
+            "\t\t// unowned (countryID 0): the colour of the country the centre is listed for",
+            "\t\tif( $countryID == 0 && isset($this->nsc_info[$terrID]) )",
+            "\t\t\t$countryID = $this->nsc_info[$terrID][0];",
+            "\t\tparent::ColorTerritory($terrID, $countryID);", "\t}", "}", ""]
+
+
+def _draw_map_php(header: str, name: str, powers, has_images: bool, nsc: dict[int, tuple]) -> str:
     colours = [NEUTRAL_RGB] + [_rgb(p.color) for p in powers]
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
-             f"class {name}Variant_drawMap extends drawMap {{", "",
+             *(_neutral_box_php(nsc) if nsc else []),
+             f"class {name}Variant_drawMap extends {'NeutralScBox_drawMap' if nsc else 'drawMap'} {{", "",
              "\t// Territory colours by countryID (0: neutral), from the Mapwright game's power colours",
              "\tprotected $countryColors = array(",
              ",\n".join(f"\t\t{i} => array({r}, {g}, {b})" for i, (r, g, b) in enumerate(colours)),
@@ -412,6 +465,65 @@ def _units_php(header: str, cls: str, parent: str, units, note: str) -> str:
              f"class {cls} extends {parent} {{", "",
              f"\t// {php_comment(note)}",
              "\tprotected $countryUnits = array(", ",\n".join(body), "\t);", "}", "?>"]
+    return "\n".join(lines) + "\n"
+
+
+def _custom_builds_php(header: str, name: str, units, anywhere: bool) -> str:
+    """CustomStart_processOrderBuilds: in the opening build phase (turn 0) every power is
+    given its default builds as orders, which it may change; later phases build as usual
+    (anywhere, with build_anywhere: then it extends the BuildAnywhere variant's class)."""
+    base = f"{BUILD_ANYWHERE}Variant_processOrderBuilds" if anywhere else "processOrderBuilds"
+    body = [f"\t\t{_q(country)} => array({', '.join(f'{_q(t)}=>{_q(kind)}' for t, kind in items)})"
+            for country, items in units.items()]
+    lines = ["<?php", header.rstrip("\n"),
+             "defined('IN_CODE') or die('This script can not be run by itself.');", ""]
+    if anywhere:
+        lines += [f"require_once('variants/{BUILD_ANYWHERE}/classes/processOrderBuilds.php');", ""]
+    lines += [f"class CustomStart_processOrderBuilds extends {base} {{", "",
+              "\t// The default builds of the custom start: the opening build orders of each country",
+              "\tprotected $countryUnits = array(", ",\n".join(body), "\t);", "",
+              "\tpublic function create() {",
+              "\t\tglobal $DB, $Game;",
+              "\t\tif( $Game->turn != 0 ) return parent::create();",
+              "\t\t$terrIDs = array();",
+              "\t\t$tabl = $DB->sql_tabl(\"SELECT id, name FROM wD_Territories WHERE mapID=\".$Game->Variant->mapID);",
+              "\t\twhile( list($terrID, $terrName) = $DB->tabl_row($tabl) )",
+              "\t\t\t$terrIDs[$terrName] = $terrID;",
+              "\t\t$orders = array();",
+              "\t\tforeach( $this->countryUnits as $countryName => $countryBuilds ) {",
+              "\t\t\t$countryID = $Game->Variant->countryID($countryName);",
+              "\t\t\tforeach( $countryBuilds as $terrName => $unitType )",
+              "\t\t\t\t$orders[] = \"(\".$Game->id.\", \".$countryID.\", \".$terrIDs[$terrName].\", 'Build \".$unitType.\"')\";",
+              "\t\t}",
+              "\t\tif( count($orders) )",
+              "\t\t\t$DB->sql_put(\"INSERT INTO wD_Orders ( gameID, countryID, toTerrID, type ) VALUES \".implode(', ', $orders));",
+              "\t}", "}", "",
+              f"class {name}Variant_processOrderBuilds extends CustomStart_processOrderBuilds {{}}", "?>"]
+    return "\n".join(lines) + "\n"
+
+
+def _custom_game_php(header: str, name: str) -> str:
+    """CustomStart_processGame: Pre-game goes to a build phase of turn 0, and that build
+    phase to the first movement phase of the same turn (setPhase adds a turn after
+    builds unless it is left from Pre-game, hence the phase set back first)."""
+    lines = ["<?php", header.rstrip("\n"),
+             "defined('IN_CODE') or die('This script can not be run by itself.');", "",
+             "class CustomStart_processGame extends processGame {", "",
+             "\tprotected function changePhase() {",
+             "\t\tif( $this->phase == 'Pre-game' ) {",
+             "\t\t\t$this->setPhase('Builds');",
+             "\t\t\t$this->archiveTerrStatus();",
+             "\t\t\treturn false;",
+             "\t\t}",
+             "\t\tif( $this->phase == 'Builds' && $this->turn == 0 ) {",
+             "\t\t\t$this->phase = 'Pre-game';",
+             "\t\t\t$this->setPhase('Diplomacy');",
+             "\t\t\t$this->archiveTerrStatus();",
+             "\t\t\treturn false;",
+             "\t\t}",
+             "\t\treturn parent::changePhase();",
+             "\t}", "}", "",
+             f"class {name}Variant_processGame extends CustomStart_processGame {{}}", "?>"]
     return "\n".join(lines) + "\n"
 
 

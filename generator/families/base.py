@@ -144,3 +144,6 @@ class Family:
     printables: Callable[[Any], dict] | None = None
     # (what, paper) of `printables` that the site publishes as PDFs, such as ("map", "A4")
     site_prints: tuple[tuple[str, str], ...] = ()
+    # what -> the page (a path of `pages`) that links those PDFs under its heading, such as
+    # {"charts": "charts.md"}; every PDF is also listed on the game's overview page
+    print_pages: dict[str, str] = field(default_factory=dict)

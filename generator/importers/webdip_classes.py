@@ -14,6 +14,14 @@ that only change pictures or the interface are ignored, and every other class in
 a file that changes orders, adjudication, builds or the phase sequence becomes a
 warning naming the file and what it overrides: the author must learn what is
 not modelled.
+
+Some variants copy a mixin's code under their own names, so a few classes are also
+read for what they do, whatever they are called: a builds class whose query allows
+any owned vacant centre is build_anywhere (Hundred, Pure, Imperium), any owned home
+centre is build_sites (Imperial2's BuildAnyHome); processGame code that only re-runs
+the neutral units' retreats and orders their support-holds is neutral_armies (Viking,
+Africa); a direct move between two seas permitted by whoever holds a third territory
+is the canals module (Colonial's Suez Canal).
 """
 from __future__ import annotations
 
@@ -54,6 +62,13 @@ _CLASS = re.compile(r"\bclass\s+(\w+)\s+extends\s+(\w+)\s*\{")
 _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
+# the builds classes' readings (_build_reading) that a rule module reproduces
+BUILD_MODULES = {"anywhere": "build_anywhere", "any_home": "build_sites"}
+_KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
+                              r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
+_T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
+
+
 @dataclass
 class ClassFacts:
     start_units: dict | None = None          # country -> {territory name: 'Army'|'Fleet'}
@@ -68,6 +83,16 @@ class ClassFacts:
     modules: dict[str, dict] = field(default_factory=dict)
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
+    any_home_builds: bool = False           # build_sites: any power's home centre (the importer lists them)
+    # (class, reading, (file, line, message)) of the builds classes, resolved in read_classes
+    builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
+    # own processGame code that only does what neutral_armies does (neutrals never retreat)
+    neutral_process: list[tuple[str, int, str]] = field(default_factory=list)
+    # a canal (_canal): (end terrID, end terrID, controlling terrID, the canal's own terrID)
+    canal: tuple[int, int, int, int] | None = None
+    canal_parts: dict[str, list[int]] = field(default_factory=dict)    # cls -> [ends, controller/own]
+    mentions: dict[int, set[int]] = field(default_factory=dict)       # unmodelled index -> terrIDs in its code
+    canal_classes: list[tuple[str, int, str]] = field(default_factory=list)  # unmodelled entries the canal covers
 
 
 def _body_end(text: str, pos: int) -> int:
@@ -97,8 +122,11 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         shown = f"{folder}/classes/{cls}.php"
         path = variants_root / folder / "classes" / f"{cls}.php"
         if not _FOLDER.match(folder) or not _FOLDER.match(cls) or not path.is_file():
-            facts.problems.append((f"{variant.folder}/variant.php", variant.lines.get("name", 1),
-                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder"))
+            where = variant.lines.get(f"variantClasses:{cls}", variant.lines.get("name", 1))
+            facts.problems.append((f"{variant.folder}/variant.php", where,
+                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder "
+                                   f"(put the {folder} variant's folder beside this one: what its class does is "
+                                   f"not imported without it)"))
             continue
         try:
             text = strip_comments(read_text(path))
@@ -107,7 +135,127 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
             line = getattr(exc, "line", 0) or 1
             facts.problems.append((shown, line, f"cannot read the data of {cls}.php: "
                                                 f"{getattr(exc, 'reason', exc)}"))
+    _resolve(facts, variant)
+    _canal(facts)
     return facts
+
+
+_MOVE_PAIR = re.compile(r"Unit->terrID\s*==\s*'?(\d{1,5})'?\s*&&\s*\$this->toTerrID\s*==\s*'?(\d{1,5})'?")
+_CONTROLLER = re.compile(r"occupyingUnitID[^;]{0,200}?\bt\.terrID\s*=\s*(\d{1,5})")
+_SWITCH = re.compile(r"SET\s+u\.countryID\s*=[^;]{0,200}?\bu\.terrID\s*=\s*(\d{1,5})")
+
+
+def _canal_parts(facts: ClassFacts, cls: str, text: str) -> None:
+    """The canal as Colonial's classes build it (the canals module is that rule): userOrderDiplomacy
+    lets a unit move directly between two seas (`Unit->terrID == A && toTerrID == B`, and back), and
+    OrderInterface gives the canal's own pseudo-territory's unit (`SET u.countryID = ... WHERE
+    u.terrID = C`) to the country whose unit occupies a controlling territory (`t.terrID = D`)."""
+    if cls == "userOrderDiplomacy":
+        pairs = set()
+        for m in re.finditer(r"function\s+moveToTerrCheck\s*\([^)]*\)\s*\{", text):
+            body = text[m.end():_body_end(text, m.end()) - 1]
+            pairs |= {(int(a), int(b)) for a, b in _MOVE_PAIR.findall(body)}
+        ends = [(a, b) for a, b in sorted(pairs) if a < b and (b, a) in pairs]
+        if len(ends) == 1:
+            facts.canal_parts["ends"] = list(ends[0])
+    elif cls == "OrderInterface":
+        control, switch = _CONTROLLER.search(text), _SWITCH.search(text)
+        if control and switch:
+            facts.canal_parts["control"] = [int(control.group(1)), int(switch.group(1))]
+
+
+def _canal(facts: ClassFacts) -> None:
+    """With both parts read, the canal is the canals module; the classes whose code handles the
+    canal's pseudo-territory are then that module, not unmodelled rules."""
+    if "ends" not in facts.canal_parts or "control" not in facts.canal_parts:
+        return
+    (a, b), (through, own) = facts.canal_parts["ends"], facts.canal_parts["control"]
+    facts.canal = (a, b, through, own)
+    facts.modules.setdefault("canals", {})
+    keep = []
+    for index, where in enumerate(facts.unmodelled):
+        (facts.canal_classes if own in facts.mentions.get(index, set()) else keep).append(where)
+    facts.unmodelled = keep
+    facts.mentions = {}
+
+
+def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
+    """Own builds classes become a module when both say the same (processOrderBuilds may
+    only drop the limit); own neutral-unit processGame code is the neutral_armies module
+    when the variant has neutral units. Anything else stays not modelled."""
+    readings: dict[str, set] = {}
+    for cls, reading, _ in facts.builds:
+        readings.setdefault(cls, set()).add(reading)
+    wanted = readings.get("userOrderBuilds", {None})
+    process = readings.get("processOrderBuilds", {"unlimited"}) - {"unlimited"}
+    reading = next(iter(wanted)) if len(wanted) == 1 else None
+    module = BUILD_MODULES.get(reading) if process <= {reading} else None
+    if module is None:
+        facts.unmodelled += [where for _, _, where in facts.builds]
+    if module:
+        facts.modules.setdefault(module, {})
+        facts.any_home_builds = module == "build_sites"
+    countries = {" ".join(c.lower().replace("-", " ").split()) for c in variant.countries}
+    named = set(facts.start_units or {}) | set(facts.default_builds or {})
+    neutral = "neutral_armies" in facts.modules or any(
+        isinstance(n, str) and " ".join(n.lower().replace("-", " ").split()) not in countries for n in named)
+    if not neutral:
+        facts.unmodelled += facts.neutral_process
+
+
+def _sql_reading(sql: str, owner: str) -> str | None:
+    """Which centres a builds query allows: it must ask for the country's own (`ts.countryID
+    = <owner>`), vacant supply centres; then no condition on `t.countryID` (the centre's
+    home country) is build anywhere, `t.countryID != 0` any power's home centre."""
+    if not (re.search(r"ts\.countryID\s*=\s*\"\s*\.\s*\$" + owner + r"->countryID", sql)
+            and "occupyingUnitID IS NULL" in sql and re.search(r"t\.supply\s*=\s*'Yes'", sql)):
+        return None
+    where = sql.split("WHERE", 1)[-1].split("\")", 1)[0]      # to the end of the query string
+    for condition in re.split(r"\bAND\b", re.sub(r"\bLIMIT\s+1\b", "", where)):
+        if not _KNOWN_CONDITION.match(condition.strip(" \t\r\n\".")):
+            return None         # another restriction (Baron1900's buildEligibilityFlags)
+    home = _T_COUNTRY.findall(sql)
+    if not home:
+        return "anywhere"
+    if all(op in ("!=", "<>", ">") and value.strip("\"'") == "0" for op, value in home):
+        return "any_home"
+    return None
+
+
+def _function_body(text: str, name: str) -> str | None:
+    m = re.search(r"function\s+" + name + r"\s*\([^)]*\)\s*\{", text)
+    return text[m.end():_body_end(text, m.end()) - 1] if m else None
+
+
+def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
+    """What an own userOrderBuilds / processOrderBuilds class does to builds, read from
+    its SQL (Hundred, Pure, Imperium copy BuildAnywhere's; Imperial2 builds in any home
+    centre): 'anywhere', 'any_home', 'unlimited' (create() only drops the count limit),
+    or None when it does something else."""
+    if cls == "userOrderBuilds":
+        check = _function_body(body, "toTerrIDCheck")
+        if check is None or set(real) - {"toTerrIDCheck", "__construct"} or "'Build Army'" not in check:
+            return None
+        army = re.search(r"type\s*==\s*'Build Army'\s*\)(.*?)elseif", check, re.DOTALL)
+        return _sql_reading(army.group(1), r"this") if army else None
+    create = _function_body(body, "create")
+    if create is None or set(real) != {"create"} or "'Destroy'" not in create:
+        return None
+    count = re.search(r"SELECT\s+COUNT\(\*\)(.*?)\);", create, re.DOTALL)
+    if count is None:
+        return "unlimited"
+    return _sql_reading(count.group(1), r"Member")
+
+
+def _neutral_only(body: str, real: list[str]) -> bool:
+    """processGame code of the NeutralUnits kind: process() again when only the neutral
+    pseudo-country has retreats, and the neutralHold support orders; no builds."""
+    return real == ["process"] and "'Retreats'" in body and "orderStatus != 'None'" in body \
+        and "Builds" not in body
+
+
+def _numbers(body: str) -> set[int]:
+    return {int(n) for n in re.findall(r"\b\d{1,5}\b", body)}
 
 
 def _first(found: list[tuple[object, int]]):
@@ -119,6 +267,7 @@ def _first(found: list[tuple[object, int]]):
 
 def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None:
     lines = Lines(text)
+    _canal_parts(facts, cls, text)
     if cls == "adjudicatorPreGame":
         units, line = _first(find_arrays(text, "countryUnits"))
         if units is not None:
@@ -157,15 +306,27 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 facts.modules.setdefault("custom_start", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
-                facts.unmodelled.append((shown, lines.line(m.start()),
-                                         f"{name} overrides {', '.join(real)} of {cls} "
-                                         f"({RULE_CLASSES[cls]}) with the variant's own code"))
+                where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
+                                                       f"({RULE_CLASSES[cls]}) with the variant's own code")
+                if cls in ("userOrderBuilds", "processOrderBuilds"):
+                    facts.builds.append((cls, _build_reading(cls, own, real), where))
+                elif cls == "processGame" and _neutral_only(own, real):
+                    facts.neutral_process.append(where)
+                else:
+                    facts.mentions[len(facts.unmodelled)] = _numbers(body)
+                    facts.unmodelled.append(where)
             continue
         if mixin in MODULE_OF_MIXIN:
             facts.modules.setdefault(MODULE_OF_MIXIN[mixin], {})
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:
-            facts.unmodelled.append((shown, lines.line(m.start()),
-                                     f"{name} changes {cls} ({RULE_CLASSES[cls]}); "
-                                     f"no Mapwright rule module reproduces '{mixin}'"))
+            where = (shown, lines.line(m.start()), f"{name} changes {cls} ({RULE_CLASSES[cls]}); "
+                                                   f"no Mapwright rule module reproduces '{mixin}'")
+            real = [f for f, first in re.findall(r"function\s+(\w+)\s*\([^)]*\)\s*\{\s*(\S)", body)
+                    if first != "}"]
+            if cls in ("userOrderBuilds", "processOrderBuilds"):
+                facts.builds.append((cls, _build_reading(cls, body, real), where))
+            else:
+                facts.mentions[len(facts.unmodelled)] = _numbers(body)
+                facts.unmodelled.append(where)

@@ -23,6 +23,8 @@ AGPL_URL = "https://www.gnu.org/licenses/agpl-3.0.html"
 GPL_URL = "https://www.gnu.org/licenses/gpl-3.0.html"
 MODULE_TITLES = {
     "build_anywhere": "builds on any owned supply centre",
+    "build_sites": "builds on any home supply centre the power owns, its own or another's",
+    "canals": "a canal that fleets use with the permission of the power holding its controlling province",
     "custom_start": "an opening build phase (custom start)",
     "transform": "armies and fleets may transform into one another",
     "neutral_armies": "neutral standing armies",

@@ -150,6 +150,7 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
     for m in re.finditer(r"\$this->variantClasses\[\s*['\"](\w+)['\"]\s*\]\s*=\s*"
                          r"(?:\$this->name|['\"](\w+)['\"])\s*;", text):
         out.classes[m.group(1)] = m.group(2) or folder
+        out.lines[f"variantClasses:{m.group(1)}"] = lines.line(m.start())
     _calendar(out, text, lines, shown)
     return out
 
@@ -184,10 +185,10 @@ def _calendar(out: VariantPhp, text: str, lines: Lines, shown: str) -> None:
                          "turnAsDate is not `floor($turn/2) + YEAR`; the start year is not known"))
 
 
-def include_target(text: str) -> str | None:
-    """The variant folder an install.php only require_once's (BuildAnywhere: Classic's);
+def include_target(text: str) -> tuple[str, int] | None:
+    """(the variant folder, line) an install.php only require_once's (BuildAnywhere: Classic's);
     None when it includes nothing but webDiplomacy's own variants/install.php."""
-    for m in re.finditer(r"(?:require|include)(?:_once)?\s*\(?\s*['\"]variants/([^'\"/]+)/install\.php['\"]",
-                         strip_comments(text)):
-        return m.group(1)
+    text = strip_comments(text)
+    for m in re.finditer(r"(?:require|include)(?:_once)?\s*\(?\s*['\"]variants/([^'\"/]+)/install\.php['\"]", text):
+        return m.group(1), Lines(text).line(m.start())
     return None

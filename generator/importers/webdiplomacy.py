@@ -42,7 +42,7 @@ from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
 from .webdip_classes import ClassFacts, read_classes
-from .webdip_variant import VariantPhp, include_target, licence_name, read_text, read_variant
+from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document
 
 BAD_PHP = register("IMP001", "install.php cannot be read as data",
@@ -111,6 +111,12 @@ LEGEND = register("IMP018", "Territory with no borders imported as impassable",
                   "A territory that no border row names (a legend entry, a title box, an off-map area) "
                   "cannot be entered by any unit; it is imported as `impassable` so it is drawn but "
                   "never played.", INFO)
+STRAY_AREA = register("IMP019", "Area of a territory's colour left out of its outline",
+                      "The interactive map paints the territory's colour somewhere else too, away from its "
+                      "label point and not next to its neighbours: a title or legend box, a dot, the off-map "
+                      "background. Only the area at the territory's label point, and areas of its colour that "
+                      "touch nothing but the territory and its neighbours (islands, pieces cut off by a line), "
+                      "make its outline; the rest is left out.", INFO)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -215,38 +221,51 @@ def split_name(full: str) -> tuple[str, str | None, str | None]:
 @dataclass
 class _Sources:
     """Where the import's inputs are: the variant folder, and the folder whose
-    install.php (and image) is used when this one only includes another's."""
+    install.php (and image) is used when this one only includes another's (which may
+    include a third's: the chain is followed, inside the variants folder only)."""
     folder: Path
     root: Path
     install: Path
     install_shown: str
+    chain: list[Path] = field(default_factory=list)    # the folders whose install.php was read, in order
+
+
+MAX_INCLUDES = 8
 
 
 def _locate_install(variant_dir: Path, diags: list) -> _Sources | None:
     root = variant_dir.parent
-    install = variant_dir / "install.php"
-    shown = f"{variant_dir.name}/install.php"
-    if not install.is_file():
-        diags.append(_diag(shown, 1, MISSING_INPUT, "install.php not found",
-                           hint="pass the variant folder that holds install.php"))
-        return None
-    try:
-        text = read_text(install)
-    except (OSError, PhpDataError) as exc:
-        diags.append(_diag(shown, 1, BAD_PHP, f"cannot read install.php: {exc}"))
-        return None
-    if "RawData" not in text:
-        target = include_target(text)
-        if target:
-            if not re.match(r"^[A-Za-z0-9_]{1,80}$", target) or not (root / target / "install.php").is_file() \
-                    or target == variant_dir.name:
-                diags.append(_diag(shown, 1, BAD_PHP,
-                                   f"install.php includes variants/{target}/install.php, which is not a "
-                                   f"variant folder beside this one",
-                                   hint="put that variant's folder next to this one, or copy its install.php"))
-                return None
-            return _Sources(variant_dir, root, root / target / "install.php", f"{target}/install.php")
-    return _Sources(variant_dir, root, install, shown)
+    folder, chain = variant_dir, []
+    while True:
+        install = folder / "install.php"
+        shown = f"{folder.name}/install.php"
+        chain.append(folder)
+        if not install.is_file():
+            diags.append(_diag(shown, 1, MISSING_INPUT, "install.php not found",
+                               hint="pass the variant folder that holds install.php"))
+            return None
+        try:
+            text = read_text(install)
+        except (OSError, PhpDataError) as exc:
+            diags.append(_diag(shown, 1, BAD_PHP, f"cannot read install.php: {exc}"))
+            return None
+        included = include_target(text) if "RawData" not in text else None
+        if included is None:
+            return _Sources(variant_dir, root, install, shown, chain)
+        target, line = included
+        if not re.match(r"^[A-Za-z0-9_]{1,80}$", target) or not (root / target / "install.php").is_file():
+            diags.append(_diag(shown, line, BAD_PHP,
+                               f"install.php includes variants/{target}/install.php, which is not a "
+                               f"variant folder beside {variant_dir.name}",
+                               hint="put that variant's folder next to this one, or copy its install.php"))
+            return None
+        if root / target in chain or len(chain) > MAX_INCLUDES:
+            diags.append(_diag(shown, line, BAD_PHP,
+                               f"install.php includes variants/{target}/install.php, which leads back round "
+                               f"({' -> '.join(f.name for f in chain)} -> {target})",
+                               hint="one of these install.php files must hold $territoryRawData itself"))
+            return None
+        folder = root / target
 
 
 def import_variant(variant_dir: Path, options: ImportOptions | None = None,
@@ -306,10 +325,11 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     abbr_count = Counter(abbr for _, _, _, coast, abbr in parsed if coast is None and abbr)
     for abbr, count in sorted(abbr_count.items()):
         if count > 1:
-            names = [full for _, full, _, c, a in parsed if c is None and a == abbr]
-            diags.append(_diag(shown, 1, DUPLICATE_ABBR,
-                               f"abbreviation '{abbr}' is used by {', '.join(names)}",
-                               hint="orders written with this code are ambiguous; the ids differ"))
+            rows = [(row["_line"], full) for row, full, _, c, a in parsed if c is None and a == abbr]
+            diags.append(_diag(shown, rows[1][0], DUPLICATE_ABBR,
+                               f"abbreviation '{abbr}' is used by {', '.join(full for _, full in rows)} "
+                               f"(lines {', '.join(str(line) for line, _ in rows)})",
+                               hint="give each territory a code of its own in its name, e.g. 'Name (NEW)'"))
     location_of: dict[str, str] = {}     # install.php name -> location
     location_by_row: dict[int, str] = {}  # webDiplomacy terrID (1-based row order) -> location
     provinces: list[dict] = []
@@ -357,7 +377,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         pid = location_of.get(parent)
         if pid is None:
             diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
-                               f"coast '{full}' has no parent territory '{parent}'"))
+                               f"coast '{full}' has no parent territory '{parent}'",
+                               hint=_spelling(parent, location_of)))
             continue
         codes = by_id[pid].setdefault("coasts", [])
         if coast in codes:
@@ -376,7 +397,9 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         if "coasts" in prov:
             coasts = prov.pop("coasts")
             if len(coasts) < 2:
-                diags.append(_diag(shown, 1, NAME_PROBLEM,
+                line = next((row["_line"] for row, _, parent, c, _ in parsed
+                             if c == coasts[0] and location_of.get(parent) == prov["id"]), 1)
+                diags.append(_diag(shown, line, NAME_PROBLEM,
                                    f"{prov['id']} has one named coast ({coasts[0]}); fleets use the province"))
                 for full, loc in list(location_of.items()):
                     if loc == f"{prov['id']}/{coasts[0]}":
@@ -423,6 +446,27 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                                         custom_start, diags, by_id)
     if custom_start:
         modules["custom_start"] = {}
+    modules.pop("canals", None)
+    if facts.canal:
+        canal = _canal(facts.canal, location_by_row, by_id, shown, diags)
+        if canal is None:
+            facts.unmodelled += facts.canal_classes      # the canal's classes stay not modelled
+        else:
+            modules["canals"] = {"canals": [canal["module"]]}
+            gone = canal["own"]
+            diags[:] = [d for d in diags if not (d.code in (LEGEND, IMPOSSIBLE_FLAG) and f"{gone})" in d.message
+                                                or d.code == IMPOSSIBLE_FLAG and f" in {gone} " in d.message)]
+            diags.append(_diag(shown, rows_of.get(gone, 1), LEGEND,
+                               f"'{by_id[gone]['name']}' ({gone}) is the canal's own territory in webDiplomacy, "
+                               f"with its unit; the canals module replaces both, so they are left out"))
+            provinces[:] = [p for p in provinces if p["id"] != gone]
+            by_id.pop(gone, None)
+            owners.pop(gone, None)
+            borders[:] = [b for b in borders if gone not in {loc.split("/")[0] for loc in b["between"]}]
+            seeds[:] = [seed for seed in seeds if seed[0] != gone]
+            neutral_units = [u for u in neutral_units if u.split()[1].split("/")[0] != gone]
+            for power in start_units:
+                start_units[power] = [u for u in start_units[power] if u.split()[1].split("/")[0] != gone]
     if neutral_units:
         start_units["NEUTRAL"] = neutral_units
         hold = [location_by_row[t] for t in variant.neutral_hold if t in location_by_row]
@@ -435,12 +479,19 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             centers.setdefault(prov["home"], []).append(prov["id"])
     power_order = [p["id"] for p in powers]
     centers = {p: centers[p] for p in power_order if p in centers}
+    if facts.any_home_builds:
+        # webDiplomacy's `t.countryID != 0`: any centre install.php gives an owner (home centres)
+        homes = [p["id"] for p in provinces if p.get("supply_center") and owners.get(p["id"])]
+        modules["build_sites"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
+                                            for power in power_order}, "home": True}
     coloured: dict[str, list[str]] = {}
     for terr_id, cid in sorted(facts.nsc_info.items()):
         loc = location_by_row.get(terr_id)
         if loc is None or cid not in by_cid:
             diags.append(_diag(*facts.nsc_where, UNKNOWN_TERRITORY,
-                               f"$nsc_info entry {terr_id} => country {cid} names no territory or country"))
+                               f"$nsc_info entry {terr_id} => country {cid} names no territory or country",
+                               hint=f"terrIDs count install.php's rows from 1 (there are {len(location_by_row)}); "
+                                    f"countryIDs count $countries from 1 (there are {len(by_cid)})"))
             continue
         prov = by_id[loc.split("/")[0]]
         if prov.get("supply_center") and not prov.get("home"):
@@ -456,11 +507,19 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     # 5. geometry
     geometry = {}
     extra_seeds: list[tuple[str, int, int]] = []
+    # what the tracing needs to know of the territories: who borders whom, the seas, the rows
+    pairs = {tuple(loc.split("/")[0] for loc in b["between"]) for b in borders}
+    seas = {p["id"] for p in provinces if p["type"] == "sea"}
+    row_line = {p["id"]: rows_of.get(p["id"], 1) for p in provinces}
     if id_map is not None:
-        seeds, coast_labels, owners, extra_seeds = _rename(id_map, provinces, seeds, coast_labels, owners,
-                                                           options, shown, diags)
+        seeds, coast_labels, owners, extra_seeds, target_of = _rename(id_map, provinces, seeds, coast_labels,
+                                                                      owners, options, shown, diags, rows_of)
+        pairs = {(target_of[a], target_of[b]) for a, b in pairs if a in target_of and b in target_of}
+        seas = {target_of[s] for s in seas if s in target_of}
+        row_line = {target_of[k]: v for k, v in row_line.items() if k in target_of}
     if rgb is not None:
-        geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds)
+        territories_of = _Territories(pairs, seas, shown, row_line)
+        geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds, territories_of)
         geometry["coast_labels"] = coast_labels
         geometry["owners"] = owners
         if options.colours:
@@ -485,7 +544,9 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     if coloured:
         data["colored_neutral_centers"] = coloured
     for path, line, message in facts.unmodelled:
-        diags.append(_diag(path, line, NOT_MODELLED, message))
+        diags.append(_diag(path, line, NOT_MODELLED, message,
+                           hint="the game is marked status: partial and its rules page lists this; describe the "
+                                "rule there in your words, or add a rule module that plays it"))
     result.data = data
     result.geometry = geometry
     command = options.command_line(variant_dir.name)
@@ -504,11 +565,11 @@ def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) 
     named = [clean_name(r["country"]) for r in territories if isinstance(r.get("country"), str)]
     found = list(dict.fromkeys(n for n in named if n.lower() != "neutral"))
     if found:
-        diags.append(_diag(f"{variant.folder}/variant.php", 1, VARIANT_PHP,
+        diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), VARIANT_PHP,
                            "no $countries in variant.php; the powers are taken from install.php's owners",
                            hint="their order (webDiplomacy's countryID) may differ from the variant's"))
         return found
-    diags.append(_diag(f"{variant.folder}/variant.php", 1, VARIANT_PHP,
+    diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), VARIANT_PHP,
                        "no $countries in variant.php and no owners in install.php: the game has no powers",
                        hint="write public $countries=array('A', 'B', ...); in variant.php"))
     return []
@@ -537,7 +598,8 @@ def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
         if a is None or b is None:
             missing = row.get("from") if a is None else row.get("to")
             diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
-                               f"border names unknown territory '{clean_name(missing)}'"))
+                               f"border names unknown territory '{clean_name(missing)}'",
+                               hint=_spelling(clean_name(missing), location_of)))
             continue
         if a == b:
             diags.append(_diag(shown, row["_line"], EMPTY_BORDER, f"border {a}-{b} joins a territory to itself"))
@@ -572,6 +634,36 @@ def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
     return borders
 
 
+def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by_id: dict, shown: str,
+           diags: list) -> dict | None:
+    """The canals module's entry from the terrIDs the classes name, and the canal's own
+    pseudo-territory (which the module replaces: it is left out with its unit)."""
+    a, b, through, own = (location_by_row.get(t) for t in found)
+    if None in (a, b, through, own) or len({a, b, through, own}) < 4:
+        diags.append(_diag(shown, 1, NOT_MODELLED,
+                           f"the classes make a canal of terrIDs {', '.join(str(t) for t in found)}, which are not "
+                           f"four territories of install.php; the canal is not imported",
+                           hint="terrIDs count install.php's rows from 1"))
+        return None
+    ends = [loc.split("/")[0] for loc in (a, b)]
+    if any(by_id[e]["type"] not in ("sea", "coast") for e in ends):
+        diags.append(_diag(shown, 1, NOT_MODELLED, f"the classes make a canal between {ends[0]} and {ends[1]}, "
+                                                   f"where no fleet can stand; the canal is not imported",
+                           hint="the canal's ends must be seas or coasts"))
+        return None
+    return {"module": {"between": ends, "through": through.split("/")[0]}, "own": own.split("/")[0]}
+
+
+def _spelling(name: str, known: dict[str, str]) -> str:
+    """What to write for a territory name install.php does not define: the closest names
+    it does (difflib, on at most a few hundred characters a name: linear in the names)."""
+    import difflib
+    close = difflib.get_close_matches(name[:200], list(known), n=2, cutoff=0.6)
+    shown = " or ".join(f"'{c}'" for c in close)
+    return (f"did you mean {shown}? " if close else "") + \
+        "write the name exactly as install.php's $territoryRawData row spells it"
+
+
 def _can_stand(unit: str, loc: str, by_id: dict) -> bool:
     pid, _, coast = loc.partition("/")
     prov = by_id[pid]
@@ -597,7 +689,8 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
                 loc = location_of.get(clean_name(terr))
                 if loc is None:
                     diags.append(_diag(*where, UNKNOWN_TERRITORY,
-                                       f"unit of {clean_name(country)} in unknown territory '{clean_name(terr)}'"))
+                                       f"unit of {clean_name(country)} in unknown territory '{clean_name(terr)}'",
+                                       hint=_spelling(clean_name(terr), location_of)))
                     continue
                 letter = "F" if str(kind).lower().startswith("f") else "A"
                 if not _can_stand("fleet" if letter == "F" else "army", loc, by_id):
@@ -636,7 +729,8 @@ def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:
             f"{variant.year_step} years a Spring/Autumn pair"
         diags.append(_diag(where, line, NOT_MODELLED,
                            f"turnAsDate counts {step}; the engine counts one year a Spring/Autumn pair, "
-                           f"so dates after the first turn differ from the variant's"))
+                           f"so dates after the first turn differ from the variant's",
+                           hint="say in the rules page how the variant counts years"))
     if not 0 <= year <= 9999:
         diags.append(_diag(where, line, VARIANT_PHP, f"start year {year} is outside 0-9999; start.phase is left out"))
         return None
@@ -682,7 +776,7 @@ def _find_image(src: _Sources, options: ImportOptions, diags) -> Path | None:
                                hint="name the flat-colour interactive map, e.g. interactiveMap/IA_map.png"))
             return None
         return path
-    folders = [src.folder] + ([src.install.parent] if src.install.parent != src.folder else [])
+    folders = src.chain or [src.folder]
     for folder in folders:
         for name in ("interactiveMap/IA_map.png", "interactiveMap/IA_smallmap.png"):
             if (folder / name).is_file():
@@ -712,7 +806,8 @@ def _load_image(path: Path, variant_dir: Path, diags):
         diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {exc}; the game is imported without outlines"))
         return None
     if note:
-        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {note}"))
+        diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {note}",
+                           hint="nothing to do for the import; re-saving the PNG in an image editor repairs it"))
     return rgb
 
 
@@ -747,10 +842,14 @@ def parse_seed(text: str) -> tuple[str, int, int] | None:
     return (m.group("id"), int(m.group("x")), int(m.group("y"))) if m else None
 
 
-def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diags):
+def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diags, rows_of=None):
     """Re-key seeds, coast labels and owners by the id map's ids (matched by name).
 
-    Returns (seeds, coast_labels, owners, extra seeds from --seed)."""
+    Returns (seeds, coast_labels, owners, extra seeds from --seed, {variant id: id map's id})."""
+    rows_of = rows_of or {}
+
+    def line_of(prov: dict) -> int:
+        return rows_of.get(prov["id"], 1)
     from .id_map import pair_coasts
     target_of: dict[str, str] = {}
     claimed: dict[str, str] = {}
@@ -761,11 +860,11 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
             if target:
                 break
         if target is None:
-            diags.append(_diag(shown, 1, NO_PROVINCE, f"territory '{prov['name']}' matches no province of "
+            diags.append(_diag(shown, line_of(prov), NO_PROVINCE, f"territory '{prov['name']}' matches no province of "
                                                       f"{options.ids_from}", hint="add its name as an alias"))
             continue
         if target in claimed:
-            diags.append(_diag(shown, 1, NO_PROVINCE, f"territories '{claimed[target]}' and '{prov['name']}' "
+            diags.append(_diag(shown, line_of(prov), NO_PROVINCE, f"territories '{claimed[target]}' and '{prov['name']}' "
                                                       f"both match {target}"))
             continue
         claimed[target] = prov["name"]
@@ -779,7 +878,7 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
         pairs = pair_coasts(codes, id_map.coasts(target))
         for code in codes:
             if code not in pairs:
-                diags.append(_diag(shown, 1, NO_PROVINCE, f"coast {code} of '{prov['name']}' matches no coast "
+                diags.append(_diag(shown, line_of(prov), NO_PROVINCE, f"coast {code} of '{prov['name']}' matches no coast "
                                                           f"of {target} ({', '.join(id_map.coasts(target)) or 'none'})"))
             elif f"{prov['id']}/{code}" in coast_labels:
                 new_labels[f"{target}/{pairs[code]}"] = coast_labels[f"{prov['id']}/{code}"]
@@ -806,13 +905,23 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
                            f"{pid} matches no territory of the variant and gets no outline",
                            hint=f"give a point inside it with --seed {pid}=X,Y"))
     return (new_seeds, dict(sorted(new_labels.items())),
-            {k: new_owners[k] for k in sorted(new_owners)}, extra)
+            {k: new_owners[k] for k in sorted(new_owners)}, extra, target_of)
+
+
+@dataclass
+class _Territories:
+    """What tracing needs to know of the territories besides their label points."""
+    pairs: set = field(default_factory=set)         # (id, id) of every border
+    seas: set = field(default_factory=set)
+    install: str = "install.php"                    # where their rows are (diagnostics point there)
+    row_line: dict = field(default_factory=dict)    # id -> line of its row
 
 
 def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOptions, diags,
-              extra_seeds=()) -> dict:
+              extra_seeds=(), known: _Territories | None = None) -> dict:
     import numpy as np
 
+    from .components import sort_components
     from .trace import colour_codes, contacts_of, grow_labels, label_pixels, thick_area, trace
 
     shown = image_path.relative_to(variant_dir).as_posix() if _inside(image_path, variant_dir) \
@@ -820,6 +929,28 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     territory_seeds = len(seeds)
     seeds = list(seeds) + list(extra_seeds)
     labels, decor, seed_colour = label_pixels(rgb, [(x, y) for _, x, y in seeds])
+    # only the areas of a territory's colour at its label point, its islands and cut-off pieces
+    known = known or _Territories()
+    index_of = {pid: i for i, (pid, _, _) in enumerate(seeds[:territory_seeds])}
+    neighbours: dict[int, set[int]] = {}
+    for a, b in known.pairs:
+        if a in index_of and b in index_of:
+            neighbours.setdefault(index_of[a], set()).add(index_of[b])
+            neighbours.setdefault(index_of[b], set()).add(index_of[a])
+    sorted_areas = sort_components(labels, [(x, y) for _, x, y in seeds[:territory_seeds]], neighbours,
+                                   options.grow, {index_of[pid] for pid in known.seas if pid in index_of})
+    labels = sorted_areas.labels
+    if sorted_areas.skipped:
+        diags.append(_diag(shown, 1, STRAY_AREA, "the image's colours are scattered too widely to sort out which "
+                                                 "areas belong to which territory: some are kept as they are",
+                           hint="check the geometry review page for outlines that reach too far"))
+    for index, (pixels, (x0, y0, x1, y1)) in sorted(sorted_areas.dropped.items()):
+        diags.append(_diag(shown, 1, STRAY_AREA,
+                           f"{seeds[index][0]}: {pixels} pixel(s) of its colour in ({x0}, {y0})-({x1}, {y1}) "
+                           f"are away from its label point and its neighbours (a title or legend box, a dot, "
+                           f"the background): left out of its outline",
+                           hint="if they are part of it, give it a border with the territories they touch; "
+                                "else nothing to do"))
     # --seed points: the area of their own colour, or the broad area of separator black
     black = (colour_codes(rgb) == 0) & (labels < 0)
     traced_extra: set[int] = set()
@@ -840,10 +971,16 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     first_with: dict[int, int] = {}
     for index, (pid, x, y) in enumerate(seeds[:territory_seeds]):
         code = seed_colour.get(index)
+        if index in sorted_areas.moved:       # shares a colour, but the area at its point is its own
+            first_with.setdefault(-1 - index, index)
+            continue
         if code is None or code in first_with:
             other = seeds[first_with[code]][0] if code in first_with else None
             why = f"shares its colour with {other}" if other else "has no territory colour at its label point"
-            diags.append(_diag(shown, 1, NO_COLOUR, f"{pid} {why} ({x}, {y})"))
+            diags.append(_diag(known.install, known.row_line.get(pid, 1), NO_COLOUR,
+                               f"{pid} {why} ({x}, {y}) in {shown}",
+                               hint="move the row's label point onto the territory's own colour in the image, "
+                                    "or give the territory a colour of its own there"))
             continue
         first_with[code] = index
     n = len(seeds)
@@ -856,7 +993,8 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
         if rings:
             outlines[pid] = rings
         elif index in first_with.values() or index in traced_extra:
-            diags.append(_diag(shown, 1, NO_OUTLINE, f"{pid} has no outline"))
+            diags.append(_diag(known.install, known.row_line.get(pid, 1), NO_OUTLINE,
+                               f"{pid} has no outline in {shown}"))
     contacts = sorted([sorted((seeds[a][0], seeds[b][0])) + [length]
                        for (a, b), length in contacts_of(grown).items() if a < n and b < n])
     decor_items = []

@@ -6,7 +6,10 @@ Family-agnostic pieces other families can reuse:
                  sanitising and contrast (colour, lighten, ink_on), print hatching
                  (hatch_pattern), word wrap (wrap)
     geometry.py  polygon area/centroid/bbox, simplification, Voronoi cells, shared borders
-    paper.py     paper sizes, fitting an mm-sized SVG on paper (place_on_paper, fit)
+    paper.py     paper sizes, fitting an mm-sized SVG on paper (place_on_paper, fit), the
+                 scale a document must keep (legible_scale: 6 pt text, data-print-scale)
+    tiles.py     the sheets a document prints on (sheets): one fitted page, or an assembly
+                 key and overlapping tiles at the scale it must keep
     print.py     multi-page deterministic PDF and PNG via CairoSVG (print_documents)
 Diplomacy-shaped pieces: mapview.py (view_of), map.py (render_map), diagram.py
 (order_diagram), placement.py (where a diagram draws units of provinces drawn in several

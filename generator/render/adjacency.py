@@ -14,6 +14,11 @@ from .mapview import MapView
 from ..escape import md_text
 from .svg import esc
 
+# Hidden ends of cells (as site/cell_separators.py gives Markdown tables): text read out of
+# the page without its layout, as the search index is, keeps the cells and rows apart.
+CELL_END = "<span hidden> · </span>"
+ROW_END = "<span hidden>; </span>"
+
 CSV_COLUMNS = ["id", "abbr", "name", "type", "supply_center", "home", "army", "fleet", "special"]
 
 
@@ -94,6 +99,10 @@ def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
     """The table for the site page: escaped, with data-sort keys for the script."""
     rows = adjacency_rows(view)
 
+    def home(power: str) -> str:   # the power's name, as the map's key writes it
+        p = view.powers.get(view.power_id(power) or power) if power else None
+        return p.name if p is not None and p.name else power
+
     def locs(items):
         out = []
         # The script writes each neighbour's name beside its code, from the table's own
@@ -105,9 +114,10 @@ def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
                        f'<span class="mw-code">{esc(location_label(view, loc))}</span></a>')
         return ", ".join(out)
 
-    head = ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}</th>' for k, t in [
-        ("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
-        ("text", "Home"), ("num", "Armies to"), ("num", "Fleets to")]) + "</tr>")
+    heads = [("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
+             ("text", "Home"), ("num", "Armies to"), ("num", "Fleets to")]
+    head = ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}{CELL_END if i < len(heads) - 1 else ROW_END}</th>'
+                             for i, (k, t) in enumerate(heads)) + "</tr>")
     body = []
     for r in rows:
         if set(r["fleet"]) <= {""}:
@@ -124,13 +134,13 @@ def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
             special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
         body.append(
             f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
-            f'<td class="mw-adj-code"><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a></td>'
-            f'<td class="mw-adj-province">{esc(r["name"])}{estimated}</td>'
-            f'<td data-label="Type">{esc(r["type"])}</td>'
-            f"<td data-label=\"Centre\">{'yes' if r['supply_center'] else ''}</td>"
-            f'<td data-label="Home">{esc(r["home"])}</td>'
-            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}</td>'
-            f'<td data-label="Fleets to" data-mw-key="{n_fleet}">{fl}</td></tr>')
+            f'<td class="mw-adj-code"><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a>{CELL_END}</td>'
+            f'<td class="mw-adj-province">{esc(r["name"])}{estimated}{CELL_END}</td>'
+            f'<td data-label="Type">{esc(r["type"])}{CELL_END}</td>'
+            f"<td data-label=\"Centre\">{'yes' if r['supply_center'] else ''}{CELL_END}</td>"
+            f'<td data-label="Home">{esc(home(r["home"]))}{CELL_END}</td>'
+            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}{CELL_END}</td>'
+            f'<td data-label="Fleets to" data-mw-key="{n_fleet}">{fl}{ROW_END}</td></tr>')
     return ('<table class="mw-adjacency mw-sortable" id="mw-adjacency">'
             f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
 

@@ -11,9 +11,10 @@ BAD_POSITION = register(
     "and `orders: {POWER: [\"A PAR - BUR\", ...]}`. Fix the file as the message says.")
 SMALL_TEXT = register(
     "RND002", "Printed text would be too small",
-    f"After fitting the document on the chosen paper its smallest text is below {MIN_FONT_MM} mm "
-    "(about 4 pt), too small to read. Print on larger paper (A3 or tabloid), or accept small "
-    "print for this sheet.", "warning")
+    f"On the chosen paper the document's smallest text is below {MIN_FONT_MM:.2f} mm (6 pt), too "
+    "small to read. Maps are tiled over several sheets rather than shrunk; a sheet printed at a "
+    "fixed scale cannot be: print on larger paper (A3 or tabloid), or accept small print for it.",
+    "warning")
 NO_PRINTABLES = register(
     "RND003", "Nothing to print",
     "The game's family offers no printables, or none of the kind asked for with --what. "

@@ -28,6 +28,7 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 # How far above its province's name a unit sits, in unit radii: the token (radius 1) clears
 # the name's cap height (0.37 font above the label point), so a name is never under a unit.
 UNIT_LIFT = 1.5
+PRINT_KEY_FONT = 1.4   # printed maps: title and key text at most this many times the labels
 
 
 @dataclass
@@ -156,6 +157,8 @@ class MapCanvas:
         self._cells = None
         self.frame = self._frame()
         self.m = Metrics.of(view, self.frame[2] - self.frame[0])
+        if self.o.print_mode:   # on paper the key is read up close: a little above the labels
+            self.m.ui_font = min(self.m.ui_font, self.m.font * PRINT_KEY_FONT)
         self.visible = self._visible()
         self.layers: list[str] = []
         self.overlays: list[str] = []

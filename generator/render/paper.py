@@ -1,7 +1,8 @@
 """Laying millimetre-sized SVG documents onto paper: sizes, margins, orientation, scale.
 
-Pure string work, no Cairo: `place_on_paper` returns a page-sized SVG; print.py turns
-pages into PDF or PNG. Any family's printables go through here.
+Pure string work, no Cairo: `place_on_paper` returns a page-sized SVG (tiles.py lays a
+document too big for one sheet over several); print.py turns pages into PDF or PNG. Any
+family's printables go through here.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ PAPERS: dict[str, tuple[float, float]] = {     # portrait width, height in mm
 }
 MARGIN_MM = 10.0
 SAME_SIZE_MM = 0.5         # a document this close to the paper's size was made for it: print 1:1
-MIN_FONT_MM = 1.5          # about 4.3 pt: the smallest text we call readable on paper
+MIN_FONT_MM = 25.4 * 6 / 72   # 6 pt (2.12 mm): the smallest text we call legible on paper
 
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)
 _ATTR = re.compile(r'\s([\w:-]+)="([^"]*)"')
@@ -45,6 +46,13 @@ class SvgSize:
     height_mm: float
     view_box: tuple[float, float, float, float]
     min_font: float | None   # smallest text, in the document's user units (data-min-font)
+    print_scale: float | None = None   # data-print-scale: printed at exactly this scale (a board
+                                       # whose counters must fit its hexes), tiled if need be
+
+    @property
+    def min_font_mm(self) -> float | None:
+        """The smallest text at the document's own size, in mm."""
+        return None if self.min_font is None else self.min_font * self.width_mm / self.view_box[2]
 
 
 def svg_size(svg_text: str) -> SvgSize:
@@ -60,8 +68,8 @@ def svg_size(svg_text: str) -> SvgSize:
         vb = (0.0, 0.0, w, h)
     if not w or not h:
         w, h = vb[2] * 25.4 / 96, vb[3] * 25.4 / 96
-    mf = a.get("data-min-font")
-    return SvgSize(w, h, vb, float(mf) if mf else None)
+    mf, ps = a.get("data-min-font"), a.get("data-print-scale")
+    return SvgSize(w, h, vb, float(mf) if mf else None, float(ps) if ps else None)
 
 
 @dataclass
@@ -106,6 +114,31 @@ def fit(size: SvgSize, paper: str, margin: float = MARGIN_MM) -> Placement:
     return Placement(paper, landscape, W, H, (W - w) / 2, (H - h) / 2, w, h, s, _min_font_mm(size, w))
 
 
+def place_at(size: SvgSize, paper: str, scale: float, margin: float = MARGIN_MM) -> Placement | None:
+    """The document at exactly `scale`, centred, in the orientation it fits within the
+    margins (portrait first); None when it fits neither way (it must be tiled)."""
+    pw, ph = paper_size(paper)
+    w, h = size.width_mm * scale, size.height_mm * scale
+    for landscape in (False, True):
+        W, H = (ph, pw) if landscape else (pw, ph)
+        if w <= W - 2 * margin + 1e-6 and h <= H - 2 * margin + 1e-6:
+            return Placement(paper, landscape, W, H, (W - w) / 2, (H - h) / 2, w, h, scale, _min_font_mm(size, w))
+    return None
+
+
+def legible_scale(size: SvgSize) -> float | None:
+    """The scale a document must keep on paper, or None when fitting it is fine: its own
+    `data-print-scale`; or, for one whose smallest text fitting would shrink below
+    MIN_FONT_MM, the larger of 1 (its designed size) and the scale bringing that text to
+    MIN_FONT_MM."""
+    if size.print_scale:
+        return size.print_scale
+    own = size.min_font_mm
+    if own is None:
+        return None
+    return max(1.0, MIN_FONT_MM / own) if own > 0 else None
+
+
 def _min_font_mm(size: SvgSize, placed_width_mm: float) -> float | None:
     if size.min_font is None:
         return None
@@ -147,21 +180,32 @@ def for_paper(docs: list[tuple[str, str]], paper: str) -> list[tuple[str, str]]:
 
 def place_on_paper(svg_text: str, paper: str, margin: float = MARGIN_MM) -> tuple[str, Placement]:
     """A page-sized SVG holding `svg_text` centred within the margins."""
-    size = svg_size(svg_text)
-    p = fit(size, paper, margin)
+    p = fit(svg_size(svg_text), paper, margin)
+    return page_svg(p.page_w, p.page_h, nested(svg_text, p.x, p.y, p.w, p.h)), p
+
+
+def nested(svg_text: str, x: float, y: float, w: float, h: float, view_box=None) -> str:
+    """`svg_text` as an <svg> element drawn in the box (x, y, w, h) of a page, showing
+    `view_box` (a window onto it, in its own units; default: all of it). A nested <svg>
+    clips to its box, which is what a tile needs."""
     m = _ROOT.search(svg_text)
-    root = m.group(0)
-    attrs = dict(_ATTR.findall(root))
+    if not m:
+        raise ValueError("not an SVG document")
+    attrs = dict(_ATTR.findall(m.group(0)))
     keep = {k: v for k, v in attrs.items() if k not in ("width", "height", "x", "y", "xmlns", "version")}
-    if "viewBox" not in keep:
-        keep["viewBox"] = " ".join(num(v, 3) for v in size.view_box)
-    inner_open = ("<svg" + f' x="{num(p.x, 3)}" y="{num(p.y, 3)}" width="{num(p.w, 3)}" height="{num(p.h, 3)}"'
-                  + "".join(f' {k}="{v}"' for k, v in keep.items()) + ">")
-    body = svg_text[m.end():]
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{num(p.page_w, 2)}mm" '
-            f'height="{num(p.page_h, 2)}mm" viewBox="0 0 {num(p.page_w, 2)} {num(p.page_h, 2)}">')
-    page = head + f'<rect width="{num(p.page_w, 2)}" height="{num(p.page_h, 2)}" fill="#ffffff"/>' \
-        + inner_open + body.rstrip()
-    if not page.endswith("</svg>"):
+    if view_box is not None:
+        keep["viewBox"] = " ".join(num(v, 3) for v in view_box)
+    elif "viewBox" not in keep:
+        keep["viewBox"] = " ".join(num(v, 3) for v in svg_size(svg_text).view_box)
+    body = svg_text[m.end():].rstrip()
+    if not body.endswith("</svg>"):
         raise ValueError("unterminated SVG document")
-    return page + "</svg>\n", p
+    return ("<svg" + f' x="{num(x, 3)}" y="{num(y, 3)}" width="{num(w, 3)}" height="{num(h, 3)}"'
+            + "".join(f' {k}="{v}"' for k, v in keep.items()) + ">" + body)
+
+
+def page_svg(page_w: float, page_h: float, *parts: str) -> str:
+    """A white page of this size in mm (user units are mm) holding `parts`."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{num(page_w, 2)}mm" '
+            f'height="{num(page_h, 2)}mm" viewBox="0 0 {num(page_w, 2)} {num(page_h, 2)}">'
+            f'<rect width="{num(page_w, 2)}" height="{num(page_h, 2)}" fill="#ffffff"/>' + "".join(parts) + "</svg>\n")

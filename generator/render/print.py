@@ -9,7 +9,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .paper import place_on_paper, without_paper
+from .paper import without_paper
+from .tiles import sheets
 
 PNG_DPI = 150
 FIXED_DATE = "2000-01-01T00:00:00Z"
@@ -136,35 +137,41 @@ def png_page(svg: str, dpi: int = PNG_DPI) -> bytes:
 def pdf_jobs(docs: list[tuple[str, str]], paper: str, *, title: str = "") -> dict[str, PrintJob]:
     """The PDFs `print_documents(docs, paper, "pdf")` makes (several documents: one
     multi-page file), as jobs to render later (see `print_documents` for the names)."""
-    placed = [(stem, place_on_paper(svg, paper)[0]) for stem, svg in docs]
-    if len(placed) > 1:
+    laid = [(stem, sheets(svg, paper, title=title)) for stem, svg in docs]
+    if len(laid) > 1:
         first = without_paper(docs[0][0])
         base = first.rsplit("-", 1)[0] if "-" in first else first
-        return {f"{base}-{paper}.pdf": PrintJob(tuple(page for _, page in placed), title)}
-    return {f"{without_paper(stem)}-{paper}.pdf": PrintJob((page,), title) for stem, page in placed}
+        return {f"{base}-{paper}.pdf": PrintJob(tuple(s.svg for _, ss in laid for s in ss), title)}
+    return {f"{without_paper(stem)}-{paper}.pdf": PrintJob(tuple(s.svg for s in ss), title) for stem, ss in laid}
 
 
 def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title: str = "",
                     combine: bool = True):
-    """Lay each (stem, mm-sized SVG) on `paper` and convert.
+    """Lay each (stem, mm-sized SVG) on `paper` (one sheet, or tiles: tiles.sheets) and convert.
 
-    Returns (files, placements): files maps a file name to bytes or text. With `combine`,
-    several documents become one multi-page PDF named after the first stem's prefix.
-    File names carry the paper once: a stem's own paper token ('cards-letter-1') is
-    replaced by the paper printed on ('cards-1-letter')."""
-    placed = [(stem, *place_on_paper(svg, paper)) for stem, svg in docs]
+    Returns (files, placements): files maps a file name to bytes or text. A PDF holds all
+    the sheets of a document; with `combine`, several documents become one multi-page PDF
+    named after the first stem's prefix. SVG and PNG are a file per sheet, a tile's name
+    carrying its sheet ('map-key-A4.svg', 'map-tile-A1-A4.svg'). File names carry the paper
+    once: a stem's own paper token ('cards-letter-1') is replaced by the paper printed on
+    ('cards-1-letter')."""
+    if fmt not in ("pdf", "png", "svg"):
+        raise ValueError(f"unknown format '{fmt}' (pdf, png or svg)")
+    laid = [(stem, sheets(svg, paper, title=title)) for stem, svg in docs]
+    placements = [(stem, s.placement) for stem, ss in laid for s in ss if s.placement is not None]
     files: dict[str, bytes | str] = {}
-    if fmt == "pdf" and combine and len(placed) > 1:
-        files = {name: job.render() for name, job in pdf_jobs(docs, paper, title=title).items()}
-    else:
-        for original, page, _ in placed:
-            stem = without_paper(original)
-            if fmt == "pdf":
-                files[f"{stem}-{paper}.pdf"] = pdf_pages([page], title)
-            elif fmt == "png":
-                files[f"{stem}-{paper}.png"] = png_page(page)
-            elif fmt == "svg":
-                files[f"{stem}-{paper}.svg"] = page
-            else:
-                raise ValueError(f"unknown format '{fmt}' (pdf, png or svg)")
-    return files, [(stem, p) for stem, _, p in placed]
+    if fmt == "pdf":
+        jobs = pdf_jobs(docs, paper, title=title) if combine else {
+            f"{without_paper(stem)}-{paper}.pdf": PrintJob(tuple(s.svg for s in ss), title) for stem, ss in laid}
+        return {name: job.render() for name, job in jobs.items()}, placements
+    for original, ss in laid:
+        stem = without_paper(original)
+        for s in ss:
+            name = f"{stem}-{_sheet_name(s.suffix)}-{paper}" if s.suffix else f"{stem}-{paper}"
+            files[f"{name}.{fmt}"] = png_page(s.svg) if fmt == "png" else s.svg
+    return files, placements
+
+
+def _sheet_name(suffix: str) -> str:
+    """'key' stays; a tile 'A3' becomes 'tile-A3' (never mistaken for a paper size)."""
+    return suffix if suffix == "key" else f"tile-{suffix}"

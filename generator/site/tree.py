@@ -8,12 +8,12 @@ import shutil
 from pathlib import Path
 
 from ..escape import nav_title
-from ..paths import SOURCE_ROOT
 from ..families import family as family_named, names as family_names
 from ..validate import GameResult
+from .guides import guide_pages
 from .reference import diagnostics_page, schema_pages
 from .rules import page_title, publish_rules_page
-from ..escape import code_span, md_text
+from ..escape import code_span, md_text, url
 from .text import prose, table
 
 
@@ -86,9 +86,9 @@ def one_line(summary: str, limit: int = 160) -> str:
     return text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
+def home_page(results: list[GameResult], thumbnails: dict[str, str], repo_url: str | None = None) -> str:
     """The landing page: a card per game (picture, one line, link), then the pages for
-    variant authors."""
+    variant authors, starting with where to get Mapwright (`repo_url`: mkdocs.yml)."""
     lines = ["---", "hide:", "  - navigation", "  - toc", "---", "",
              "# Mapwright games", "",
              "Rules sites built from data: every map, table and worked example on these pages "
@@ -104,12 +104,23 @@ def home_page(results: list[GameResult], thumbnails: dict[str, str]) -> str:
                   f"    *{md_text(_players(meta['players']))} players*", ""]
     lines += ["</div>", "",
               "## For variant authors", "",
+              get_mapwright(repo_url),
               "- [Checking a variant on every change](guides/ci-for-variant-authors.md): "
               "validation in CI and before each commit",
               "- [Diagnostics reference](reference/diagnostics.md): every message's code, "
               "what it means and what to do",
               "- [Content schemas](reference/schemas/index.md): the fields of every content file", ""]
     return "\n".join(lines)
+
+
+def get_mapwright(repo_url: str | None) -> str:
+    """The home page's line saying where the tool is and how to install it."""
+    install = "guides/ci-for-variant-authors.md#installing-mapwright"
+    if repo_url:
+        return (f"- [Mapwright's source]({url(repo_url)}): the tool that built this site; "
+                f"[how to install it]({install})")
+    return (f"- [Installing Mapwright]({install}), the tool that built this site, from a copy of its source "
+            "(this site names no public repository)")
 
 
 def _figure_name(page: str, index: int) -> str:
@@ -173,20 +184,15 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
     return files, nav
 
 
-def guide_pages() -> dict[str, str]:
-    """Mapwright's own guides (docs-src/*.md), published under guides/."""
-    folder = SOURCE_ROOT / "docs-src"
-    return {f"guides/{p.name}": p.read_text(encoding="utf-8")
-            for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+def docs_tree(results: list[GameResult], repo_url: str | None = None) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results], repo_url=repo_url)
 
 
-def docs_tree(results: list[GameResult]) -> tuple[dict[str, str | bytes], list]:
-    return assemble([(r, *game_files(r)) for r in results])
-
-
-def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, str | bytes], list]:
+def assemble(sections: list[tuple[GameResult, dict, list]], *,
+             repo_url: str | None = None) -> tuple[dict[str, str | bytes], list]:
     """The whole tree from each game's (result, files, nav), as `game_files` made them
-    (the build keeps those per game and makes only the site-wide pages again)."""
+    (the build keeps those per game and makes only the site-wide pages again);
+    `repo_url`: the project's Git repository (mkdocs.yml), for the guides' install lines."""
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
@@ -207,7 +213,7 @@ def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, s
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
         nav.append({nav_title(short_title(result.source.meta["title"])): game_nav})
-    files["index.md"] = home_page(results, thumbnails)
+    files["index.md"] = home_page(results, thumbnails, repo_url)
     schemas = schema_pages()
     files.update(schemas)
     schema_nav = [{"All schemas": "reference/schemas/index.md"}]
@@ -220,10 +226,11 @@ def assemble(sections: list[tuple[GameResult, dict, list]]) -> tuple[dict[str, s
         index_lines.append(f"- [{name}]({name}.md)")
     files["reference/schemas/index.md"] = "\n".join(index_lines) + "\n"
     files["reference/diagnostics.md"] = diagnostics_page()
-    guides = guide_pages()
+    guides = guide_pages(repo_url)
     files.update(guides)
     nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())]})
+                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
+                   if path.endswith(".md")]})
     return files, nav
 
 

@@ -1,7 +1,10 @@
-"""Export to webDiplomacy and import the result back (generator/importers/webdiplomacy.py):
-the same provinces, types, coasts, supply centres and army and fleet adjacency,
-coast by coast, for Divided States and A Modern Europe; powers, colours, start
-units and default builds as the exported PHP states them."""
+"""Export to webDiplomacy and import the result back (generator/importers/webdiplomacy.py),
+for Divided States and A Modern Europe, with no import option: the same provinces,
+types, coasts, supply centres and army and fleet adjacency, coast by coast; the same
+powers and colours, centre target, start phase, starting units and centres, custom-start
+default builds, coloured neutral centres, and rule modules with their parameters
+(less exactly those the export reports as not exported). The exported variant sits
+beside webDiplomacy's BuildAnywhere variant, as on a webDiplomacy site."""
 from __future__ import annotations
 
 import re
@@ -15,7 +18,9 @@ from PIL import Image
 
 from generator.commands.common import load_game
 from generator.exporters.output import MARKER, write_folder
-from generator.exporters.webdiplomacy import COAST_WORDS, export_variant, territory_codes
+import shutil
+
+from generator.exporters.webdiplomacy import COAST_WORDS, export_variant, not_exported, territory_codes
 from generator.families.diplomacy.loading import game_from_data
 from generator.importers.php_arrays import read_install_php
 from generator.importers.webdiplomacy import ImportOptions, import_variant
@@ -36,10 +41,11 @@ def exported(tmp_path_factory):
     for game_id in ROUND_TRIP:
         game = _game(game_id)
         result = export_variant(game, f"content/{game_id}/game.yaml")
-        folder = tmp_path_factory.mktemp("export") / result.files["variant.php"].split("public $name = '")[1] \
-            .split("'")[0]
+        variants = tmp_path_factory.mktemp("variants")
+        shutil.copytree(REPO / "tests" / "data" / "webdip" / "BuildAnywhere", variants / "BuildAnywhere")
+        folder = variants / result.files["variant.php"].split("public $name = '")[1].split("'")[0]
         write_folder(folder, result.files, [REPO / "content"])
-        reimported = import_variant(folder, ImportOptions(custom_start=game.modules.has("custom_start")))
+        reimported = import_variant(folder, ImportOptions())
         out[game_id] = (game, result, folder, reimported)
     return out
 
@@ -57,8 +63,38 @@ def test_import_of_the_export_gives_the_same_map(exported, game_id):
             (mine.name, mine.type, mine.coasts, mine.supply_center), pid
     assert again.army_adj == m.army_adj          # every army move
     assert again.fleet_adj == m.fleet_adj        # every fleet move, coast by coast
+    assert {r.id: (r.overseer, sorted(r.sealanes)) for r in again.sea_regions.values()} == \
+        {r.id: (r.overseer, sorted(r.sealanes)) for r in m.sea_regions.values()}     # the sealanes' regions
     # the interactive map traces back to one outline per territory
     assert set(reimported.geometry["outlines"]) == set(again.provinces)
+
+
+@pytest.mark.parametrize("game_id", ROUND_TRIP)
+def test_import_of_the_export_gives_the_same_game(exported, game_id):
+    game, result, folder, reimported = exported[game_id]
+    data = reimported.data
+    m = game.map
+    assert [(p["id"], p["name"], p["color"]) for p in data["powers"]] == \
+        [(p.id, p.name, p.color) for p in m.powers.values()]
+    assert data["victory"] == {"centers": m.victory_centers}
+    assert data["start"]["phase"] == game.start.phase
+    powers_only = {p: units for p, units in game.start.units.items() if p in m.powers}
+    assert {p: sorted(u) for p, u in data["start"]["units"].items()} == \
+        {p: sorted(u) for p, u in powers_only.items() if u}
+    assert {p: sorted(c) for p, c in data["start"]["centers"].items()} == \
+        {p: sorted(c) for p, c in game.start.centers.items() if c}
+    assert {p: sorted(u) for p, u in data.get("default_builds", {}).items()} == \
+        {p: sorted(u) for p, u in game.default_builds.items() if u}
+    assert {p: sorted(c) for p, c in data.get("colored_neutral_centers", {}).items()} == \
+        {p: sorted(c) for p, c in game.colored_neutral_centers.items() if c}
+    # every rule module comes back with its parameters, but those the export names as missing
+    missing = not_exported(game)
+    assert sorted(d.message.split()[2] for d in result.diagnostics
+                  if d.code == "EXP001" and d.message.startswith("rule module")) == missing
+    wanted = {k: v for k, v in (game.rules or {}).items() if k not in missing}
+    assert reimported.game["rules"] == wanted
+    assert "custom_start" in wanted and "build_anywhere" in wanted and "colored_neutral_centers" in wanted
+    assert not [d for d in reimported.diagnostics if d.code in ("IMP013", "IMP012", "IMP002")]
 
 
 @pytest.mark.parametrize("game_id", ROUND_TRIP)
@@ -158,3 +194,14 @@ def test_cli_export_refuses_foreign_folders_and_content(tmp_path):
     assert again.returncode == 0 and (out / "resources" / "stale.png").exists()
     not_diplomacy = run("webdiplomacy", "content/dixie", "-o", str(tmp_path / "dixie"))
     assert not_diplomacy.returncode == 2 and "Diplomacy-family" in not_diplomacy.stderr
+
+
+def test_without_webdiplomacys_buildanywhere_folder_the_import_says_where(exported, tmp_path):
+    game, result, folder, _ = exported["modern-europe"]
+    alone = tmp_path / folder.name
+    shutil.copytree(folder, alone)
+    again = import_variant(alone, ImportOptions())
+    missing = [d for d in again.diagnostics if "BuildAnywhere/classes/userOrderBuilds.php" in d.message]
+    text = (alone / "variant.php").read_text(encoding="utf-8").splitlines()
+    assert len(missing) == 1 and "userOrderBuilds'] = 'BuildAnywhere'" in text[missing[0].line - 1]
+    assert "build_anywhere" not in again.game["rules"] and "custom_start" in again.game["rules"]

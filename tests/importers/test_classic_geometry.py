@@ -13,11 +13,7 @@ from generator.importers.webdiplomacy import ImportOptions, import_variant
 
 REPO = Path(__file__).resolve().parents[2]
 CLASSIC = REPO / "content" / "classic"
-WEBDIP = Path("/work/shared/reference/webdip")
-if not WEBDIP.is_dir():
-    WEBDIP = REPO.parent / "shared" / "reference" / "webdip"
-needs_reference = pytest.mark.skipif(not (WEBDIP / "Classic").is_dir(),
-                                     reason="webDiplomacy reference data not available")
+WEBDIP = REPO / "tests" / "data" / "webdip"          # the vendored variant folders
 
 # the command recorded in content/classic/geometry.yaml's header
 OPTIONS = ImportOptions(geometry_only=True, ids_from="content/classic/map.yaml", seeds=("SWI=228,255",))
@@ -28,7 +24,6 @@ def classic():
     return import_variant(WEBDIP / "Classic", OPTIONS, load_id_map(CLASSIC / "map.yaml"))
 
 
-@needs_reference
 def test_reimport_reproduces_committed_classic_geometry(classic):
     assert list(classic.files) == ["geometry.yaml"]          # map.yaml is left alone
     assert [d for d in classic.diagnostics] == []
@@ -36,7 +31,6 @@ def test_reimport_reproduces_committed_classic_geometry(classic):
     assert "--ids-from content/classic/map.yaml --seed SWI=228,255" in classic.files["geometry.yaml"]
 
 
-@needs_reference
 def test_every_classic_province_has_an_outline_and_nothing_else_does(classic):
     data = yaml.safe_load((CLASSIC / "map.yaml").read_text(encoding="utf-8"))
     ids = {p["id"] for p in data["provinces"]}
@@ -49,7 +43,6 @@ def test_every_classic_province_has_an_outline_and_nothing_else_does(classic):
     assert committed["owners"]["RUH"] == "GERMANY" and "SWI" not in committed["owners"]
 
 
-@needs_reference
 def test_classic_outlines_touch_where_the_map_has_borders(classic):
     data = yaml.safe_load((CLASSIC / "map.yaml").read_text(encoding="utf-8"))
     contacts = {tuple(c[:2]) for c in classic.geometry["contacts"]}
@@ -61,7 +54,6 @@ def test_classic_outlines_touch_where_the_map_has_borders(classic):
     assert swi == {("BUR", "SWI"), ("MAR", "SWI"), ("MUN", "SWI"), ("PIE", "SWI"), ("SWI", "TYR")}
 
 
-@needs_reference
 def test_cli_check_accepts_committed_file_and_refuses_bad_options(chdir_repo, capsys):
     folder = str(WEBDIP / "Classic")
     args = ["import", "webdiplomacy", folder, "--geometry-only", "--ids-from", "content/classic/map.yaml",
@@ -74,7 +66,6 @@ def test_cli_check_accepts_committed_file_and_refuses_bad_options(chdir_repo, ca
     capsys.readouterr()
 
 
-@needs_reference
 def test_unmatched_names_are_diagnostics(tmp_path):
     data = yaml.safe_load((CLASSIC / "map.yaml").read_text(encoding="utf-8"))
     for prov in data["provinces"]:

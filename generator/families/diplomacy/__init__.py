@@ -43,4 +43,5 @@ FAMILY = Family(
     render=render_position,
     printables=printables,
     site_prints=BUILD_PRINTS,
+    print_pages={"map": "map.md", "adjacency": "adjacency.md"},
 )

@@ -157,8 +157,10 @@ def cards_page(game: Game) -> str:
         lines.append(f"![{md_text(c.title)}](assets/cards/{c.id}.svg){{ width=\"180\" }}")
     a4, letter = sheet_layout("a4"), sheet_layout("letter")
     lines += ["", "## Printing", "",
-              f"`mapwright print` turns the printable sheets into PDF: poker-size cards (63 × 88 mm) with 3 mm "
-              f"bleed and crop marks, {a4[2] * a4[3]} to an A4 page and {letter[2] * letter[3]} to a US Letter page.", ""]
+              f"The card sheets are PDFs (linked under this page's title) of poker-size cards (63 × 88 mm) with "
+              f"3 mm bleed and crop marks, {a4[2] * a4[3]} to an A4 page and {letter[2] * letter[3]} to a US Letter "
+              f"page; print them at 100 % (actual size). "
+              f"{code_span(f'mapwright print {game.source.game_id} --what cards --paper letter')} makes the same files.", ""]
     return "\n".join(lines) + "\n"
 
 

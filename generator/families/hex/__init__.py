@@ -51,5 +51,8 @@ FAMILY = Family(
     example_schema="hex-example",
     scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS),
     printables=printables,
+    # the site publishes them all (the map tiled at its printed scale; counters front and back)
+    site_prints=(("map", "A4"), ("charts", "A4"), ("cards", "A4")),
+    print_pages={"map": "map.md", "charts": "charts.md", "cards": "counters.md"},
     render=render,
 )

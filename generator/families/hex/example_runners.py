@@ -3,6 +3,7 @@ moves, advance after combat, reinforcements, disruption recovery, victory and in
 Each takes (game, position, block) and returns (result, trace, figure, table rows)."""
 from __future__ import annotations
 
+from ...escape import Markdown, md_cell
 from .advance import advance_after_combat
 from .air import Placement, place_airstrikes
 from .crt import fraction_text
@@ -49,7 +50,7 @@ def run_air(game, pos, data):
             line += (f"; City Bombing Table column {p.raid.column} (estimated): "
                      + ", ".join(f"{k} AP {fraction_text(v)}" for k, v in p.raid.distribution.items()))
             if p.raid.ap_loss is not None:
-                line += f"; roll {p.raid.roll} → **{p.raid.ap_loss} AP lost**"
+                line = Markdown(md_cell(line) + f"; roll {p.raid.roll} → **{p.raid.ap_loss} AP lost**")
         rows.append((f"{p.mission} on {p.hex}", line))
     return rep.to_dict(), rep.trace, fig, rows
 

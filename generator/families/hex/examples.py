@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...escape import Markdown, md_cell
 from ..base import Example, Outcome
 from .combat import Attack, evaluate_attack
 from .crt import Result, fraction_text
@@ -89,8 +90,13 @@ def _matches(item, have) -> bool:
 
 def _markdown_table(rows: list[tuple[str, str]]) -> str:
     lines = ["| | |", "|---|---|"]
-    lines += [f"| {k} | {v} |" for k, v in rows]
+    # cells are plain text unless marked Markdown (escaped piece by piece where written)
+    lines += [f"| {md_cell(k)} | {md_cell(v)} |" for k, v in rows]
     return "\n".join(lines)
+
+
+def _lines(texts) -> Markdown:
+    return Markdown("<br>".join(md_cell(t) for t in texts))
 
 
 def run(game: HexGame, example: Example) -> Outcome:
@@ -132,13 +138,14 @@ def run_combat(game, pos, data):
                           + (f" + {rep.ap_breakdown['air']} air, estimated" if "air" in rep.ap_breakdown else "") + ")"),
             ("Total DRM", f"+{rep.drm}")]
     if rep.result is not None:
-        rows.append(("Modified roll and result", f"{rep.modified_roll} → **{rep.result}** (CRT {_est_note(game)})"))
+        rows.append(("Modified roll and result", Markdown(
+            f"{rep.modified_roll} → **{md_cell(rep.result)}** (CRT {_est_note(game)})")))
     if rep.distribution:
         rows.append(("Odds (one d6)", ", ".join(f"{k}: {fraction_text(v)}" for k, v in rep.distribution.items())))
     if rep.result is not None:
         rows.append(("Loses first", rep.first_to_lose))
-        rows.append(("Attacker's options", "<br>".join(o.text() for o in rep.attacker_options)))
-        rows.append(("Defender's options", "<br>".join(o.text() for o in rep.defender_options)))
+        rows.append(("Attacker's options", _lines(o.text() for o in rep.attacker_options)))
+        rows.append(("Defender's options", _lines(o.text() for o in rep.defender_options)))
     if rep.problems:
         rows.append(("Not legal", "; ".join(rep.problems)))
     return result, rep.trace, fig, rows
@@ -161,7 +168,7 @@ def run_losses(game, pos, data):
     hexes = sorted({u.hex for u in units}) or [spec.get("hex")]
     shaded = sorted(controlled_hexes(game, pos, game.enemy(units[0].side))) if units else []
     fig = example_fig(game, pos, hexes, shaded=shaded)
-    rows = [("Loss points due", str(lp)), ("Ways to satisfy them", "<br>".join(o.text() for o in options))]
+    rows = [("Loss points due", str(lp)), ("Ways to satisfy them", _lines(o.text() for o in options))]
     return result, trace, fig, rows
 
 

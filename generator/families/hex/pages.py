@@ -8,7 +8,8 @@ from ...escape import admonition_title, html_attr, md_cell, md_text, url
 from .model import Fact, HexGame
 from .air import missions
 from .bombing import cbt_of
-from .printables import air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg, tec_svg, tracks_svg
+from .printables import (COUNTER_MM, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg,
+                         tec_svg, tracks_svg)
 from .render import TERRAIN_FILL, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 from .victory import region_and_cities
@@ -33,7 +34,10 @@ def map_page(game: HexGame) -> str:
         if m.source.estimated else ["# Map", ""]
     lines = intro + [
              f"![Map of {md_cell(title)}](assets/map.svg){{ .mw-figure }}", "",
-             "[Printable map (SVG, sized in mm)](assets/map.svg)", "",
+             f"The printed map (PDF, linked under the title) has hexes {PRINT_HEX_MM:g} mm across, so that the "
+             f"{COUNTER_MM:g} mm counters of the counter sheet fit them; on A4 it is tiled over several sheets, "
+             "with an assembly key first and a strip repeated between neighbouring sheets to glue them together. "
+             "[The map as one SVG](assets/map.svg).", "",
              "## Hex numbers", "",
              f"Hexes are flat-topped and stand in vertical columns. A hex number is **XXYY**: column, then row, both from 01 at "
              f"the top left ({m.grid.columns} columns x {m.grid.rows} rows). Layout parameter `offset: {m.grid.offset}`: "
@@ -231,20 +235,22 @@ def scenarios_page(game: HexGame) -> str:
                 lines.append(f"- Forts within {fd['max_hexes_from_border']} hexes of the border; the rulebook's example hex "
                              f"{fd['example']['hex']} is {border_distance(game, fd['example']['hex'])} hexes away on our map.")
             if sd.get("erratum") and sd["erratum"] in errata:
-                lines.append(f"- Erratum *{sd['erratum']}* applies (see below).")
+                lines.append(f"- Erratum *{md_text(sd['erratum'])}* applies (see below).")
             lines.append("")
-        lines += ["### Victory", "", f"{sc['victory']['side']} wins at the end of turn {sc.get('turns', 10)} if any of these holds:", ""]
+        lines += ["### Victory", "", f"{md_text(sc['victory']['side'])} wins at the end of turn {sc.get('turns', 10)} if any of these holds:", ""]
         for cond in sc["victory"]["any_of"]:
             if cond["kind"] == "occupy":
                 extra = ""
                 if cond.get("including_one_of"):
                     names = [game.map.cities[c].name if c in game.map.cities else c for c in cond["including_one_of"]]
-                    extra = " including one of " + ", ".join(names)
-                lines.append(f"- occupy {cond.get('count', 1)} {cond['country']} {cond['of'].replace('-', ' ')}{extra}")
+                    extra = " including one of " + ", ".join(md_text(n) for n in names)
+                lines.append(f"- occupy {cond.get('count', 1)} {md_text(cond['country'])} "
+                             f"{md_text(cond['of'].replace('-', ' '))}{extra}")
             else:
                 west = [game.map.cities[c].name for c in region_and_cities(game, cond["region"], cond["country"])[1]]
-                lines.append(f"- clear the {cond['region'].replace('-', ' ')} of {cond['country']} units and occupy all its "
-                             f"{cond['country']} cities (on our map: {', '.join(sorted(west))})")
+                lines.append(f"- clear the {md_text(cond['region'].replace('-', ' '))} of {md_text(cond['country'])} units "
+                             f"and occupy all its {md_text(cond['country'])} cities "
+                             f"(on our map: {', '.join(md_text(w) for w in sorted(west))})")
         lines.append("")
     forces = game.scenario_variant.get("intervention_forces") or []
     if forces:
@@ -259,19 +265,25 @@ def scenarios_page(game: HexGame) -> str:
         lines.append("")
     lines += ["## Errata and readings", ""]
     for e in game.errata:
-        lines += [f'!!! note "Erratum: {admonition_title(e["id"])}"', f"    **Printed ({', '.join(e.get('rules', []))}):** {md_cell(e['printed'])}", "",
+        lines += [f'!!! note "Erratum: {admonition_title(e["id"])}"', f"    **Printed ({md_text(', '.join(e.get('rules', [])))}):** {md_cell(e['printed'])}", "",
                   f"    **Our reading:** {md_cell(e['reading'])}", ""]
     return "\n".join(lines)
 
 
 def counters_page(game: HexGame) -> str:
-    lines = ["# Counters", "", NOTE, "![Counter sheet](assets/counters.svg){ .mw-figure }", "",
-             "[Printable counter sheet (SVG, 16 mm counters)](assets/counters.svg)", "",
+    lines = ["# Counters", "", NOTE,
+             f"The counter sheet prints at its real size: {COUNTER_MM:g} mm counters, which fit the printed map's "
+             f"{PRINT_HEX_MM:g} mm hexes, with every unit's disrupted side (13.7.2) on the back of the sheet and "
+             "the markers (3.3.5, and the air markers of variant 13A) after the units. Print the PDF two-sided "
+             "(flip on the long edge) at 100 %, or glue the back behind the front, then cut along the counter edges. "
+             "The rulebook gives no counter size; these are the usual ones *(estimated)*.", "",
+             "![Counter sheet, front](assets/counters.svg){ .mw-figure }", "",
+             "![Counter sheet, back: disrupted sides](assets/counters-back.svg){ .mw-figure }", "",
              "| Unit | Arm | Size | Strength | Movement | Loss points | Counters per side | Rule module |",
              "|---|---|---|---|---|---|---|---|"]
     for t in game.unit_types.values():
         lines.append(f"| {md_cell(t.name)} | {t.arm} | {t.size} | {fact(t.strength)} | {fact(t.movement)} | {fact(t.loss_points)} | "
-                     f"{fact(t.counters)} | {t.variant or 'base game'} |")
+                     f"{fact(t.counters)} | {md_cell(t.variant or 'base game')} |")
     lines += ["", "Estimated entries:", ""]
     for t in game.unit_types.values():
         for label, fv in (("strength", t.strength), ("movement", t.movement), ("loss points", t.loss_points), ("counters", t.counters)):
@@ -311,5 +323,6 @@ def pages(game: HexGame) -> list[Page]:
               if svg is not None],
             Page("scenarios.md", scenarios_page(game), "Scenarios"),
             Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
+            Page("assets/counters-back.svg", counter_sheet_svg(game, back=True)),
             *([Page("coverage.md", coverage_page(game), "Rules coverage")] if game.coverage else []),
             Page("thumbnail.svg", thumb)]

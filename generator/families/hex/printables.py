@@ -1,12 +1,14 @@
 """Printable SVG sheets sized in millimetres: map, charts and tracks, counter sheet."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...render.svg import wrap
 from .air import missions
 from .bombing import cbt_of
 from .model import HexGame, Unit
 from ...escape import xml_text
-from .render import counter, f, lighten, map_svg, side_colour, svg_document
+from .render import counter, counter_fill, f, lighten, map_svg, side_colour, svg_document
 
 EST = " (est.)"
 NOTE_SIZE = 3.0   # mm, footnotes under the charts
@@ -135,36 +137,130 @@ def tracks_svg(game: HexGame) -> str:
     return svg_document(width, 70, body, title="Turn and Initiative Record Tracks")
 
 
-def counter_sheet_svg(game: HexGame) -> str:
-    """Every counter of the mix for both sides, 16 mm square, with NATO symbols."""
-    s, gap, per_row = 16.0, 2.0, 12
-    items = []
+# Printed sizes. The rulebook gives neither (3.4: "one sheet of 100 die-cut counters"), so these are the
+# usual hex-and-counter sizes: half-inch counters on hexes 16 mm across the flats, a counter taking
+# 0.79 of its hex, room for a counter and a marker's edge.
+COUNTER_MM = 12.7
+PRINT_HEX_MM = 16.0
+SHEET_COLUMNS = 14          # 14 x 12.7 mm + margins fits A4 and US Letter at 1:1
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One counter of the sheet: a unit (`unit`) or a marker (`marker`: its name)."""
+
+    group: str              # the heading it is printed under
+    unit: Unit | None = None
+    marker: str = ""
+    side: str = ""          # whose colour a marker takes ("" = neutral)
+
+
+def counter_mix(game: HexGame) -> list[Piece]:
+    """Every counter of the game, grouped: each side's units (the counter mix of units.yaml,
+    less the types an intervention force brings), its markers (units.yaml `markers` per side,
+    and as many air markers as the largest scenario gives it), then each intervention
+    force's units and air markers, then the markers both sides share."""
+    forces = (game.scenario_variant or {}).get("intervention_forces") or []
+    force_types = {t for force in forces for t in (force.get("units") or {})}
+    markers = game.units_doc.get("markers") or []
+    pieces: list[Piece] = []
+
+    def air(side: str) -> int:
+        counts = [int((sc.get("sides") or {}).get(side, {}).get("air_markers", 0) or 0) for sc in game.scenarios]
+        return max(counts, default=0) if missions(game) else 0
+
     for side in game.side_ids:
+        group = (game.map.side(side).name if game.map.side(side) else side)
         for t in sorted(game.unit_types.values(), key=lambda t: (t.variant, t.id)):
+            if t.id in force_types:
+                continue
             for i in range(int(t.counters.value)):
-                items.append(Unit(f"{side}-{t.id}-{i + 1}", side, t.id, "0101"))
-    rows = (len(items) + per_row - 1) // per_row
-    width = per_row * (s + gap) + 20
-    height = rows * (s + gap) + 34
-    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
-            '<text x="10" y="9" font-size="4.5" font-family="sans-serif" font-weight="bold">'
-            f'{xml_text(game.source.meta["title"])}: counter sheet</text>',
-            '<text x="10" y="15" font-size="2.8" font-family="sans-serif" fill="#a00">Counter values marked estimated in the data '
-            '(division and corps MA, counts) are reconstructions; each side in its own colour; '
-            'strength-movement at the foot.</text>']
-    for i, u in enumerate(items):
-        r, c = divmod(i, per_row)
-        body.append(counter(game, u, 10 + c * (s + gap) + s / 2, 22 + r * (s + gap) + s / 2, s))
-    return svg_document(width, height, body, title=f"{game.source.meta['title']}: counter sheet")
+                pieces.append(Piece(group, unit=Unit(f"{side}-{t.id}-{i + 1}", side, t.id, "0101")))
+        for m in markers:
+            pieces += [Piece(group, marker=str(m["name"]), side=side)] * int(m.get("per_side", 0) or 0)
+        pieces += [Piece(group, marker="Air marker", side=side)] * air(side)
+    for force in forces:
+        group = f"{force.get('name', force['id'])} (intervention force)"
+        for type_id, n in sorted((force.get("units") or {}).items()):
+            if type_id in game.unit_types:
+                pieces += [Piece(group, unit=Unit(f"{force['id']}-{type_id}-{i + 1}", str(force["id"]), type_id, "0101"))
+                           for i in range(int(n))]
+        pieces += [Piece(group, marker="Air marker", side=str(force["id"]))] * int(force.get("air_markers", 0) or 0)
+    for m in markers:
+        pieces += [Piece("Shared markers", marker=str(m["name"]))] * int(m.get("shared", 0) or 0)
+    return pieces
+
+
+def marker_face(game: HexGame, name: str, side: str, cx: float, cy: float, s: float) -> str:
+    """A marker: its name, wrapped and sized to fit the counter, on its side's colour."""
+    x, y = cx - s / 2, cy - s / 2
+    fill = counter_fill(game, side) if side else "#f4f1e4"
+    words = name.replace(" marker", "").split() or [name]
+    size = min(s * 0.17, (s * 0.86) / (max(len(w) for w in words) * 0.58))
+    lines = wrap(" ".join(words), size, s * 0.86)[:4]
+    top = cy - (len(lines) - 1) * size * 0.6 + size * 0.35
+    out = [f'<g><rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}" rx="{f(s * 0.08)}" fill="{fill}" '
+           f'stroke="#222" stroke-width="{f(s * 0.03)}"/>']
+    out += [f'<text x="{f(cx)}" y="{top + i * size * 1.2:.2f}" font-size="{size:.2f}" text-anchor="middle" '
+            f'font-family="sans-serif" font-weight="bold">{xml_text(line)}</text>' for i, line in enumerate(lines)]
+    return "".join(out) + "</g>"
+
+
+def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
+    """The counter sheet at its printed size (COUNTER_MM counters, butted for cutting), the
+    front, or (`back`) the reverse: each unit's disrupted side (13.7.2: disrupted units are
+    flipped face down) and each marker's face again, mirrored left to right so that, printed
+    on the other side of the sheet (flip on the long edge), every back lies behind its front."""
+    s, cols, margin = COUNTER_MM, SHEET_COLUMNS, 6.0
+    pieces = counter_mix(game)
+    title = game.source.meta["title"]
+    width = cols * s + 2 * margin
+    note = ("Back of the sheet: print it on the reverse, flipping on the long edge; each unit's back is its "
+            "disrupted side (13.7.2), a marker's back repeats its face." if back else
+            "Counter values and counts marked estimated in the data are reconstructions; strength-movement at "
+            "the foot; print at 100 % (actual size): counters are 12.7 mm, to fit the printed map's 16 mm hexes.")
+    note_lines = wrap(note, 2.4, width - 2 * margin)
+    heading = f'{title}: counter sheet, {"back" if back else "front"}'
+    size = min(4.5, (width - 2 * margin) / (len(heading) * 0.6))
+    body = [f'<text x="{f(margin)}" y="8" font-size="{size:.2f}" font-family="sans-serif" font-weight="bold">'
+            f'{xml_text(heading)}</text>']
+    body += [f'<text x="{f(margin)}" y="{13 + i * 3.0:.1f}" font-size="2.4" font-family="sans-serif" fill="#a00">'
+             f'{xml_text(line)}</text>' for i, line in enumerate(note_lines)]
+    y = 13 + len(note_lines) * 3.0 + 2
+    groups: list[tuple[str, list[Piece]]] = []
+    for p in pieces:
+        if not groups or groups[-1][0] != p.group:
+            groups.append((p.group, []))
+        groups[-1][1].append(p)
+    for name, members in groups:
+        body.append(f'<text x="{f(margin)}" y="{f(y + 4)}" font-size="3.2" font-family="sans-serif" '
+                    f'font-weight="bold">{xml_text(name)}</text>')
+        y += 6
+        for i, p in enumerate(members):
+            r, c = divmod(i, cols)
+            if back:
+                c = cols - 1 - c
+            cx, cy = margin + c * s + s / 2, y + r * s + s / 2
+            if p.unit is not None:
+                unit = Unit(p.unit.id, p.unit.side, p.unit.type, p.unit.hex, disrupted=back)
+                body.append(counter(game, unit, cx, cy, s, side_band=True))
+            else:
+                body.append(marker_face(game, p.marker, p.side, cx, cy, s))
+        y += ((len(members) + cols - 1) // cols) * s + 3
+    height = y + margin
+    body.insert(0, f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>')
+    return svg_document(width, height, body, title=f"{title}: counter sheet ({'back' if back else 'front'})",
+                        print_scale=1)
 
 
 def printables(game: HexGame) -> dict[str, list[tuple[str, str]]]:
-    svg, _, _ = map_svg(game)
-    stem = game.source.game_id
-    return {"map": [(f"{stem}-map", svg)],
-            "charts": [(f"{stem}-crt", crt_svg(game)), (f"{stem}-tec", tec_svg(game)),
-                       (f"{stem}-ap-costs", ap_svg(game)), (f"{stem}-phases", phases_svg(game)),
-                       (f"{stem}-tracks", tracks_svg(game))]
-                      + [(f"{stem}-{name}", svg) for name, svg in (("city-bombing", cbt_svg(game)), ("air", air_svg(game)))
+    """The map at PRINT_HEX_MM hexes and the counter sheet (front and back) at their printed
+    size (tiled over several sheets where the paper is smaller), and the charts fitted."""
+    svg, _, _ = map_svg(game, size=PRINT_HEX_MM, print_scale=1)
+    return {"map": [("map", svg)],
+            "charts": [("charts-crt", crt_svg(game)), ("charts-tec", tec_svg(game)),
+                       ("charts-ap-costs", ap_svg(game)), ("charts-phases", phases_svg(game)),
+                       ("charts-tracks", tracks_svg(game))]
+                      + [(f"charts-{name}", svg) for name, svg in (("city-bombing", cbt_svg(game)), ("air", air_svg(game)))
                          if svg is not None],
-            "cards": [(f"{stem}-counters", counter_sheet_svg(game))]}
+            "cards": [("counters-front", counter_sheet_svg(game)), ("counters-back", counter_sheet_svg(game, back=True))]}

@@ -74,16 +74,24 @@ def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h:
     return "".join(out)
 
 
-def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: str = "") -> str:
+def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: str = "", *,
+            side_band: bool = False) -> str:
+    """A unit counter `s` wide centred on (cx, cy); disrupted: its face-down side, grey (with
+    `side_band`, a strip of its side's colour along the top, for a printed counter's back)."""
     t = game.unit_type(unit)
     x, y = cx - s / 2, cy - s / 2
     fill = counter_fill(game, unit.side) if not unit.disrupted else "#dddddd"
     out = [f'<g><rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}" rx="{f(s * 0.08)}" fill="{fill}" stroke="#222" stroke-width="{f(s * 0.03)}"/>']
+    if unit.disrupted and side_band:
+        out.append(f'<rect x="{f(x + s * 0.1)}" y="{f(y + s * 0.92)}" width="{f(s * 0.8)}" height="{f(s * 0.05)}" '
+                   f'fill="{side_colour(game, unit.side)}"/>')
     out.append(nato_symbol(t.id, t.arm, t.size, x + s * 0.25, y + s * 0.3, s * 0.5, s * 0.32, t.id))
     values = f"{t.strength.value}-{t.movement.value}" if t.arm != "fort" else f"{t.strength.value}"
     out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(s * 0.2)}" text-anchor="middle" font-family="sans-serif">{xml_text(values)}</text>')
     if unit.disrupted:
-        out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.2)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif" fill="#a00">DISR</text>')
+        # in the top corner, clear of the size mark above the symbol
+        out.append(f'<text x="{f(x + s * 0.06)}" y="{f(y + s * 0.17)}" font-size="{f(s * 0.13)}" font-family="sans-serif" '
+                   f'fill="#a00">DISR</text>')
     if label:
         out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
     out.append("</g>")
@@ -165,16 +173,20 @@ def estimated_banner(x: float, y: float, size: float, text: str) -> str:
             f'font-weight="bold">{xml_text(text)}</text>')
 
 
-def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "") -> str:
+def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "",
+                 print_scale: float | None = None) -> str:
+    """`print_scale`: the scale the document must print at (data-print-scale; tiled if larger than the paper)."""
+    fixed = f' data-print-scale="{print_scale:g}"' if print_scale else ""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}{unit}" height="{f(height)}{unit}" '
-            f'viewBox="0 0 {f(width)} {f(height)}">')
+            f'viewBox="0 0 {f(width)} {f(height)}"{fixed}>')
     t = f"<title>{xml_text(title)}</title>" if title else ""
     return head + t + "".join(body) + "</svg>\n"
 
 
 def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Position | None = None,
-            title: str = "") -> tuple[str, float, float]:
-    """The whole map, sized in mm (a hex is `size` mm from side to side); with `pos`, its units too."""
+            title: str = "", print_scale: float | None = None) -> tuple[str, float, float]:
+    """The whole map, sized in mm (a hex is `size` mm from side to side); with `pos`, its units too;
+    `print_scale`: see svg_document."""
     grid = game.map.grid
     width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3) + 2 * margin
     height = grid.rows * size + size / 2 + 2 * margin + 16
@@ -193,7 +205,7 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Pos
     if game.map.source.estimated:
         body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
                                      f"not the published map; {game.map.hex_km:g} km hexes"))
-    return svg_document(width, height, body, title=f"{name}: {title or 'map'}"), width, height
+    return svg_document(width, height, body, title=f"{name}: {title or 'map'}", print_scale=print_scale), width, height
 
 
 def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,

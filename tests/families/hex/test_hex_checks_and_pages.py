@@ -1,5 +1,6 @@
 import re
 
+from generator.escape import md_text
 from generator.families.hex import FAMILY
 from generator.game import read_game
 
@@ -51,7 +52,8 @@ def test_pages_are_deterministic_and_mark_estimates():
     assert "AP track runs from 0 to 60 *(estimated)*" in first["charts.md"]
     assert "| Resource centre | 0 *(estimated)* |" in first["charts.md"]
     assert first["charts.md"].count("*(estimated)*") >= 3
-    assert "Erratum" in first["scenarios.md"] and "initial-row-columns" in first["scenarios.md"]
+    # the erratum id is content text: escaped for Markdown in the admonition title
+    assert "Erratum" in first["scenarios.md"] and md_text("initial-row-columns") in first["scenarios.md"]
 
 
 def test_printables_are_sized_in_millimetres():
@@ -137,8 +139,8 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
     assert "## City Bombing Table *(estimated)*" in charts and "## Airstrike missions" in charts
     assert "assets/charts/city-bombing.svg" in pages and "assets/charts/air.svg" in pages
     sheets = dict(FAMILY.printables(game)["charts"])
-    assert "(est.)" in sheets["dixie-city-bombing"] and "ESTIMATED" in sheets["dixie-city-bombing"]
-    assert "(est.)" in sheets["dixie-air"]
+    assert "(est.)" in sheets["charts-city-bombing"] and "ESTIMATED" in sheets["charts-city-bombing"]
+    assert "(est.)" in sheets["charts-air"]
 
 
 def test_every_rule_section_has_an_example_or_a_reason_and_the_page_lists_them():

@@ -1,0 +1,96 @@
+"""Mapwright's own guides (docs-src/*.md) and the setup templates they name (templates/),
+published under guides/ and guides/templates/, with every install line made from one
+setting: the project's Git repository, mkdocs.yml `repo_url` (which Material also shows
+as the header's repository link).
+
+A guide marks where install lines go with a comment line, `<!-- mapwright:NAME -->`,
+replaced by the block NAME of `install_blocks`; a template names the repository as
+REPOSITORY_TOKEN, in comments only (its YAML stays valid as it is), between `[repository]`
+and `[/repository]` comment lines (see `template_text`). With no `repo_url`
+(Mapwright has no public address yet) the blocks install from a copy of the source, a
+clone or a wheel built from it, and the templates say where to find the repository
+instead of naming one: nothing on the site is a placeholder to fill in.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import __version__
+from ..escape import code_span
+from ..paths import SOURCE_ROOT
+
+REPOSITORY_TOKEN = "MAPWRIGHT_REPOSITORY"   # in templates, between [repository] comment lines
+_MARKER = re.compile(r"^<!-- mapwright:([a-z-]+) -->$", re.M)
+
+
+def install_blocks(repo_url: str | None, version: str = __version__) -> dict[str, str]:
+    """The guide's install blocks (Markdown), by marker name."""
+    tag = f"v{version}"
+    git = f"git+{repo_url}@{tag}" if repo_url else None
+    rows = ["| your repository | `MAPWRIGHT_SOURCE` |", "| --- | --- |",
+            "| a copy (fork) of Mapwright with your game in `content/` (the default) | `--editable .` |",
+            "| your content, with Mapwright's source in `mapwright/` (a git submodule or a copy) | "
+            "`--editable ./mapwright` |"]
+    if git:
+        rows.append(f"| your content only; Mapwright installed from its Git repository | {code_span(git)} |")
+    if git:
+        local = ["From a Git URL, pin a tag or a commit rather than a branch, so that a new Mapwright "
+                 "release never turns your check red without a change on your side; move the pin "
+                 "forward in a pull request of its own. The same forms work on your machine:", "",
+                 f'    pip install "{git}"                  # from Git, pinned',
+                 f"    git clone {repo_url} mapwright",
+                 "    pip install --editable ./mapwright   # from a clone"]
+    else:
+        local = ["This site names no public repository for Mapwright, so install it from a copy of "
+                 "its source (the folder holding `pyproject.toml`, `generator/` and `schemas/`), "
+                 "there or anywhere you take a wheel built from it:", "",
+                 "    pip install --editable .                 # in the copy itself",
+                 "    pip install --editable ./mapwright       # from the folder above it",
+                 "    pip wheel --no-deps --wheel-dir dist .   # in the copy: a wheel, once ...",
+                 f"    pip install dist/mapwright-{version}-py3-none-any.whl   # ... installed anywhere"]
+    if git:
+        hook = (f"It uses a local hook: the `mapwright` installed where you commit. To have "
+                f"pre-commit fetch the hook from Mapwright's repository instead, replace the "
+                f"`repo: local` block with `repo:` {code_span(repo_url)} and `rev:` {code_span(tag)} "
+                "(the template's comment shows the lines).")
+    else:
+        hook = ("It uses a local hook: the `mapwright` installed where you commit (see *Installing "
+                "Mapwright* above). Pre-commit can also fetch the hook from Mapwright's Git repository "
+                "(its `.pre-commit-hooks.yaml` publishes `mapwright-validate`), once you have that "
+                "repository's address.")
+    return {"install-sources": "\n".join(rows), "install-local": "\n".join(local), "pre-commit-hook": hook}
+
+
+def guide_pages(repo_url: str | None = None) -> dict[str, str]:
+    """{path under the docs tree: text}: the guides, with their install blocks, and the
+    templates (a leading dot dropped from a name, `.pre-commit-config.yaml` ->
+    `pre-commit-config.yaml`: MkDocs does not publish dotfiles)."""
+    blocks = install_blocks(repo_url)
+    folder = SOURCE_ROOT / "docs-src"
+    pages = {}
+    for path in sorted(folder.glob("*.md")) if folder.is_dir() else ():
+        text = path.read_text(encoding="utf-8")
+        pages[f"guides/{path.name}"] = _MARKER.sub(lambda m: blocks.get(m.group(1), m.group(0)), text)
+    templates = SOURCE_ROOT / "templates"
+    for path in sorted(p for p in templates.rglob("*") if p.is_file()) if templates.is_dir() else ():
+        rel = path.relative_to(templates)
+        name = "/".join(rel.parts[:-1] + (rel.name.lstrip("."),))
+        pages[f"guides/templates/{name}"] = template_text(path.read_text(encoding="utf-8"), repo_url)
+    return pages
+
+
+def template_text(text: str, repo_url: str | None) -> str:
+    """A template as the site offers it. The lines between the comment lines `[repository]`
+    and `[/repository]` are the options that install from Mapwright's Git repository: kept,
+    with REPOSITORY_TOKEN as `repo_url`, when there is one, else left out (the markers go
+    either way)."""
+    out, inside = [], False
+    for line in text.splitlines(keepends=True):
+        mark = line.strip().lstrip("#").strip()
+        if mark in ("[repository]", "[/repository]"):
+            inside = mark == "[repository]"
+            continue
+        if inside and not repo_url:
+            continue
+        out.append(line.replace(REPOSITORY_TOKEN, repo_url) if repo_url else line)
+    return "".join(out)
