@@ -42,6 +42,9 @@ result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fa
 from __future__ import annotations
 
 import re
+from collections import Counter
+from itertools import groupby, repeat
+from operator import attrgetter
 
 from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
@@ -66,6 +69,8 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or is nested too deeply or too large "
                               "to read. Send one JSON object (one per line with --jsonl).")
 
+_IS_STR = str.__instancecheck__          # isinstance(x, str) as a function map() can call
+_POWER, _NAME, _POWER_LOCATION = attrgetter("power"), attrgetter("name"), attrgetter("power", "location")
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
                 "adjustments", "winner"}
@@ -115,27 +120,57 @@ def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
 
 # --- request parsing ------------------------------------------------------------------
 
+class _Index:
+    """What every request to one game looks up, made once per loaded game: power names,
+    and the units, centres and orders requests write (each text read once, then found
+    by a dict lookup: games repeat them phase after phase)."""
+
+    LIMIT = 200_000      # entries per table, so hostile input cannot grow them without end
+
+    def __init__(self, game: Game):
+        rules = enabled(game)
+        self.neutral = rules.neutral
+        names = {}
+        for p in game.map.powers.values():
+            names[p.id.lower()] = p.id
+            names[p.name.lower()] = p.id
+        if self.neutral:
+            names[self.neutral.lower()] = self.neutral
+        self.power_names = names                      # lower-case id or name -> id
+        self.powers: dict[str, str] = {}              # name as written -> id
+        self.units: dict[tuple, tuple] = {}           # (power, text) -> (province, Unit)
+        self.unit_texts: dict[str, tuple] = {}        # text -> (kind, location)
+        self.centers: dict[str, str] = {}             # text -> supply-centre id
+        self.center_lists: dict[tuple, tuple] = {}    # (power, centre texts) -> centre ids
+        self.orders: dict[tuple, tuple] = {}          # (power, text) -> _parse_all's entry
+        self.standing = any(True for _ in rules.hooks("standing_orders"))
+        self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
+        # the movement view of the modules, kept when no module reads the phase's orders
+        static = MovementRules(game, ())
+        self.movement_rules = None if static.validates else static
+
+
+def _index(game: Game) -> _Index:
+    found = game.__dict__.get("_adjudication_index")
+    if found is None:
+        found = game.__dict__["_adjudication_index"] = _Index(game)
+    return found
+
+
 def _powers(game: Game) -> dict[str, str]:
     """Lower-case power id or name -> id (the neutral power included when enabled)."""
-    cached = getattr(game, "_power_names", None)
-    if cached is not None:
-        return cached
-    names = {}
-    for p in game.map.powers.values():
-        names[p.id.lower()] = p.id
-        names[p.name.lower()] = p.id
-    n = _neutral(game)
-    if n:
-        names[n.lower()] = n
-    game._power_names = names
-    return names
+    return _index(game).power_names
 
 
 def _neutral(game: Game) -> str | None:
-    return enabled(game).neutral
+    return _index(game).neutral
 
 
 def _power(game: Game, name, where) -> str:
+    known = _index(game).powers
+    pid = known.get(name) if isinstance(name, str) else None
+    if pid is not None:
+        return pid
     pid = _powers(game).get(name.lower()) if isinstance(name, str) else None
     if pid is None:
         text, pointer = _at(where)
@@ -143,20 +178,15 @@ def _power(game: Game, name, where) -> str:
             raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer)
         raise AdjudicationError(f"{text}: unknown power {_shown(name)} (powers: "
                                 f"{', '.join(sorted(game.map.powers))})", pointer)
+    if len(known) < _Index.LIMIT:
+        known[name] = pid
     return pid
-
-
-def _unit_cache(game: Game) -> dict:
-    cache = getattr(game, "_unit_cache", None)
-    if cache is None:
-        cache = game._unit_cache = {}
-    return cache
 
 
 def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
     """'A PAR', 'F STP/NC', 'Fleet St Petersburg (nc)' -> Unit (cached per game: the
     reading depends only on the text and the map)."""
-    cache = _unit_cache(game)
+    cache = _index(game).unit_texts
     key = text if isinstance(text, str) else None
     hit = cache.get(key) if key is not None else None
     if hit is None:
@@ -165,7 +195,7 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
         except AdjudicationError as exc:
             shown, at = _at(where)
             raise AdjudicationError(f"{shown}: {exc.message}", pointer or at) from None
-        if key is not None and len(cache) < 100_000:
+        if key is not None and len(cache) < _Index.LIMIT:
             cache[key] = hit
     return Unit(power, hit[0], hit[1])
 
@@ -222,6 +252,59 @@ def _list(value, where) -> list:
     return value
 
 
+def _known_centers(index: _Index, raw: dict) -> dict[str, list[str]] | None:
+    """The centres when every power's list is one read before (positions keep their
+    centres for years) and no centre is listed twice; None: read them one by one."""
+    centers: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for pname in sorted(raw, key=str):
+        power = index.powers.get(pname)
+        lst = raw[pname]
+        if power is None or not isinstance(lst, list):
+            return None
+        try:
+            pids = index.center_lists.get((power, tuple(lst)))
+        except TypeError:           # an element that is no string (unhashable)
+            return None
+        if pids is None or not seen.isdisjoint(pids):
+            return None
+        if pids:
+            seen.update(pids)
+            centers.setdefault(power, []).extend(pids)
+    return centers
+
+
+def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
+    """{power: [centre id]}: each a supply centre, none owned twice; errors located."""
+    centers: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
+    read = []
+    known = index.centers
+    for pname in sorted(raw, key=str):     # power names may be any JSON key
+        lst = raw[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("centers", pname))
+        pids = []
+        for i, name in enumerate(_list(lst, ("centers", pname))):
+            pid = known.get(name) if isinstance(name, str) else None
+            if pid is None:
+                pid = game.map.lookup(name) if isinstance(name, str) else None
+                if pid is None or not game.map.provinces[pid].supply_center:
+                    raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
+                                            _ptr("centers", pname, i))
+                if len(known) < _Index.LIMIT:
+                    known[name] = pid
+            if pid in owner:
+                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
+                                        _ptr("centers", pname, i))
+            owner[pid] = power
+            pids.append(pid)
+            centers.setdefault(power, []).append(pid)
+        read.append(((power, tuple(lst)), tuple(pids)))
+    if len(index.center_lists) < _Index.LIMIT:
+        index.center_lists.update(read)
+    return centers
+
+
 def parse_request(game: Game, request) -> dict:
     if not isinstance(request, dict):
         raise AdjudicationError("the request must be a JSON object")
@@ -252,34 +335,32 @@ def parse_request(game: Game, request) -> dict:
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
                        centers=request.get("centers", movement["request"].get("centers")))
+    index = _index(game)
+    known = index.units
     units: dict[str, Unit] = {}
-    for pname, lst in sorted(_mapping(request, "units", True).items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, ("units", pname))
+    given = _mapping(request, "units", True)
+    for pname in sorted(given, key=str):     # power names may be any JSON key
+        lst = given[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("units", pname))
         for i, text in enumerate(_list(lst, ("units", pname))):
-            u = parse_unit(game, text, power, ("units", pname, i))
-            p = province_of(u.location)
+            hit = known.get((power, text)) if isinstance(text, str) else None
+            if hit is None:     # read once; the Unit is shared (units are never changed)
+                u = parse_unit(game, text, power, ("units", pname, i))
+                hit = (province_of(u.location), u)
+                if len(known) < _Index.LIMIT:
+                    known[(power, text)] = hit
+            p, u = hit
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
                                         f"({units[p].power})", _ptr("units", pname, i))
             units[p] = u
-    centers: dict[str, list[str]] = {}
-    owner: dict[str, str] = {}
     need_centers = season in ("F", "W")
     raw_centers = _mapping(request, "centers", need_centers,
                            " (a fall phase changes who owns the supply centres, and a winter phase "
                            "builds from them; give every power's centres, neutral ones left out)")
-    for pname, lst in sorted(raw_centers.items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, ("centers", pname))
-        for i, name in enumerate(_list(lst, ("centers", pname))):
-            pid = game.map.lookup(name) if isinstance(name, str) else None
-            if pid is None or not game.map.provinces[pid].supply_center:
-                raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
-                                        _ptr("centers", pname, i))
-            if pid in owner:
-                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
-                                        _ptr("centers", pname, i))
-            owner[pid] = power
-            centers.setdefault(power, []).append(pid)
+    centers = _known_centers(index, raw_centers)
+    if centers is None:
+        centers = _read_centers(game, index, raw_centers)
     dislodged, given_options = _parse_dislodged(game, request, step)
     contested = set()
     if step == "R" and "contested" not in request:
@@ -292,16 +373,18 @@ def parse_request(game: Game, request) -> dict:
             raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
     orders: dict[str, list[str]] = {}
-    for pname, lst in sorted(_mapping(request, "orders").items(), key=lambda kv: str(kv[0])):
-        power = _power(game, pname, ("orders", pname))
+    given = _mapping(request, "orders")
+    for pname in sorted(given, key=str):     # power names may be any JSON key
+        lst = given[pname]
+        power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):
             raise AdjudicationError(f"orders.{pname} must be a list of order strings", _ptr("orders", pname))
-        for i, x in enumerate(lst):
-            if not isinstance(x, str):
-                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
-                                        f"got {type(x).__name__}", _ptr("orders", pname, i))
+        if not all(map(_IS_STR, lst)):      # (checked by builtins; the loop only names the culprit)
+            i, x = next((i, x) for i, x in enumerate(lst) if not isinstance(x, str))
+            raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
+                                    f"got {type(x).__name__}", _ptr("orders", pname, i))
         orders.setdefault(power, []).extend(lst)
     return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
             "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
@@ -331,7 +414,8 @@ def _parse_dislodged(game: Game, request: dict, step: str):
         if any(raw.values()):
             raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)", "/dislodged")
         return dislodged, given_options
-    for pname, lst in sorted(raw.items(), key=lambda kv: str(kv[0])):
+    for pname in sorted(raw, key=str):     # power names may be any JSON key
+        lst = raw[pname]
         power = _power(game, pname, ("dislodged", pname))
         if isinstance(lst, dict):
             raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
@@ -371,32 +455,27 @@ def _parse_dislodged(game: Game, request: dict, step: str):
     return dislodged, given_options
 
 
-def _order_cache(game: Game) -> dict:
-    cache = getattr(game, "_order_cache", None)
-    if cache is None:
-        cache = game._order_cache = {}
-    return cache
-
-
 def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Order | None, str, str]]:
     """(power, order or None, text as written, syntax error). The reading of an order
-    depends only on its text, its power and the map, so it is cached per game: games
+    depends only on its text, its power and the map, so it is kept per game: games
     repeat the same orders phase after phase."""
-    cache = _order_cache(game)
+    cache = _index(game).orders
     out = []
     for power in sorted(orders):
-        for text in orders[power]:
-            key = (power, text)
-            hit = cache.get(key)
-            if hit is None:
-                shown = " ".join(text.split())
-                try:
-                    hit = (power, parse_order(text, power, game.map), shown, "")
-                except OrderSyntaxError as exc:
-                    hit = (power, None, shown, str(exc))
-                if len(cache) < 200_000:
-                    cache[key] = hit
-            out.append(hit)
+        texts = orders[power]
+        hits = list(map(cache.get, zip(repeat(power), texts)))     # known ones found by builtins
+        if None in hits:
+            for i, text in enumerate(texts):
+                if hits[i] is None:
+                    shown = " ".join(text.split())
+                    try:
+                        hit = (power, parse_order(text, power, game.map), shown, "")
+                    except OrderSyntaxError as exc:
+                        hit = (power, None, shown, str(exc))
+                    if len(cache) < _Index.LIMIT:
+                        cache[(power, text)] = hit
+                    hits[i] = hit
+        out += hits
     return out
 
 
@@ -404,10 +483,11 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
 
 def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, list[str]]:
     """After a fall turn, each occupied supply centre belongs to the occupying power."""
-    neutral = _neutral(game)
+    index = _index(game)
+    neutral, supply_centers = index.neutral, index.supply_centers
     owner = {c: p for p, cs in centers.items() for c in cs}
     for prov, u in units.items():
-        if game.map.provinces[prov].supply_center and u.power != neutral:
+        if prov in supply_centers and u.power != neutral:
             owner[prov] = u.power
     out: dict[str, list[str]] = {}
     for c, p in owner.items():
@@ -416,21 +496,18 @@ def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[
 
 
 def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, int]:
-    neutral = _neutral(game)
-    counts: dict[str, int] = {}
-    for u in units.values():
-        if u.power != neutral:
-            counts[u.power] = counts.get(u.power, 0) + 1
+    counts = Counter(map(_POWER, units.values()))
+    counts.pop(_neutral(game), None)
     powers = set(counts) | set(centers)
     return {p: len(centers.get(p, [])) - counts.get(p, 0) for p in sorted(powers)
             if len(centers.get(p, [])) != counts.get(p, 0)}
 
 
 def _units_out(game: Game, units: dict[str, Unit]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for u in units.values():
-        out.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {p: sorted(v, key=lambda s: (s[2:], s)) for p, v in sorted(out.items())}
+    """{power: ["A PAR", ...]}, each power's units by location (one location holds one
+    unit; sorted and grouped by builtins, not unit by unit)."""
+    return {p: list(map(_NAME, group))
+            for p, group in groupby(sorted(units.values(), key=_POWER_LOCATION), _POWER)}
 
 
 def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -450,13 +527,16 @@ def adjudicate(game: Game, request: dict) -> dict:
     contested: set[str] = set()
     neutral = _neutral(game)
     if step == "M":
+        index = _index(game)
         submitted = _parse_all(game, req["orders"])
-        moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
-                 if o is not None and o.kind == "move"}
-        submitted += _parse_all(game, standing_orders(game, units, moves))
+        if index.standing:      # a module orders for a power no player moves
+            moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
+                     if o is not None and o.kind == "move"}
+            submitted += _parse_all(game, standing_orders(game, units, moves))
         out = adjudicate_movement(game.map, units, submitted,
-                                  rules=MovementRules(game, [o for _, o, _, _ in submitted]))
-        results = out.results
+                                  rules=index.movement_rules
+                                  or MovementRules(game, (o for _, o, _, _ in submitted)))
+        results = None
         new_units = out.units
         contested = out.contested
         occupied = set(new_units)
@@ -500,8 +580,14 @@ def adjudicate(game: Game, request: dict) -> dict:
                                                              _parse_all(game, orders), powers)
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
-    for r in results:
-        trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
+    if results is None:                 # movement: rows and lines made by the adjudicator
+        shown = out.results
+        trace += out.trace
+    else:
+        shown = []
+        for r in results:
+            trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
+            shown.append(r.to_dict())
     # next phase and centre ownership
     new_centers = {p: list(v) for p, v in centers.items()}
     won = None
@@ -534,7 +620,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     gone: dict[str, list[str]] = {}
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {"phase": req["phase"], "results": [r.to_dict() for r in results], "trace": trace,
+    return {"phase": req["phase"], "results": shown, "trace": trace,
             "disbanded": {p: sorted(v) for p, v in sorted(gone.items())}, "after": after}
 
 

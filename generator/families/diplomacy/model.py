@@ -135,11 +135,15 @@ class DiplomacyMap:
     convoy_seas: frozenset = frozenset()                  # sea provinces whose fleets may convoy
     sea_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # convoy_seas -> convoy_seas
     coastal: frozenset = frozenset()                       # provinces of type coast
+    shore_seas: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> convoy seas
+                                                           # whose fleets reach it (route ends)
     max_name_words: int = 1                                # longest name, in words
     ambiguous_names: dict = field(default_factory=dict)    # name -> ids that share it
     prefixes: dict = field(default_factory=dict)           # unique word prefix of a name -> id
     nationalities: frozenset = frozenset()                 # lower-case power ids, names, adjectives
     name_starts: frozenset = frozenset()                   # first words of multi-word names
+    name_follows: dict = field(default_factory=dict)       # first word -> second words of the
+                                                           # multi-word names and prefixes
 
     def __post_init__(self) -> None:
         self.rebuild()
@@ -175,6 +179,11 @@ class DiplomacyMap:
         self.sea_adj = {s: frozenset(province_of(x) for x in self.fleet_adj.get(s, ()) if province_of(x) in seas)
                         for s in seas}
         self.coastal = frozenset(p.id for p in self.provinces.values() if p.type == "coast")
+        shore: dict[str, set[str]] = {}
+        for s in seas:
+            for q in self.fleet_reach.get(s, ()):
+                shore.setdefault(q, set()).add(s)
+        self.shore_seas = {q: frozenset(v) for q, v in shore.items()}
         # Ids win over abbreviations, which win over names and aliases; a key two
         # provinces claim at the same level is ambiguous and resolves to nothing.
         names: dict[str, str] = {}
@@ -213,6 +222,14 @@ class DiplomacyMap:
         self.max_name_words = max([len(k.split()) for k in names] + [len(w) for w in written] + [1])
         self.name_starts = frozenset([k.split()[0] for k in names if " " in k]
                                      + [w[0] for w in written if len(w) > 1])
+        # every run of words a lookup can match is a key of `names` or `prefixes`: a word
+        # followed by none of its second words names a province alone (orders' fast path)
+        follows: dict[str, set[str]] = {}
+        for key in [*names, *self.prefixes]:
+            words = key.split()
+            if len(words) > 1:
+                follows.setdefault(words[0], set()).add(words[1])
+        self.name_follows = {k: frozenset(v) for k, v in follows.items()}
         self._lookup_cache: dict[str, str | None] = {}
         self._display: dict[str, str] = {}
 

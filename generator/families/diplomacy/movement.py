@@ -21,9 +21,11 @@ support or dislodge each other; illegal orders are ignored (the unit holds).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 
 from .model import DiplomacyMap, province_of
-from .orders import Order
+from .orders import MEMOS, Order
 
 
 @dataclass(slots=True)
@@ -31,9 +33,13 @@ class Unit:
     power: str
     kind: str          # "A" | "F"
     location: str      # "STP/NC"
+    name: str = field(init=False, repr=False, compare=False)   # "F STP/NC", made once
+
+    def __post_init__(self) -> None:
+        self.name = f"{self.kind} {self.location}"
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.location}"
+        return self.name
 
 
 class IllegalOrder(Exception):
@@ -57,15 +63,15 @@ class OrderResult:
 
 @dataclass
 class MovementOutcome:
-    results: list[OrderResult]
+    results: list[dict]                     # OrderResult.to_dict() rows, in order given
     units: dict[str, Unit]                  # province -> unit after movement (not dislodged)
     dislodged: dict[str, tuple[Unit, str, bool]]  # province -> (unit, attacker origin, attacker came by convoy)
     contested: set[str]                     # provinces left empty by a standoff
     transformed: dict[str, Unit] = field(default_factory=dict)   # changed by a rule module's order
-    trace: list[str] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)    # one line a result: "order: result, reason"
 
 
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+_KIND, _POWER, _IS_F = attrgetter("kind"), attrgetter("power"), "F".__eq__
 CORE_KINDS = frozenset({"hold", "move", "support", "convoy"})   # others come from rule modules
 
 
@@ -76,8 +82,9 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
     """Is there a chain of fleets in open sea linking the coasts of src and dest?"""
     if src not in m.coastal or dest not in m.coastal:
         return False
-    seas = m.convoy_seas
-    start = [s for s in fleets_at if s in seas and s != exclude and src in m.fleet_reach.get(s, ())]
+    start = m.shore_seas.get(src, frozenset()) & fleets_at
+    if exclude in start:
+        start = start - {exclude}
     seen = set(start)
     stack = list(start)
     while stack:
@@ -94,11 +101,10 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
 def fleet_on_useful_route(m: DiplomacyMap, src: str, dest: str, fleet: str, fleets_at) -> bool:
     """Could `fleet` be needed to convoy from src to dest? (DATC 6.G.19: the convoy order
     of a fleet that no convoy route needs is impossible, hence illegal.)"""
-    seas = m.convoy_seas
-    fleets = [f for f in fleets_at if f in seas]
-    starts = {f for f in fleets if src in m.fleet_reach.get(f, ())}
-    ends = {f for f in fleets if dest in m.fleet_reach.get(f, ())}
-    return on_convoy_route(m.sea_adj, set(fleets), starts, ends, fleet)
+    fleets = m.convoy_seas & fleets_at
+    none = frozenset()
+    return on_convoy_route(m.sea_adj, set(fleets), set(m.shore_seas.get(src, none) & fleets),
+                           set(m.shore_seas.get(dest, none) & fleets), fleet)
 
 
 def on_convoy_route(adj, fleets: set[str], starts: set[str], ends: set[str], v: str) -> bool:
@@ -297,7 +303,8 @@ def _with(order: Order, **changes) -> Order:
     field set through object.__setattr__): the hot path of every checked order."""
     new = object.__new__(Order)
     new.__dict__.update(order.__dict__)
-    new.__dict__.pop("_shown", None)        # the memoised canonical text is the old order's
+    for memo in MEMOS:                      # what was worked out from the old fields
+        new.__dict__.pop(memo, None)
     new.__dict__.update(changes)
     return new
 
@@ -310,9 +317,10 @@ class Resolver:
     def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]):
         self.m = m
         self.units = units
+        self.orders = orders
         self.kind: dict[str, str] = {}
         self.dest: dict[str, str] = {}
-        self.power = {p: u.power for p, u in units.items()}
+        self.power = dict(zip(units, map(_POWER, units.values())))     # province -> power
         self.conv: dict[str, bool] = {}
         self.paradox: set[str] = set()
         self.into: dict[str, list[str]] = {}
@@ -320,62 +328,67 @@ class Resolver:
         self.move_sup: dict[str, list[str]] = {}
         self.unmatched: set[str] = set()
         self.convoyers: dict[str, list[str]] = {}   # army province -> matching convoy fleets
-        self.state: dict[str, int] = {}
-        self.res: dict[str, bool] = {}
+        self.done: dict[str, bool] = {}              # settled decisions
+        self.guess: dict[str, bool] = {}             # decisions being guessed, and the guess
         self.taint: list[set[str]] = [set()]
         self.members: list[set[str]] = [set()]
         self.circular: set[str] = set()
+        self.described: dict[str, str] = {}
+        kind, dest, into = self.kind, self.dest, self.into
+        moves: list[str] = []
+        others: list[str] = []      # supports and convoys
         for p in sorted(units):      # sorted: the outcome and its wording never depend on input order
             o = orders.get(p)
             k = o.kind if o else "hold"
-            if k not in CORE_KINDS:   # a rule module's order kind: the unit holds meanwhile
-                k = "hold"
-            self.kind[p] = k
             if k == "move":
-                d = province_of(o.dest)
-                self.dest[p] = d
-                self.into.setdefault(d, []).append(p)
-            elif k in ("support", "convoy"):
-                self.dest[p] = province_of(o.dest) if o.dest else ""
-        self.orders = orders
-        # Convoy orders that match an army's move.
-        for p, k in sorted(self.kind.items()):
-            if k == "convoy":
-                o = orders[p]
-                t = o.target
-                if self.kind.get(t) == "move" and self.dest[t] == o.dest:
-                    self.convoyers.setdefault(t, []).append(p)
-        # Which army moves go by convoy (DATC 4.A.3, 2000/2023 rules without fallback).
-        for p, k in self.kind.items():
-            if k != "move":
-                continue
-            if units[p].kind != "A":
-                self.conv[p] = False
-                continue
-            d = self.dest[p]
-            if d not in m.army_adj.get(p, ()):
-                self.conv[p] = True
-            else:
-                self.conv[p] = orders[p].via or any(self.power[f] == self.power[p]
-                                                    for f in self.convoyers.get(p, ()))
-        self.candidates = {p: self._route_fleets(p) for p, c in sorted(self.conv.items()) if c}
-        # Supports that match what the supported unit does.
-        for p, k in sorted(self.kind.items()):
-            if k != "support":
-                continue
+                d = dest[p] = o.dest_province
+                into.setdefault(d, []).append(p)
+                moves.append(p)
+            elif k == "support" or k == "convoy":
+                dest[p] = o.dest_province
+                others.append(p)
+            elif k != "hold":        # a rule module's order kind: the unit holds meanwhile
+                k = "hold"
+            kind[p] = k
+        # Convoy orders that match an army's move; supports that match what the
+        # supported unit does.
+        for p in others:
             o = orders[p]
             t = o.target
-            if o.dest:
+            if kind[p] == "convoy":
+                if kind.get(t) == "move" and dest[t] == o.dest:
+                    self.convoyers.setdefault(t, []).append(p)
+            elif o.dest:
                 coast_ok = "/" not in o.dest or orders[t].dest == o.dest if t in orders else False
-                if self.kind.get(t) == "move" and self.dest[t] == province_of(o.dest) and coast_ok:
+                if kind.get(t) == "move" and dest[t] == o.dest_province and coast_ok:
                     self.move_sup.setdefault(t, []).append(p)
                 else:
                     self.unmatched.add(p)
+            elif kind.get(t) != "move":
+                self.hold_sup.setdefault(t, []).append(p)
             else:
-                if self.kind.get(t) != "move":
-                    self.hold_sup.setdefault(t, []).append(p)
-                else:
-                    self.unmatched.add(p)
+                self.unmatched.add(p)
+        # Which army moves go by convoy (DATC 4.A.3, 2000/2023 rules without fallback).
+        power, conv = self.power, self.conv
+        for p in moves:
+            if units[p].kind != "A":
+                conv[p] = False
+            elif dest[p] not in m.army_adj.get(p, ()):
+                conv[p] = True
+            else:
+                fleets = self.convoyers.get(p)
+                conv[p] = orders[p].via or (fleets is not None and any(power[f] == power[p] for f in fleets))
+        self.candidates = {p: self._route_fleets(p) for p in moves if conv[p]}
+        # Head-to-head battles: two units moving into each other's province, neither by convoy.
+        self.head_to_head = {p for p in moves if not conv[p] and kind.get(dest[p]) == "move"
+                             and dest[dest[p]] == p and not conv[dest[p]]}
+        # Decisions that read no other decision, settled now (what `decide` would find):
+        # a support that matches nothing is not given; an unattacked unit that holds,
+        # convoys or supports is not dislodged, and its support is given.
+        done = self.done
+        for p in self.unmatched:
+            done[p] = False
+        done.update(dict.fromkeys(set(kind).difference(moves, into, done), True))
 
     # structural candidates: matching fleets that lie on some route from src to dest
     def _route_fleets(self, p: str) -> frozenset[str]:
@@ -399,53 +412,56 @@ class Resolver:
 
     # --- guess-and-check core ------------------------------------------------------
     # Each evaluation frame records which guesses it read ("taint") and which
-    # unsettled decisions it touched ("members"). A result is cached only when it read
+    # unsettled decisions it touched ("members"). A result is kept only when it read
     # no guess; a decision that read its own guess is re-decided with the other guess
     # (Kruijswijk's guess-and-check); one that read an outer decision's guess is left
     # for that outer decision to settle.
     def resolve(self, p: str) -> bool:
-        st = self.state.get(p, UNRESOLVED)
-        if st == RESOLVED:
-            return self.res[p]
-        if st == GUESSING:
+        known = self.done.get(p)
+        if known is not None:
+            return known
+        guess = self.guess
+        guessed = guess.get(p)
+        if guessed is not None:
             self.taint[-1].add(p)
-            return self.res[p]
-        self.state[p] = GUESSING
-        self.res[p] = False
-        self.taint.append(set())
-        self.members.append(set())
+            return guessed
+        guess[p] = False
+        taint, members = self.taint, self.members
+        taint.append(set())
+        members.append(set())
         first = self.decide(p)
-        t1, m1 = self.taint.pop(), self.members.pop()
+        t1, m1 = taint.pop(), members.pop()
         if p not in t1:
+            guess.pop(p, None)
             if t1:
-                self.state[p] = UNRESOLVED
-                self.taint[-1] |= t1
-                self.members[-1] |= m1 | {p}
+                taint[-1] |= t1
+                members[-1] |= m1 | {p}
                 return first
-            self.state[p] = RESOLVED
-            self.res[p] = first
+            self.done[p] = first
             return first
-        self.res[p] = True
-        self.taint.append(set())
-        self.members.append(set())
+        guess[p] = True
+        taint.append(set())
+        members.append(set())
         second = self.decide(p)
-        t2, m2 = self.taint.pop(), self.members.pop()
+        t2, m2 = taint.pop(), members.pop()
+        guess.pop(p, None)
         outer = (t1 | t2) - {p}
         if outer:
-            self.state[p] = UNRESOLVED
-            self.taint[-1] |= outer
-            self.members[-1] |= m1 | m2 | {p}
+            taint[-1] |= outer
+            members[-1] |= m1 | m2 | {p}
             return first
         if first == second:
-            self.state[p] = RESOLVED
-            self.res[p] = first
+            self.done[p] = first
             return first
         for q in m1 | m2:
-            if self.state.get(q) != RESOLVED:
-                self.state[q] = UNRESOLVED
-        self.state[p] = UNRESOLVED
+            if q not in self.done:
+                guess.pop(q, None)
         self.backup(m1 | m2 | {p})
         return self.resolve(p)
+
+    def _settle(self, q: str, value: bool) -> None:
+        self.guess.pop(q, None)
+        self.done[q] = value
 
     def backup(self, cycle: set[str]) -> None:
         """Settle a decision cycle with no or two consistent outcomes."""
@@ -462,8 +478,7 @@ class Resolver:
                 if x in seen:
                     ring |= set(seen[seen.index(x):])
             for q in ring or moves:
-                self.res[q] = True
-                self.state[q] = RESOLVED
+                self._settle(q, True)
             self.circular |= ring or moves
             return
         # Szykman: armies convoyed through the paradox do not move; their fleets hold.
@@ -478,8 +493,7 @@ class Resolver:
         if len(self.paradox) == before:   # nothing to break: treat as circular
             for q in cycle:
                 if self.kind[q] == "move":
-                    self.res[q] = True
-                    self.state[q] = RESOLVED
+                    self._settle(q, True)
 
     def decide(self, p: str) -> bool:
         k = self.kind[p]
@@ -488,9 +502,12 @@ class Resolver:
         if k == "support":
             return self._support_given(p)
         # convoy (and hold): the decision is "not dislodged"
-        return not any(self.resolve(q) for q in self.into.get(p, ()))
+        attackers = self.into.get(p)
+        return not attackers or not any(self.resolve(q) for q in attackers)
 
     # --- strengths -------------------------------------------------------------------
+    # (a move that is not convoyed always has its path: callers test `conv` first and
+    # skip the call)
     def path_ok(self, p: str) -> bool:
         if not self.conv.get(p):
             return True
@@ -516,13 +533,14 @@ class Resolver:
         return False
 
     def h2h(self, p: str) -> bool:
-        d = self.dest[p]
-        return (self.kind.get(d) == "move" and self.dest[d] == p
-                and not self.conv.get(p) and not self.conv.get(d))
+        return p in self.head_to_head
 
     def supports(self, p: str, exclude_power: str | None = None) -> int:
+        sup = self.move_sup.get(p)
+        if not sup:
+            return 0
         n = 0
-        for s in self.move_sup.get(p, ()):
+        for s in sup:
             if exclude_power is not None and self.power[s] == exclude_power:
                 continue
             if self.resolve(s):
@@ -534,13 +552,14 @@ class Resolver:
             return 0
         if self.kind[d] == "move":
             return 0 if self.resolve(d) else 1
-        return 1 + sum(1 for s in self.hold_sup.get(d, ()) if self.resolve(s))
+        sup = self.hold_sup.get(d)
+        return 1 + sum(1 for s in sup if self.resolve(s)) if sup else 1
 
     def attack_strength(self, p: str) -> int:
-        if not self.path_ok(p):
+        if self.conv.get(p) and not self.path_ok(p):
             return 0
         d = self.dest[p]
-        if d not in self.units or (self.kind[d] == "move" and not self.h2h(p) and self.resolve(d)):
+        if d not in self.units or (self.kind[d] == "move" and p not in self.head_to_head and self.resolve(d)):
             return 1 + self.supports(p)
         if self.power[d] == self.power[p]:
             return 0
@@ -550,18 +569,18 @@ class Resolver:
         return 1 + self.supports(p)
 
     def prevent_strength(self, p: str) -> int:
-        if not self.path_ok(p):
+        if self.conv.get(p) and not self.path_ok(p):
             return 0
-        if self.h2h(p) and self.resolve(self.dest[p]):
+        if p in self.head_to_head and self.resolve(self.dest[p]):
             return 0
         return 1 + self.supports(p)
 
     def _move_succeeds(self, p: str) -> bool:
-        if not self.path_ok(p):
+        if self.conv.get(p) and not self.path_ok(p):
             return False
         a = self.attack_strength(p)
         d = self.dest[p]
-        if self.h2h(p):
+        if p in self.head_to_head:
             if a <= self.defend_strength(d):
                 return False
         elif a <= self.hold_strength(d):
@@ -574,20 +593,27 @@ class Resolver:
     def _support_given(self, p: str) -> bool:
         if p in self.unmatched:
             return False
+        attackers = self.into.get(p)
+        if not attackers:
+            return True
         sd = self.dest.get(p) or None
-        for q in self.into.get(p, ()):
-            if self.power[q] == self.power[p] or q == sd:
+        power, mine, conv = self.power, self.power[p], self.conv
+        for q in attackers:
+            if power[q] == mine or q == sd:
                 continue
-            if self.path_ok(q):
+            if not conv.get(q) or self.path_ok(q):
                 return False
-        return not any(self.resolve(q) for q in self.into.get(p, ()))
+        return not any(self.resolve(q) for q in attackers)
 
     def run(self) -> None:
-        for p in sorted(self.units):
-            if self.kind[p] in ("move", "support", "convoy"):
+        order = sorted(self.units)
+        kind, done = self.kind, self.done
+        for p in order:
+            if kind[p] != "hold" and p not in done:     # moves, supports and convoys first
                 self.resolve(p)
-        for p in sorted(self.units):
-            self.resolve(p)
+        for p in order:
+            if p not in done:
+                self.resolve(p)
 
     # --- outcome ---------------------------------------------------------------------
     def dislodger(self, p: str) -> str | None:
@@ -599,8 +625,17 @@ class Resolver:
         return None
 
     def describe(self, p: str) -> str:
-        return f"{self.units[p].kind} {self.m.display(self.units[p].location)}" + (
-            f" - {self.m.display(self.dest[p])}" if self.kind[p] == "move" else "")
+        """The unit in p and its move, as players write them ("F MAO - SPA/NC"); made
+        once a phase (several reasons may name one unit)."""
+        text = self.described.get(p)
+        if text is None:
+            show = self.m.display
+            u = self.units[p]
+            text = f"{u.kind} {show(u.location)}"
+            if self.kind[p] == "move":
+                text += f" - {show(self.dest[p])}"
+            self.described[p] = text
+        return text
 
     def explain(self, p: str) -> tuple[bool, str]:
         """Result and a one-line reason for the order of the unit in p."""
@@ -651,7 +686,7 @@ class Resolver:
             o = self.orders[p]
             if p in self.unmatched:
                 t = o.target
-                what = f"{self.describe(t)}" if t in self.units else m.display(t)
+                what = self.describe(t) if t in self.units else m.display(t)
                 return False, f"does not match: the supported unit does something else ({what})"
             if self.resolve(p):
                 return True, "support given"
@@ -690,90 +725,120 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
 
     `submitted` lists (power, parsed order or None, text as written, syntax error or "").
     """
-    fleets_at = frozenset(p for p, u in units.items() if u.kind == "F")
+    fleets_at = None
     checked: list[tuple[str, str, Order | None, str]] = []   # (power, text, legal order, why illegal)
+    final: dict[str, Order] = {}            # province -> the unit's legal order
+    repeated: dict[str, list[int]] = {}     # province -> indexes of all its orders, if several
+    others = False                          # a rule module's order kind is among them
     cache = _checked_cache(m)
     # a module's validation hook may read the other orders of the phase: no cache then
-    cacheable = rules is None or not any(True for _ in rules.rules.hooks("validate"))
+    cacheable = rules is None or not rules.validates
     for power, order, text, error in submitted:
         if order is None:
             checked.append((power, text, None, f"not understood: {error}"))
             continue
         unit = units.get(order.province)
-        key = None
-        if unit is not None and unit.power == power:
-            key = (power, text, unit.kind, unit.location)
+        key = entry = None
+        if cacheable and unit is not None and unit.power == power:
             if order.kind == "support":
-                target = units.get(province_of(order.target))
-                key += (target.kind, target.location) if target is not None else ("",)
-        hit = cache.get(key) if key is not None and cacheable else None
-        if hit is not None:
-            checked.append((power, text, hit, ""))
-            continue
-        try:
-            legal = check_movement_order(m, units, order, fleets_at, rules)
-        except IllegalOrder as exc:
-            checked.append((power, text, None, f"illegal: {exc}"))
-            continue
-        checked.append((power, text, legal, ""))
-        if key is not None and cacheable and _unit_only(m, legal) and len(cache) < 200_000:
-            cache[key] = legal
+                target = units.get(order.target_province)
+                key = ((power, text, unit.kind, unit.location, target.kind, target.location) if target is not None
+                       else (power, text, unit.kind, unit.location, ""))
+            else:
+                key = (power, text, unit.kind, unit.location)
+            entry = cache.get(key)
+        if entry is None:
+            if fleets_at is None:
+                # the fleets' provinces, picked by builtins (compress keeps the keys whose unit is "F")
+                fleets_at = frozenset(compress(units, map(_IS_F, map(_KIND, units.values()))))
+            try:
+                legal = check_movement_order(m, units, order, fleets_at, rules)
+            except IllegalOrder as exc:
+                checked.append((power, text, None, f"illegal: {exc}"))
+                continue
+            # what the results need of the checked order, worked out once per entry
+            entry = (legal, legal.province, legal.kind in CORE_KINDS, legal.canonical(m))
+            if key is not None and _unit_only(m, legal) and len(cache) < 200_000:
+                cache[key] = entry
+        legal, p, core, _ = entry
+        if p:       # (a rule module's order may name no unit)
+            if p in final:
+                if p not in repeated:       # rare: the index of its first order, looked up
+                    repeated[p] = [next(i for i, c in enumerate(checked) if c[2] is not None and c[2][1] == p)]
+                repeated[p].append(len(checked))
+            else:
+                final[p] = legal
+        if not core:
+            others = True
+        checked.append((power, text, entry, ""))
     # DATC 4.D.3: several different orders to one unit make all of them void.
-    by_unit: dict[str, list[int]] = {}
-    for i, (_, _, o, _) in enumerate(checked):
-        if o is not None and o.province:       # (a rule module's order may name no unit)
-            by_unit.setdefault(o.province, []).append(i)
-    final: dict[str, Order] = {}
-    for prov, idx in by_unit.items():
-        variants = {checked[i][2].canonical() for i in idx} if len(idx) > 1 else {""}
-        if len(variants) > 1:
+    for p, idx in repeated.items():
+        if len({checked[i][2][0].canonical() for i in idx}) > 1:
+            del final[p]
             for i in idx:
-                pw, tx, o, _ = checked[i]
+                pw, tx, _, _ = checked[i]
                 checked[i] = (pw, tx, None, "void: the unit received different orders, so it holds")
-        else:
-            final[prov] = checked[idx[0]][2]
     r = Resolver(m, units, final)
     r.run()
-    results: list[OrderResult] = []
+    # the response's rows and trace lines made here at once (OrderResult.to_dict's shape):
+    # one dict a result, with no object in between
+    results: list[dict] = []
+    trace: list[str] = []
     explained: dict[str, tuple[bool, str]] = {}
-    for power, text, o, why in checked:
-        if o is None:
+    explain = r.explain
+    for power, text, entry, why in checked:
+        if entry is None:
             unit = units.get(province_of_text(m, text))
-            results.append(OrderResult(power, text, text, False, "fails", why, str(unit) if unit else ""))
+            results.append({"power": power, "order": text, "canonical": text, "unit": str(unit) if unit else "",
+                            "legal": False, "result": "fails", "reason": why})
+            trace.append(f"{text}: fails, {why}")
             continue
-        p = o.province
-        if p not in explained or not p:
-            explained[p] = r.explain(p) if o.kind in CORE_KINDS else rules.decide(r, p, o)
-        ok, reason = explained[p]
-        results.append(OrderResult(power, text, o.canonical(m), True, "succeeds" if ok else "fails",
-                                   reason, str(units[p]) if p else ""))
+        o, p, core, shown = entry
+        if repeated:                # a unit's repeated (identical) order: explained once
+            got = explained.get(p) if p else None
+            if got is None:
+                got = explained[p] = explain(p) if core else rules.decide(r, p, o)
+        elif core:
+            got = explain(p)
+        else:                       # (kept: a module's order is executed when it succeeds)
+            got = explained[p] = rules.decide(r, p, o)
+        result = "succeeds" if got[0] else "fails"
+        results.append({"power": power, "order": text, "canonical": shown, "unit": units[p].name if p else "",
+                        "legal": True, "result": result, "reason": got[1]})
+        trace.append(f"{shown}: {result}, {got[1]}")
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
+    moved: list[str] = []
+    kind, into, done = r.kind, r.into, r.done
     for p, u in units.items():
-        if r.kind[p] == "move" and r.resolve(p):
-            continue
-        by = r.dislodger(p)
+        if kind[p] == "move":
+            ok = done.get(p)
+            if ok is None:
+                ok = r.resolve(p)
+            if ok:
+                moved.append(p)
+                continue
+        by = r.dislodger(p) if p in into else None
         if by:
             dislodged[p] = (u, by, bool(r.conv.get(by)))
         else:
             after[p] = u
-    for p, u in units.items():
-        if r.kind[p] == "move" and r.resolve(p):
-            o = final[p]
-            after[r.dest[p]] = Unit(u.power, u.kind, o.dest if u.kind == "F" else r.dest[p])
+    for p in moved:
+        u = units[p]
+        after[r.dest[p]] = Unit(u.power, u.kind, final[p].dest if u.kind == "F" else r.dest[p])
     transformed: dict[str, Unit] = {}
-    for p, o in final.items():
+    for p, o in final.items() if others else ():
         if o.kind not in CORE_KINDS and explained.get(p, (False,))[0]:
             changed = rules.execute(after[p], o)
             if changed is not None:
                 transformed[p] = after[p] = changed
     contested = set()
-    for d, movers in r.into.items():
+    for d, movers in into.items():
         if d in after or d in dislodged:
             continue
         if any(r.prevent_strength(q) > 0 for q in movers):
             contested.add(d)
-    return MovementOutcome(results, after, dislodged, contested, transformed)
+    return MovementOutcome(results, after, dislodged, contested, transformed, trace)
 
 
 def _checked_cache(m: DiplomacyMap) -> dict:

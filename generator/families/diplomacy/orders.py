@@ -30,8 +30,7 @@ position is decided by the phase adjudicators, which say why.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import MISSING, dataclass, fields
 
 from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
@@ -39,6 +38,22 @@ from .rules import kind_named, order_kinds
 
 class OrderSyntaxError(ValueError):
     """The text is not an order in the notation above."""
+
+
+class _memo:
+    """A computed attribute kept in the instance's __dict__ once read (what
+    functools.cached_property does, without the lock that in Python 3.11 costs more
+    than the computation it saves)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -55,9 +70,17 @@ class Order:
     new_coast: str = ""          # transform: coast for the resulting fleet
     text: str = ""               # as the player wrote it
 
-    @cached_property
-    def province(self) -> str:      # cached in the instance's __dict__, like canonical()
+    @_memo
+    def province(self) -> str:      # kept in the instance's __dict__, like canonical()
         return province_of(self.location)
+
+    @_memo
+    def target_province(self) -> str:
+        return province_of(self.target)
+
+    @_memo
+    def dest_province(self) -> str:
+        return province_of(self.dest) if self.dest else ""
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
         # memoised on the instance (a frozen dataclass keeps a plain __dict__; the memo is
@@ -70,8 +93,7 @@ class Order:
         return text
 
     def _canonical(self, game_map: DiplomacyMap | None) -> str:
-        def d(loc: str) -> str:
-            return game_map.display(loc) if game_map else loc
+        d = game_map.display if game_map else str     # (str: a location shown as written)
         u = f"{self.unit} " if self.unit else ""
         if self.kind == "waive":
             return "WAIVE"
@@ -94,6 +116,22 @@ class Order:
         if extra is not None and extra.canonical is not None:
             return extra.canonical(self, d)
         return self.text
+
+
+# what an Order keeps in its __dict__ once worked out from its fields (province stays
+# right in every changed copy the adjudicators make: they keep the ordered unit)
+MEMOS = ("_shown", "target_province", "dest_province")
+_DEFAULTS = {f.name: f.default for f in fields(Order) if f.default is not MISSING}
+
+
+def make_order(**given) -> Order:
+    """`Order(**given)` without the frozen dataclass's __init__, which sets each of the
+    eleven fields through object.__setattr__ (reading and checking orders is the
+    adjudicator's hot path); the object is equal to the one Order(**given) makes."""
+    new = object.__new__(Order)
+    new.__dict__.update(_DEFAULTS)
+    new.__dict__.update(given)
+    return new
 
 
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
@@ -239,12 +277,15 @@ _FAST_VERBS = {"h": "hold", "-": "move", "s": "support", "c": "convoy", "r": "re
                "b": "build"}
 
 
-def _fast_location(tok: str, m: DiplomacyMap) -> str | None:
+def _fast_location(tok: str, m: DiplomacyMap, words: list[str], j: int) -> str | None:
     """A token that is one province's id or one-word name, with an optional `/XX`
-    coast, read as the general reader would; None when the general reader must look."""
+    coast, read as the general reader would (`words[j:]` follow it); None when the
+    general reader must look."""
     low = tok.lower()
     prov, slash, coast = low.partition("/")
-    if not prov or "-" in prov or "." in prov or "_" in prov or prov in m.name_starts:
+    if not prov or "-" in prov or "." in prov or "_" in prov:
+        return None
+    if not slash and prov in m.name_starts and not _alone(m, prov, words, j):
         return None
     pid = m.names.get(prov)
     if pid is None:
@@ -255,6 +296,25 @@ def _fast_location(tok: str, m: DiplomacyMap) -> str | None:
     return f"{pid}/{code}" if code else None
 
 
+def _alone(m: DiplomacyMap, first: str, words: list[str], j: int) -> bool:
+    """Does the word `first`, which also starts longer names ("eng" of "Eng Ch"), name
+    a province alone here? The general reader tries runs of it and the next tokens
+    (hyphens left out, none through `/`, `(`, `)` or `->`); such a run can match only
+    if the next token is a second word of a name or prefix starting with `first`."""
+    follows = m.name_follows.get(first)
+    if not follows:
+        return True
+    for word in words[j:]:
+        for tok in _TOKEN.findall(word):
+            if tok == "-":
+                continue
+            low = tok.lower()
+            if low in ("->", "/", "(", ")"):
+                return True
+            return low.isalnum() and low not in follows     # anything else: let the reader look
+    return True
+
+
 def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | None:
     """The standard notation written with ids ("A PAR - BUR", "F NTH C A LON - BEL"):
     the same Order as the general reader gives, without its search; None otherwise."""
@@ -262,33 +322,35 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
     if n < 3 or words[0] not in ("A", "F", "a", "f") or m.names.get(words[0].lower()) is not None:
         return None
     kind = _FAST_VERBS.get(words[2].lower())
-    loc = _fast_location(words[1], m)
+    loc = _fast_location(words[1], m, words, 2)
     if kind is None or loc is None:
         return None
     unit = words[0].upper()
     if kind in ("hold", "disband", "build"):
-        return Order(power, kind, unit, loc, text=raw) if n == 3 else None
+        return make_order(power=power, kind=kind, unit=unit, location=loc, text=raw) if n == 3 else None
     if kind in ("move", "retreat"):
         via = n == 5 and words[4].lower() == "via"
         if n != 4 and not via:
             return None
-        dest = _fast_location(words[3], m)
-        return Order(power, kind, unit, loc, dest=dest, via=via, text=raw) if dest else None
+        dest = _fast_location(words[3], m, words, 4)
+        return make_order(power=power, kind=kind, unit=unit, location=loc, dest=dest, via=via,
+                          text=raw) if dest else None
     if n not in (5, 7) or words[3] not in ("A", "F", "a", "f") or m.names.get(words[3].lower()) is not None:
         return None
-    target = _fast_location(words[4], m)
+    target = _fast_location(words[4], m, words, 5)
     if target is None:
         return None
     dest = ""
     if n == 7:
         if words[5] != "-":
             return None
-        dest = _fast_location(words[6], m)
+        dest = _fast_location(words[6], m, words, 7)
         if dest is None:
             return None
     elif kind == "convoy":
         return None
-    return Order(power, kind, unit, loc, target_unit=words[3].upper(), target=target, dest=dest, text=raw)
+    return make_order(power=power, kind=kind, unit=unit, location=loc, target_unit=words[3].upper(),
+                      target=target, dest=dest, text=raw)
 
 
 def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:

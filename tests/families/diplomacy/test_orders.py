@@ -155,6 +155,9 @@ def test_fast_path_reads_exactly_as_the_general_reader(classic):
     from generator.families.diplomacy import orders as O
     m = classic.map
     ids = sorted(m.provinces) + ["STP/NC", "SPA/SC", "BUL/EC", "spa/xx", "Nth", "mid", "North", "A", "-"]
+    # words that also start longer names ("ENG" of "Eng Ch"), and the words that go on
+    ids += ["ENG", "eng", "Ch", "EAS", "Med", "WES", "N", "Afr", "St", "Petersburg", "Atlantic",
+            "ENG/NC", "(nc)", "/", "x.y"]
     word = st.sampled_from(ids + ["A", "F", "a", "H", "-", "S", "C", "R", "D", "B", "VIA", "via", "to", "x"])
 
     def general(text):
@@ -166,7 +169,7 @@ def test_fast_path_reads_exactly_as_the_general_reader(classic):
         finally:
             O._fast = saved
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=800, deadline=None)
     @given(st.lists(word, min_size=1, max_size=8))
     def check(words):
         text = " ".join(words)

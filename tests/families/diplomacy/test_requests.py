@@ -159,3 +159,19 @@ def test_wrong_types_anywhere_are_located_not_crashes(game):
                               "/adjustments/FRANCE")):
         err = error(game, request)
         assert err.pointer == pointer and len(err.message) < 300, (request, err.message)
+
+
+def test_centre_lists_read_before_are_still_checked_together():
+    """Each power's list read once is found whole later, yet a centre two powers claim,
+    or a bad centre after good lists, is refused as on a first reading."""
+    game = api.load_game("classic")        # its own tables, filled by this test alone
+    base = {"phase": "F1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {}}
+    for _ in range(2):
+        game.adjudicate(dict(base, centers={"FRANCE": ["PAR", "BRE"], "ENGLAND": ["LON"]}))
+        game.adjudicate(dict(base, centers={"ENGLAND": ["PAR"]}))
+    both = error(game, dict(base, centers={"FRANCE": ["PAR", "BRE"], "ENGLAND": ["PAR"]}))
+    assert "PAR is already owned by ENGLAND" in both.message and both.pointer == "/centers/FRANCE/0"
+    bad = error(game, dict(base, centers={"ENGLAND": ["LON"], "FRANCE": ["PAR", "BUR"]}))
+    assert "not a supply centre" in bad.message and bad.pointer == "/centers/FRANCE/1"
+    ok = game.adjudicate(dict(base, centers={"France": ["PAR", "BRE"], "ENGLAND": ["LON"]}))
+    assert ok["after"]["centers"] == {"ENGLAND": ["LON"], "FRANCE": ["BRE", "PAR"]}

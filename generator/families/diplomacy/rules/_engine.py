@@ -11,10 +11,12 @@ class MovementRules:
     all orders of the phase, parsed (some hooks read each other's orders: a canal
     permission and the move that uses it)."""
 
-    def __init__(self, game, orders: list):
+    def __init__(self, game, orders):
         self.game = game
         self.rules = enabled(game)
-        self.orders = [o for o in orders if o is not None]
+        self.validators = list(self.rules.hooks("validate"))
+        self.validates = bool(self.validators)      # a module checks the standard orders
+        self.orders = [o for o in orders if o is not None] if self.validates else []
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
@@ -32,7 +34,7 @@ class MovementRules:
                     raise IllegalOrder(f"the unit in {self.game.map.display(order.province)} belongs "
                                        f"to {unit.power}, not {order.power}")
             return kind.validate(self.game, units, order, params)
-        for fn, params in self.rules.hooks("validate"):
+        for fn, params in self.validators:
             settled = fn(self.game, units, order, self.orders, params)
             if settled is not None:
                 return settled
