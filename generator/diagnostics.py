@@ -66,4 +66,11 @@ class Report:
         return any(d.severity == ERROR for d in self.diagnostics)
 
     def sorted(self) -> list[Diagnostic]:
-        return sorted(set(self.diagnostics))
+        return ordered(self.diagnostics)
+
+
+def ordered(diagnostics) -> list[Diagnostic]:
+    """Distinct diagnostics by file, line, column, then the rest: the dataclass order, with
+    the key built once per diagnostic (its generated __lt__ builds two tuples a compare)."""
+    return sorted(set(diagnostics), key=lambda d: (d.file, d.line, d.column, d.code, d.message,
+                                                   d.severity, d.pointer, d.hint))

@@ -101,6 +101,9 @@ def _pointer(path) -> str:
     return "".join("/" + escape_pointer_token(p) for p in path)
 
 
+_SUGGEST = 200  # unknown keys per object that get a did-you-mean
+
+
 def _declared_keys(schema: dict) -> list[str]:
     keys = list(schema.get("properties", {}))
     for branch in schema.get("allOf", []) + schema.get("anyOf", []) + schema.get("oneOf", []):
@@ -149,10 +152,13 @@ def diagnostics_for(error: ValidationError, doc: Document, schema_name: str) -> 
     reference = f"see the '{schema_name}' schema reference page"
     if error.validator == "additionalProperties":
         found = []
-        for key in _unknown_keys(error):
-            close = difflib.get_close_matches(key, _declared_keys(error.schema), n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else \
-                f"allowed keys here: {', '.join(sorted(_declared_keys(error.schema))) or 'none'}"
+        declared = _declared_keys(error.schema)
+        allowed = f"allowed keys here: {', '.join(sorted(declared)) or 'none'}"
+        for n, key in enumerate(_unknown_keys(error)):
+            # a near miss is a typo worth naming; past the first few hundred unknown keys
+            # the file is not mistyped but something else, and difflib's cost adds up
+            close = difflib.get_close_matches(key, declared, n=1, cutoff=0.6) if n < _SUGGEST else []
+            hint = f"did you mean '{close[0]}'?" if close else allowed
             found.append(doc.diagnostic(f"{pointer}/{escape_pointer_token(key)}", UNKNOWN_KEY,
                                         f"unknown key '{key}'", hint=hint))
         if found:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, errors
+from ..diagnostics import Diagnostic, errors, ordered
 from ..output import FORMATS, render
 
 
@@ -15,7 +15,7 @@ def add_format(parser, choices=FORMATS) -> None:
 
 def report(diags: list[Diagnostic], fmt: str, stream=None) -> int:
     stream = stream or sys.stdout
-    stream.write(render(sorted(set(diags)), fmt, stream))
+    stream.write(render(ordered(diags), fmt, stream))
     return 1 if errors(diags) else 0
 
 
