@@ -29,7 +29,7 @@ ESCAPING_PATH = register("MW404", "Path escapes the game folder",
                          "live inside the game folder; replace the link with the file itself.")
 BAD_PAGE = register("MW405", "Rules page cannot be read",
                     "A rules page is not a readable file of UTF-8 text (a folder, a broken link, "
-                    "control characters), or it is larger than 128 KiB, or rules/ is not a folder. "
+                    "control characters), or it is larger than 64 KiB, or rules/ is not a folder. "
                     "Re-save the page as UTF-8 text, split it, or replace the link with the file.")
 
 BAD_NAME = register("MW406", "Game or page name not allowed",
@@ -44,7 +44,8 @@ PAGE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}\.md")
 RESERVED_GAME_NAMES = {"index", "reference", "guides", "assets", "search", "404"}
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-MAX_PAGE_BYTES = 128 * 1024  # 8x the largest bundled page: Python-Markdown reads ~60 KB/s
+MAX_PAGE_BYTES = 64 * 1024  # 4x the largest bundled page, 2x the largest vDiplomacy rules.html;
+# Python-Markdown reads 30-60 KB/s, so a page at the limit renders in about 2 s at worst
 
 
 def is_game_dir(path: Path) -> bool:
@@ -151,8 +152,8 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
                                     hint="check the file's permissions"))
             continue
         if len(raw) > MAX_PAGE_BYTES:
-            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, "the page is larger than 128 KiB",
-                                    hint="split the page"))
+            found.append(Diagnostic(shown, 1, 1, BAD_PAGE, f"the page is larger than {MAX_PAGE_BYTES // 1024} KiB",
+                                    hint="split it into several rules pages (each is one page of the site)"))
             continue
         try:
             text = raw.decode("utf-8-sig")

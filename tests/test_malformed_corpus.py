@@ -106,11 +106,16 @@ def example_wrong_types(g):
         "# 1 X\n\n```example\ntitle: [1]\nunits: 3\norders: {ENG: 5}\nexpect: []\n```\n")
 
 
+def page_over_the_size_limit(g):
+    from generator.game import MAX_PAGE_BYTES
+    (g / "rules" / "09-big.md").write_text("# 9 Big\n\n" + "word " * (MAX_PAGE_BYTES // 5))
+
+
 CASES = {f.__name__: f for f in [
     dangling_page, looping_page, folder_page, fifo_page, bad_page_name, rules_is_a_file,
     rules_loop, map_is_a_folder, map_dangling, map_looping, game_yaml_binary,
     game_yaml_comment_only, game_yaml_a_list, page_nul_bytes, page_reserved_id,
-    page_open_attr_list, example_not_mapping, example_deep, example_unclosed, example_wrong_types,
+    page_open_attr_list, page_over_the_size_limit, example_not_mapping, example_deep, example_unclosed, example_wrong_types,
 ]}
 
 
