@@ -40,7 +40,7 @@ WORK_REFUSED = register("MW602", "Work folder refused",
                         "and neither it nor the site folder may be a symbolic link.")
 
 MARKER = ".mapwright-site"    # in the site folder: the files the last build wrote, one a line
-CACHE_FORMAT = "mapwright-game-1"
+CACHE_FORMAT = "mapwright-game-2"
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,7 @@ class GameEntry:
     diagnostics: list[Diagnostic]
     files: dict = field(default_factory=dict)
     nav: list = field(default_factory=list)
+    made: list = field(default_factory=list)   # its pages whose Markdown Mapwright wrote (no rules pages)
 
     @property
     def ok(self) -> bool:
@@ -287,6 +288,7 @@ def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | N
                 linked = {p: family.prints[p] for p, on in family.printed_on.items() if on == page}
                 files[f"{game_id}/{page}"] = _link_prints(page, files[f"{game_id}/{page}"], linked)
     entry.files, entry.nav = files, nav
+    entry.made = sorted(f"{game_id}/{p.path}" for p in family.pages if p.path.endswith(".md"))
     return entry, family
 
 
@@ -312,7 +314,8 @@ def _dump(entry: GameEntry) -> str:
         s = entry.source
         source = {"game_id": s.game_id, "root": s.root, "meta": s.meta, "rules_pages": s.rules_pages}
     return json.dumps({"source": source, "diagnostics": [d.to_dict() for d in entry.diagnostics],
-                       "files": {k: _encode(v) for k, v in entry.files.items()}, "nav": entry.nav},
+                       "files": {k: _encode(v) for k, v in entry.files.items()}, "nav": entry.nav,
+                       "made": entry.made},
                       default=str)
 
 
@@ -322,7 +325,8 @@ def _load(path: Path, text: str) -> GameEntry:
     source = GameSource(s["game_id"], s["root"], s["meta"], {}, s["rules_pages"]) if s else None
     fields = Diagnostic.__dataclass_fields__
     diagnostics = [Diagnostic(**{k: v for k, v in d.items() if k in fields}) for d in data["diagnostics"]]
-    return GameEntry(path, source, diagnostics, {k: _decode(v) for k, v in data["files"].items()}, data["nav"])
+    return GameEntry(path, source, diagnostics, {k: _decode(v) for k, v in data["files"].items()}, data["nav"],
+                     data["made"])
 
 
 @dataclass
@@ -388,6 +392,11 @@ class Tree:
     games: list[GameEntry]
     regenerated: list[str] = field(default_factory=list)   # game ids computed afresh
     timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def made(self) -> set[str]:
+        """Pages whose Markdown Mapwright wrote itself, no contributor's Markdown in them."""
+        return {page for game in self.games if game.ok for page in game.made}
 
 
 class Generator:

@@ -39,6 +39,7 @@ from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
 from .shipped import search_files, search_languages, shipped
+from . import verbatim
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
@@ -211,6 +212,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
                                       on_prints=self._start_prints)
         SESSION.last = self.tree = tree
+        self.made, self.blocks = tree.made, {}
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
                  ", ".join(tree.regenerated) or "none", tree.timings["generate"])
@@ -297,7 +299,18 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         return server
 
     @_timed
+    def on_page_markdown(self, markdown, *, page, config, files):
+        # the large HTML blocks of Mapwright's own pages skip Markdown (verbatim.py)
+        if page.file.src_uri in self.made:
+            markdown, self.blocks[page.file.src_uri] = verbatim.split(markdown)
+        return markdown
+
+    @_timed
     def on_page_content(self, html, *, page, config, files):
+        blocks = self.blocks.pop(page.file.src_uri, None)
+        if blocks:
+            html = verbatim.join(html, blocks)
+            page.present_anchor_ids = (page.present_anchor_ids or set()) | verbatim.anchor_ids(blocks)
         # the page body, before the theme wraps it (the theme's own scripts stay)
         return sanitise_html(html)
 
