@@ -9,18 +9,23 @@ loads: shipped.py), `on_serve` watching the content folder,
 Incremental: the generator reuses every game whose files did not change, and each
 file remembers whether its bytes differ from what the previous build wrote, so that
 `mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
-changed. Printable PDFs render in a process pool from the moment their game is made,
-while the next games are made and MkDocs renders the pages, and are written when the
-build ends.
+changed. Printable PDFs render in a process pool: in a build from the moment their
+game is made, while the next games are made and MkDocs renders the pages, and are
+written when the build ends; under serve only once the pages are served (the reload
+does not wait for them, nor share the CPUs with them), and a request for a PDF still
+rendering waits for it (`Prints`): never the previous edit's file.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import hashlib
 import json
 import logging
 import os
+import posixpath
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -45,6 +50,53 @@ log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
 
 
+class Prints:
+    """Serve's PDFs being rendered: by PrintJob key the render, and by site path the
+    key a request for that path must wait for. Shared by the build thread, the pool's
+    callbacks and the server's request threads."""
+
+    WAIT_SECONDS = 300   # a request gives up on a PDF after this long (404)
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.renders: dict[str, Future] = {}     # key -> render, while rendering
+        self.awaited: dict[str, tuple[str, threading.Event]] = {}   # site path -> (key, written)
+
+    def render(self, key: str, start) -> Future:
+        """The render of `key`: one already under way (an earlier edit's), or `start()`."""
+        with self.lock:
+            if key not in self.renders or self.renders[key].cancelled():
+                self.renders[key] = start()
+            return self.renders[key]
+
+    def expect(self, dest: str, key: str) -> threading.Event:
+        with self.lock:
+            written = threading.Event()
+            self.awaited[dest] = (key, written)
+            return written
+
+    def done(self, dest: str, key: str, written: threading.Event) -> None:
+        with self.lock:
+            self.renders.pop(key, None)
+            if self.awaited.get(dest, (None,))[0] == key:
+                del self.awaited[dest]
+        written.set()
+
+    def cancel_others(self, keys: set[str]) -> None:
+        """Renders no page of the new build links (the edit changed them again) stop,
+        if they have not started."""
+        with self.lock:
+            for key, render in list(self.renders.items()):
+                if key not in keys and render.cancel():
+                    del self.renders[key]
+
+    def wait(self, dest: str) -> None:
+        with self.lock:
+            _, written = self.awaited.get(dest, (None, None))
+        if written is not None:
+            written.wait(self.WAIT_SECONDS)
+
+
 @dataclass
 class Session:
     """What outlives one build in this process. `mkdocs serve` loads the configuration
@@ -64,6 +116,7 @@ class Session:
     seconds: float = 0.0             # time spent in this plugin's hooks, this build
     hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
     froze: bool = False              # the generator's objects are frozen (see _freeze)
+    prints: Prints = field(default_factory=lambda: Prints())
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -198,13 +251,16 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def _start_prints(self, jobs: dict) -> None:
         """Each game's PDFs, as soon as the game is made: from the cache, or rendering in
         the pool at once (on the core the generator leaves idle) rather than after the
-        last game."""
+        last game; under serve, left for `on_post_build` (None)."""
         for path, job in jobs.items():
             key = job.key()
             data = self.pdfs.get(key)
-            if data is None:
+            if data is None and not self.serving:
                 data = SESSION.executor(self.options.jobs).submit(render_job, job)
             self.prints[path] = (key, data)
+
+    def _render(self, job: PrintJob) -> Future:
+        return SESSION.executor(self.options.jobs).submit(render_job, job)
 
     @_timed
     def on_files(self, files, *, config):
@@ -238,9 +294,9 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                     self._start_prints({path: content})
                 key, data = self.prints[path]
                 digest = "pdf:" + key
-                if isinstance(data, Future):   # rendering while MkDocs renders the pages
-                    f = PendingPrint.generated(config, path, content=b"")
-                    f.future, f.key = data, key
+                if not isinstance(data, bytes):   # rendering while MkDocs renders the pages,
+                    f = PendingPrint.generated(config, path, content=b"")   # or (serve) after
+                    f.future, f.key, f.job = data, key, content
                     self.pending.append(f)
                 else:
                     f = GeneratedFile.generated(config, path, content=data)
@@ -252,6 +308,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             f.changed = all_changed or SESSION.written.get(path) != digest
             made.append(f)
         SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
+        if self.serving:
+            SESSION.prints.cancel_others({f.key for f in self.pending})
+            for f in self.pending:   # the previous edit's PDF is not this one: never served
+                with contextlib.suppress(OSError):
+                    os.remove(f.abs_dest_path)
         # the game sections, as the generator ordered and titled them (escaped titles): set
         # here, before MkDocs makes the navigation, so that no page takes its title from
         # its rendered H1 (MkDocs would put that unescaped into <title>)
@@ -296,6 +357,15 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         content = self.options.content.resolve()
         if not content.is_relative_to(Path(config.docs_dir).resolve()):
             server.watch(str(content))
+        serve_request, mount = server.serve_request, server.mount_path
+
+        def app(environ, start_response):
+            # a PDF still rendering is waited for, so that its link works once it is drawn
+            path = environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "ignore")
+            if path.startswith(mount):
+                SESSION.prints.wait(posixpath.normpath("/" + path[len(mount):]).lstrip("/"))
+            return serve_request(environ, start_response)
+        server.set_app(app)
         return server
 
     @_timed
@@ -325,12 +395,31 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             Path(f.abs_dest_path).write_bytes(data)
         for f in self.pending:
             if self.serving:   # the pages reload now; a PDF appears when it is drawn
-                f.future.add_done_callback(lambda done, f=f: done.cancelled() or write(f, done.result()))
+                self._serve_later(f, write)
             else:
                 write(f, f.future.result())
         self.pending = []
         if not self.serving:
             record_site(Path(config.site_dir))
+
+    def _serve_later(self, f: PendingPrint, write) -> None:
+        """Render `f` now (or join the render an earlier edit started); requests for it
+        wait until it is written (see on_serve)."""
+        prints = SESSION.prints
+        written = prints.expect(f.dest_uri, f.key)
+
+        def finished(done: Future, f=f) -> None:
+            try:
+                if not done.cancelled():
+                    if done.exception() is None:
+                        write(f, done.result())
+                    else:
+                        log.warning("mapwright: %s could not be rendered: %s", f.dest_uri, done.exception())
+            except OSError:
+                pass   # the site folder went away: serve is stopping
+            finally:
+                prints.done(f.dest_uri, f.key, written)
+        prints.render(f.key, lambda: self._render(f.job)).add_done_callback(finished)
 
     def on_build_error(self, *, error):
         _thaw()
