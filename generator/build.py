@@ -13,9 +13,11 @@ not trusted to hold code.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,8 +26,9 @@ from . import __version__
 from .diagnostics import Diagnostic, Report, errors, register
 from .escape import md_text, url
 from .families.base import GameSource
+from . import game as game_reader
 from .game import discover
-from .loader import display_path
+from .loader import MAX_BYTES, display_path, load_document
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
@@ -329,6 +332,42 @@ def _load(path: Path, text: str) -> GameEntry:
                      data["made"])
 
 
+class Documents:
+    """Each content file's parsed YAML by its bytes, in memory: after an edit to one file
+    of a game (Divided States' map.yaml) its other files (a 250 KB geometry.yaml) are
+    not parsed again. The reused data is read, never changed, by the checks and the
+    engines (as `Kept.data` already is after an edit to a rules page)."""
+
+    def __init__(self):
+        self.parsed: dict[str, tuple[bytes, tuple]] = {}   # shown path -> (digest, (doc, diagnostics))
+
+    def load(self, path: Path):
+        """`loader.load_document`, reusing the last parse of the same bytes at the same path."""
+        try:
+            info = path.stat()
+            raw = path.read_bytes() if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES else None
+        except OSError:
+            raw = None
+        if raw is None:   # not a file it reads: the loader says why
+            return load_document(path)
+        shown, digest = display_path(path), hashlib.sha256(raw).digest()
+        kept = self.parsed.get(shown)
+        if kept is None or kept[0] != digest:
+            kept = self.parsed[shown] = (digest, load_document(path))
+        doc, diagnostics = kept[1]
+        return doc, list(diagnostics)
+
+    @contextlib.contextmanager
+    def reading(self):
+        """While games are read, `game.read_game` loads its files through `load`.
+        (game.py takes no loader argument; this stands in for one, in the build's thread.)"""
+        game_reader.load_document = self.load
+        try:
+            yield
+        finally:
+            game_reader.load_document = load_document
+
+
 @dataclass
 class Kept:
     """What a game's data files gave, kept (in memory) by their hash."""
@@ -347,6 +386,7 @@ class GameCache:
     def __init__(self):
         self.memory: dict[str, GameEntry] = {}
         self.kept: dict[str, Kept] = {}
+        self.documents = Documents()
 
     def entry(self, path: Path, options: BuildOptions) -> tuple[GameEntry, bool]:
         """(entry, whether it was computed afresh)."""
@@ -360,7 +400,8 @@ class GameCache:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):   # absent or damaged
             data_key = game_key(path, options, data_only=True)
             kept = self.kept.get(data_key) or Kept(path, None, None)
-            read, data = read_split(path, kept.data)
+            with self.documents.reading():
+                read, data = read_split(path, kept.data)
             entry, family = game_entry(path, options, read, kept.family)
             fresh = True
             self.kept = {k: v for k, v in self.kept.items() if v.path != path}   # one per game

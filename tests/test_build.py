@@ -257,6 +257,28 @@ def test_an_edit_regenerates_only_its_game_and_keeps_its_maps(tmp_path):
     assert Generator().tree(options).regenerated == [], "the cache folder did not keep the games"
 
 
+def test_an_edit_to_one_data_file_parses_only_that_file_again(tmp_path):
+    from generator.build import Generator
+    from generator.loader import display_path
+    content = tmp_path / "content"
+    assert main(["new", "one", "--family", "diplomacy", "--content", str(content)]) == 0
+    options = BuildOptions(content=content, project=tmp_path, pdf=False)
+    generator = Generator()
+    generator.tree(options)
+    parsed = generator.cache.documents.parsed
+    meta, mapfile = (display_path(content / "one" / name) for name in ("game.yaml", "map.yaml"))
+    before = {name: parsed[name][1][0] for name in (meta, mapfile)}
+    path = content / "one" / "map.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: Midlands,", "name: Midmarch,"), encoding="utf-8")
+    edited = generator.tree(options)
+    assert edited.regenerated == ["one"] and "Midmarch" in edited.files["one/adjacency.md"]
+    assert parsed[meta][1][0] is before[meta], "the unchanged game.yaml was parsed again"
+    assert parsed[mapfile][1][0] is not before[mapfile]
+    path.write_text("powers: [", encoding="utf-8")   # broken: reported as the loader reports it
+    broken = generator.tree(options)
+    assert [d.code for d in broken.report.diagnostics if d.file == mapfile] == ["MW001"]
+
+
 def test_each_games_printables_are_announced_as_soon_as_it_is_made(tmp_path):
     """The plugin starts rendering a game's PDFs while the next game is made."""
     from generator.build import Generator

@@ -118,9 +118,9 @@ def sheets(svg_text: str, paper: str, *, title: str = "", margin: float = MARGIN
     vx, vy = size.view_box[0], size.view_box[1]
     min_font = size.min_font_mm * scale if size.min_font_mm is not None else None
     out = [Sheet("key", assembly_key(svg_text, grid, title=title, margin=margin), None)]
-    for t in grid.tiles:
-        window = (vx + t.x * k, vy + t.y * k, t.w * k, t.h * k)
-        body = nested(within(svg_text, window), margin, margin, t.w, t.h, view_box=window)
+    windows = [(vx + t.x * k, vy + t.y * k, t.w * k, t.h * k) for t in grid.tiles]
+    for t, window, shown in zip(grid.tiles, windows, within_each(svg_text, windows)):
+        body = nested(shown, margin, margin, t.w, t.h, view_box=window)
         page = page_svg(grid.page_w, grid.page_h, body, *_marks(grid, t, margin, title, scale))
         out.append(Sheet(t.label, page, Placement(paper, grid.landscape, grid.page_w, grid.page_h,
                                                   margin, margin, t.w, t.h, scale, min_font)))
@@ -237,11 +237,58 @@ def within(svg_text: str, window: tuple[float, float, float, float]) -> str:
     would still draw every element on every sheet (a 12-sheet board drew the whole board
     12 times); dropping what cannot show makes a tiled print cost about one full drawing.
     Conservative: an element it cannot place (a path, a transformed group, a link) stays."""
+    return within_each(svg_text, [window])[0]
+
+
+def within_each(svg_text: str, windows: list[tuple[float, float, float, float]]) -> list[str]:
+    """`within(svg_text, w)` for each window, the document parsed and each element's box
+    found once for all of them (the boxes are most of the work: Divided States' map has
+    some 5,000 paths)."""
     root = ET.fromstring(svg_text)
-    x, y, w, h = window
-    pad = 0.02 * max(w, h)    # a stroke or a marker may reach a little past an element's box
-    _prune(root, (x - pad, y - pad, x + w + pad, y + h + pad), 0.0)
-    return ET.tostring(root, encoding="unicode") + "\n"
+    groups: list = []
+    _boxes(root, 0.0, groups)
+    out = []
+    for x, y, w, h in windows:
+        pad = 0.02 * max(w, h)    # a stroke or a marker may reach a little past an element's box
+        box = (x - pad, y - pad, x + w + pad, y + h + pad)
+        shown: set[int] = set()   # the groups left holding something
+        for group, children in groups:   # innermost first
+            kept = [child for child, b in children if _shows(child, b, box, shown)]
+            group[:] = kept
+            if kept or (group.text or "").strip():
+                shown.add(id(group))
+        out.append(ET.tostring(root, encoding="unicode") + "\n")
+    for group, children in groups:   # the document as parsed, for the next window
+        group[:] = [child for child, _ in children]
+    return out
+
+
+_GROUP = object()   # the box of a group: what its children show
+
+
+def _boxes(parent, font: float, groups: list) -> None:
+    """Each group's children with their boxes (None: kept whatever the window), the
+    innermost groups first."""
+    children = []
+    for child in parent:
+        tag = _local(child.tag)
+        if tag in _KEEP or child.get("transform") is not None:
+            children.append((child, None))
+        elif tag == "g":
+            _boxes(child, _font(child, font), groups)
+            children.append((child, _GROUP))
+        else:
+            b = _bbox(child, _font(child, font))
+            children.append((child, None if b is None or any(map(math.isnan, b)) else b))
+    groups.append((parent, children))
+
+
+def _shows(child, b, box, shown: set[int]) -> bool:
+    if b is None:
+        return True
+    if b is _GROUP:
+        return id(child) in shown
+    return not (b[2] < box[0] or b[0] > box[2] or b[3] < box[1] or b[1] > box[3])
 
 
 def _local(tag) -> str:
@@ -333,20 +380,3 @@ def _path_bbox(d: str):
     if not flush() or not xs:
         return None
     return min(xs), min(ys), max(xs), max(ys)
-
-
-def _prune(parent, box, font: float) -> None:
-    for child in list(parent):
-        tag = _local(child.tag)
-        if tag in _KEEP or child.get("transform") is not None:
-            continue
-        if tag == "g":
-            _prune(child, box, _font(child, font))
-            if len(child) == 0 and not (child.text or "").strip():
-                parent.remove(child)
-            continue
-        b = _bbox(child, _font(child, font))
-        if b is None or any(map(math.isnan, b)):
-            continue
-        if b[2] < box[0] or b[0] > box[2] or b[3] < box[1] or b[1] > box[3]:
-            parent.remove(child)

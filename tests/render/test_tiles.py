@@ -157,12 +157,12 @@ def test_a_tile_looks_the_same_with_and_without_what_it_cannot_show(tmp_path, so
         fam, game = bundled(source)
         doc = fam.printables(game)["map"][0][1]
     pruned = sheets(doc, "A4")[2].svg
-    original = tiles_module.within
+    original = tiles_module.within_each
     try:
-        tiles_module.within = lambda svg, window: svg
+        tiles_module.within_each = lambda svg, windows: [svg] * len(windows)
         whole = sheets(doc, "A4")[2].svg
     finally:
-        tiles_module.within = original
+        tiles_module.within_each = original
     assert len(pruned) < len(whole) * (0.5 if source == "board" else 0.9)
     a, b = tmp_path / "a.png", tmp_path / "b.png"
     a.write_bytes(png_page(pruned, dpi=40))
@@ -258,3 +258,15 @@ def test_dixie_prints_its_map_at_a_scale_its_counters_fit(tmp_path, capsys):
     for marker in ("Air", "Turn", "Initiative", "Administrative"):
         assert marker in [w for w, *_ in front] and marker in [w for w, *_ in back]
     capsys.readouterr()
+
+
+def test_windows_from_one_parse_are_each_what_one_window_gives():
+    """within_each parses once and restores the document between windows: every window
+    comes out as if it were the only one, whatever the order."""
+    from generator.render.tiles import within_each
+    doc = board(500, 400, print_scale=1)
+    windows = [(0, 0, 80, 80), (400, 300, 100, 100), (-1e6, -1e6, 2e6, 2e6), (200, 150, 50, 50), (0, 0, 80, 80)]
+    alone = [within(doc, w) for w in windows]
+    assert within_each(doc, windows) == alone
+    assert within_each(doc, windows[::-1]) == alone[::-1]
+    assert len(set(alone)) == 4   # the windows do differ
