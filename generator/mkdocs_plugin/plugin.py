@@ -75,20 +75,22 @@ class Prints:
             self.awaited[dest] = (key, written)
             return written
 
-    def done(self, dest: str, key: str, written: threading.Event) -> None:
+    def done(self, dest: str, key: str, written: threading.Event, render: Future) -> None:
         with self.lock:
-            self.renders.pop(key, None)
+            if self.renders.get(key) is render:
+                del self.renders[key]
             if self.awaited.get(dest, (None,))[0] == key:
                 del self.awaited[dest]
         written.set()
 
     def cancel_others(self, keys: set[str]) -> None:
         """Renders no page of the new build links (the edit changed them again) stop,
-        if they have not started."""
+        if they have not started. (Outside the lock: a cancelled render's callbacks,
+        which take it, run at once in this thread.)"""
         with self.lock:
-            for key, render in list(self.renders.items()):
-                if key not in keys and render.cancel():
-                    del self.renders[key]
+            others = [render for key, render in self.renders.items() if key not in keys]
+        for render in others:
+            render.cancel()
 
     def wait(self, dest: str) -> None:
         with self.lock:
@@ -418,7 +420,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             except OSError:
                 pass   # the site folder went away: serve is stopping
             finally:
-                prints.done(f.dest_uri, f.key, written)
+                prints.done(f.dest_uri, f.key, written, done)
         prints.render(f.key, lambda: self._render(f.job)).add_done_callback(finished)
 
     def on_build_error(self, *, error):
