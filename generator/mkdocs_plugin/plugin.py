@@ -48,6 +48,7 @@ from . import verbatim
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
+SERVE_NICENESS = 10  # how far serve's PDF workers stand back (os.nice)
 
 
 class Prints:
@@ -123,9 +124,14 @@ class Session:
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
             import multiprocessing
+            # under serve the workers give way to the process making the pages a reader
+            # waits for (and to whatever else runs on the machine): a PDF can be late
+            lower = self.command == "serve" and hasattr(os, "nice")
             # spawn: the server's threads make fork unsafe; the workers import only printing
             self.pool = ProcessPoolExecutor(max_workers=jobs or default_jobs(),
-                                            mp_context=multiprocessing.get_context("spawn"))
+                                            mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=os.nice if lower else None,
+                                            initargs=(SERVE_NICENESS,) if lower else ())
         return self.pool
 
     def close(self) -> None:
