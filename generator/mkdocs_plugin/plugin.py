@@ -11,7 +11,8 @@ file remembers whether its bytes differ from what the previous build wrote, so t
 `mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
 changed. Printable PDFs render in a process pool: in a build from the moment their
 game is made, while the next games are made and MkDocs renders the pages, and are
-written when the build ends; under serve only once the pages are served (the reload
+written when the build ends (the build's own process rendering those the pool has
+not started by then); under serve only once the pages are served (the reload
 does not wait for them, nor share the CPUs with them), and a request for a PDF still
 rendering waits for it (`Prints`): never the previous edit's file.
 """
@@ -401,11 +402,18 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             cache.put(f.key, data)
             Path(f.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
             Path(f.abs_dest_path).write_bytes(data)
-        for f in self.pending:
-            if self.serving:   # the pages reload now; a PDF appears when it is drawn
+        if self.serving:   # the pages reload now; a PDF appears when it is drawn
+            for f in self.pending:
                 self._serve_later(f, write)
-            else:
-                write(f, f.future.result())
+        else:
+            # the pages are written and this process's CPU is free: it renders, from the
+            # last, the PDFs the pool has not started, while the pool works from the first
+            for f in reversed(self.pending):
+                if f.future.cancel():
+                    write(f, render_job(f.job))
+            for f in self.pending:
+                if not f.future.cancelled():
+                    write(f, f.future.result())
         self.pending = []
         if not self.serving:
             record_site(Path(config.site_dir))
