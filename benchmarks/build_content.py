@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 RESULTS = ROOT / "benchmarks" / "results"
-HOOKS = ("on_config", "on_files", "on_page_content", "on_post_build")
+HOOKS = ("on_config", "on_files", "on_page_markdown", "on_page_content", "on_post_build")
 
 
 def best(repeat: int, action) -> float:
@@ -229,8 +229,10 @@ def main(argv=None) -> int:
     lines += ["", "Both sides are timed from the start of their process's work to the last file written, "
               "imports included (the generator's for `mapwright build`, MkDocs' for both). In the hooks: "
               "on_config checks the paths; on_files validates and makes the games' pages (or reads them "
-              "from the cache) and submits the PDFs to a process pool; on_page_content sanitises each page "
-              "(nh3); on_post_build waits for the PDFs still rendering and writes them. While MkDocs renders "
+              "from the cache) and submits the PDFs to a process pool; on_page_markdown takes the large "
+              "HTML blocks of Mapwright's own pages out of Markdown's way, and on_page_content puts them "
+              "back and sanitises each page (nh3); on_post_build renders the PDFs the pool has not "
+              "started, waits for the rest and writes them. While MkDocs renders "
               "the pages, the generator's objects are set aside from the collector (gc.freeze). Share beyond "
               "MkDocs alone: (build - MkDocs alone) / build, MkDocs building the same pages (written to a "
               "folder, PDFs included) with the same mkdocs.yml and without the plugin, in another fresh "
