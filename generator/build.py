@@ -353,7 +353,9 @@ class Documents:
         shown, digest = display_path(path), hashlib.sha256(raw).digest()
         kept = self.parsed.get(shown)
         if kept is None or kept[0] != digest:
-            kept = self.parsed[shown] = (digest, load_document(path))
+            kept = (digest, load_document(path))
+            if _digest(path) == digest:   # not rewritten while it was parsed: kept as these bytes'
+                self.parsed[shown] = kept
         doc, diagnostics = kept[1]
         return doc, list(diagnostics)
 
@@ -366,6 +368,13 @@ class Documents:
             yield
         finally:
             game_reader.load_document = load_document
+
+
+def _digest(path: Path) -> bytes | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).digest()
+    except OSError:
+        return None
 
 
 @dataclass
