@@ -5,6 +5,11 @@ scalars) plus a map from JSON pointer to (line, column), so any later check can
 report a precise location. Only the safe YAML subset is understood; nothing in a
 content file can construct objects or run code. Malformed, oversized or hostile
 input becomes diagnostics, never an exception.
+
+Two readings, one answer: the common document is read straight from libyaml's events
+(`_read_short`, its number lists by the C json parser); anything it does not handle, or
+anything to report, is read again as written, composed into nodes (`_Converter`), which
+alone makes diagnostics. Positions are looked up in the text as written, on demand.
 """
 from __future__ import annotations
 
@@ -280,9 +285,8 @@ class _BadTag(Exception):
 class _Converter:
     """Turns a composed node graph into plain data, counting nodes as it goes."""
 
-    def __init__(self, doc: Document, flows: dict | None = None):
+    def __init__(self, doc: Document):
         self.doc = doc
-        self.flows = flows or {}   # see _number_flows: filled in for the `[]` left in their place
         self.path: list = []
         self.count = 0
         self.diagnostics: list[Diagnostic] = []
@@ -324,14 +328,6 @@ class _Converter:
     def sequence(self, node: SequenceNode, depth: int) -> list:
         # Scalar items (coordinate lists, id lists: most nodes of a large map) are
         # handled inline, with the same checks in the same order as `convert`.
-        if not node.value and self.flows:
-            flow = self.flows.pop(node.start_mark.index, None)
-            if flow is not None:
-                values, nodes, nesting = flow
-                self.count += nodes
-                if self.count > MAX_NODES or depth + nesting > MAX_DEPTH:
-                    raise _NotShort   # the text as written says where and why
-                return values
         out = []
         path, inner = self.path, depth + 1
         for i, item in enumerate(node.value):
@@ -436,26 +432,117 @@ def _number_flows(text: str) -> tuple[str, dict]:
 
 
 def _read_short(text: str, doc: Document) -> bool:
-    """Read `text` with its number flows parsed as JSON. True when that gave the data and
-    found nothing to report; otherwise the caller reads the text as written, so every
-    diagnostic, limit and position comes from one place. Positions are always looked up
-    in the text as written (`doc.text`)."""
+    """Read the data of `text` straight from the parser's events, its number flows parsed
+    as JSON. True when that gave the data and there is nothing to report; otherwise the
+    caller reads the text as written (nodes, then `_Converter`), so every diagnostic and
+    limit comes from one place. Positions are looked up later in the text as written.
+
+    The common case, read without a node graph: no anchors, aliases, tags or merge keys,
+    string (or number) keys, each once. A node per value costs several Python calls
+    (the node, its tag, the path resolvers); an event costs one loop step here."""
     short, flows = _number_flows(text)
-    if not flows:
-        return False
     try:
-        nodes = [n for n in yaml.compose_all(short, Loader=_COMPOSER) if n is not None]
-        if len(nodes) != 1:
-            return False
-        converter = _Converter(doc, flows)
-        data = converter.convert(nodes[0], 0)
-    except (_NotShort, _Limit, _BadTag, yaml.YAMLError, RecursionError, ValueError, OverflowError):
-        data, converter = None, None
-    if converter is None or converter.flows or converter.diagnostics:   # a flow not read as a list
-        doc.positions.clear()                                            # (in a comment, a string)
+        data = _data_from_events(_COMPOSER(short), flows, doc.positions)
+    except (_NotShort, yaml.YAMLError, RecursionError, ValueError, OverflowError):
+        data = _NotShort
+    if data is _NotShort:
+        doc.positions.clear()
         return False
     doc.data, doc.text = data, text
     return True
+
+
+_ScalarEvent, _SequenceStart, _MappingStart = yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent
+_CollectionEnd = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+_IMMUTABLE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("int", "float", "bool", "null")}
+_KEY, _UNSEEN = object(), object()   # a mapping awaiting a key; a value not constructed yet
+
+
+def _data_from_events(parser, flows: dict, top: dict):
+    """The first document's data, or _NotShort. `top` gets the root mapping's key positions."""
+    get, plain_tags, resolve = parser.get_event, parser._plain_tags, parser.resolve
+    values: dict = {}   # constructed non-string scalars by (tag, text): bools, nulls, numbers
+    constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
+    yaml.constructor.SafeConstructor.__init__(constructor)
+    # the containers being filled, each with its key awaiting a value (None in a sequence)
+    stack: list = []
+    container, key, count = None, None, 0
+    event = get()
+    while not isinstance(event, yaml.DocumentStartEvent):
+        if isinstance(event, yaml.StreamEndEvent):
+            return _NotShort
+        event = get()
+    while True:
+        event = get()
+        kind = type(event)
+        if kind in _CollectionEnd:
+            value = container
+            container, key = stack.pop()
+        else:
+            if event.anchor is not None or kind is yaml.AliasEvent or event.tag is not None:
+                return _NotShort
+            count += 1
+            if count > MAX_NODES:
+                return _NotShort
+            if kind is _ScalarEvent:
+                text = event.value
+                if not event.implicit[0]:
+                    value = text
+                else:
+                    tag = plain_tags.get(text) or resolve(ScalarNode, text, (True, False))
+                    if tag == _STR_TAG:
+                        value = text
+                    elif tag == _INT_TAG and _plain_decimal(text):
+                        value = int(text)
+                    elif tag in _IMMUTABLE_TAGS or tag == "tag:yaml.org,2002:timestamp":
+                        value = values.get((tag, text), _UNSEEN)
+                        if value is _UNSEEN:
+                            node = ScalarNode(tag, text, event.start_mark, event.end_mark)
+                            value = _SCALAR_CONSTRUCTORS[tag](constructor, node)
+                            if tag in _IMMUTABLE_TAGS:
+                                values[(tag, text)] = value
+                    else:   # the merge key `<<`, or a tag no content may use
+                        return _NotShort
+            elif kind is _SequenceStart or kind is _MappingStart:
+                if len(stack) >= MAX_DEPTH:
+                    return _NotShort
+                flow = flows.pop(event.start_mark.index, None) if kind is _SequenceStart else None
+                if flow is not None:   # the `[]` left in a number flow's place
+                    value, nodes, nesting = flow
+                    count += nodes
+                    if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or \
+                            not isinstance(get(), yaml.SequenceEndEvent):
+                        return _NotShort
+                else:
+                    stack.append((container, key))
+                    container, key = ([], None) if kind is _SequenceStart else ({}, _KEY)
+                    continue
+            else:
+                return _NotShort
+        # `value` is complete: it goes into `container`
+        if not stack and container is None:
+            break
+        if key is None:
+            container.append(value)
+        elif key is _KEY:   # `value` is a key
+            if type(value) is not str:
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and kind is _ScalarEvent:
+                    value = str(value)
+                else:
+                    return _NotShort
+            if value in container:
+                return _NotShort   # a duplicate: reported by the reading as written
+            key = value
+            if len(stack) == 1:
+                mark = event.start_mark
+                top.setdefault("/" + escape_pointer_token(value), (mark.line + 1, mark.column + 1))
+        else:
+            container[key] = value
+            key = _KEY
+    if flows or not isinstance(get(), yaml.DocumentEndEvent) or \
+            not isinstance(get(), yaml.StreamEndEvent):   # a flow not read as one, a second document
+        return _NotShort
+    return value
 
 
 def _flow_depth_exceeds(text: str, limit: int) -> bool:

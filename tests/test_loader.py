@@ -187,7 +187,12 @@ _FLOWS = ["[1, 2]", "[[1, -2, 0], [3]]", "[]", "[ ]", "[012, 1]", "[-0, 00]", "[
           "[[1], 2", "[1, 2]  ", "[[[[[[1]]]]]]", "[1]]", "[" + "9" * 5000 + "]"]
 _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  f: {f}", "g{i}: 'x\n  y: {f}'",
           "h{i}: {{k: {f}\n  }}", "i{i}: x\n  j: {f}", "[k{i}: {f}]", "l{i}: [m: {f}\n  ]", "n{i}: &a{i} {f}",
-          "a{i}: {f}", "\u00e9{i}: {f}", "o{i}:\r\n  p: {f}", "q{i}: 1\u2028r: {f}"]
+          "a{i}: {f}", "\u00e9{i}: {f}", "o{i}:\r\n  p: {f}", "q{i}: 1\u2028r: {f}",
+          # what the event reader leaves to the reading as written, and what it reads itself
+          "r{i}: &x{i} {f}", "s{i}: *x0", "t{i}: !!str 5", "<<: {{u{i}: 1}}", "a0: dup", "1{i}: number key",
+          "1.5: float key", "true: bool key", "~: null key", "2024-01-0{i}: date key", "v{i}: [yes, ~, 1.5, .inf, "
+          "2024-01-02, 0x1f, '7', \"8\", 012, 1_000, ! x]", "---", "w{i}: [[1, 2], {{x: {f}}}]", "? [y{i}]\n: z",
+          "aa{i}:\n  - {{bb: 1, cc: {f}}}\n  - dd\n  -\n  - []", "bb{i}: !!python/name:os.system", "...", "cc{i}:"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -198,6 +203,12 @@ def test_number_flows_read_as_json_give_what_the_text_as_written_gives(lines):
     if isinstance(doc.data, dict):
         pointers = [f"/{k}/{i}" for k, v in doc.data.items() if isinstance(v, list) for i in range(len(v))]
         _same_reading(text, pointers)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab1-:[]{}#&*!,'\"|>?~. \n", max_size=60))
+def test_any_text_reads_as_the_text_as_written(text):
+    _same_reading(text)
 
 
 def test_number_flows_keep_positions_inside_them():
