@@ -7,9 +7,10 @@ content file can construct objects or run code. Malformed, oversized or hostile
 input becomes diagnostics, never an exception.
 
 Two readings, one answer: the common document is read straight from libyaml's events
-(`_read_short`, its number lists by the C json parser); anything it does not handle, or
-anything to report, is read again as written, composed into nodes (`_Converter`), which
-alone makes diagnostics. Positions are looked up in the text as written, on demand.
+(`_read_short`, its lists of numbers and words by the C json parser); a document it does
+not handle, or with anything to report, is read again as written, composed into nodes
+(`_Converter`), which alone makes diagnostics. Positions are looked up in the text as
+written, on demand.
 """
 from __future__ import annotations
 
@@ -399,24 +400,37 @@ class _NotShort(Exception):
     """The shortcut cannot give the same answer as reading the text as written."""
 
 
-# A flow sequence of integers that ends its line after `key: ` (a geometry file's outlines,
-# a map's coordinates) holds most of a large map's bytes. JSON reads exactly these as YAML
-# 1.1 does (digits and '-' only; JSON refuses the leading zeros YAML would read as octal),
-# and the C json parser reads them many times faster than composing one node per number.
-# Anchored after ': ' (':' is not in the class) and possessive: each character read once.
-_NUMBER_FLOW = re.compile(r"(?<=: )\[[-0-9, \[\]]*+$", re.M)
+# A flow sequence of integers and words that ends its line after `key: ` (a geometry file's
+# outlines and contacts, a map's coordinates) holds most of a large map's bytes. With each
+# word quoted, JSON reads exactly these as YAML 1.1 does: digits and '-' make the same
+# integers (JSON refuses the leading zeros YAML would read as octal, and `1a` or `a-b`),
+# and a word is a string unless the resolver says otherwise (`yes`, `null`: then the flow
+# is left to YAML). The C json parser reads them many times faster than composing one node
+# per value. Anchored after ': ' (':' is not in the class) and possessive: each character
+# is read once.
+_SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+")
+_RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
 
 
-def _number_flows(text: str) -> tuple[str, dict]:
-    """`text` with each number flow replaced by `[]`, and, by the character offset of that
+def _simple_flows(text: str) -> tuple[str, dict]:
+    """`text` with each simple flow replaced by `[]`, and, by the character offset of that
     `[]` in the new text, (the values, an upper bound on their node count, nesting)."""
     pieces, flows, last, size = [], {}, 0, 0
-    for match in _NUMBER_FLOW.finditer(text):
+    words: dict[str, bool] = {}   # word -> YAML reads it as a string
+    for match in _SIMPLE_FLOW.finditer(text):
         flow = match.group().rstrip(" ")
         if not flow.endswith("]"):
             continue
+        found = _WORD.findall(flow)
+        for word in found:
+            if word not in words:
+                words[word] = word[0] not in _IMPLICIT_FIRST or \
+                    _RESOLVER.resolve(ScalarNode, word, (True, False)) == _STR_TAG
+        if not all(words[word] for word in found):
+            continue
         try:
-            values = json.loads(flow)
+            values = json.loads(_WORD.sub(r'"\g<0>"', flow) if found else flow)
         except (ValueError, RecursionError):
             continue
         pieces.append(text[last:match.start()])
@@ -432,15 +446,15 @@ def _number_flows(text: str) -> tuple[str, dict]:
 
 
 def _read_short(text: str, doc: Document) -> bool:
-    """Read the data of `text` straight from the parser's events, its number flows parsed
-    as JSON. True when that gave the data and there is nothing to report; otherwise the
+    """Read the data of `text` straight from the parser's events, its simple flows parsed
+    as JSON (`_simple_flows`). True when that gave the data and there is nothing to report; otherwise the
     caller reads the text as written (nodes, then `_Converter`), so every diagnostic and
     limit comes from one place. Positions are looked up later in the text as written.
 
     The common case, read without a node graph: no anchors, aliases, tags or merge keys,
     string (or number) keys, each once. A node per value costs several Python calls
     (the node, its tag, the path resolvers); an event costs one loop step here."""
-    short, flows = _number_flows(text)
+    short, flows = _simple_flows(text)
     try:
         data = _data_from_events(_COMPOSER(short), flows, doc.positions)
     except (_NotShort, yaml.YAMLError, RecursionError, ValueError, OverflowError):
@@ -455,6 +469,8 @@ def _read_short(text: str, doc: Document) -> bool:
 _ScalarEvent, _SequenceStart, _MappingStart = yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent
 _CollectionEnd = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 _IMMUTABLE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("int", "float", "bool", "null")}
+# a plain scalar starting with any other character is a string (the resolver's own index)
+_IMPLICIT_FIRST = frozenset(k for k in _COMPOSER.yaml_implicit_resolvers if k)
 _KEY, _UNSEEN = object(), object()   # a mapping awaiting a key; a value not constructed yet
 
 
@@ -489,7 +505,8 @@ def _data_from_events(parser, flows: dict, top: dict):
                 if not event.implicit[0]:
                     value = text
                 else:
-                    tag = plain_tags.get(text) or resolve(ScalarNode, text, (True, False))
+                    tag = _STR_TAG if text and text[0] not in _IMPLICIT_FIRST else \
+                        plain_tags.get(text) or resolve(ScalarNode, text, (True, False))
                     if tag == _STR_TAG:
                         value = text
                     elif tag == _INT_TAG and _plain_decimal(text):
@@ -507,7 +524,7 @@ def _data_from_events(parser, flows: dict, top: dict):
                 if len(stack) >= MAX_DEPTH:
                     return _NotShort
                 flow = flows.pop(event.start_mark.index, None) if kind is _SequenceStart else None
-                if flow is not None:   # the `[]` left in a number flow's place
+                if flow is not None:   # the `[]` left in a simple flow's place
                     value, nodes, nesting = flow
                     count += nodes
                     if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or \

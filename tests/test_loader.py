@@ -184,7 +184,9 @@ def _same_reading(text, pointers=()):
 
 
 _FLOWS = ["[1, 2]", "[[1, -2, 0], [3]]", "[]", "[ ]", "[012, 1]", "[-0, 00]", "[1e3]", "[1,]", "[- 1]",
-          "[[1], 2", "[1, 2]  ", "[[[[[[1]]]]]]", "[1]]", "[" + "9" * 5000 + "]"]
+          "[[1], 2", "[1, 2]  ", "[[[[[[1]]]]]]", "[1]]", "[" + "9" * 5000 + "]",
+          "[[ABD, LTV, 74], [_x, y_1]]", "[yes, ABD]", "[on, Off]", "[Null, n]", "[A-B]", "[12abc]", "[-a]",
+          "[True, y, Y, NO, nope]", "[a b, c]", "[x,y]"]
 _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  f: {f}", "g{i}: 'x\n  y: {f}'",
           "h{i}: {{k: {f}\n  }}", "i{i}: x\n  j: {f}", "[k{i}: {f}]", "l{i}: [m: {f}\n  ]", "n{i}: &a{i} {f}",
           "a{i}: {f}", "\u00e9{i}: {f}", "o{i}:\r\n  p: {f}", "q{i}: 1\u2028r: {f}",
@@ -197,7 +199,7 @@ _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(_LINES), st.sampled_from(_FLOWS)), min_size=1, max_size=6))
-def test_number_flows_read_as_json_give_what_the_text_as_written_gives(lines):
+def test_simple_flows_read_as_json_give_what_the_text_as_written_gives(lines):
     text = "\n".join(line.format(i=i, f=flow) for i, (line, flow) in enumerate(lines)) + "\n"
     doc, _ = _same_reading(text)
     if isinstance(doc.data, dict):
@@ -211,17 +213,20 @@ def test_any_text_reads_as_the_text_as_written(text):
     _same_reading(text)
 
 
-def test_number_flows_keep_positions_inside_them():
-    text = "image: {w: 3}\noutlines:\n  AB: [[10, 20, 30], [40, 50]]\n  \u00e9: [1, 2]\nz: [5]\n"
-    doc, diags = _same_reading(text, ["/outlines/AB/1/1", "/outlines/\u00e9/1", "/z/0"])
+def test_simple_flows_keep_positions_inside_them():
+    text = ("image: {w: 3}\noutlines:\n  AB: [[10, 20, 30], [40, 50]]\n  \u00e9: [1, 2]\nz: [5]\n"
+            "contacts: [[AB, CD_E, 7], [no, x, 1]]\nmore: [[AB, CD_E, 7]]\n")
+    doc, diags = _same_reading(text, ["/outlines/AB/1/1", "/outlines/\u00e9/1", "/z/0", "/contacts/1/0", "/more/0/1"])
     assert diags == [] and doc.data["outlines"]["AB"] == [[10, 20, 30], [40, 50]]
+    assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
     assert doc.where("/outlines/AB/1/1") == (3, 27)
-    from generator.loader import Document, _read_short
+    from generator.loader import Document, _read_short, _simple_flows
+    assert len(_simple_flows(text)[1]) == 4   # all but the flow holding `no` (false) were JSON
     assert _read_short(text, Document("f.yaml"))                # the shortcut read it
     assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
 
 
-def test_number_flows_count_towards_the_limits(monkeypatch):
+def test_simple_flows_count_towards_the_limits(monkeypatch):
     import generator.loader as loader
     monkeypatch.setattr(loader, "MAX_NODES", 50)
     doc, diags = _same_reading("a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n")
