@@ -693,12 +693,19 @@ def load_document(path: Path) -> tuple[Document, list[Diagnostic]]:
                                             f"the file cannot be read: {exc.strerror or exc}",
                                             hint="check that it is a readable file")]
     try:
-        text = raw.decode("utf-8-sig")
+        body = raw.removeprefix(b"\xef\xbb\xbf")     # a byte-order mark is no text
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = raw[:exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        line, column = undecodable_at(body, exc.start)
         return Document(shown), [Diagnostic(shown, line, column, NOT_UTF8,
-                                            f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                                            f"byte 0x{body[exc.start]:02x} is not valid UTF-8",
                                             hint="re-save the file with UTF-8 encoding")]
     return load_text(text, shown)
+
+
+def undecodable_at(raw: bytes, start: int) -> tuple[int, int]:
+    """(line, column), from 1, of the byte at `start`, the first that is not UTF-8. The
+    column counts characters, as every other diagnostic's does (the bytes before it
+    are valid UTF-8)."""
+    before = raw[:start]
+    return before.count(b"\n") + 1, len(before.rsplit(b"\n", 1)[-1].decode("utf-8")) + 1

@@ -42,6 +42,17 @@ def test_non_utf8_file(tmp_path):
     assert [(d.code, d.line, d.column) for d in diags] == [(NOT_UTF8, 1, 11)]
 
 
+def test_non_utf8_byte_is_placed_in_characters_as_an_editor_counts_them(tmp_path):
+    path = tmp_path / "bad.yaml"
+    # a byte-order mark, then "é" (two bytes, one character) before the bad byte
+    path.write_bytes(b"\xef\xbb\xbftitle: caf\xc3\xa9 \xff\n")
+    _, diags = load_document(path)
+    assert [(d.code, d.line, d.column) for d in diags] == [(NOT_UTF8, 1, 13)]
+    path.write_bytes(b"a: 1\nname: Andr\xc3\xa9 \xe9\n")
+    _, diags = load_document(path)
+    assert [(d.line, d.column) for d in diags] == [(2, 13)]
+
+
 def test_alias_bomb_is_bounded():
     lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
     for i in range(1, 9):

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
-from ..loader import Document
+from ..loader import Document, undecodable_at
 from .common import fail, report
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024
@@ -46,10 +46,8 @@ def decode(raw: bytes, shown: str, line: int = 1):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = raw[:exc.start]
-        row = line + before.count(b"\n")
-        col = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
-        return None, [Diagnostic(shown, row, col, UNREADABLE_REQUEST,
+        row, col = undecodable_at(raw, exc.start)
+        return None, [Diagnostic(shown, line + row - 1, col, UNREADABLE_REQUEST,
                                  f"the request is not UTF-8 (byte 0x{raw[exc.start]:02x})",
                                  hint="send the request as UTF-8 JSON")]
     try:

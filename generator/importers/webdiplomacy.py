@@ -117,6 +117,12 @@ STRAY_AREA = register("IMP019", "Area of a territory's colour left out of its ou
                       "background. Only the area at the territory's label point, and areas of its colour that "
                       "touch nothing but the territory and its neighbours (islands, pieces cut off by a line), "
                       "make its outline; the rest is left out.", INFO)
+NOT_A_COUNTRY = register("IMP020", "Units listed for a name that is not a country",
+                         "$countryUnits lists units under a name that is none of variant.php's $countries. "
+                         "webDiplomacy variants list their neutral units that way ('Neutral units'), so they "
+                         "are imported as neutral units; a name that does not say 'neutral' is more likely a "
+                         "misspelt country. Write the country's name exactly as $countries does, or name the "
+                         "group 'Neutral units'.", WARNING)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -654,6 +660,15 @@ def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by
     return {"module": {"between": ends, "through": through.split("/")[0]}, "own": own.split("/")[0]}
 
 
+def _country_spelling(name: str, countries) -> str:
+    """What to write for a $countryUnits name that is no country: the closest countries."""
+    import difflib
+    close = difflib.get_close_matches(name[:200], list(countries), n=2, cutoff=0.6)
+    shown = " or ".join(f"'{c}'" for c in close)
+    return (f"did you mean {shown}? " if close else "") + \
+        "write the country as $countries spells it, or call neutral units 'Neutral units'"
+
+
 def _spelling(name: str, known: dict[str, str]) -> str:
     """What to write for a territory name install.php does not define: the closest names
     it does (difflib, on at most a few hundred characters a name: linear in the names)."""
@@ -685,6 +700,11 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
             owner = key or "NEUTRAL"
             if not isinstance(units, dict):
                 continue
+            if key is None and "neutral" not in str(country).lower():
+                diags.append(_diag(*where, NOT_A_COUNTRY,
+                                   f"units listed for '{clean_name(str(country))[:80]}', which is not one of "
+                                   "the countries: imported as neutral units",
+                                   hint=_country_spelling(clean_name(str(country)), countries)))
             for terr, kind in units.items():
                 loc = location_of.get(clean_name(terr))
                 if loc is None:

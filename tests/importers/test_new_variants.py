@@ -282,3 +282,15 @@ def test_the_command_line_reports_and_never_shows_a_traceback(tmp_path):
     looped = run(str(root / "LoopA"), "-o", str(tmp_path / "content" / "loop"))
     assert looped.returncode != 0 and "Traceback" not in looped.stderr
     assert "LoopB/install.php:2:1: error[IMP001]" in looped.stdout + looped.stderr
+
+
+def test_units_of_a_name_that_is_no_country_are_neutral_and_a_misspelling_is_said(tmp_path):
+    pregame = PREGAME.replace("'South-Land' => array('Southmark {SMK}' => 'Fleet')",
+                              "'Suoth-Land' => array('Southmark {SMK}' => 'Fleet'),\n"
+                              "\t\t'Neutral units' => array('Riverholm {RVH}' => 'Army')")
+    result = import_variant(_lakeland(tmp_path / "variants", **{"classes/adjudicatorPreGame.php": pregame}))
+    _located(result)
+    said = [d for d in result.diagnostics if d.code == "IMP020"]
+    assert [(d.file, d.severity) for d in said] == [("Lakeland/classes/adjudicatorPreGame.php", "warning")]
+    assert "'Suoth-Land'" in said[0].message and said[0].hint.startswith("did you mean 'South-Land'")
+    assert result.data["start"]["units"]["NEUTRAL"] == ["F SMK", "A RVH"]
