@@ -409,7 +409,7 @@ class _NotShort(Exception):
 # per value. Anchored after ': ' (':' is not in the class) and possessive: each character
 # is read once.
 _SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+")
+_WORD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)")
 _RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
 
 
@@ -422,7 +422,8 @@ def _simple_flows(text: str) -> tuple[str, dict]:
         flow = match.group().rstrip(" ")
         if not flow.endswith("]"):
             continue
-        found = _WORD.findall(flow)
+        pieces_of_flow = _WORD.split(flow)   # between words, word, between, ..., between
+        found = pieces_of_flow[1::2]
         for word in found:
             if word not in words:
                 words[word] = word[0] not in _IMPLICIT_FIRST or \
@@ -430,7 +431,7 @@ def _simple_flows(text: str) -> tuple[str, dict]:
         if not all(words[word] for word in found):
             continue
         try:
-            values = json.loads(_WORD.sub(r'"\g<0>"', flow) if found else flow)
+            values = json.loads('"'.join(pieces_of_flow))   # each word in quotes
         except (ValueError, RecursionError):
             continue
         pieces.append(text[last:match.start()])
