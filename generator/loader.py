@@ -411,17 +411,25 @@ class _NotShort(Exception):
 _SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
 _WORD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)")
 _RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
+_SHORTEST_FLOW = 60   # characters: below this, handing a flow to json costs more than it saves
 
 
-def _simple_flows(text: str) -> tuple[str, dict]:
+def _simple_flows(text: str) -> tuple[str, dict | None]:
     """`text` with each simple flow replaced by `[]`, and, by the character offset of that
-    `[]` in the new text, (the values, an upper bound on their node count, nesting)."""
-    pieces, flows, last, size = [], {}, 0, 0
+    `[]` in the new text, (the values, an upper bound on their node count, nesting); None
+    for the flows when they may hold more values than a document may (the text as written
+    then says so, and nothing is spent on them here)."""
+    pieces, flows, last, size, nodes = [], {}, 0, 0, 0
     words: dict[str, bool] = {}   # word -> YAML reads it as a string
     for match in _SIMPLE_FLOW.finditer(text):
         flow = match.group().rstrip(" ")
-        if not flow.endswith("]"):
+        if len(flow) < _SHORTEST_FLOW or not flow.endswith("]"):
             continue
+        # every item follows a comma or opens its list: items <= commas + lists
+        bound = flow.count(",") + flow.count("[")
+        nodes += bound
+        if nodes > MAX_NODES:
+            return text, None
         pieces_of_flow = _WORD.split(flow)   # between words, word, between, ..., between
         found = pieces_of_flow[1::2]
         for word in found:
@@ -436,9 +444,8 @@ def _simple_flows(text: str) -> tuple[str, dict]:
             continue
         pieces.append(text[last:match.start()])
         size += match.start() - last
-        # every item follows a comma or opens its list: items <= commas + lists
         nesting = max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", flow))))
-        flows[size] = (values, flow.count(",") + flow.count("["), nesting)
+        flows[size] = (values, bound, nesting)
         pieces.append("[]")
         size += 2
         last = match.start() + len(flow)
@@ -456,6 +463,8 @@ def _read_short(text: str, doc: Document) -> bool:
     string (or number) keys, each once. A node per value costs several Python calls
     (the node, its tag, the path resolvers); an event costs one loop step here."""
     short, flows = _simple_flows(text)
+    if flows is None:
+        return False
     try:
         data = _data_from_events(_COMPOSER(short), flows, doc.positions)
     except (_NotShort, yaml.YAMLError, RecursionError, ValueError, OverflowError):
@@ -498,9 +507,13 @@ def _data_from_events(parser, flows: dict, top: dict):
         else:
             if event.anchor is not None or kind is yaml.AliasEvent or event.tag is not None:
                 return _NotShort
-            count += 1
-            if count > MAX_NODES:
-                return _NotShort
+            if key is _KEY:   # keys are not counted, as `_Converter` counts; a collection as a key
+                if kind is not _ScalarEvent:   # is a diagnostic
+                    return _NotShort
+            else:
+                count += 1
+                if count > MAX_NODES:
+                    return _NotShort
             if kind is _ScalarEvent:
                 text = event.value
                 if not event.implicit[0]:
@@ -544,7 +557,7 @@ def _data_from_events(parser, flows: dict, top: dict):
             container.append(value)
         elif key is _KEY:   # `value` is a key
             if type(value) is not str:
-                if isinstance(value, (int, float)) and not isinstance(value, bool) and kind is _ScalarEvent:
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
                     value = str(value)
                 else:
                     return _NotShort
