@@ -454,10 +454,11 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
 
 
 def _read_short(text: str, doc: Document) -> bool:
-    """Read the data of `text` straight from the parser's events, its simple flows parsed
-    as JSON (`_simple_flows`). True when that gave the data and there is nothing to report; otherwise the
-    caller reads the text as written (nodes, then `_Converter`), so every diagnostic and
-    limit comes from one place. Positions are looked up later in the text as written.
+    """Read the data of `text` straight from the parser's events, its simple flows read
+    as JSON (`_simple_flows`). True when that gave the data and there is nothing to
+    report; otherwise the caller reads the text as written (nodes, then `_Converter`), so
+    every diagnostic and limit comes from one place. Positions are looked up later in the
+    text as written.
 
     The common case, read without a node graph: no anchors, aliases, tags or merge keys,
     string (or number) keys, each once. A node per value costs several Python calls
@@ -478,7 +479,6 @@ def _read_short(text: str, doc: Document) -> bool:
 
 _ScalarEvent, _SequenceStart, _MappingStart = yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent
 _CollectionEnd = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-_IMMUTABLE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("int", "float", "bool", "null")}
 # a plain scalar starting with any other character is a string (the resolver's own index)
 _IMPLICIT_FIRST = frozenset(k for k in _COMPOSER.yaml_implicit_resolvers if k)
 _KEY, _UNSEEN = object(), object()   # a mapping awaiting a key; a value not constructed yet
@@ -487,7 +487,7 @@ _KEY, _UNSEEN = object(), object()   # a mapping awaiting a key; a value not con
 def _data_from_events(parser, flows: dict, top: dict):
     """The first document's data, or _NotShort. `top` gets the root mapping's key positions."""
     get, plain_tags, resolve = parser.get_event, parser._plain_tags, parser.resolve
-    values: dict = {}   # constructed non-string scalars by (tag, text): bools, nulls, numbers
+    values: dict = {}   # constructed scalars by (tag, text): bools, nulls, numbers, dates
     constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
     yaml.constructor.SafeConstructor.__init__(constructor)
     # the containers being filled, each with its key awaiting a value (None in a sequence)
@@ -507,13 +507,12 @@ def _data_from_events(parser, flows: dict, top: dict):
         else:
             if event.anchor is not None or kind is yaml.AliasEvent or event.tag is not None:
                 return _NotShort
-            if key is _KEY:   # keys are not counted, as `_Converter` counts; a collection as a key
-                if kind is not _ScalarEvent:   # is a diagnostic
-                    return _NotShort
-            else:
-                count += 1
+            if key is not _KEY:
+                count += 1   # values only, as `_Converter` counts
                 if count > MAX_NODES:
                     return _NotShort
+            elif kind is not _ScalarEvent:   # a collection as a key: a diagnostic
+                return _NotShort
             if kind is _ScalarEvent:
                 text = event.value
                 if not event.implicit[0]:
@@ -525,13 +524,11 @@ def _data_from_events(parser, flows: dict, top: dict):
                         value = text
                     elif tag == _INT_TAG and _plain_decimal(text):
                         value = int(text)
-                    elif tag in _IMMUTABLE_TAGS or tag == "tag:yaml.org,2002:timestamp":
+                    elif tag in _SCALAR_CONSTRUCTORS:   # each immutable: made once per text
                         value = values.get((tag, text), _UNSEEN)
                         if value is _UNSEEN:
                             node = ScalarNode(tag, text, event.start_mark, event.end_mark)
-                            value = _SCALAR_CONSTRUCTORS[tag](constructor, node)
-                            if tag in _IMMUTABLE_TAGS:
-                                values[(tag, text)] = value
+                            value = values[(tag, text)] = _SCALAR_CONSTRUCTORS[tag](constructor, node)
                     else:   # the merge key `<<`, or a tag no content may use
                         return _NotShort
             elif kind is _SequenceStart or kind is _MappingStart:
