@@ -317,8 +317,9 @@ def borders_of_kind(game: Game, params: dict) -> list[str]:
         if lacking:
             out.append(f"the {'/'.join(sorted(kinds))} border {pair[0]}-{pair[1]} does not let "
                        f"{' or '.join(u + 's' for u in lacking)} cross")
-    by_pair = _border_kinds(game)
-    for a, b in params.get("pairs") or []:
+    pairs = params.get("pairs") or []
+    by_pair = _border_kinds(game) if pairs else {}
+    for a, b in pairs:
         pa, pb = _prov(game, a), _prov(game, b)
         if not by_pair.get(frozenset((pa, pb)), set()) & kinds:
             out.append(f"{pa}-{pb} is not a border of kind {', '.join(sorted(kinds))}")
