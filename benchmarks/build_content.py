@@ -1,13 +1,17 @@
 """Validate and build times for the bundled content/, and the generator's share of a
 build measured against MkDocs alone on the same pages.
 
-    python benchmarks/build_content.py [--content content] [--repeat 3] [--builds 2]
+    python benchmarks/build_content.py [--content content] [--repeat 3] [--builds 2] [--validate-only]
 
 Validate: each game, the least CPU time of --repeat runs in one process (imports warm),
-as `mapwright validate` runs it (no figures drawn); and the whole `mapwright validate content` command
-in a fresh process. Builds: `mapwright build` (MkDocs with the mapwright plugin), each in
-a fresh Python process, timed inside it from its first import to the last file written,
-under the command's collector policy; the fastest of --builds runs is kept:
+as `mapwright validate` runs it (no figures drawn), and where that time goes; and the whole
+`mapwright validate content` command in a fresh process. Every run reads and checks every
+file again (nothing is cached between runs). `--validate-only` prints these and writes
+nothing.
+
+Builds: `mapwright build` (MkDocs with the mapwright plugin), each in a fresh Python
+process, timed inside it from its first import to the last file written, under the
+command's collector policy; the fastest of --builds runs is kept:
 
 - cold: an empty cache folder: every game validated and drawn, every PDF rendered;
 - warm: the cache folder a previous build filled (games and PDFs read back);
@@ -68,6 +72,28 @@ class Collector:
             self.seconds += time.perf_counter() - self._start
 
 
+PHASES = ("data files", "rules pages", "family load", "family checks", "worked examples")
+
+
+def validate_phases(game_dir: Path, repeat: int) -> dict[str, float] | None:
+    """Where one game's validate goes, each part the least CPU of `repeat` runs: reading
+    and schema-checking its data files (YAML), reading its rules pages (their Markdown
+    checks render each page), the family's load and checks, the worked examples. None
+    when the game does not read cleanly."""
+    from generator.families import family
+    from generator.game import read_game, read_rules_pages
+    from generator.validate import run_examples
+    pages = read_rules_pages(game_dir)
+    source, _ = read_game(game_dir, pages)
+    if source is None:
+        return None
+    fam = family(source.meta["family"])
+    game = fam.load(source)
+    actions = (lambda: read_game(game_dir, pages), lambda: read_rules_pages(game_dir), lambda: fam.load(source),
+               lambda: fam.check(game), lambda: run_examples(fam, game, source))
+    return {name: best(repeat, action) for name, action in zip(PHASES, actions)}
+
+
 def one_build(content: str, config: str, site: str, cache: str, pdf: bool) -> dict:
     """`mapwright build`, in this process (run in a fresh one), as the command runs it:
     imports included, under the command's collector policy."""
@@ -126,6 +152,25 @@ def in_fresh_process(function: str, *args) -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
+def _validate_lines(per_game: list, phases: list, command: list, command_cpu: list) -> list[str]:
+    lines = ["## Validate, per game (no figures drawn)", "",
+             "| game | validate | worked examples | errors |", "|---|---|---|---|"]
+    lines += [f"| {name} | {s:.3f} s | {ex} | {err} |" for name, s, ex, err in per_game]
+    lines += [f"| **all** | {sum(s for _, s, _, _ in per_game):.3f} s | "
+              f"{sum(ex for _, _, ex, _ in per_game)} | {sum(e for _, _, _, e in per_game)} |", "",
+              "Where it goes (seconds, each part timed alone as above; data files: YAML read and "
+              "schema-checked; rules pages: read, line-checked and rendered once for the safety check):", "",
+              "| game | " + " | ".join(PHASES) + " |", "|---|" + "---|" * len(PHASES)]
+    lines += [f"| {name} | " + " | ".join(f"{parts[k]:.3f}" for k in PHASES) + " |"
+              for name, parts in phases if parts is not None]
+    lines += ["| **all** | " + " | ".join(f"{sum(parts[k] for _, parts in phases if parts):.3f}" for k in PHASES)
+              + " |", "",
+              f"The whole command, `mapwright validate content` in a fresh process (starting Python and "
+              f"importing included): {min(command):.2f} s on the clock, {min(command_cpu):.2f} s of CPU "
+              f"(best of {len(command)}).", ""]
+    return lines
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--content", type=Path, default=ROOT / "content")
@@ -133,6 +178,8 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per validate timing (best is kept)")
     parser.add_argument("--builds", type=int, default=2, help="builds per configuration (fastest is kept)")
     parser.add_argument("--out", type=Path, default=RESULTS / "build.md")
+    parser.add_argument("--validate-only", action="store_true",
+                        help="time validate only, print its tables and write nothing")
     args = parser.parse_args(argv)
 
     from generator.game import discover
@@ -148,6 +195,7 @@ def main(argv=None) -> int:
         examples = sum(len(v) for v in result.examples.values())
         errors = sum(d.severity == "error" for d in result.diagnostics)
         per_game.append((game.name, seconds, examples, errors))
+    phases = [(game.name, validate_phases(game, args.repeat)) for game in games]
 
     command, command_cpu = [], []   # the whole command, as CI runs it: a fresh process, imports included
     for _ in range(args.repeat):
@@ -157,6 +205,12 @@ def main(argv=None) -> int:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         command.append(time.perf_counter() - start)
         command_cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    validate_lines = _validate_lines(per_game, phases, command, command_cpu)
+    if args.validate_only:
+        load = os.getloadavg()[0]
+        print(f"`python benchmarks/build_content.py --validate-only --repeat {args.repeat}`: load average "
+              f"{load_before[0]:.1f} at the start, {load:.1f} at the end.\n\n" + "\n".join(validate_lines))
+        return 0
 
     content, config = str(args.content.resolve()), str(args.config.resolve())
     rows = []
@@ -192,15 +246,8 @@ def main(argv=None) -> int:
              f"{platform.python_version()}, {os.cpu_count()} CPU(s), {platform.machine()}; load average "
              f"{load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end (other jobs on the machine "
              "slow every figure down). Validate: the least CPU time of the runs in one process (imports "
-             "warm); each build: the fastest of the runs on the clock, each in a fresh process.", "",
-             "## Validate, per game (no figures drawn)", "",
-             "| game | validate | worked examples | errors |", "|---|---|---|---|"]
-    lines += [f"| {name} | {s:.3f} s | {ex} | {err} |" for name, s, ex, err in per_game]
-    lines += [f"| **all** | {sum(s for _, s, _, _ in per_game):.3f} s | "
-              f"{sum(ex for _, _, ex, _ in per_game)} | {sum(e for _, _, _, e in per_game)} |", "",
-              f"The whole command, `mapwright validate content` in a fresh process (starting Python and "
-              f"importing included): {min(command):.2f} s on the clock, {min(command_cpu):.2f} s of CPU "
-              f"(best of {len(command)}).", ""]
+             "warm); each build: the fastest of the runs on the clock, each in a fresh process.", ""]
+    lines += validate_lines
     lines += ["## Build: `mapwright build` against MkDocs alone on the same pages", "",
               "| build | `mapwright build` | in the plugin's hooks | hooks' share | MkDocs alone "
               "| share beyond MkDocs alone | games made | PDFs rendered |",

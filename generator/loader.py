@@ -5,9 +5,16 @@ scalars) plus a map from JSON pointer to (line, column), so any later check can
 report a precise location. Only the safe YAML subset is understood; nothing in a
 content file can construct objects or run code. Malformed, oversized or hostile
 input becomes diagnostics, never an exception.
+
+Two readings, one answer: the common document is read straight from libyaml's events
+(`_read_short`, its lists of numbers and words by the C json parser); a document it does
+not handle, or with anything to report, is read again as written, composed into nodes
+(`_Converter`), which alone makes diagnostics. Positions are looked up in the text as
+written, on demand.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -389,6 +396,183 @@ class _Converter:
         return result
 
 
+class _NotShort(Exception):
+    """The shortcut cannot give the same answer as reading the text as written."""
+
+
+# A flow sequence of integers and words that ends its line after `key: ` (a geometry file's
+# outlines and contacts, a map's coordinates) holds most of a large map's bytes. With each
+# word quoted, JSON reads exactly these as YAML 1.1 does: digits and '-' make the same
+# integers (JSON refuses the leading zeros YAML would read as octal, and `1a` or `a-b`),
+# and a word is a string unless the resolver says otherwise (`yes`, `null`: then the flow
+# is left to YAML). The C json parser reads them many times faster than composing one node
+# per value. Anchored after ': ' (':' is not in the class) and possessive: each character
+# is read once.
+_SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
+_WORD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)")
+_RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
+_SHORTEST_FLOW = 60   # characters: below this, handing a flow to json costs more than it saves
+
+
+def _simple_flows(text: str) -> tuple[str, dict | None]:
+    """`text` with each simple flow replaced by `[]`, and, by the character offset of that
+    `[]` in the new text, (the values, an upper bound on their node count, nesting); None
+    for the flows when they may hold more values than a document may (the text as written
+    then says so, and nothing is spent on them here)."""
+    pieces, flows, last, size, nodes = [], {}, 0, 0, 0
+    words: dict[str, bool] = {}   # word -> YAML reads it as a string
+    for match in _SIMPLE_FLOW.finditer(text):
+        flow = match.group().rstrip(" ")
+        if len(flow) < _SHORTEST_FLOW or not flow.endswith("]"):
+            continue
+        # every item follows a comma or opens its list: items <= commas + lists
+        bound = flow.count(",") + flow.count("[")
+        nodes += bound
+        if nodes > MAX_NODES:
+            return text, None
+        pieces_of_flow = _WORD.split(flow)   # between words, word, between, ..., between
+        found = pieces_of_flow[1::2]
+        for word in found:
+            if word not in words:
+                words[word] = word[0] not in _IMPLICIT_FIRST or \
+                    _RESOLVER.resolve(ScalarNode, word, (True, False)) == _STR_TAG
+        if not all(words[word] for word in found):
+            continue
+        try:
+            values = json.loads('"'.join(pieces_of_flow))   # each word in quotes
+        except (ValueError, RecursionError):
+            continue
+        pieces.append(text[last:match.start()])
+        size += match.start() - last
+        nesting = max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", flow))))
+        flows[size] = (values, bound, nesting)
+        pieces.append("[]")
+        size += 2
+        last = match.start() + len(flow)
+    pieces.append(text[last:])
+    return "".join(pieces), flows
+
+
+def _read_short(text: str, doc: Document) -> bool:
+    """Read the data of `text` straight from the parser's events, its simple flows read
+    as JSON (`_simple_flows`). True when that gave the data and there is nothing to
+    report; otherwise the caller reads the text as written (nodes, then `_Converter`), so
+    every diagnostic and limit comes from one place. Positions are looked up later in the
+    text as written.
+
+    The common case, read without a node graph: no anchors, aliases, tags or merge keys,
+    string (or number) keys, each once. A node per value costs several Python calls
+    (the node, its tag, the path resolvers); an event costs one loop step here."""
+    short, flows = _simple_flows(text)
+    if flows is None:
+        return False
+    try:
+        data = _data_from_events(_COMPOSER(short), flows, doc.positions)
+    except (_NotShort, yaml.YAMLError, RecursionError, ValueError, OverflowError):
+        data = _NotShort
+    if data is _NotShort:
+        doc.positions.clear()
+        return False
+    doc.data, doc.text = data, text
+    return True
+
+
+_ScalarEvent, _SequenceStart, _MappingStart = yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent
+_CollectionEnd = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+# a plain scalar starting with any other character is a string (the resolver's own index)
+_IMPLICIT_FIRST = frozenset(k for k in _COMPOSER.yaml_implicit_resolvers if k)
+_KEY, _UNSEEN = object(), object()   # a mapping awaiting a key; a value not constructed yet
+
+
+def _data_from_events(parser, flows: dict, top: dict):
+    """The first document's data, or _NotShort. `top` gets the root mapping's key positions."""
+    get, plain_tags, resolve = parser.get_event, parser._plain_tags, parser.resolve
+    values: dict = {}   # constructed scalars by (tag, text): bools, nulls, numbers, dates
+    constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
+    yaml.constructor.SafeConstructor.__init__(constructor)
+    # the containers being filled, each with its key awaiting a value (None in a sequence)
+    stack: list = []
+    container, key, count = None, None, 0
+    event = get()
+    while not isinstance(event, yaml.DocumentStartEvent):
+        if isinstance(event, yaml.StreamEndEvent):
+            return _NotShort
+        event = get()
+    while True:
+        event = get()
+        kind = type(event)
+        if kind in _CollectionEnd:
+            value = container
+            container, key = stack.pop()
+        else:
+            if event.anchor is not None or kind is yaml.AliasEvent or event.tag is not None:
+                return _NotShort
+            if key is not _KEY:
+                count += 1   # values only, as `_Converter` counts
+                if count > MAX_NODES:
+                    return _NotShort
+            elif kind is not _ScalarEvent:   # a collection as a key: a diagnostic
+                return _NotShort
+            if kind is _ScalarEvent:
+                text = event.value
+                if not event.implicit[0]:
+                    value = text
+                else:
+                    tag = _STR_TAG if text and text[0] not in _IMPLICIT_FIRST else \
+                        plain_tags.get(text) or resolve(ScalarNode, text, (True, False))
+                    if tag == _STR_TAG:
+                        value = text
+                    elif tag == _INT_TAG and _plain_decimal(text):
+                        value = int(text)
+                    elif tag in _SCALAR_CONSTRUCTORS:   # each immutable: made once per text
+                        value = values.get((tag, text), _UNSEEN)
+                        if value is _UNSEEN:
+                            node = ScalarNode(tag, text, event.start_mark, event.end_mark)
+                            value = values[(tag, text)] = _SCALAR_CONSTRUCTORS[tag](constructor, node)
+                    else:   # the merge key `<<`, or a tag no content may use
+                        return _NotShort
+            elif kind is _SequenceStart or kind is _MappingStart:
+                if len(stack) >= MAX_DEPTH:
+                    return _NotShort
+                flow = flows.pop(event.start_mark.index, None) if kind is _SequenceStart else None
+                if flow is not None:   # the `[]` left in a simple flow's place
+                    value, nodes, nesting = flow
+                    count += nodes
+                    if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or \
+                            not isinstance(get(), yaml.SequenceEndEvent):
+                        return _NotShort
+                else:
+                    stack.append((container, key))
+                    container, key = ([], None) if kind is _SequenceStart else ({}, _KEY)
+                    continue
+            else:
+                return _NotShort
+        # `value` is complete: it goes into `container`
+        if not stack and container is None:
+            break
+        if key is None:
+            container.append(value)
+        elif key is _KEY:   # `value` is a key
+            if type(value) is not str:
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    value = str(value)
+                else:
+                    return _NotShort
+            if value in container:
+                return _NotShort   # a duplicate: reported by the reading as written
+            key = value
+            if len(stack) == 1:
+                mark = event.start_mark
+                top.setdefault("/" + escape_pointer_token(value), (mark.line + 1, mark.column + 1))
+        else:
+            container[key] = value
+            key = _KEY
+    if flows or not isinstance(get(), yaml.DocumentEndEvent) or \
+            not isinstance(get(), yaml.StreamEndEvent):   # a flow not read as one, a second document
+        return _NotShort
+    return value
+
+
 def _flow_depth_exceeds(text: str, limit: int) -> bool:
     """A cheap upper bound on bracket nesting, so libyaml's recursive composer never
     sees a document deep enough to overflow the C stack. The brackets, in order, with
@@ -440,6 +624,8 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
                 return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, TOO_LARGE,
                                         f"content is too large: nested more than {MAX_DEPTH} levels deep",
                                         hint=f"keep nesting below {MAX_DEPTH} levels")]
+        if _read_short(text, doc):
+            return doc, []
         nodes = list(yaml.compose_all(text, Loader=_COMPOSER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

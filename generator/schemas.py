@@ -9,7 +9,8 @@ python-jsonschema costs most of the time on a large map (it builds an error gene
 for every value it visits). So `validate_document` first asks jsonschema-rs (compiled,
 Draft 2020-12) for a yes/no; only when the answer is no does python-jsonschema find
 the errors, so messages and positions come from one place. tests/test_schemas_fast.py
-checks the two agree on every bundled file and on many mutated ones.
+checks the two agree on every bundled file and on many mutated ones. python-jsonschema
+(and its `referencing`) is imported only then: a clean validate never loads it.
 """
 from __future__ import annotations
 
@@ -19,10 +20,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
 
 from .diagnostics import Diagnostic, register
 from .families import names as family_names
@@ -40,6 +40,11 @@ MISSING_KEY = register("MW103", "Required key missing",
 UNKNOWN_SCHEMA = register("MW104", "Unknown schema",
                           "A family names a schema that does not exist in schemas/. This is a "
                           "Mapwright bug or a broken installation: reinstall.")
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 ID_PREFIX = "https://mapwright.dev/schemas/"
 
@@ -61,6 +66,7 @@ def load_schema(name: str, schema_dir: Path = SCHEMA_DIR) -> dict:
 
 @lru_cache(maxsize=None)
 def _registry(schema_dir: Path = SCHEMA_DIR) -> Registry:
+    from referencing import Registry, Resource
     resources = []
     for name in schema_names(schema_dir):
         schema = load_schema(name, schema_dir)
@@ -72,6 +78,7 @@ def _registry(schema_dir: Path = SCHEMA_DIR) -> Registry:
 
 @lru_cache(maxsize=None)
 def validator(name: str, schema_dir: Path = SCHEMA_DIR) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(load_schema(name, schema_dir), registry=_registry(schema_dir))
 
 
@@ -124,6 +131,7 @@ def _unknown_keys(error: ValidationError) -> list[str]:
 def _specific(error: ValidationError) -> ValidationError:
     """For oneOf/anyOf failures, the branch error that says most about the problem."""
     if error.validator in ("oneOf", "anyOf") and error.context:
+        from jsonschema.exceptions import best_match
         return _specific(best_match(error.context))
     return error
 

@@ -176,3 +176,88 @@ def test_event_stream_defers_to_the_graph_for_aliases_merges_and_odd_keys():
         assert found is None or found == _walk(root, pointer), pointer
         doc, _ = load_text(text, "f.yaml")
         assert doc.where(pointer) == _walk(root, pointer), pointer
+
+
+def _as_written(text):
+    """load_text without the number-flow shortcut: the reference it must agree with."""
+    from unittest import mock
+    with mock.patch("generator.loader._read_short", lambda text, doc: False):
+        return load_text(text, "f.yaml")
+
+
+def _same_reading(text, pointers=()):
+    doc, diags = load_text(text, "f.yaml")
+    ref, ref_diags = _as_written(text)
+    assert (repr(doc.data), diags, doc.positions) == (repr(ref.data), ref_diags, ref.positions), text
+    for pointer in pointers:
+        assert doc.where(pointer) == ref.where(pointer), (text, pointer)
+    return doc, diags
+
+
+_FLOWS = ["[1, 2]", "[[1, -2, 0], [3]]", "[]", "[ ]", "[012, 1]", "[-0, 00]", "[1e3]", "[1,]", "[- 1]",
+          "[[1], 2", "[1, 2]  ", "[[[[[[1]]]]]]", "[1]]", "[" + "9" * 5000 + "]",
+          "[[ABD, LTV, 74], [_x, y_1]]", "[yes, ABD]", "[on, Off]", "[Null, n]", "[A-B]", "[12abc]", "[-a]",
+          "[True, y, Y, NO, nope]", "[a b, c]", "[x,y]"]
+_LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  f: {f}", "g{i}: 'x\n  y: {f}'",
+          "h{i}: {{k: {f}\n  }}", "i{i}: x\n  j: {f}", "[k{i}: {f}]", "l{i}: [m: {f}\n  ]", "n{i}: &a{i} {f}",
+          "a{i}: {f}", "\u00e9{i}: {f}", "o{i}:\r\n  p: {f}", "q{i}: 1\u2028r: {f}",
+          # what the event reader leaves to the reading as written, and what it reads itself
+          "r{i}: &x{i} {f}", "s{i}: *x0", "t{i}: !!str 5", "<<: {{u{i}: 1}}", "a0: dup", "1{i}: number key",
+          "1.5: float key", "true: bool key", "~: null key", "2024-01-0{i}: date key", "v{i}: [yes, ~, 1.5, .inf, "
+          "2024-01-02, 0x1f, '7', \"8\", 012, 1_000, ! x]", "---", "w{i}: [[1, 2], {{x: {f}}}]", "? [y{i}]\n: z",
+          "aa{i}:\n  - {{bb: 1, cc: {f}}}\n  - dd\n  -\n  - []", "bb{i}: !!python/name:os.system", "...", "cc{i}:"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_LINES), st.sampled_from(_FLOWS)), min_size=1, max_size=6))
+def test_simple_flows_read_as_json_give_what_the_text_as_written_gives(lines):
+    text = "\n".join(line.format(i=i, f=flow) for i, (line, flow) in enumerate(lines)) + "\n"
+    with _every_flow():
+        doc, _ = _same_reading(text)
+        if isinstance(doc.data, dict):
+            pointers = [f"/{k}/{i}" for k, v in doc.data.items() if isinstance(v, list) for i in range(len(v))]
+            _same_reading(text, pointers)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab1-:[]{}#&*!,'\"|>?~. \n", max_size=60))
+def test_any_text_reads_as_the_text_as_written(text):
+    _same_reading(text)
+
+
+def _every_flow():
+    """Short flows are left to YAML (json costs more there); these tests read them as JSON too."""
+    from unittest import mock
+    return mock.patch("generator.loader._SHORTEST_FLOW", 0)
+
+
+def test_only_long_flows_are_read_as_json():
+    from generator.loader import _simple_flows
+    long = "[" + ", ".join(["12"] * 30) + "]"
+    assert len(_simple_flows(f"a: {long}\nb: [1, 2]\nc: [[AB, CD, 3], {long}]\n")[1]) == 2
+
+
+@_every_flow()
+def test_simple_flows_keep_positions_inside_them():
+    text = ("image: {w: 3}\noutlines:\n  AB: [[10, 20, 30], [40, 50]]\n  \u00e9: [1, 2]\nz: [5]\n"
+            "contacts: [[AB, CD_E, 7], [no, x, 1]]\nmore: [[AB, CD_E, 7]]\n")
+    doc, diags = _same_reading(text, ["/outlines/AB/1/1", "/outlines/\u00e9/1", "/z/0", "/contacts/1/0", "/more/0/1"])
+    assert diags == [] and doc.data["outlines"]["AB"] == [[10, 20, 30], [40, 50]]
+    assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
+    assert doc.where("/outlines/AB/1/1") == (3, 27)
+    from generator.loader import Document, _read_short, _simple_flows
+    assert len(_simple_flows(text)[1]) == 4   # all but the flow holding `no` (false) were JSON
+    assert _read_short(text, Document("f.yaml"))                # the shortcut read it
+    assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
+
+
+def test_simple_flows_count_towards_the_limits(monkeypatch):
+    import generator.loader as loader
+    monkeypatch.setattr(loader, "_SHORTEST_FLOW", 0)
+    monkeypatch.setattr(loader, "MAX_NODES", 50)
+    doc, diags = _same_reading("a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n")
+    assert [d.code for d in diags] == [TOO_LARGE]
+    monkeypatch.setattr(loader, "MAX_NODES", 1_000_000)
+    deep = "".join(f"{'  ' * i}k{i}:\n" for i in range(60)) + "  " * 60 + "x: [[[[[1]]]]]\n"
+    doc, diags = _same_reading(deep)
+    assert [d.code for d in diags] == [TOO_LARGE]

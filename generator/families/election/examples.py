@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from functools import lru_cache
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
 
 from ...schemas import fast_check, load_schema
 from ..base import Example, Outcome
@@ -30,29 +29,39 @@ from .statehood import admission_effects, admit
 from .tilemap import control_map
 from .turn import play_turn, result_of
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
 SCHEMA = "election-example"
 
 
 @lru_cache(maxsize=None)
-def _branches() -> dict[str, Draft202012Validator]:
+def _kinds() -> tuple[str, ...]:
+    return tuple(b["properties"]["kind"]["const"] for b in load_schema(SCHEMA)["oneOf"])
+
+
+@lru_cache(maxsize=None)
+def _branch(kind: str) -> Draft202012Validator:
+    """The python-jsonschema validator of one kind, built (and jsonschema imported) only
+    for an example the compiled check refused."""
+    from jsonschema import Draft202012Validator
     root = load_schema(SCHEMA)
-    return {b["properties"]["kind"]["const"]: Draft202012Validator({"$defs": root["$defs"], **b})
-            for b in root["oneOf"]}
+    branch = next(b for b in root["oneOf"] if b["properties"]["kind"]["const"] == kind)
+    return Draft202012Validator({"$defs": root["$defs"], **branch})
 
 
 def schema_problems(example: Example) -> list:
     kind = example.data.get("kind")
-    validator = _branches().get(kind) if isinstance(kind, str) else None
-    if validator is None:
+    if not isinstance(kind, str) or kind not in _kinds():
         return [example.doc.diagnostic("/kind", codes.BAD_EXAMPLE, f"unknown example kind {kind!r}",
-                                       hint="kinds: " + ", ".join(_branches()))]
+                                       hint="kinds: " + ", ".join(_kinds()))]
     try:   # the compiled check says yes for almost every example; the branch's errors only when not
         if fast_check(SCHEMA)(example.data):
             return []
     except ValueError:   # a value JSON has no type for: python-jsonschema decides
         pass
     found = []
-    for error in sorted(validator.iter_errors(example.data), key=lambda e: list(e.absolute_path)):
+    for error in sorted(_branch(kind).iter_errors(example.data), key=lambda e: list(e.absolute_path)):
         pointer = "".join(f"/{p}" for p in error.absolute_path)
         found.append(example.doc.diagnostic(pointer, codes.BAD_EXAMPLE, error.message,
                                             hint="see the election-example schema"))

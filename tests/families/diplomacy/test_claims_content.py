@@ -95,6 +95,14 @@ def test_extra_atlantic_pacific_link_is_found():
     assert problems and "without the links" in problems[0]
 
 
+def test_only_naval_links_names_a_link_that_connects_nothing_and_a_way_around(ds):
+    only_naval_links = kind_named(ds, "only_naval_links")
+    assert only_naval_links(ds, {"west": "NPO", "east": "NWA", "links": ["PNC", "NWP", "MSB"]}) == \
+        ["MSB alone does not connect NPO and NWA"]
+    assert only_naval_links(ds, {"west": "NPO", "east": "NWA", "links": ["PNC"]}) == \
+        ["fleets can go from NPO to NWA without the links, e.g. via NPO - GAK - BRG - NWP - GBK - NWA"]
+
+
 def test_moved_neutral_army_is_reported():
     def mutate(data):
         units = data["start"]["units"]["NEUTRAL"]
