@@ -7,6 +7,7 @@ densely the label points sit, so a 75-province and a 700-province board both rea
 from __future__ import annotations
 
 import math
+import operator
 import statistics
 from dataclasses import dataclass, field
 
@@ -146,6 +147,10 @@ class LegendItem:
     swatch: str    # markup drawn in a unit box centred at (0, 0), size ~1 ui font
     label: str
     href: str | None = None   # the label links there
+
+
+_LINK_ENDS = operator.attrgetter("a", "b")
+_LINK_ORDER = operator.attrgetter("a", "b", "kind")
 
 
 class MapCanvas:
@@ -326,10 +331,10 @@ class MapCanvas:
         out = []
         m = self.m
         visible = {p.id for p in self.visible}
-        for link in sorted(self.view.links, key=lambda k: (k.a, k.b, k.kind)):
+        # the links touching what shows, then in order (a cropped diagram shows few)
+        shown = [k for k in self.view.links if k.a.split("/")[0] in visible or k.b.split("/")[0] in visible]
+        for link in sorted(shown, key=_LINK_ORDER):
             pa, pb = link.a.split("/")[0], link.b.split("/")[0]
-            if pa not in visible and pb not in visible:   # first: _crosses_water is costly
-                continue
             kind = link.kind.strip().lower()
             if not kind and self._crosses_water(link):
                 kind = "crossing"
@@ -391,10 +396,8 @@ class MapCanvas:
         out = []
         m = self.m
         visible = {p.id for p in self.visible}
-        for link in sorted(self.view.links, key=lambda k: (k.a, k.b)):
-            pa, pb = link.a.split("/")[0], link.b.split("/")[0]
-            if pa not in visible and pb not in visible:
-                continue
+        shown = [k for k in self.view.links if k.a.split("/")[0] in visible or k.b.split("/")[0] in visible]
+        for link in sorted(shown, key=_LINK_ENDS):
             qa = self.view.point(link.a)
             qb = self.view.point(link.b)
             if not qa or not qb:
