@@ -13,11 +13,9 @@ not trusted to hold code.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import json
 import os
-import stat
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,9 +24,8 @@ from . import __version__
 from .diagnostics import Diagnostic, Report, errors, register
 from .escape import md_text, url
 from .families.base import GameSource
-from . import game as game_reader
 from .game import discover
-from .loader import MAX_BYTES, display_path, load_document
+from .loader import Document, display_path, load_bytes, read_content_file
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
@@ -342,39 +339,18 @@ class Documents:
         self.parsed: dict[str, tuple[bytes, tuple]] = {}   # shown path -> (digest, (doc, diagnostics))
 
     def load(self, path: Path):
-        """`loader.load_document`, reusing the last parse of the same bytes at the same path."""
-        try:
-            info = path.stat()
-            raw = path.read_bytes() if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES else None
-        except OSError:
-            raw = None
-        if raw is None:   # not a file it reads: the loader says why
-            return load_document(path)
-        shown, digest = display_path(path), hashlib.sha256(raw).digest()
+        """`loader.load_document`, reusing the last parse of the same bytes at the same path
+        (the file is read once: the bytes hashed are the bytes parsed)."""
+        shown = display_path(path)
+        raw, problem = read_content_file(path, shown)
+        if problem is not None:   # not a file it reads: said as the loader says it
+            return Document(shown), [problem]
+        digest = hashlib.sha256(raw).digest()
         kept = self.parsed.get(shown)
         if kept is None or kept[0] != digest:
-            kept = (digest, load_document(path))
-            if _digest(path) == digest:   # not rewritten while it was parsed: kept as these bytes'
-                self.parsed[shown] = kept
+            kept = self.parsed[shown] = (digest, load_bytes(raw, shown))
         doc, diagnostics = kept[1]
         return doc, list(diagnostics)
-
-    @contextlib.contextmanager
-    def reading(self):
-        """While games are read, `game.read_game` loads its files through `load`.
-        (game.py takes no loader argument; this stands in for one, in the build's thread.)"""
-        game_reader.load_document = self.load
-        try:
-            yield
-        finally:
-            game_reader.load_document = load_document
-
-
-def _digest(path: Path) -> bytes | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).digest()
-    except OSError:
-        return None
 
 
 @dataclass
@@ -409,8 +385,7 @@ class GameCache:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):   # absent or damaged
             data_key = game_key(path, options, data_only=True)
             kept = self.kept.get(data_key) or Kept(path, None, None)
-            with self.documents.reading():
-                read, data = read_split(path, kept.data)
+            read, data = read_split(path, kept.data, load=self.documents.load)
             entry, family = game_entry(path, options, read, kept.family)
             fresh = True
             self.kept = {k: v for k, v in self.kept.items() if v.path != path}   # one per game

@@ -175,9 +175,11 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
     return pages, found
 
 
-def read_game(game_dir: Path, pages: tuple | None = None) -> tuple[GameSource | None, list[Diagnostic]]:
+def read_game(game_dir: Path, pages: tuple | None = None,
+              load=load_document) -> tuple[GameSource | None, list[Diagnostic]]:
     """Load and schema-check one game folder; None when it cannot be used further.
-    `pages`: its rules pages as `read_rules_pages` gave them, when the caller has them."""
+    `pages`: its rules pages as `read_rules_pages` gave them, when the caller has them;
+    `load`: what reads a YAML file (`loader.load_document`, or a cache of its parses)."""
     game_dir = Path(game_dir)
     found: list[Diagnostic] = []
     bad_name = name_problem(game_dir)
@@ -187,7 +189,7 @@ def read_game(game_dir: Path, pages: tuple | None = None) -> tuple[GameSource | 
     escape = _escapes(meta_path, game_dir)
     if escape:
         return None, [escape]
-    meta, diags = load_document(meta_path)
+    meta, diags = load(meta_path)
     found += diags
     if diags and meta.data is None:
         return None, found
@@ -212,7 +214,7 @@ def read_game(game_dir: Path, pages: tuple | None = None) -> tuple[GameSource | 
                                         f"the {fam.name} family needs '{name}'",
                                         hint=spec.description or f"create {name} (schema: {spec.schema})"))
             continue
-        doc, diags = load_document(path)
+        doc, diags = load(path)
         found += diags
         if doc.data is None:
             continue

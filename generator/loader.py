@@ -689,20 +689,29 @@ def _first_node(text: str):
 def load_document(path: Path) -> tuple[Document, list[Diagnostic]]:
     """Read one YAML content file; never raises for bad content."""
     shown = display_path(path)
+    raw, problem = read_content_file(path, shown)
+    if problem is not None:
+        return Document(shown), [problem]
+    return load_bytes(raw, shown)
+
+
+def read_content_file(path: Path, shown: str) -> tuple[bytes, Diagnostic | None]:
+    """A content file's bytes, or the diagnostic saying why it cannot be read."""
     if not path.is_file():
         what = "is a folder, not a file" if path.is_dir() else "not found"
-        return Document(shown), [Diagnostic(shown, 1, 1, MISSING_FILE, f"file {what}",
-                                            hint="create the file or fix the path")]
+        return b"", Diagnostic(shown, 1, 1, MISSING_FILE, f"file {what}", hint="create the file or fix the path")
     try:
         if path.stat().st_size > MAX_BYTES:
-            return Document(shown), [Diagnostic(shown, 1, 1, TOO_LARGE,
-                                                f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
-                                                hint="split the file")]
-        raw = path.read_bytes()
+            return b"", Diagnostic(shown, 1, 1, TOO_LARGE, f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                                   hint="split the file")
+        return path.read_bytes(), None
     except OSError as exc:
-        return Document(shown), [Diagnostic(shown, 1, 1, MISSING_FILE,
-                                            f"the file cannot be read: {exc.strerror or exc}",
-                                            hint="check that it is a readable file")]
+        return b"", Diagnostic(shown, 1, 1, MISSING_FILE, f"the file cannot be read: {exc.strerror or exc}",
+                               hint="check that it is a readable file")
+
+
+def load_bytes(raw: bytes, shown: str) -> tuple[Document, list[Diagnostic]]:
+    """A content file's bytes (as read from the file `shown`) parsed; never raises."""
     try:
         body = raw.removeprefix(b"\xef\xbb\xbf")     # a byte-order mark is no text
         text = body.decode("utf-8")

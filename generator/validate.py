@@ -123,12 +123,13 @@ class DataRead:
     diagnostics: list[Diagnostic]
 
 
-def read_split(path: Path, data: DataRead | None = None) -> tuple[tuple, DataRead | None]:
+def read_split(path: Path, data: DataRead | None = None, load=None) -> tuple[tuple, DataRead | None]:
     """(source, diagnostics) as `read_game` gives them, reusing `data` when given, and
-    the data part for next time. Rules pages are always read again."""
+    the data part for next time. Rules pages are always read again. `load`: what reads
+    each YAML file, for `read_game` (default: the loader)."""
     pages, page_diags = read_rules_pages(path)
     if data is None:
-        source, found = read_game(path, (pages, page_diags))
+        source, found = read_game(path, (pages, page_diags), **({"load": load} if load else {}))
         own = set(page_diags)
         data = DataRead(source and replace(source, rules_pages={}), [d for d in found if d not in own])
         if source is None and not errors(data.diagnostics):   # only the rules pages stopped it:
