@@ -149,6 +149,11 @@ class LegendItem:
     href: str | None = None   # the label links there
 
 
+# Base layers drawn, by everything they read (MapCanvas._kept): serve keeps one process
+# across edits. Enough for every canvas of the bundled games (~150 each of 3 layers).
+_LAYERS: dict[tuple, tuple[str, list]] = {}
+_LAYERS_KEPT = 1024
+
 _LINK_ENDS = operator.attrgetter("a", "b")
 _LINK_ORDER = operator.attrgetter("a", "b", "kind")
 
@@ -209,10 +214,15 @@ class MapCanvas:
     def _visible(self) -> list[ProvinceView]:
         x0, y0, x1, y1 = self.frame
         out = []
+        boxes = self.view.bboxes   # the view's, once: a board's diagrams crop the same outlines
         for pid in sorted(self.view.provinces):
             p = self.view.provinces[pid]
             cropped = bool(self.o.crop or self.o.frame_points)
-            b = geo.bbox(self.pieces(p)) if (p.pieces or cropped) else None
+            b = None
+            if p.pieces or cropped:
+                if pid not in boxes:
+                    boxes[pid] = geo.bbox(self.pieces(p))
+                b = boxes[pid]
             if b is None or not cropped:
                 out.append(p)
             elif b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0:
@@ -284,7 +294,32 @@ class MapCanvas:
         out = [el("path", d=path_from_pieces(rings), fill=c) for c, rings in self.view.decor]
         return group(out, class_="mw-decor", fill_rule="evenodd")
 
+    def _kept(self, layer: str, inputs: tuple, draw) -> str:
+        """`draw()` (a layer's markup; the legend items it adds), or what it gave last time
+        for the same inputs: the view's fingerprint, the provinces shown, the sizes and
+        what `inputs` adds of the options. After an edit that leaves the outlines alone
+        (a power renamed) a board's maps and diagrams draw no outline again."""
+        key = (layer, self.view.fingerprint(), tuple(p.id for p in self.visible),
+               (self.m.font, self.m.unit, self.m.stroke, self.m.ui_font), inputs)
+        kept = _LAYERS.get(key)
+        if kept is None:
+            before = set(self.legend)
+            markup = draw()
+            kept = (markup, [(k, item) for k, item in self.legend.items() if k not in before])
+            if len(_LAYERS) >= _LAYERS_KEPT:
+                _LAYERS.pop(next(iter(_LAYERS)))
+            _LAYERS[key] = kept
+        else:
+            for k, item in kept[1]:
+                self.legend.setdefault(k, item)
+        return kept[0]
+
     def province_layer(self) -> str:
+        inputs = (self.o.interactive, self.o.print_mode, tuple(self.fill_of(p) for p in self.visible),
+                  tuple((self.o.owners or {}).get(p.id) for p in self.visible) if self.o.interactive else ())
+        return self._kept("provinces", inputs, self._province_layer)
+
+    def _province_layer(self) -> str:
         order = {"sea": 0, "lake": 2, "impassable": 1}
         rows = sorted(self.visible, key=lambda p: (order.get(p.kind, 1), p.id))
         out = []
@@ -328,6 +363,9 @@ class MapCanvas:
 
     def border_kind_layer(self) -> str:
         """Rivers along the shared border, bridges across it, other crossings as dashed links."""
+        return self._kept("borders", (), self._border_kind_layer)
+
+    def _border_kind_layer(self) -> str:
         out = []
         m = self.m
         visible = {p.id for p in self.visible}
@@ -466,6 +504,9 @@ class MapCanvas:
     def label_layer(self) -> str:
         if not self.o.labels:
             return ""
+        return self._kept("labels", (), self._label_layer)
+
+    def _label_layer(self) -> str:
         out = []
         m = self.m
         for p in self.visible:

@@ -6,7 +6,9 @@ build a `MapView` directly.
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import pickle
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -76,6 +78,8 @@ class MapView:
     notation: object = field(default=None, repr=False)   # the family's order notation (.order, .location), if any
     _lookup: dict[str, str] = field(default_factory=dict, repr=False)
     _resolved: dict[str, tuple[str, str | None] | None] = field(default_factory=dict, repr=False)
+    bboxes: dict[str, tuple | None] = field(default_factory=dict, repr=False)   # province id -> bbox of its pieces
+    _fingerprint: bytes | None = field(default=None, repr=False)
 
     def __post_init__(self):
         for pid, p in self.provinces.items():
@@ -84,6 +88,27 @@ class MapView:
                     self._lookup.setdefault(str(key).lower(), pid)
         for pid, p in self.provinces.items():
             self._lookup.setdefault(p.name.lower(), pid)
+
+    def fingerprint(self) -> bytes:
+        """A hash of everything a map's base layers read of this view (provinces, their
+        outlines and points, links with the points their ends resolve to, contacts,
+        decor, size) and nothing they do not (power names, title, start position): two
+        views with the same fingerprint draw the same outlines, borders and labels.
+
+        Computed on first use: a view is not changed once drawn (the thumbnail
+        simplifies its own fresh view before drawing it)."""
+        if self._fingerprint is None:
+            provinces = [(pid, p.name, p.abbr, p.kind, p.supply_center, p.home, p.label,
+                          sorted(p.coasts.items()), p.pieces, p.neutral_colour)
+                         for pid, p in sorted(self.provinces.items())]
+            links = [(k.a, k.b, k.army, k.fleet, k.kind, self.point(k.a), self.point(k.b))
+                     for k in self.links]
+            # pickle: exact for these values (floats bit for bit) and fast on big outlines
+            data = pickle.dumps((self.width, self.height, self.has_outlines, provinces, links,
+                                 sorted(self.contacts) if self.contacts is not None else None,
+                                 self.decor), protocol=5)
+            self._fingerprint = hashlib.sha256(data).digest()
+        return self._fingerprint
 
     # ---- locations
     def resolve(self, token: str) -> tuple[str, str | None] | None:
