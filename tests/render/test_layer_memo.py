@@ -1,0 +1,98 @@
+"""The map's base layers are kept by what they read (MapCanvas._kept): a drawing made
+from kept layers is byte for byte the drawing made afresh, a power renamed reuses the
+outlines, and any change to what a layer reads draws it again."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from generator.render import map as map_module
+from generator.render.diagram import order_diagram
+from generator.render.map import MapCanvas, MapOptions, home_owners, render_map
+from generator.render.mapview import view_of
+
+from render_fixtures import tiny_game
+
+
+@pytest.fixture(autouse=True)
+def empty_memo(monkeypatch):
+    monkeypatch.setattr(map_module, "_LAYERS", {})
+
+
+def _afresh(draw):
+    """`draw()` with nothing kept from earlier drawings."""
+    kept = dict(map_module._LAYERS)
+    map_module._LAYERS.clear()
+    try:
+        return draw()
+    finally:
+        map_module._LAYERS.clear()
+        map_module._LAYERS.update(kept)
+
+
+def _drawings(game):
+    view = view_of(game)
+    request = {"phase": "S1901M", "units": {"RED": ["A WES"], "BLUE": ["A EAS"]},
+               "orders": {"RED": ["A WES - MID"], "BLUE": ["A EAS - MID"]}}
+    response = {"orders": [{"order": "A WES - MID", "result": "bounce"},
+                           {"order": "A EAS - MID", "result": "bounce"}]}
+    return [
+        render_map(view, MapOptions(owners=home_owners(view), interactive=True)),
+        render_map(view, MapOptions(owners=home_owners(view), print_mode=True)),
+        render_map(view, MapOptions(units={"RED": ["A WES"]}, crop=["WES", "MID"])),
+        order_diagram(view, request, response),
+    ]
+
+
+def test_kept_layers_draw_what_a_fresh_drawing_draws():
+    first = _drawings(tiny_game())
+    assert map_module._LAYERS, "the base layers were kept"
+    again = _drawings(tiny_game())   # a new view of the same data: every layer from the memo
+    assert again == first
+    assert _afresh(lambda: _drawings(tiny_game())) == first
+
+
+def test_a_power_renamed_reuses_the_outlines_and_shows_the_new_name():
+    game = tiny_game()
+    view = view_of(game)
+    render_map(view, MapOptions(owners=home_owners(view)))
+    renamed = copy.deepcopy(game)
+    renamed["map"]["powers"][0]["name"] = "Crimson"
+    other = view_of(renamed)
+    assert other.fingerprint() == view.fingerprint()   # names of powers are not drawn by the base
+    drawn = []
+    canvas = MapCanvas(other, MapOptions(owners=home_owners(other)))
+    for name in ("_province_layer", "_border_kind_layer", "_label_layer"):
+        real = getattr(canvas, name)
+        setattr(canvas, name, lambda real=real, name=name: drawn.append(name) or real())
+    canvas.draw_base()
+    svg = canvas.finish()
+    assert drawn == []
+    assert "Crimson" in svg
+    assert svg == _afresh(lambda: render_map(view_of(renamed), MapOptions(owners=home_owners(view_of(renamed)))))
+
+
+@pytest.mark.parametrize("change", [
+    lambda g: g["geometry"]["outlines"]["WES"][0].__setitem__(0, 5),          # an outline
+    lambda g: g["map"]["provinces"][1].__setitem__("label", [55, 150]),       # a label point
+    lambda g: g["map"]["provinces"][1].__setitem__("abbr", "WST"),            # a code
+    lambda g: g["map"]["borders"][4].__setitem__("kind", "bridge"),           # a border's kind
+    lambda g: g["map"]["powers"][0].__setitem__("color", "#00aa00"),          # a power's colour
+    lambda g: g["map"]["provinces"][3].__setitem__("home", "RED"),            # a home
+])
+def test_any_change_to_what_the_layers_read_draws_them_again(change):
+    before = _drawings(tiny_game())
+    game = tiny_game()
+    change(game)
+    after = _drawings(game)
+    assert after == _afresh(lambda: _drawings(game))
+    assert after != before
+
+
+def test_legend_items_a_kept_layer_added_are_added_again():
+    view = view_of(tiny_game())
+    render_map(view, MapOptions())
+    canvas = MapCanvas(view_of(tiny_game()), MapOptions())
+    canvas.draw_base()
+    assert {"border-river", "border-bridge", "border-strait"} <= set(canvas.legend)
