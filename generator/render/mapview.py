@@ -98,16 +98,7 @@ class MapView:
         Computed on first use: a view is not changed once drawn (the thumbnail
         simplifies its own fresh view before drawing it)."""
         if self._fingerprint is None:
-            provinces = [(pid, p.name, p.abbr, p.kind, p.supply_center, p.home, p.label,
-                          sorted(p.coasts.items()), p.pieces, p.neutral_colour)
-                         for pid, p in sorted(self.provinces.items())]
-            links = [(k.a, k.b, k.army, k.fleet, k.kind, self.point(k.a), self.point(k.b))
-                     for k in self.links]
-            # pickle: exact for these values (floats bit for bit) and fast on big outlines
-            data = pickle.dumps((self.width, self.height, self.has_outlines, provinces, links,
-                                 sorted(self.contacts) if self.contacts is not None else None,
-                                 self.decor), protocol=5)
-            self._fingerprint = hashlib.sha256(data).digest()
+            self._fingerprint = view_fingerprint(self)
         return self._fingerprint
 
     # ---- locations
@@ -268,6 +259,19 @@ def _units_of(units) -> list[str]:
             if loc:
                 out.append(f"{str(t)[0].upper()} {loc}")
     return out
+
+
+def view_fingerprint(view: MapView) -> bytes:
+    """`MapView.fingerprint` computed now (not kept: for a view about to be changed)."""
+    provinces = [(pid, p.name, p.abbr, p.kind, p.supply_center, p.home, p.label,
+                  sorted(p.coasts.items()), p.pieces, p.neutral_colour)
+                 for pid, p in sorted(view.provinces.items())]
+    links = [(k.a, k.b, k.army, k.fleet, k.kind, view.point(k.a), view.point(k.b)) for k in view.links]
+    # pickle: exact for these values (floats bit for bit) and fast on big outlines
+    data = pickle.dumps((view.width, view.height, view.has_outlines, provinces, links,
+                         sorted(view.contacts) if view.contacts is not None else None, view.decor),
+                        protocol=5)
+    return hashlib.sha256(data).digest()
 
 
 def view_of(game, title: str | None = None) -> MapView:

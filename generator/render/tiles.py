@@ -11,6 +11,7 @@ paper.py (whose `fit` and `nested` it uses); print.py turns the pages into PDF o
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -338,9 +339,11 @@ def _bbox(el, font: float):
 _PATH_TOKENS = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
+@functools.lru_cache(maxsize=16384)
 def _path_bbox(d: str):
     """The bounding box of path data made of straight segments (M, L, H, V, Z, absolute or
-    relative, as svg.path_from_pieces writes outlines); None for curves or anything else."""
+    relative, as svg.path_from_pieces writes outlines); None for curves or anything else.
+    Kept by the path data: a print map after an edit has mostly the same outlines."""
     x = y = sx = sy = 0.0
     xs, ys = [], []
     cmd, args = None, []

@@ -96,3 +96,18 @@ def test_legend_items_a_kept_layer_added_are_added_again():
     canvas = MapCanvas(view_of(tiny_game()), MapOptions())
     canvas.draw_base()
     assert {"border-river", "border-bridge", "border-strait"} <= set(canvas.legend)
+
+
+def test_the_thumbnail_simplifies_each_outline_set_once_and_draws_what_it_drew(monkeypatch):
+    from generator.families.diplomacy import pages_render
+    monkeypatch.setattr(pages_render, "_SIMPLIFIED", {})
+    first = pages_render.thumbnail_svg(tiny_game())
+    assert len(pages_render._SIMPLIFIED) == 1
+    assert pages_render.thumbnail_svg(tiny_game()) == first
+    assert len(pages_render._SIMPLIFIED) == 1
+    moved = tiny_game()
+    moved["geometry"]["outlines"]["EAS"] = [[200, 100, 290, 100, 290, 200, 200, 200]]
+    changed = pages_render.thumbnail_svg(moved)
+    assert len(pages_render._SIMPLIFIED) == 2 and changed != first
+    pages_render._SIMPLIFIED.clear()
+    assert _afresh(lambda: pages_render.thumbnail_svg(moved)) == changed

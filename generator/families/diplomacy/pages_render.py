@@ -12,7 +12,7 @@ from ...render import geometry as geo
 from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
 from ...render.diagram import order_diagram
 from ...render.map import MapOptions, home_owners, render_map
-from ...render.mapview import MapView, fresh_view_of, view_of
+from ...render.mapview import MapView, fresh_view_of, view_fingerprint, view_of
 from ...render.svg import esc
 from ...render.viewer import map_viewer
 from ...escape import md_text
@@ -66,11 +66,23 @@ def thumbnail_svg(game) -> str:
     """A small, simplified, label-free map for the site's home page."""
     view = fresh_view_of(game)      # its outlines are simplified below
     tol = max(view.width, view.height) / 400
-    for p in view.provinces.values():
-        p.pieces = [geo.flatten(geo.simplify(geo.pairs(r), tol)) for r in p.pieces
-                    if abs(geo.area(geo.pairs(r))) > tol * tol * 4]
+    # the simplified outlines by the outlines (an edit elsewhere simplifies none again)
+    key = (view_fingerprint(view), tol)
+    simple = _SIMPLIFIED.get(key)
+    if simple is None:
+        simple = {pid: [geo.flatten(geo.simplify(geo.pairs(r), tol)) for r in p.pieces
+                        if abs(geo.area(geo.pairs(r))) > tol * tol * 4]
+                  for pid, p in view.provinces.items()}
+        if len(_SIMPLIFIED) >= 8:
+            _SIMPLIFIED.pop(next(iter(_SIMPLIFIED)))
+        _SIMPLIFIED[key] = simple
+    for pid, p in view.provinces.items():
+        p.pieces = [list(piece) for piece in simple[pid]]
     view.decor = []
     return render_map(view, MapOptions(owners=home_owners(view), title="", legend=False, labels=False))
+
+
+_SIMPLIFIED: dict[tuple, dict[str, list]] = {}   # (outlines' fingerprint, tolerance) -> province -> pieces
 
 
 def order_figure(game, request: dict, response: dict, title: str = "") -> str:
