@@ -34,8 +34,8 @@ from pathlib import Path
 
 from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
                      record_site)
@@ -121,6 +121,7 @@ class Session:
     hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
     froze: bool = False              # the generator's objects are frozen (see _freeze)
     prints: Prints = field(default_factory=lambda: Prints())
+    search: dict[str, list] = field(default_factory=dict)   # page src path -> its search entries, last rendered
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -142,6 +143,14 @@ class Session:
 
 
 SESSION = Session()
+
+
+def _search_plugin(config):
+    """Material's search plugin, if the site has it (known by what it keeps, not imported)."""
+    for plugin in config.plugins.values():
+        if hasattr(plugin, "search_index_prev") and hasattr(getattr(plugin, "search_index", None), "entries"):
+            return plugin
+    return None
 
 
 def default_jobs() -> int:
@@ -393,9 +402,38 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # the page body, before the theme wraps it (the theme's own scripts stay)
         return sanitise_html(html)
 
+    def on_env(self, env, *, config, files):
+        # the order a full build renders (and indexes) the pages in
+        self.order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
+        self.search, self.indexed = _search_plugin(config), 0
+        return env
+
+    @event_priority(-100)   # after the search plugin's: it has just indexed this page
+    def on_page_context(self, context, *, page, config, nav):
+        if self.search is not None:
+            entries = self.search.search_index.entries
+            SESSION.search[page.file.src_uri] = entries[self.indexed:]
+            self.indexed = len(entries)
+        return context
+
+    def _whole_search_index(self) -> None:
+        """Under `serve --dirty` the search plugin indexes only the pages rendered again and
+        merges them into its last index as if a rebuild rendered one page (it drops the
+        entries under the first one's URL): after an edit to a map, whose pages are
+        several, pages went missing from search. The index is made here as a full build
+        makes it: every page's entries from the last time it was rendered, in build order."""
+        if self.search is None:
+            return
+        SESSION.search = {src: SESSION.search[src] for src in self.order if src in SESSION.search}
+        self.search.search_index.entries = [e for entries in SESSION.search.values() for e in entries]
+        self.search.search_index_prev = None
+
+    @event_priority(100)    # before the search plugin writes its index
     @_timed
     def on_post_build(self, *, config):
         _thaw()
+        if SESSION.dirty:
+            self._whole_search_index()
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:
@@ -442,7 +480,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         for _, made in getattr(self, "prints", {}).values():
             if isinstance(made, Future):
                 made.cancel()
-        SESSION.written, SESSION.nav = {}, ""   # the next build writes everything again
+        SESSION.written, SESSION.nav, SESSION.search = {}, "", {}   # the next build writes everything again
 
     def on_shutdown(self):
         SESSION.close()

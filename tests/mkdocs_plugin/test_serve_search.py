@@ -1,0 +1,62 @@
+"""Under `mapwright serve` (MkDocs' dirty rebuilds) the site served after edits, its
+search index included, is the site a fresh build of the same content makes."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from generator.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+# MkDocs' serve loop without the server: the configuration loaded for every rebuild (as
+# `mkdocs serve` does; plugin objects kept), each rebuild a dirty one. In a process of its
+# own: MkDocs keeps its plugin objects for the life of the process.
+SERVE_EDITS = r"""
+import sys
+from pathlib import Path
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from generator.mkdocs_plugin.plugin import SESSION
+content, site, config_file = map(Path, sys.argv[1:4])
+SESSION.overrides = {"content": content, "project": Path.cwd(), "pdf": False}
+
+def rebuild():
+    config = load_config(config_file=str(config_file), docs_dir=str(content), site_dir=str(site), strict=False)
+    if not SESSION.dirty:
+        config.plugins.on_startup(command="serve", dirty=True)
+    build(config, dirty=True)
+
+rebuild()
+game_map = content / "live-game" / "map.yaml"     # a map edit: several pages change
+game_map.write_text(game_map.read_text(encoding="utf-8").replace("name: Midlands,", "name: Midmarch,"),
+                    encoding="utf-8")
+rebuild()
+rules = sorted((content / "live-game" / "rules").glob("*.md"))[0]   # then a rules page
+rules.write_text(rules.read_text(encoding="utf-8") + "\nA sentence freshly added.\n", encoding="utf-8")
+rebuild()
+"""
+
+
+def _run(*args, cwd):
+    done = subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_after_edits_the_served_search_index_and_pages_are_a_fresh_builds(tmp_path):
+    content = tmp_path / "content"
+    for game in ("live-game", "other-game"):
+        assert main(["new", game, "--family", "diplomacy", "--content", str(content)]) == 0
+    served, fresh = tmp_path / "served", tmp_path / "fresh"
+    _run("-c", SERVE_EDITS, str(content), str(served), str(REPO / "mkdocs.yml"), cwd=tmp_path)
+    _run("-m", "generator", "build", "--content", str(content), "-o", str(fresh), "--no-pdf",
+         "--config", str(REPO / "mkdocs.yml"), cwd=tmp_path)
+
+    index = json.loads((served / "search" / "search_index.json").read_text(encoding="utf-8"))
+    expected = json.loads((fresh / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert any("Midmarch" in entry["text"] for entry in index["docs"])
+    assert index == expected
+    pages = sorted(p.relative_to(fresh) for p in fresh.rglob("*.html"))
+    assert pages and [p for p in pages if (served / p).read_bytes() != (fresh / p).read_bytes()] == []
