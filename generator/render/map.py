@@ -458,28 +458,36 @@ class MapCanvas:
         return (p.label[0] - w / 2 - self.m.font * 0.55, p.label[1] - self.m.font * 0.35)
 
     def centre_layer(self) -> str:
-        out = []
-        m = self.m
         owner_of = {}
         for power, provs in sorted((self.o.centers or {}).items()):
             for c in provs:
                 r = self.view.resolve(c)
                 if r:
                     owner_of[r[0]] = power
+        # each centre's fill, and whether a power owns it: all the layer reads of the options
+        fills = {}
+        for p in self.visible:
+            if p.supply_center:
+                owner = owner_of.get(p.id)
+                if owner:
+                    fills[p.id] = (self.view.power_colour(owner), True)
+                elif p.neutral_colour:
+                    fills[p.id] = (self.view.power_colour(p.neutral_colour), False)
+                else:
+                    fills[p.id] = ("#ffffff", False)
+        return self._kept("centres", tuple(fills.values()), lambda: self._centre_layer(fills))
+
+    def _centre_layer(self, fills: dict[str, tuple[str, bool]]) -> str:
+        out = []
+        m = self.m
         r = m.font * 0.42
         any_coloured = False
         for p in self.visible:
             if not p.supply_center:
                 continue
             x, y = self.centre_point(p)
-            owner = owner_of.get(p.id)
-            if owner:
-                fill = self.view.power_colour(owner)
-            elif p.neutral_colour:
-                fill = self.view.power_colour(p.neutral_colour)
-            else:
-                fill = "#ffffff"
-            if p.neutral_colour and not owner:
+            fill, owned = fills[p.id]
+            if p.neutral_colour and not owned:
                 any_coloured = True
                 out.append(el("rect", x=num(x - r * 1.5), y=num(y - r * 1.5), width=num(r * 3),
                               height=num(r * 3), fill="#ffffff", stroke="#000000",

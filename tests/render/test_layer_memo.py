@@ -41,6 +41,7 @@ def _drawings(game):
         render_map(view, MapOptions(owners=home_owners(view), interactive=True)),
         render_map(view, MapOptions(owners=home_owners(view), print_mode=True)),
         render_map(view, MapOptions(units={"RED": ["A WES"]}, crop=["WES", "MID"])),
+        render_map(view, MapOptions(centers={"RED": ["WES", "ISL"], "BLUE": ["EAS"]})),
         order_diagram(view, request, response),
     ]
 
@@ -111,3 +112,13 @@ def test_the_thumbnail_simplifies_each_outline_set_once_and_draws_what_it_drew(m
     assert len(pages_render._SIMPLIFIED) == 2 and changed != first
     pages_render._SIMPLIFIED.clear()
     assert _afresh(lambda: pages_render.thumbnail_svg(moved)) == changed
+
+
+def test_centres_changing_hands_are_drawn_in_their_new_owners_colours():
+    view = view_of(tiny_game())
+    drawn = {}
+    for owners in ({"RED": ["WES", "ISL"]}, {"BLUE": ["WES"], "RED": ["ISL"]}, {"RED": ["WES", "ISL"]}, {}):
+        svg = render_map(view, MapOptions(centers=owners))
+        assert svg == _afresh(lambda: render_map(view_of(tiny_game()), MapOptions(centers=owners)))
+        drawn.setdefault(str(owners), svg)
+    assert len(set(drawn.values())) == 3
