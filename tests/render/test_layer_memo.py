@@ -122,3 +122,14 @@ def test_centres_changing_hands_are_drawn_in_their_new_owners_colours():
         assert svg == _afresh(lambda: render_map(view_of(tiny_game()), MapOptions(centers=owners)))
         drawn.setdefault(str(owners), svg)
     assert len(set(drawn.values())) == 3
+
+
+def test_the_memo_is_bounded_and_keeps_what_was_drawn_last(monkeypatch):
+    monkeypatch.setattr(map_module, "_LAYERS_KEPT", 4)
+    view = view_of(tiny_game())
+    for crop in (["WES"], ["EAS"], ["NOR"], ["SOU"]):
+        render_map(view, MapOptions(crop=crop))
+        assert len(map_module._LAYERS) <= 4
+    last = list(map_module._LAYERS)[-1]
+    assert last[0] == "labels" and render_map(view, MapOptions(crop=["SOU"])) == \
+        _afresh(lambda: render_map(view_of(tiny_game()), MapOptions(crop=["SOU"])))
