@@ -149,10 +149,35 @@ class LegendItem:
     href: str | None = None   # the label links there
 
 
-# Base layers drawn, by everything they read (MapCanvas._kept): serve keeps one process
-# across edits. The bundled games draw ~730 (3.6 MB); the least recently drawn go first.
-_LAYERS: dict[tuple, tuple[str, list]] = {}
-_LAYERS_KEPT = 1024
+class LayerMemo:
+    """Base layers drawn, by everything they read (MapCanvas._kept): serve keeps one
+    process across edits. Bounded by count and by markup (the bundled games draw ~730
+    layers, 3.6 MB); the least recently drawn go first."""
+
+    def __init__(self, count: int = 1024, chars: int = 64_000_000):
+        self.count, self.chars = count, chars
+        self.kept: dict[tuple, tuple[str, list]] = {}
+        self.size = 0
+
+    def take(self, key):
+        """The layer kept for `key` (None if none), now the most recently used."""
+        kept = self.kept.pop(key, None)
+        if kept is not None:
+            self.kept[key] = kept
+        return kept
+
+    def put(self, key, kept: tuple[str, list]) -> None:
+        self.kept[key] = kept
+        self.size += len(kept[0])
+        while len(self.kept) > 1 and (len(self.kept) > self.count or self.size > self.chars):
+            self.size -= len(self.kept.pop(next(iter(self.kept)))[0])
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.size = 0
+
+
+LAYERS = LayerMemo()
 
 _LINK_ENDS = operator.attrgetter("a", "b")
 _LINK_ORDER = operator.attrgetter("a", "b", "kind")
@@ -301,17 +326,15 @@ class MapCanvas:
         (a power renamed) a board's maps and diagrams draw no outline again."""
         key = (layer, self.view.fingerprint(), tuple(p.id for p in self.visible),
                (self.m.font, self.m.unit, self.m.stroke, self.m.ui_font), inputs)
-        kept = _LAYERS.pop(key, None)   # put back last: the least recently drawn go first
+        kept = LAYERS.take(key)
         if kept is None:
             before = set(self.legend)
             markup = draw()
             kept = (markup, [(k, item) for k, item in self.legend.items() if k not in before])
-            if len(_LAYERS) >= _LAYERS_KEPT:
-                _LAYERS.pop(next(iter(_LAYERS)))
+            LAYERS.put(key, kept)
         else:
             for k, item in kept[1]:
                 self.legend.setdefault(k, item)
-        _LAYERS[key] = kept
         return kept[0]
 
     def province_layer(self) -> str:

@@ -10,6 +10,7 @@ import hashlib
 import math
 import pickle
 import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -268,9 +269,12 @@ def view_fingerprint(view: MapView) -> bytes:
                  for pid, p in sorted(view.provinces.items())]
     links = [(k.a, k.b, k.army, k.fleet, k.kind, view.point(k.a), view.point(k.b)) for k in view.links]
     # pickle: exact for these values (floats bit for bit) and fast on big outlines
-    data = pickle.dumps((view.width, view.height, view.has_outlines, provinces, links,
-                         sorted(view.contacts) if view.contacts is not None else None, view.decor),
-                        protocol=5)
+    try:
+        data = pickle.dumps((view.width, view.height, view.has_outlines, provinces, links,
+                             sorted(view.contacts) if view.contacts is not None else None, view.decor),
+                            protocol=5)
+    except (TypeError, ValueError, AttributeError, pickle.PicklingError, RecursionError):
+        return secrets.token_bytes(32)   # values it cannot hash: a view like no other, drawn afresh
     return hashlib.sha256(data).digest()
 
 

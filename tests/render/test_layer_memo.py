@@ -17,18 +17,17 @@ from render_fixtures import tiny_game
 
 @pytest.fixture(autouse=True)
 def empty_memo(monkeypatch):
-    monkeypatch.setattr(map_module, "_LAYERS", {})
+    monkeypatch.setattr(map_module, "LAYERS", map_module.LayerMemo())
 
 
 def _afresh(draw):
     """`draw()` with nothing kept from earlier drawings."""
-    kept = dict(map_module._LAYERS)
-    map_module._LAYERS.clear()
+    kept = map_module.LAYERS
+    map_module.LAYERS = map_module.LayerMemo()
     try:
         return draw()
     finally:
-        map_module._LAYERS.clear()
-        map_module._LAYERS.update(kept)
+        map_module.LAYERS = kept
 
 
 def _drawings(game):
@@ -48,7 +47,7 @@ def _drawings(game):
 
 def test_kept_layers_draw_what_a_fresh_drawing_draws():
     first = _drawings(tiny_game())
-    assert map_module._LAYERS, "the base layers were kept"
+    assert map_module.LAYERS.kept, "the base layers were kept"
     again = _drawings(tiny_game())   # a new view of the same data: every layer from the memo
     assert again == first
     assert _afresh(lambda: _drawings(tiny_game())) == first
@@ -125,11 +124,23 @@ def test_centres_changing_hands_are_drawn_in_their_new_owners_colours():
 
 
 def test_the_memo_is_bounded_and_keeps_what_was_drawn_last(monkeypatch):
-    monkeypatch.setattr(map_module, "_LAYERS_KEPT", 4)
     view = view_of(tiny_game())
-    for crop in (["WES"], ["EAS"], ["NOR"], ["SOU"]):
-        render_map(view, MapOptions(crop=crop))
-        assert len(map_module._LAYERS) <= 4
-    last = list(map_module._LAYERS)[-1]
-    assert last[0] == "labels" and render_map(view, MapOptions(crop=["SOU"])) == \
-        _afresh(lambda: render_map(view_of(tiny_game()), MapOptions(crop=["SOU"])))
+    for memo in (map_module.LayerMemo(count=4), map_module.LayerMemo(chars=3000)):
+        monkeypatch.setattr(map_module, "LAYERS", memo)
+        for crop in (["WES"], ["EAS"], ["NOR"], ["SOU"], ["WES"]):
+            render_map(view, MapOptions(crop=crop))
+            assert len(memo.kept) <= 4 and (memo.size <= 3000 or len(memo.kept) == 1)
+            assert memo.size == sum(len(markup) for markup, _ in memo.kept.values())
+        assert list(memo.kept)[-1][0] == "labels"
+        assert render_map(view, MapOptions(crop=["WES"])) == \
+            _afresh(lambda: render_map(view_of(tiny_game()), MapOptions(crop=["WES"])))
+
+
+def test_a_view_it_cannot_fingerprint_is_drawn_afresh_every_time():
+    game = tiny_game()
+    view = view_of(game)
+    view.provinces["WES"].home = lambda: None   # nothing pickle can write: no key from it
+    other = view_of(tiny_game())
+    other.provinces["WES"].home = view.provinces["WES"].home
+    assert view.fingerprint() != other.fingerprint()
+    assert render_map(view, MapOptions()) == render_map(other, MapOptions())
