@@ -403,9 +403,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         return sanitise_html(html)
 
     def on_env(self, env, *, config, files):
-        # the order a full build renders (and indexes) the pages in
-        self.order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
-        self.search, self.indexed = _search_plugin(config), 0
+        self.search, self.indexed = _search_plugin(config) if SESSION.dirty else None, 0
+        if self.search is not None:
+            self._whole_search_index(self.search.search_index,
+                                     [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)])
         return env
 
     @event_priority(-100)   # after the search plugin's: it has just indexed this page
@@ -416,24 +417,26 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             self.indexed = len(entries)
         return context
 
-    def _whole_search_index(self) -> None:
+    @staticmethod
+    def _whole_search_index(index, order: list[str]) -> None:
         """Under `serve --dirty` the search plugin indexes only the pages rendered again and
         merges them into its last index as if a rebuild rendered one page (it drops the
         entries under the first one's URL): after an edit to a map, whose pages are
-        several, pages went missing from search. The index is made here as a full build
-        makes it: every page's entries from the last time it was rendered, in build order."""
-        if self.search is None:
-            return
-        SESSION.search = {src: SESSION.search[src] for src in self.order if src in SESSION.search}
-        self.search.search_index.entries = [e for entries in SESSION.search.values() for e in entries]
-        self.search.search_index_prev = None
+        several, pages went missing from search or came twice. This build's index is
+        made as a full build makes it instead: every page's entries from the last time
+        it was rendered (on_page_context), in the order a full build renders the pages
+        (`order`), written by the search plugin itself with nothing to merge."""
+        write = index.generate_search_index
 
-    @event_priority(100)    # before the search plugin writes its index
+        def whole(prev):
+            SESSION.search = {src: SESSION.search[src] for src in order if src in SESSION.search}
+            index.entries = [entry for entries in SESSION.search.values() for entry in entries]
+            return write(None)
+        index.generate_search_index = whole
+
     @_timed
     def on_post_build(self, *, config):
         _thaw()
-        if SESSION.dirty:
-            self._whole_search_index()
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:
