@@ -6,16 +6,16 @@ disk) and the navigation of the game sections (and leaving out the theme files n
 loads: shipped.py), `on_serve` watching the content folder,
 `on_page_content` passing every page body through the HTML sanitiser.
 
-Incremental: the generator reuses every game whose files did not change, and each
-file remembers whether its bytes differ from what the previous build wrote, so that
-`mkdocs serve --dirty` (what `mapwright serve` runs) renders only pages whose source
-changed (and the search index stays whole: each page's entries are kept from
-its last render, see `_whole_search_index`). Printable PDFs render in a process
-pool: in a build from the moment their game is made, while the next games are made
-and MkDocs renders the pages, and are written when the build ends (the build's own process rendering those the pool has
-not started by then); under serve only once the pages are served (the reload
-does not wait for them, nor share the CPUs with them), and a request for a PDF still
-rendering waits for it (`Prints`): never the previous edit's file.
+Incremental: the generator reuses every game whose files did not change, and each file
+remembers whether its bytes differ from what the previous build wrote, so that `mkdocs
+serve --dirty` (what `mapwright serve` runs) renders only pages whose source changed
+(and the search index stays whole: each page's entries are kept from its last render,
+see `_whole_search_index`). Printable PDFs render in a process pool: in a build from
+the moment their game is made, while the next games are made and MkDocs renders the
+pages, and are written when the build ends (the build's own process rendering those
+the pool has not started by then); under serve only once the pages are served (the
+reload does not wait for them, nor share the CPUs with them), and a request for a PDF
+still rendering waits for it (`Prints`): never the previous edit's file.
 """
 from __future__ import annotations
 
