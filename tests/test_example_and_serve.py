@@ -119,3 +119,18 @@ def test_serve_regenerates_only_the_game_an_edit_touches(tmp_path):
              if "regenerated:" in line]
     assert "live-game, other-game" in lines[0], lines
     assert len(lines) >= 3 and all(line.split("regenerated: ")[1].startswith("live-game (") for line in lines[1:]), lines
+
+
+@pytest.mark.parametrize("command", ["serve", "build"])
+def test_a_broken_mkdocs_yml_is_said_as_such_not_as_a_mapwright_bug(tmp_path, command):
+    content = tmp_path / "content"
+    assert main(["new", "a-game", "--family", "diplomacy", "--content", str(content)]) == 0
+    config = tmp_path / "mkdocs.yml"
+    config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8"), encoding="utf-8")  # custom_dir missing here
+    args = ["-a", f"127.0.0.1:{_free_port()}"] if command == "serve" else ["-o", str(tmp_path / "out")]
+    done = subprocess.run([sys.executable, "-m", "generator", command, "--content", str(content), "--no-pdf",
+                           "--config", str(config), *args], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "custom_dir" in done.stderr and "mkdocs.yml" in done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr

@@ -68,6 +68,7 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     logger = logging.getLogger("mkdocs")
     logger.addHandler(collector)
     start = time.perf_counter()
+    config = None
     try:
         try:
             config = load_config(config_file=str(config_file), docs_dir=str(content.resolve()),
@@ -82,7 +83,8 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
             config.plugins.on_shutdown()
     except (Abort, MkDocsException, OSError) as exc:
         found = SESSION.last.report.diagnostics if SESSION.last else []
-        raise NotBuilt("; ".join(collector.messages) or str(exc), found) from None
+        where = "" if config is not None else f"{config_file}: "   # mkdocs.yml refused
+        raise NotBuilt(where + ("; ".join(collector.messages) or str(exc)), found) from None
     finally:
         logger.removeHandler(collector)
         SESSION.overrides, SESSION.wrapped = {}, False
@@ -98,14 +100,24 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     """Serve with live reload until interrupted; only what an edit touches is redone."""
     from mkdocs.commands.serve import serve
     from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
     SESSION.overrides = _flags(content, options)
     handler = logging.StreamHandler()   # what `mkdocs serve` shows: builds, reloads, problems
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
     # every rebuild is a dirty one, on purpose (the plugin marks what changed): not news
     handler.addFilter(lambda record: not record.getMessage().startswith("A 'dirty' build"))
+    collector = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
+    logger.addHandler(collector)
     logger.setLevel(logging.INFO)
-    _plugin_listed(load_config(config_file=str(config_file), docs_dir=str(content.resolve())))
-    serve(config_file=str(config_file), dev_addr=dev_addr, livereload=True, build_type="dirty",
-          docs_dir=str(content.resolve()), strict=False)
+    try:
+        _plugin_listed(load_config(config_file=str(config_file), docs_dir=str(content.resolve())))
+        serve(config_file=str(config_file), dev_addr=dev_addr, livereload=True, build_type="dirty",
+              docs_dir=str(content.resolve()), strict=False)
+    except ConfigurationError as exc:   # mkdocs.yml itself (a bad value, a missing folder)
+        raise NotBuilt(f"{config_file}: {exc}") from None
+    except (Abort, MkDocsException) as exc:
+        raise NotBuilt(f"{config_file}: " + ("; ".join(collector.messages) or str(exc))) from None
+    finally:
+        logger.removeHandler(collector)
