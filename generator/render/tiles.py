@@ -339,7 +339,7 @@ def _bbox(el, font: float):
 _PATH_TOKENS = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)   # Divided States prints ~900 paths
 def _path_bbox(d: str):
     """The bounding box of path data made of straight segments (M, L, H, V, Z, absolute or
     relative, as svg.path_from_pieces writes outlines); None for curves or anything else.
