@@ -46,7 +46,7 @@ from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
 from .shipped import search_files, search_languages, shipped
-from . import verbatim
+from . import verbatim, workers
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
@@ -129,12 +129,13 @@ class Session:
             import multiprocessing
             # under serve the workers give way to the process making the pages a reader
             # waits for (and to whatever else runs on the machine): a PDF can be late
-            lower = self.command == "serve" and hasattr(os, "nice")
+            lower = self.command == "serve"
             # spawn: the server's threads make fork unsafe; the workers import only printing
+            # (and end with this process: workers.py)
             self.pool = ProcessPoolExecutor(max_workers=jobs or default_jobs(),
                                             mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=os.nice if lower else None,
-                                            initargs=(SERVE_NICENESS,) if lower else ())
+                                            initializer=workers.start,
+                                            initargs=(SERVE_NICENESS if lower else 0,))
         return self.pool
 
     def close(self) -> None:
