@@ -12,18 +12,24 @@ the time from the file write to the new HTML being served (polling the page ever
 - a map file (divided-states/map.yaml): a power renamed; its powers page is polled
   for the new name.
 
+Each edit is made once the server has rendered every PDF the site links to (the first
+build's, then the previous edit's: under serve they render after the pages are
+served), as an author looks at a change before making the next; with --no-settle,
+each edit follows the previous one at once, while its PDFs are still rendering.
+
 With --plain, the same edits under a plain `mkdocs serve` with the plugin in mkdocs.yml
 (no `--dirty`: MkDocs then renders every page after each edit), written to
 benchmarks/results/serve-plain.md.
 
 Prints a Markdown table (median, min, max per kind) and writes it to
-benchmarks/results/serve.md.
+benchmarks/results/serve.md (serve-no-settle.md with --no-settle).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import platform
+import re
 import shutil
 import socket
 import statistics
@@ -31,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -62,6 +69,28 @@ def wait_for(url: str, text: str, timeout: float) -> float | None:
     return None
 
 
+def pdf_links(base: str) -> list[str]:
+    """Every PDF the served site links to (its pages found through the sitemap)."""
+    pages = re.findall(r"<loc>([^<]+)</loc>", get(f"{base}/sitemap.xml"))
+    found = set()
+    for page in pages:
+        path = urllib.parse.urlsplit(page).path        # the sitemap names the site's own URL
+        found |= {urllib.parse.urljoin(base + path, href) for href in re.findall(r'href="([^"]+\.pdf)"',
+                                                                                get(base + path))}
+    return sorted(found)
+
+
+def settle(pdfs: list[str], timeout: float) -> None:
+    """Wait until the server has rendered every PDF (a request for one still rendering
+    is answered once it is ready)."""
+    for url in pdfs:
+        try:
+            with urllib.request.urlopen(url, timeout=timeout) as response:
+                response.read()
+        except OSError:
+            pass
+
+
 def append_sentence(path: Path, marker: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + f"\n{marker} is a freshly edited sentence.\n",
                     encoding="utf-8")
@@ -79,8 +108,12 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--plain", action="store_true", help="plain `mkdocs serve` instead of `mapwright serve`")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--no-settle", dest="settle", action="store_false",
+                        help="edit again at once, while the previous edit's PDFs render (default: "
+                             "each edit once they are rendered, as an author looks before editing again)")
     args = parser.parse_args(argv)
-    args.out = args.out or RESULTS / ("serve-plain.md" if args.plain else "serve.md")
+    args.out = args.out or RESULTS / ("serve-plain.md" if args.plain else
+                                      "serve.md" if args.settle else "serve-no-settle.md")
 
     results: dict[str, list[float]] = {}
     load = os.getloadavg()
@@ -108,7 +141,8 @@ def main(argv=None) -> int:
             if started is None:
                 raise SystemExit("serve did not come up; see the log:\n"
                                  + (tmp / "serve.log").read_text(errors="replace")[-3000:])
-            time.sleep(1.0)   # let the first build's PDFs finish
+            pdfs = pdf_links(base) if args.settle else []
+            settle(pdfs, args.timeout * 5)   # the first build's PDFs
             ds_map = content / "divided-states" / "map.yaml"
             name = "Maine"
             edits = {
@@ -135,6 +169,7 @@ def main(argv=None) -> int:
                         raise SystemExit(f"{kind}: edit {i} not served within {args.timeout} s")
                     times.append(seconds)
                     time.sleep(0.3)   # let the server settle (reload browsers) before the next edit
+                    settle(pdfs, args.timeout * 5)
                 results[kind] = times
         finally:
             proc.terminate()
@@ -146,10 +181,14 @@ def main(argv=None) -> int:
 
     served = "plain `mkdocs serve` (the plugin in mkdocs.yml)" if args.plain else "`mapwright serve`"
     lines = ["# Serve benchmark: edit to new HTML served", "",
-             f"`python benchmarks/serve_edit.py --edits {args.edits}{' --plain' if args.plain else ''}` on Python "
+             f"`python benchmarks/serve_edit.py --edits {args.edits}{' --plain' if args.plain else ''}"
+             f"{'' if args.settle else ' --no-settle'}` on Python "
              f"{platform.python_version()}, {os.cpu_count()} CPU(s), {platform.machine()}, load average "
              f"{load[0]:.1f} at the start; {served} on a copy of the "
-             "bundled content (5 games). Time from the file write to the page serving the edit.", "",
+             "bundled content (5 games). Time from the file write to the page serving the edit; "
+             + (f"each edit made once the server had rendered the {len(pdfs)} PDFs the site links to "
+                "(the previous edit's included)." if args.settle else
+                "each edit made right after the previous one was served, while its PDFs render."), "",
              "| edit | median | min | max |", "|---|---|---|---|"]
     for kind, times in results.items():
         lines.append(f"| {kind} | {statistics.median(times):.2f} s | {min(times):.2f} s | {max(times):.2f} s |")
