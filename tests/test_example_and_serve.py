@@ -3,14 +3,12 @@ the site when content changes."""
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from serving import free_port, serving, wait_for
 
 from generator import api
 from generator.cli import main
@@ -62,59 +60,24 @@ def test_api_run_example_matches_the_command(monkeypatch):
     assert outcome["verified"] and outcome["mismatches"] == []
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _get(url: str) -> str | None:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.read().decode("utf-8")
-    except OSError:
-        return None
-
-
-def _wait_for(url: str, text: str, seconds: float = 60) -> str | None:
-    deadline = time.time() + seconds
-    page = _get(url)
-    while time.time() < deadline and text not in (page or ""):
-        time.sleep(0.2)
-        page = _get(url)
-    return page
-
-
 def test_serve_regenerates_only_the_game_an_edit_touches(tmp_path):
     content = tmp_path / "content"
     for game in ("live-game", "other-game"):
         assert main(["new", game, "--family", "diplomacy", "--content", str(content)]) == 0
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--content", str(content),
-                                 "-a", f"127.0.0.1:{port}", "--no-pdf", "--config", str(REPO / "mkdocs.yml")],
-                                cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        page = _wait_for(f"{base}/live-game/", "Live Game")
+    with serving(content, tmp_path, log, "--no-pdf") as base:
+        page = wait_for(f"{base}/live-game/", "Live Game")
         assert page and "Live Game" in page, "serve did not come up"
         assert not (tmp_path / "build" / "docs").exists(), "a docs tree was written to disk"
         rules = content / "live-game" / "rules" / "01-introduction.md"
         rules.write_text(rules.read_text(encoding="utf-8") + "\nA freshly edited sentence.\n", encoding="utf-8")
-        page = _wait_for(f"{base}/live-game/rules/01-introduction/", "freshly edited")
+        page = wait_for(f"{base}/live-game/rules/01-introduction/", "freshly edited")
         assert "freshly edited" in (page or ""), "the rules edit did not reach the served page"
         meta = content / "live-game" / "game.yaml"
         meta.write_text(meta.read_text(encoding="utf-8").replace("title: Live Game", "title: Edited Live"),
                         encoding="utf-8")
-        page = _wait_for(f"{base}/other-game/", "Edited Live")   # the navigation changed everywhere
+        page = wait_for(f"{base}/other-game/", "Edited Live")   # the navigation changed everywhere
         assert "Edited Live" in (page or ""), "the title edit did not reach the other game's pages"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines()
              if "regenerated:" in line]
     assert "live-game, other-game" in lines[0], lines
@@ -127,7 +90,7 @@ def test_a_broken_mkdocs_yml_is_said_as_such_not_as_a_mapwright_bug(tmp_path, co
     assert main(["new", "a-game", "--family", "diplomacy", "--content", str(content)]) == 0
     config = tmp_path / "mkdocs.yml"
     config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8"), encoding="utf-8")  # custom_dir missing here
-    args = ["-a", f"127.0.0.1:{_free_port()}"] if command == "serve" else ["-o", str(tmp_path / "out")]
+    args = ["-a", f"127.0.0.1:{free_port()}"] if command == "serve" else ["-o", str(tmp_path / "out")]
     done = subprocess.run([sys.executable, "-m", "generator", command, "--content", str(content), "--no-pdf",
                            "--config", str(config), *args], cwd=tmp_path, capture_output=True, text=True,
                           timeout=120)

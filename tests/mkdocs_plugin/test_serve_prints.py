@@ -3,78 +3,38 @@ for one still rendering waits for it: never the previous edit's file."""
 from __future__ import annotations
 
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
+
+from serving import get, serving, wait_for
 
 from generator.cli import main
 
-REPO = Path(__file__).resolve().parents[2]
 re_name = re.compile(r"name: Mid\w+,")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _get(url: str, timeout: float = 120) -> bytes | None:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.read()
-    except (OSError, urllib.error.HTTPError):
-        return None
-
-
-def _wait_for(url: str, text: str, seconds: float = 90) -> bool:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if text.encode() in (_get(url, 5) or b""):
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_a_pdf_is_served_as_rendered_for_the_current_edit(tmp_path):
     content = tmp_path / "content"
     assert main(["new", "live-game", "--family", "diplomacy", "--content", str(content)]) == 0
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--content", str(content),
-                                 "-a", f"127.0.0.1:{port}", "--config", str(REPO / "mkdocs.yml")],
-                                cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}/live-game"
-        assert _wait_for(f"{base}/adjacency/", "Midlands"), "serve did not come up"
+    with serving(content, tmp_path, log) as site:
+        base = f"{site}/live-game"
+        assert wait_for(f"{base}/adjacency/", "Midlands", 90), "serve did not come up"
         pdf = f"{base}/print/adjacency-01-A4.pdf"
-        first = _get(pdf)
+        first = get(pdf, 120)
         assert first and first.startswith(b"%PDF-"), "the PDF linked from the page is not served"
         game_map = content / "live-game" / "map.yaml"
         game_map.write_text(game_map.read_text(encoding="utf-8").replace("name: Midlands,", "name: Midmarch,"),
                             encoding="utf-8")
-        assert _wait_for(f"{base}/adjacency/", "Midmarch"), "the map edit did not reach the page"
-        second = _get(pdf)   # asked at once: the render for this edit may still be running
+        assert wait_for(f"{base}/adjacency/", "Midmarch", 90), "the map edit did not reach the page"
+        second = get(pdf, 120)   # asked at once: the render for this edit may still be running
         assert second and second.startswith(b"%PDF-"), "the PDF is missing after the edit"
         assert second != first, "the previous edit's PDF was served"
-        assert _get(pdf) == second
+        assert get(pdf, 120) == second
         for name in ("Midfield", "Midriver"):   # edits in a row: renders are cancelled, serve goes on
             text = game_map.read_text(encoding="utf-8")
             game_map.write_text(re_name.sub(f"name: {name},", text, count=1), encoding="utf-8")
-            assert _wait_for(f"{base}/adjacency/", name), f"the edit to {name} did not reach the page"
-        last = _get(pdf)
+            assert wait_for(f"{base}/adjacency/", name, 90), f"the edit to {name} did not reach the page"
+        last = get(pdf, 120)
         assert last and last.startswith(b"%PDF-") and last not in (first, second)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     assert "could not be rendered" not in log.read_text(encoding="utf-8", errors="replace")
 
 
