@@ -20,7 +20,6 @@ import hashlib
 import os
 import platform
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -33,6 +32,7 @@ from generator.build import BuildOptions, Generator  # noqa: E402
 from generator.families.diplomacy import pages_render  # noqa: E402
 from generator.render import map as map_render, tiles  # noqa: E402
 from generator.render.print import PrintJob  # noqa: E402
+from serve_edit import publish, rename_power, spread_row  # noqa: E402  (benchmarks/, beside this script)
 
 
 def forget_drawings() -> None:
@@ -62,9 +62,7 @@ def run(edits: int, keep: bool) -> tuple[list[float], list[str]]:
         name, times, made = "Maine", [], []
         for i in range(edits):
             new = f"Maine Edited {i}"
-            text = game_map.read_text(encoding="utf-8")
-            assert f"name: {name}," in text, name
-            game_map.write_text(text.replace(f"name: {name},", f"name: {new},", 1), encoding="utf-8")
+            rename_power(game_map, name, new)
             name = new
             if not keep:
                 forget_drawings()
@@ -91,12 +89,9 @@ def main(argv=None) -> int:
              f"{os.cpu_count()} CPU(s), {platform.machine()}, load average {load[0]:.1f} at the start. "
              "`Generator.tree` after each edit; the same pages either way.", "",
              "| drawings | median | min | max |", "|---|---|---|---|"]
-    for label, times in (("kept between edits", kept), ("drawn afresh each edit", afresh)):
-        lines.append(f"| {label} | {statistics.median(times):.2f} s | {min(times):.2f} s | {max(times):.2f} s |")
-    text = "\n".join(lines) + "\n"
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    lines += [spread_row(label, times) for label, times in (("kept between edits", kept),
+                                                             ("drawn afresh each edit", afresh))]
+    publish(lines, args.out)
     return 0
 
 

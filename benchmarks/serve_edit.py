@@ -96,6 +96,19 @@ def append_sentence(path: Path, marker: str) -> None:
                     encoding="utf-8")
 
 
+def spread_row(label: str, times: list[float]) -> str:
+    """A table row: median, min and max of the times."""
+    return f"| {label} | {statistics.median(times):.2f} s | {min(times):.2f} s | {max(times):.2f} s |"
+
+
+def publish(lines: list[str], out: Path) -> None:
+    """Print the table and write it to `out` (benchmarks/results/...)."""
+    text = "\n".join(lines) + "\n"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(text)
+
+
 def rename_power(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert f"name: {old}," in text, old
@@ -190,12 +203,8 @@ def main(argv=None) -> int:
                 "(the previous edit's included)." if args.settle else
                 "each edit made right after the previous one was served, while its PDFs render."), "",
              "| edit | median | min | max |", "|---|---|---|---|"]
-    for kind, times in results.items():
-        lines.append(f"| {kind} | {statistics.median(times):.2f} s | {min(times):.2f} s | {max(times):.2f} s |")
-    text = "\n".join(lines) + "\n"
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    lines += [spread_row(kind, times) for kind, times in results.items()]
+    publish(lines, args.out)
     return 0
 
 
