@@ -89,8 +89,11 @@ def validate_phases(game_dir: Path, repeat: int) -> dict[str, float] | None:
         return None
     fam = family(source.meta["family"])
     game = fam.load(source)
+
+    def checks():   # the data checks and those reading the rules pages
+        return fam.check(game) + (fam.from_rules(game, source.rules_pages).diagnostics if fam.from_rules else [])
     actions = (lambda: read_game(game_dir, pages), lambda: read_rules_pages(game_dir), lambda: fam.load(source),
-               lambda: fam.check(game), lambda: run_examples(fam, game, source))
+               checks, lambda: run_examples(fam, game, source))
     return {name: best(repeat, action) for name, action in zip(PHASES, actions)}
 
 

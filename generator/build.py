@@ -29,7 +29,7 @@ from .loader import Document, display_path, load_bytes, read_content_file
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
-from .validate import DataRead, GameResult, read_split, validate_game
+from .validate import DataRead, GameResult, Loaded, read_split, validate_game
 
 OUTPUT_REFUSED = register("MW601", "Output folder refused",
                           "`build` writes the site only into a folder it created or one that carries "
@@ -248,12 +248,14 @@ class FamilyPages:
         self.figures = {b: f for b, f in self.figures.items() if b in shown}
 
 
-def game_entry(path: Path, options: BuildOptions, read=None,
-               kept: FamilyPages | None = None) -> tuple[GameEntry, FamilyPages | None]:
+def game_entry(path: Path, options: BuildOptions, read=None, kept: FamilyPages | None = None,
+               loaded: Loaded | None = None) -> tuple[GameEntry, FamilyPages | None, Loaded | None]:
     """Validate one game and make its pages (figures drawn, printables as jobs);
-    `read`: the game as read, if the caller has it; `kept`: the family's pages from a
-    run on the same data files."""
-    return _game_entry(validate_game(path, read), options, kept)
+    `read`: the game as read, if the caller has it; `kept` and `loaded`: the family's
+    pages, and the game loaded and checked, from a run on the same data files. Gives
+    them back too (None when the game could not be read)."""
+    result = validate_game(path, read, loaded)
+    return (*_game_entry(result, options, kept), result.loaded)
 
 
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
@@ -288,7 +290,8 @@ def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | N
                 linked = {p: family.prints[p] for p, on in family.printed_on.items() if on == page}
                 files[f"{game_id}/{page}"] = _link_prints(page, files[f"{game_id}/{page}"], linked)
     entry.files, entry.nav = files, nav
-    entry.made = sorted(f"{game_id}/{p.path}" for p in family.pages if p.path.endswith(".md"))
+    entry.made = sorted(f"{game_id}/{p.path}" for p in [*family.pages, *result.rules_made]
+                        if p.path.endswith(".md"))
     return entry, family
 
 
@@ -355,18 +358,21 @@ class Documents:
 
 @dataclass
 class Kept:
-    """What a game's data files gave, kept (in memory) by their hash."""
+    """What a game's data files gave, kept (in memory) by their hash: as read, the game
+    loaded and its data checks' findings, and its family's pages."""
 
     path: Path
     data: DataRead | None
     family: FamilyPages | None
+    loaded: Loaded | None = None
 
 
 class GameCache:
     """Game entries by `game_key`: in memory (serve keeps one process) and on disk; and,
-    in memory, each game's parsed data files and family pages by the key of its data
-    files, so that an edit to a rules page redoes that game's checks and examples (it
-    is validated again) but neither parses its data nor redraws its maps and tables."""
+    in memory, each game's parsed data files, loaded game, data checks' findings and
+    family pages by the key of its data files, so that an edit to a rules page redoes
+    that game's page checks and examples (`from_rules`, run_example) but neither parses,
+    loads nor checks its data again, nor redraws its maps and tables."""
 
     def __init__(self):
         self.memory: dict[str, GameEntry] = {}
@@ -386,10 +392,11 @@ class GameCache:
             data_key = game_key(path, options, data_only=True)
             kept = self.kept.get(data_key) or Kept(path, None, None)
             read, data = read_split(path, kept.data, load=self.documents.load)
-            entry, family = game_entry(path, options, read, kept.family)
+            entry, family, loaded = game_entry(path, options, read, kept.family,
+                                               kept.loaded if data is kept.data else None)
             fresh = True
             self.kept = {k: v for k, v in self.kept.items() if v.path != path}   # one per game
-            self.kept[data_key] = Kept(path, data, family or kept.family)
+            self.kept[data_key] = Kept(path, data, family or kept.family, loaded or kept.loaded)
             if entry.ok:
                 _store(stored, entry)
         self.memory = {k: v for k, v in self.memory.items() if v.path != path}   # one per game

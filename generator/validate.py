@@ -27,6 +27,16 @@ class WorkedExample:
 
 
 @dataclass
+class Loaded:
+    """A game's model and what its family's `check` found in it: a pure function of the
+    game's data files, which `GameCache` keeps by their hash (an edit to a rules page
+    neither loads nor checks the data again; their findings are reported all the same)."""
+
+    game: Any
+    diagnostics: list[Diagnostic]
+
+
+@dataclass
 class GameResult:
     path: Path
     source: GameSource | None
@@ -34,6 +44,8 @@ class GameResult:
     game: Any = None
     examples: dict[str, list[WorkedExample]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    rules_made: list = field(default_factory=list)   # the family's pages made from the rules pages
+    loaded: Loaded | None = None
 
     @property
     def ok(self) -> bool:
@@ -87,27 +99,45 @@ def run_examples(fam: Family, game, source: GameSource) -> tuple[dict, list[Diag
     return results, found
 
 
-def validate_game(path: Path, read=None) -> GameResult:
-    """`read`: the game as read (source, diagnostics), when the caller has it."""
-    return _validate_game(path, *(read or read_game(path)))
+def validate_game(path: Path, read=None, loaded: Loaded | None = None) -> GameResult:
+    """`read`: the game as read (source, diagnostics), when the caller has it; `loaded`:
+    the game loaded and checked from the same data files (`result.loaded` of an earlier run)."""
+    return _validate_game(path, *(read or read_game(path)), loaded)
 
 
-def _validate_game(path: Path, source: GameSource | None, found: list[Diagnostic]) -> GameResult:
+def load_and_check(fam: Family, source: GameSource) -> Loaded:
+    """The family's `load` and `check`, on the data files alone (no rules pages: what
+    reads them is `from_rules`); its game is None when it cannot be loaded."""
+    data = replace(source, rules_pages={})
+    try:
+        game = fam.load(data)
+    except Exception as exc:
+        return Loaded(None, [_internal(source.root, "loading the game", exc)])
+    try:
+        return Loaded(game, fam.check(game))
+    except Exception as exc:
+        return Loaded(game, [_internal(source.root, "checking the game", exc)])
+
+
+def _validate_game(path: Path, source: GameSource | None, found: list[Diagnostic],
+                   loaded: Loaded | None = None) -> GameResult:
     result = GameResult(path, source, diagnostics=list(found))
     if source is None:
         return result
     fam = family_named(source.meta["family"])
     result.family = fam
-    try:
-        result.game = fam.load(source)
-    except Exception as exc:
-        result.diagnostics.append(_internal(source.root, "loading the game", exc))
+    result.loaded = loaded = loaded or load_and_check(fam, source)
+    result.diagnostics += loaded.diagnostics
+    if loaded.game is None:
         return result
-    for stage, action in (("checking the game", lambda: fam.check(result.game)),):
+    result.game = loaded.game
+    if fam.from_rules is not None:
         try:
-            result.diagnostics += action()
+            made = fam.from_rules(result.game, source.rules_pages)
+            result.diagnostics += made.diagnostics
+            result.rules_made = list(made.pages)
         except Exception as exc:
-            result.diagnostics.append(_internal(source.root, stage, exc))
+            result.diagnostics.append(_internal(source.root, "checking the rules pages", exc))
     examples, diags = run_examples(fam, result.game, source)
     result.examples = examples
     result.diagnostics += diags

@@ -279,6 +279,63 @@ def test_an_edit_to_one_data_file_parses_only_that_file_again(tmp_path):
     assert [d.code for d in broken.report.diagnostics if d.file == mapfile] == ["MW001"]
 
 
+def test_a_rules_edit_keeps_the_data_checks_findings_and_checks_the_pages_again(tmp_path, monkeypatch):
+    """Under serve, an edit to a rules page neither loads nor checks the data files
+    again, yet their findings are still reported; the checks that read the rules pages
+    (`Family.from_rules`) run again; an edit to a data file runs both."""
+    from generator import validate
+    from generator.build import Generator
+    content = tmp_path / "content"
+    assert main(["new", "one", "--family", "diplomacy", "--content", str(content)]) == 0
+    mapfile, rules = content / "one" / "map.yaml", content / "one" / "rules" / "01-introduction.md"
+    text = mapfile.read_text(encoding="utf-8")
+    isle = "  - {id: ISL, name: Isle, type: land}\n"   # no borders: DIP014, a data check's warning
+    mapfile.write_text(text.replace("provinces:\n", "provinces:\n" + isle), encoding="utf-8")
+    runs = []
+    checked = validate.load_and_check
+    monkeypatch.setattr(validate, "load_and_check", lambda fam, source: runs.append(1) or checked(fam, source))
+    options = BuildOptions(content=content, project=tmp_path, pdf=False)
+    generator = Generator()
+
+    def codes(tree):
+        return sorted(d.code for d in tree.report.diagnostics)
+    assert codes(generator.tree(options)) == ["DIP014"] and len(runs) == 1
+    page = rules.read_text(encoding="utf-8")
+    rules.write_text(page + "\nArmies may not enter (ZZZ).\n", encoding="utf-8")
+    edited = generator.tree(options)
+    assert edited.regenerated == ["one"] and len(runs) == 1, "the data files were loaded or checked again"
+    assert codes(edited) == ["DIP014", "DIP507"]
+    unknown = next(d for d in edited.report.diagnostics if d.code == "DIP507")
+    assert unknown.file.endswith("rules/01-introduction.md") and unknown.line == len(page.splitlines()) + 2
+    rules.write_text(page + "\nArmies may not enter (MID).\n", encoding="utf-8")
+    assert codes(generator.tree(options)) == ["DIP014"] and len(runs) == 1
+    mapfile.write_text(text, encoding="utf-8")   # the isle removed: checked again, nothing found
+    assert codes(generator.tree(options)) == [] and len(runs) == 2
+
+
+def test_a_rules_edit_updates_the_family_pages_made_from_the_rules_pages(tmp_path):
+    """Dixie's rules coverage page lists the examples' titles: an edit to a rules page
+    shows on it, though the family's other pages are kept."""
+    from generator.build import Generator
+    from generator.escape import md_cell
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "dixie", content / "dixie")
+    options = BuildOptions(content=content, project=tmp_path, pdf=False)
+    generator = Generator()
+    first = generator.tree(options)
+    old = "title: A CSA player-turn retakes Memphis"
+    assert md_cell("A CSA player-turn retakes Memphis") in first.files["dixie/coverage.md"]
+    page = content / "dixie" / "rules" / "04-sequence-of-play.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(old, "title: The CSA retakes Memphis"),
+                    encoding="utf-8")
+    edited = generator.tree(options)
+    assert edited.files["dixie/map.md"] is first.files["dixie/map.md"]   # kept
+    assert md_cell("The CSA retakes Memphis") in edited.files["dixie/coverage.md"]
+    assert md_cell("A CSA player-turn") not in edited.files["dixie/coverage.md"]
+    assert edited.files["dixie/coverage.md"] == Generator().tree(
+        BuildOptions(content=content, project=tmp_path, pdf=False, cache_dir=tmp_path / "other")).files["dixie/coverage.md"]
+
+
 def test_each_games_printables_are_announced_as_soon_as_it_is_made(tmp_path):
     """The plugin starts rendering a game's PDFs while the next game is made."""
     from generator.build import Generator

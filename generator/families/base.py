@@ -7,8 +7,9 @@ site builder only ever talk to that object, so no game is special-cased.
     FAMILY = Family(
         name="hex",
         files={"map.yaml": FileSpec("hex-map"), ...},   # content files and their schemas
-        load=load,            # (GameSource) -> game model          (pure)
-        check=check,          # (game) -> list[Diagnostic]           (pure)
+        load=load,            # (GameSource) -> game model          (pure; data files only)
+        check=check,          # (game) -> list[Diagnostic]           (pure; data files only)
+        from_rules=from_rules,  # (game, rules pages) -> FromRules   (optional, pure)
         run_example=run_example,  # (game, Example) -> Outcome       (pure)
         pages=pages,          # (game) -> list[Page]                 (pure)
         scaffold=Scaffold(files, players=2),   # optional capabilities: see Family
@@ -110,6 +111,20 @@ class Page:
     audience: str = "players"   # "authors": listed apart, under "For variant authors"
 
 
+@dataclass
+class FromRules:
+    """What a family makes of a game's rules pages, besides running their worked
+    examples: findings (a province code a page names that the map lacks) and pages of
+    its own listing what the rules pages hold (which examples check which section).
+
+    Apart from `check` and `pages` because those read the data files alone, and so are
+    kept while the data files are unchanged (under `serve`, an edit to a rules page
+    redoes neither): this hook runs again for every edit to a rules page."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    pages: list[Page] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Scaffold:
     """What `mapwright new --family F` writes besides game.yaml: `files()` gives
@@ -123,6 +138,10 @@ class Scaffold:
 @dataclass(frozen=True)
 class Family:
     """A game family: the surface every family implements, and its optional capabilities.
+
+    `load`, `check` and `pages` see the data files only (the game's `source.rules_pages`
+    is empty): their results are kept while the data files are unchanged. Whatever
+    reads the rules pages is `from_rules` (given them with the loaded game).
 
     A capability a family lacks is None, and the command that needs it says so (exit 1
     with a message) instead of doing something else: `adjudicate` (one phase, plain
@@ -138,6 +157,8 @@ class Family:
     run_example: Callable[[Any, Example], Outcome]
     pages: Callable[[Any], list[Page]]
     example_schema: str = ""   # schemas/<name>.schema.json describing the example block
+    # (game, {"rules/01-intro.md": Markdown}) -> FromRules: checks and pages that read the rules pages
+    from_rules: Callable[[Any, dict[str, str]], FromRules] | None = None
     scaffold: Scaffold | None = None
     adjudicate: Callable[[Any, dict], dict] | None = None
     render: Callable[..., str] | None = None        # (game, request, title="") -> SVG

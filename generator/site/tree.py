@@ -154,13 +154,14 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
     """All files of one game's section (paths relative to docs/), and its nav entries.
 
     `family_pages`: the family's pages when the caller kept them from an earlier run
-    (they depend on the game's data files only, not on its rules pages)."""
+    (they depend on the game's data files only, not on its rules pages; those the
+    family makes from the rules pages are `result.rules_made`)."""
     game_id, source = result.source.game_id, result.source
     result.draw_figures()
     files: dict[str, str | bytes] = {}
     if family_pages is None:
         family_pages = result.family.pages(result.game)
-    family_pages = sorted(family_pages, key=lambda p: p.path)
+    family_pages = sorted([*family_pages, *result.rules_made], key=lambda p: p.path)
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..base import Family, FileSpec, Scaffold
 from . import scaffold
 from .api import adjudicate
+from .checks import from_rules
 from .checks_core import check
 from .examples import run_example
 from .loading import load
@@ -35,6 +36,7 @@ FAMILY = Family(
     files=FILES,
     load=load,
     check=check,
+    from_rules=from_rules,
     run_example=run_example,
     pages=site_pages,
     example_schema="diplomacy-example",

@@ -7,16 +7,20 @@ checks_core.py's; these are the ones that need the whole merged game:
 
 - overlay.yaml entries that cannot be applied;
 - supply centres no unit can ever reach from the home centres;
-- rules pages: province codes written as "(ABC)" exist;
 - geometry: outlines for every province, and which bordering provinces'
   outlines do not touch (and the reverse) - listed on the geometry review page;
 - claims.yaml: every claim of the rules, checked by its kind (claims.py).
+
+`from_rules(game, rules_pages)` checks the rules pages: province codes written as
+"(ABC)" exist (kept apart: it runs again after every edit to a page, check_map only
+when the data files change).
 """
 from __future__ import annotations
 
 import re
 
 from ...diagnostics import CODES, Diagnostic, register
+from ..base import FromRules
 from . import claims as claim_kinds
 from .model import Game, province_of
 
@@ -100,7 +104,6 @@ def check_map(game: Game) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     out += _check_overlay(game, where)
     out += _check_provinces(game, where)
-    out += _check_pages(game, where)
     out += _check_geometry(game, where)
     out += check_claims(game, where)
     return out
@@ -138,16 +141,20 @@ def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
     return out
 
 
-def _check_pages(game: Game, where: _Where) -> list[Diagnostic]:
-    source = game.source
-    pages = getattr(source, "rules_pages", None) or {}
+def from_rules(game: Game, rules_pages: dict[str, str]) -> FromRules:
+    return FromRules(check_pages(game, rules_pages))
+
+
+def check_pages(game: Game, rules_pages: dict[str, str]) -> list[Diagnostic]:
+    """Province codes the rules pages write in brackets, "(ABC)", that no province has."""
+    root = game.source.root if game.source is not None else f"content/{game.game_id}"
     out = []
-    for name, text in sorted(pages.items()):
+    for name, text in sorted(rules_pages.items()):
         for line_no, line in enumerate(text.splitlines(), 1):
             for match in _CODE_IN_TEXT.finditer(line):
                 code = match.group(1)
                 if game.map.lookup(code) is None and code not in game.map.provinces:
-                    out.append(Diagnostic(f"{source.root}/{name}", line_no, match.start() + 2,
+                    out.append(Diagnostic(f"{root}/{name}", line_no, match.start() + 2,
                                           UNKNOWN_CODE_IN_PAGE, f"no province has the code '{code}'",
                                           CODES[UNKNOWN_CODE_IN_PAGE].severity))
     return out

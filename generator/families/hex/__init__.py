@@ -1,7 +1,7 @@
 """The hex family: two-sided hex-and-counter wargames. See grid.py for the numbering layout."""
 from __future__ import annotations
 
-from ..base import Example, FileSpec, Family, Outcome, Scaffold
+from ..base import Example, FileSpec, Family, FromRules, Outcome, Page, Scaffold
 from .check import check
 from .loading import load
 from . import scaffold
@@ -19,6 +19,16 @@ def run_example(game, example: Example) -> Outcome:
 def pages(game):
     from .pages import pages as build_pages
     return build_pages(game)
+
+
+def from_rules(game, rules_pages: dict[str, str]) -> FromRules:
+    """Rules coverage (coverage.yaml against the rules pages' examples): its check and its page."""
+    if not game.coverage:
+        return FromRules()
+    from .coverage import check_coverage, coverage
+    from .pages import coverage_page
+    rows = coverage(game, rules_pages)
+    return FromRules(check_coverage(game, rows), [Page("coverage.md", coverage_page(rows), "Rules coverage")])
 
 
 def render(game, request: dict, title: str | None = None) -> str:
@@ -46,6 +56,7 @@ FAMILY = Family(
     },
     load=load,
     check=check,
+    from_rules=from_rules,
     run_example=run_example,
     pages=pages,
     example_schema="hex-example",

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, register
-from .coverage import check_coverage
 from .diag import AIR_DATA, located as _diag
 from .modules import REGISTRY
 from .grid import parse_hex
@@ -327,4 +326,4 @@ def check_modules(game: HexGame) -> list[Diagnostic]:
 
 def check(game: HexGame) -> list[Diagnostic]:
     return sorted(set(check_sides(game) + check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
-                      + check_ap_costs(game) + check_air(game) + check_modules(game) + check_coverage(game)))
+                      + check_ap_costs(game) + check_air(game) + check_modules(game)))

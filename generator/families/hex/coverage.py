@@ -57,9 +57,10 @@ def covers(rule_section: str, section: str) -> bool:
     return rule_section == section or rule_section.startswith(section + ".")
 
 
-def coverage(game) -> list[dict]:
-    """Each section of coverage.yaml with the examples that check it and the reason when none do."""
-    examples = page_examples(game.source.rules_pages)
+def coverage(game, rules_pages: dict[str, str]) -> list[dict]:
+    """Each section of coverage.yaml with the examples of `rules_pages` that check it and
+    the reason when none do."""
+    examples = page_examples(rules_pages)
     by_title = {e.title: e for e in examples}
     rows = []
     for s in game.coverage:
@@ -75,9 +76,10 @@ def coverage(game) -> list[dict]:
     return rows
 
 
-def check_coverage(game) -> list[Diagnostic]:
+def check_coverage(game, rows: list[dict]) -> list[Diagnostic]:
+    """`rows`: `coverage(game, rules_pages)`."""
     out = []
-    for i, row in enumerate(coverage(game)):
+    for i, row in enumerate(rows):
         for t in row["missing"]:
             out.append(located(game, "coverage.yaml", f"/sections/{i}/examples", UNKNOWN_EXAMPLE,
                                f"{row['id']}: no worked example titled '{t}' on the rules pages"))

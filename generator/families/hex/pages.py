@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..base import Page
 from .check import border_distance
-from .coverage import coverage
 from ...escape import admonition_title, html_attr, md_cell, md_text, url
 from .model import Fact, HexGame
 from .air import missions
@@ -292,9 +291,9 @@ def counters_page(game: HexGame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def coverage_page(game: HexGame) -> str:
-    """Every numbered section with the worked examples that check it, or why none do (coverage.yaml)."""
-    rows = coverage(game)
+def coverage_page(rows: list[dict]) -> str:
+    """Every numbered section with the worked examples that check it, or why none do
+    (`rows`: coverage.coverage of coverage.yaml and the rules pages)."""
     checked = sum(1 for r in rows if r["examples"])
     lines = ["# Rules coverage", "",
              f"Each numbered section of the rulebook and of the 20.0 variant, with the worked examples that check it "
@@ -324,5 +323,4 @@ def pages(game: HexGame) -> list[Page]:
             Page("scenarios.md", scenarios_page(game), "Scenarios"),
             Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
             Page("assets/counters-back.svg", counter_sheet_svg(game, back=True)),
-            *([Page("coverage.md", coverage_page(game), "Rules coverage")] if game.coverage else []),
             Page("thumbnail.svg", thumb)]

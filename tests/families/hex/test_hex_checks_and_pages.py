@@ -8,10 +8,11 @@ from .helpers import DIXIE, dixie
 
 
 def codes(game_dir):
+    """What the family's data checks and rules-page checks find."""
     source, diags = read_game(game_dir)
     assert source is not None, [str(d) for d in diags]
     game = FAMILY.load(source)
-    return FAMILY.check(game)
+    return FAMILY.check(game) + FAMILY.from_rules(game, source.rules_pages).diagnostics
 
 
 def test_clean_game_has_only_the_erratum_notes():
@@ -145,14 +146,16 @@ def test_charts_show_the_air_rules_and_mark_their_estimates():
 
 def test_every_rule_section_has_an_example_or_a_reason_and_the_page_lists_them():
     from generator.families.hex.coverage import coverage
-    rows = coverage(dixie())
+    pages = read_game(DIXIE)[0].rules_pages
+    rows = coverage(dixie(), pages)
     assert len(rows) > 150
     assert all(r["examples"] or r["none"] for r in rows)
     assert not any(r["missing"] for r in rows)
     by_id = {r["id"]: r for r in rows}
     assert any("attacks twice" in e.title for e in by_id["13.1.4"]["examples"])
     assert by_id["3.4"]["none"] and not by_id["3.4"]["examples"]
-    page = {p.path: p.content for p in FAMILY.pages(dixie())}["coverage.md"]
+    assert "coverage.md" not in {p.path for p in FAMILY.pages(dixie())}   # it reads the rules pages
+    page = {p.path: p.content for p in FAMILY.from_rules(dixie(), pages).pages}["coverage.md"]
     assert "| 13\\.1\\.4 |" in page and "(rules/04-sequence-of-play.md)" in page
 
 
