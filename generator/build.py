@@ -378,6 +378,9 @@ class GameCache:
         self.memory: dict[str, GameEntry] = {}
         self.kept: dict[str, Kept] = {}
         self.documents = Documents()
+        # when a dict: entries waiting to be written to the cache folder (`store_pending`),
+        # so that serve writes none while a reader waits for the pages
+        self.pending: dict[Path, tuple[Path, GameEntry]] | None = None
 
     def entry(self, path: Path, options: BuildOptions) -> tuple[GameEntry, bool]:
         """(entry, whether it was computed afresh)."""
@@ -397,11 +400,20 @@ class GameCache:
             fresh = True
             self.kept = {k: v for k, v in self.kept.items() if v.path != path}   # one per game
             self.kept[data_key] = Kept(path, data, family or kept.family, loaded or kept.loaded)
-            if entry.ok:
+            if entry.ok and self.pending is not None:
+                self.pending[path] = (stored, entry)
+            elif entry.ok:
                 _store(stored, entry)
         self.memory = {k: v for k, v in self.memory.items() if v.path != path}   # one per game
         self.memory[key] = entry
         return entry, fresh
+
+
+    def store_pending(self) -> None:
+        for stored, entry in (self.pending or {}).values():
+            _store(stored, entry)
+        if self.pending:
+            self.pending.clear()
 
 
 def _store(stored: Path, entry: GameEntry) -> None:

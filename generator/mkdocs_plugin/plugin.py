@@ -10,7 +10,9 @@ Incremental: the generator reuses every game whose files did not change, and eac
 remembers whether its bytes differ from what the previous build wrote, so that `mkdocs
 serve --dirty` (what `mapwright serve` runs) renders only pages whose source changed
 (and the search index stays whole: each page's entries are kept from its last render,
-see `_whole_search_index`). Printable PDFs render in a process pool: in a build from
+see `_whole_search_index`). Under serve the search entries of the pages an edit changed
+are made after the pages are served, in a process of their own (searching.py), and a
+request for the search index waits for them: never the previous edit's index. Printable PDFs render in a process pool: in a build from
 the moment their game is made, while the next games are made and MkDocs renders the
 pages, and are written when the build ends (the build's own process rendering those
 the pool has not started by then); under serve only once the pages are served (the
@@ -20,6 +22,7 @@ still rendering waits for it (`Prints`): never the previous edit's file.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import gc
 import hashlib
@@ -46,17 +49,19 @@ from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
 from .shipped import search_files, search_languages, shipped
-from . import verbatim, workers
+from . import searching, verbatim, workers
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
+BUILD_DELAY = 0.02   # how long serve waits after an edit for the next one before rebuilding
 SERVE_NICENESS = 10  # how far serve's PDF workers stand back (os.nice)
+SEARCH_INDEX = "search/search_index.json"   # Material's, in the site folder
 
 
 class Prints:
-    """Serve's PDFs being rendered: by PrintJob key the render, and by site path the
-    key a request for that path must wait for. Shared by the build thread, the pool's
-    callbacks and the server's request threads."""
+    """Serve's PDFs being rendered (and its search index being made): by PrintJob key
+    the render, and by site path the key a request for that path must wait for. Shared
+    by the build thread, the pools' callbacks and the server's request threads."""
 
     WAIT_SECONDS = 300   # a request gives up on a PDF after this long (404)
 
@@ -78,9 +83,9 @@ class Prints:
             self.awaited[dest] = (key, written)
             return written
 
-    def done(self, dest: str, key: str, written: threading.Event, render: Future) -> None:
+    def done(self, dest: str, key: str, written: threading.Event, render: Future | None) -> None:
         with self.lock:
-            if self.renders.get(key) is render:
+            if render is not None and self.renders.get(key) is render:
                 del self.renders[key]
             if self.awaited.get(dest, (None,))[0] == key:
                 del self.awaited[dest]
@@ -123,6 +128,18 @@ class Session:
     froze: bool = False              # the generator's objects are frozen (see _freeze)
     prints: Prints = field(default_factory=lambda: Prints())
     search: dict[str, list] = field(default_factory=dict)   # page src path -> its search entries, last rendered
+    pdf_keys: dict = field(default_factory=dict)     # PrintJob -> its key, last build's
+    indexer: ProcessPoolExecutor | None = None       # serve: makes the changed pages' search entries
+    indexing: Future | None = None                   # done when the last build's search index is written
+    index_json: str = ""                             # the last search index written whole
+    pdfs: dict[str, bytes] = field(default_factory=dict)    # key -> the PDF, last build's (serve)
+
+    def pdf_key(self, job: PrintJob) -> str:
+        """`job.key()`, once per job: a kept game's jobs are the same objects build after
+        build (a dict by the job compares its pages; the same strings compare at once)."""
+        if job not in self.pdf_keys:
+            self.pdf_keys[job] = job.key()
+        return self.pdf_keys[job]
 
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -139,9 +156,15 @@ class Session:
         return self.pool
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-            self.pool = None
+        for pool in (self.pool, self.indexer):
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+        self.pool = self.indexer = None
+
+    def index_written(self) -> None:
+        """Wait until the last build's search entries are made (SESSION.search whole)."""
+        if self.indexing is not None:
+            self.indexing.result()
 
 
 SESSION = Session()
@@ -243,6 +266,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def serving(self) -> bool:
         return SESSION.command == "serve"
 
+    @event_priority(50)   # before the search plugin's: it loads the theme's templates (_reuse_theme)
     @_timed
     def on_config(self, config):
         SESSION.seconds, SESSION.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
@@ -273,8 +297,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         the pool at once (on the core the generator leaves idle) rather than after the
         last game; under serve, left for `on_post_build` (None)."""
         for path, job in jobs.items():
-            key = job.key()
-            data = self.pdfs.get(key)
+            key = SESSION.pdf_key(job)
+            data = SESSION.pdfs.get(key) or self.pdfs.get(key)
             if data is None and not self.serving:
                 data = SESSION.executor(self.options.jobs).submit(render_job, job)
             self.prints[path] = (key, data)
@@ -328,6 +352,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             f.changed = all_changed or SESSION.written.get(path) != digest
             made.append(f)
         SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
+        if self.serving:   # the PDFs and keys this build links, for the next one
+            SESSION.pdfs = {key: data for key, data in self.prints.values() if isinstance(data, bytes)}
+            SESSION.pdf_keys = {job: SESSION.pdf_keys[job] for job in tree.files.values()
+                                if isinstance(job, PrintJob) and job in SESSION.pdf_keys}
         if self.serving:
             SESSION.prints.cancel_others({f.key for f in self.pending})
             for f in self.pending:   # the previous edit's PDF is not this one: never served
@@ -372,6 +400,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         for path in watched:
             server.unwatch(path)
         server.observer = PollingObserver(timeout=POLL_SECONDS)
+        # each poll reports an edit's files at once: MkDocs' 0.1 s wait for more adds only delay
+        server.build_delay = BUILD_DELAY
         for path in watched:
             server.watch(path)
         content = self.options.content.resolve()
@@ -386,6 +416,12 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 SESSION.prints.wait(posixpath.normpath("/" + path[len(mount):]).lstrip("/"))
             return serve_request(environ, start_response)
         server.set_app(app)
+        search = _search_plugin(config) if SESSION.dirty else None
+        if search is not None and SESSION.indexer is None:
+            import multiprocessing
+            SESSION.indexer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=workers.start)
+            SESSION.indexer.submit(searching.ready, type(search.search_index))
         return server
 
     @_timed
@@ -405,15 +441,31 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         return sanitise_html(html)
 
     def on_env(self, env, *, config, files):
-        self.search, self.indexed = _search_plugin(config) if SESSION.dirty else None, 0
+        self.search, self.indexed, self.unindexed = _search_plugin(config) if SESSION.dirty else None, 0, None
         if self.search is not None:
-            self._whole_search_index(self.search.search_index,
-                                     [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)])
+            SESSION.index_written()   # the previous edit's entries, if still being made
+            order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
+            index = self.search.search_index
+            self.order, self.write_index = order, index.generate_search_index
+            if SESSION.indexer is not None and SESSION.index_json:
+                self._index_later(index)
+            else:
+                self._whole_search_index(index, order)
         return env
+
+    def _index_later(self, index) -> None:
+        """Serve, after an edit: the search plugin is given each page to index as it
+        renders it, but only its body is taken (`unindexed`), to be indexed once the pages
+        are served (`_make_index`); the plugin writes the last whole index meanwhile,
+        which no request is given: they wait from now until the new one is written."""
+        self.unindexed = []
+        self.index_ready = SESSION.prints.expect(SEARCH_INDEX, "search index")
+        index.add_entry_from_context = lambda page: self.unindexed.append((page, page.content))
+        index.generate_search_index = lambda prev: SESSION.index_json
 
     @event_priority(-100)   # after the search plugin's: it has just indexed this page
     def on_page_context(self, context, *, page, config, nav):
-        if self.search is not None:
+        if self.search is not None and self.unindexed is None:
             entries = self.search.search_index.entries
             SESSION.search[page.file.src_uri] = entries[self.indexed:]
             self.indexed = len(entries)
@@ -433,16 +485,66 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         def whole(prev):
             SESSION.search = {src: SESSION.search[src] for src in order if src in SESSION.search}
             index.entries = [entry for entries in SESSION.search.values() for entry in entries]
-            return write(None)
+            SESSION.index_json = write(None)
+            return SESSION.index_json
         index.generate_search_index = whole
 
+    def _make_index(self, config) -> None:
+        """The pages are written and the search plugin has written the last index: the
+        changed pages' entries are made in the indexer process, then the index is
+        written whole (as `_whole_search_index` writes it), and waiting requests served."""
+        index, pages, write, order = self.search.search_index, self.unindexed, self.write_index, self.order
+        dest, ready = Path(config.site_dir) / SEARCH_INDEX, self.index_ready
+        config_values, made = dict(index.config), Future()
+        SESSION.indexing, self.unindexed = made, None
+
+        def finished(done: Future) -> None:
+            try:
+                try:
+                    found = done.result()
+                except Exception:   # the worker could not (a page it could not be sent): here, then
+                    found = []
+                    for page, content in pages:
+                        stand_in = copy.copy(page)
+                        stand_in.content = content
+                        one = type(index)(**config_values)
+                        one.add_entry_from_context(stand_in)
+                        found.append(one.entries)
+                for (page, _), entries in zip(pages, found):
+                    SESSION.search[page.file.src_uri] = entries
+                SESSION.search = {src: SESSION.search[src] for src in order if src in SESSION.search}
+                index.entries = [entry for entries in SESSION.search.values() for entry in entries]
+                data = write(None)
+                partial = dest.with_suffix(".part")
+                partial.write_text(data, encoding="utf-8")
+                partial.replace(dest)
+                SESSION.index_json = data
+            except Exception as exc:   # the site folder went away (serve stopping), or a bug
+                SESSION.search, SESSION.index_json = {}, ""   # the next build indexes every page
+                log.warning("mapwright: the search index could not be made: %s", exc)
+            finally:
+                SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
+                made.set_result(None)
+        views = [searching.view(page, content) for page, content in pages]
+        try:
+            SESSION.indexer.submit(searching.entries_of, type(index), config_values, views).add_done_callback(finished)
+        except RuntimeError as exc:   # the indexer is shut down: serve is stopping
+            failed = Future()
+            failed.set_exception(exc)
+            finished(failed)
+
+    @event_priority(-50)   # after the search plugin's (it writes its index first)
     @_timed
     def on_post_build(self, *, config):
         _thaw()
+        if getattr(self, "unindexed", None) is not None:
+            self._make_index(config)
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:
             cache.put(f.key, data)
+            if self.serving:
+                SESSION.pdfs[f.key] = data
             Path(f.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
             Path(f.abs_dest_path).write_bytes(data)
         if self.serving:   # the pages reload now; a PDF appears when it is drawn
@@ -460,6 +562,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         self.pending = []
         if not self.serving:
             record_site(Path(config.site_dir))
+        elif SESSION.generator.cache.pending is None:
+            # the first build wrote its games to the cache folder; after an edit, the games
+            # made again wait until serve stops (on_shutdown), not the reader
+            SESSION.generator.cache.pending = {}
 
     def _serve_later(self, f: PendingPrint, write) -> None:
         """Render `f` now (or join the render an earlier edit started); requests for it
@@ -482,12 +588,18 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     def on_build_error(self, *, error):
         _thaw()
+        SESSION.index_written()
+        if getattr(self, "unindexed", None) is not None:   # requests wait no longer (a 404 at worst)
+            SESSION.prints.done(SEARCH_INDEX, "search index", self.index_ready, None)
+            self.unindexed = None
         for _, made in getattr(self, "prints", {}).values():
             if isinstance(made, Future):
                 made.cancel()
         SESSION.written, SESSION.nav, SESSION.search = {}, "", {}   # the next build writes everything again
+        SESSION.index_json = ""
 
     def on_shutdown(self):
+        SESSION.generator.cache.store_pending()
         SESSION.close()
 
 

@@ -3,6 +3,7 @@ search index included, is the site a fresh build of the same content makes."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,34 @@ def test_after_edits_the_served_search_index_and_pages_are_a_fresh_builds(tmp_pa
     assert index == expected
     pages = sorted(p.relative_to(fresh) for p in fresh.rglob("*.html"))
     assert pages and [p for p in pages if (served / p).read_bytes() != (fresh / p).read_bytes()] == []
+
+
+def test_under_serve_the_search_index_asked_for_after_an_edit_is_the_edits(tmp_path):
+    """`mapwright serve` makes the changed pages' search entries after the pages are
+    served: the index asked for as soon as the page shows the edit is the new one (the
+    request waits for it), the same as a fresh build's."""
+    from serving import get, serving, wait_for
+    content = tmp_path / "content"
+    for game in ("live-game", "other-game"):
+        assert main(["new", game, "--family", "diplomacy", "--content", str(content)]) == 0
+    game_map = content / "live-game" / "map.yaml"
+    rules = sorted((content / "live-game" / "rules").glob("*.md"))[0]
+    indexes = []
+    with serving(content, tmp_path, tmp_path / "serve.log", "--no-pdf") as site:
+        assert wait_for(f"{site}/live-game/adjacency/", "Midlands", 90), "serve did not come up"
+        for name in ("Midmarch", "Midfield"):
+            text = game_map.read_text(encoding="utf-8")
+            game_map.write_text(re.sub(r"name: Mid\w+,", f"name: {name},", text, count=1), encoding="utf-8")
+            assert wait_for(f"{site}/live-game/adjacency/", name, 90), f"the edit to {name} was not served"
+            indexes.append(json.loads(get(f"{site}/search/search_index.json", 60)))
+        rules.write_text(rules.read_text(encoding="utf-8") + "\nA sentence freshly added.\n", encoding="utf-8")
+        assert wait_for(f"{site}/live-game/rules/{rules.stem}/", "freshly added", 90)
+        indexes.append(json.loads(get(f"{site}/search/search_index.json", 60)))
+    fresh = tmp_path / "fresh"
+    _run("-m", "generator", "build", "--content", str(content), "-o", str(fresh), "--no-pdf",
+         "--config", str(REPO / "mkdocs.yml"), cwd=tmp_path)
+    texts = [" ".join(entry["text"] for entry in index["docs"]) for index in indexes]
+    assert "Midmarch" in texts[0] and "Midfield" not in texts[0]
+    assert "Midfield" in texts[1] and "Midmarch" not in texts[1]
+    assert "freshly added" in texts[2] and "freshly added" not in texts[1]
+    assert indexes[2] == json.loads((fresh / "search" / "search_index.json").read_text(encoding="utf-8"))
