@@ -339,7 +339,7 @@ def test_a_rules_edit_updates_the_family_pages_made_from_the_rules_pages(tmp_pat
 def test_games_made_while_serving_reach_the_cache_folder_when_told(tmp_path):
     """Serve keeps the games it makes after an edit in memory (`pending`) and writes
     them to the cache folder when it stops: a later build still finds them."""
-    from generator.build import Generator
+    from generator.build import Generator, game_key
     content = tmp_path / "content"
     assert main(["new", "one", "--family", "diplomacy", "--content", str(content)]) == 0
     options = BuildOptions(content=content, project=tmp_path, pdf=False)
@@ -349,9 +349,10 @@ def test_games_made_while_serving_reach_the_cache_folder_when_told(tmp_path):
     rules = content / "one" / "rules" / "01-introduction.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nAn edited sentence.\n", encoding="utf-8")
     assert generator.tree(options).regenerated == ["one"]
-    assert Generator().tree(options).regenerated == ["one"], "written before it was told"
+    stored = options.cache / "games" / f"{game_key(content / 'one', options)}.json"
+    assert not stored.exists(), "written before it was told"
     generator.cache.store_pending()
-    assert Generator().tree(options).regenerated == []
+    assert stored.is_file() and Generator().tree(options).regenerated == []
 
 
 def test_each_games_printables_are_announced_as_soon_as_it_is_made(tmp_path):
