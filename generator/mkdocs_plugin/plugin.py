@@ -308,6 +308,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_files(self, files, *, config):
+        SESSION.index_written()   # the previous edit's search entries (or their failure), if still being made
         self.pdfs, self.prints = pdf_cache(self.options), {}
         tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
                                       on_prints=self._start_prints)
@@ -443,11 +444,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_env(self, env, *, config, files):
         self.search, self.indexed, self.unindexed = _search_plugin(config) if SESSION.dirty else None, 0, None
         if self.search is not None:
-            SESSION.index_written()   # the previous edit's entries, if still being made
             order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
             index = self.search.search_index
             self.order, self.write_index = order, index.generate_search_index
-            if SESSION.indexer is not None and SESSION.index_json:
+            if SESSION.indexer is not None and SESSION.index_json and self.search.config.get("enabled", True):
                 self._index_later(index)
             else:
                 self._whole_search_index(index, order)
@@ -497,9 +497,15 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         dest, ready = Path(config.site_dir) / SEARCH_INDEX, self.index_ready
         config_values, made = dict(index.config), Future()
         SESSION.indexing, self.unindexed = made, None
+        if not pages:   # no page rendered again: the index the search plugin wrote is whole
+            SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
+            made.set_result(None)
+            return
 
         def finished(done: Future) -> None:
             try:
+                if done.cancelled():   # serve is stopping
+                    return
                 try:
                     found = done.result()
                 except Exception:   # the worker could not (a page it could not be sent): here, then
@@ -520,7 +526,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 partial.replace(dest)
                 SESSION.index_json = data
             except Exception as exc:   # the site folder went away (serve stopping), or a bug
-                SESSION.search, SESSION.index_json = {}, ""   # the next build indexes every page
+                # the next build renders, and so indexes, every page (it waits for this: on_files)
+                SESSION.search, SESSION.index_json, SESSION.written = {}, "", {}
                 log.warning("mapwright: the search index could not be made: %s", exc)
             finally:
                 SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
