@@ -5,7 +5,8 @@
 Starts `mapwright serve` on a copy of content/ (the bundled files are never touched),
 waits for the first build, then edits files one at a time and measures, for each edit,
 the time from the file write to the new HTML being served (polling the page every
-20 ms). Edits:
+20 ms), and to the search index holding the edit (under `mapwright serve` the index is
+made after the pages are served, and a request for it waits until it is). Edits:
 
 - a rules page (classic/rules/01-orders.md, and Divided States' one rules page): a
   sentence appended;
@@ -21,7 +22,7 @@ With --plain, the same edits under a plain `mkdocs serve` with the plugin in mkd
 (no `--dirty`: MkDocs then renders every page after each edit), written to
 benchmarks/results/serve-plain.md.
 
-Prints a Markdown table (median, min, max per kind) and writes it to
+Prints a Markdown table (median, min, max per kind; the search index's median) and writes it to
 benchmarks/results/serve.md (serve-no-settle.md with --no-settle).
 """
 from __future__ import annotations
@@ -129,6 +130,7 @@ def main(argv=None) -> int:
                                       "serve.md" if args.settle else "serve-no-settle.md")
 
     results: dict[str, list[float]] = {}
+    indexed: dict[str, list[float]] = {}   # the same edits, to the search index holding them
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -168,7 +170,7 @@ def main(argv=None) -> int:
                 "map file (Divided States map.yaml)": None,
             }
             for kind, edit in edits.items():
-                times = []
+                times, index_times = [], []
                 for i in range(args.edits):
                     if edit is None:   # rename a power, shown on the powers page
                         new = f"Maine Edited {i}"
@@ -181,9 +183,13 @@ def main(argv=None) -> int:
                     if seconds is None:
                         raise SystemExit(f"{kind}: edit {i} not served within {args.timeout} s")
                     times.append(seconds)
+                    index_wait = wait_for(f"{base}/search/search_index.json", marker, args.timeout)
+                    if index_wait is None:
+                        raise SystemExit(f"{kind}: edit {i} not in the search index within {args.timeout} s")
+                    index_times.append(seconds + index_wait)
                     time.sleep(0.3)   # let the server settle (reload browsers) before the next edit
                     settle(pdfs, args.timeout * 5)
-                results[kind] = times
+                results[kind], indexed[kind] = times, index_times
         finally:
             proc.terminate()
             try:
@@ -202,8 +208,9 @@ def main(argv=None) -> int:
              + (f"each edit made once the server had rendered the {len(pdfs)} PDFs the site links to "
                 "(the previous edit's included)." if args.settle else
                 "each edit made right after the previous one was served, while its PDFs render."), "",
-             "| edit | median | min | max |", "|---|---|---|---|"]
-    lines += [spread_row(kind, times) for kind, times in results.items()]
+             "| edit | median | min | max | search index holds it (median) |", "|---|---|---|---|---|"]
+    lines += [f"{spread_row(kind, times)} {statistics.median(indexed[kind]):.2f} s |"
+              for kind, times in results.items()]
     publish(lines, args.out)
     return 0
 

@@ -308,7 +308,6 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_files(self, files, *, config):
-        SESSION.index_written()   # the previous edit's search entries (or their failure), if still being made
         self.pdfs, self.prints = pdf_cache(self.options), {}
         tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
                                       on_prints=self._start_prints)
@@ -444,6 +443,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_env(self, env, *, config, files):
         self.search, self.indexed, self.unindexed = _search_plugin(config) if SESSION.dirty else None, 0, None
         if self.search is not None:
+            SESSION.index_written()   # the previous edit's entries, if still being made
             order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
             index = self.search.search_index
             self.order, self.write_index = order, index.generate_search_index
@@ -526,7 +526,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 partial.replace(dest)
                 SESSION.index_json = data
             except Exception as exc:   # the site folder went away (serve stopping), or a bug
-                # the next build renders, and so indexes, every page (it waits for this: on_files)
+                # a later build renders, and so indexes, every page again
                 SESSION.search, SESSION.index_json, SESSION.written = {}, "", {}
                 log.warning("mapwright: the search index could not be made: %s", exc)
             finally:
