@@ -15,9 +15,10 @@ out; pydip as building its players and commands from the orders plus `resolve_tu
 (the order text is split into pydip's terms outside the timing: pydip has no
 notation of its own); MILA as `set_orders()` + `Game.process()`. Times are CPU time
 of the process (time.process_time), so other load on the machine does not count, with
-the garbage collector paused inside each timed section for every engine alike. The
-script prints
-medians, means and ratios and writes the table to
+the garbage collector paused inside each timed section for every engine alike. Then
+Mapwright and pydip are timed again over the recorded phases, each engine over all
+of them in turn (warm caches; see `warm_passes`). The script prints medians, means
+and ratios and writes the table to
 benchmarks/results/adjudicate_vs_peers.md.
 """
 from __future__ import annotations
@@ -99,6 +100,30 @@ def play_and_time(game, phases: int, seed: int, table: dict) -> list[dict]:
                 records.append(rec)
         game_no += 1
     return records
+
+
+def warm_passes(game, records: list[dict], pydip, rounds: int = 2) -> tuple[float, float]:
+    """Medians (seconds) of Mapwright and pydip each timed over all recorded phases in
+    turn, `rounds` times (the last round counts): each engine's data and code stay in
+    the processor's caches between its phases, as in a bot's inner loop, where the
+    interleaved timing above (another engine between two phases) is what a judge serving
+    many games sees. Only the phases pydip reads."""
+    readable = [r for r in records if r["pydip_seconds"] is not None]
+    requests = [{"phase": r["phase"], "units": r["units"], "centers": r["centers"], "orders": r["orders"]}
+                for r in readable]
+    ours = theirs = []
+    for _ in range(rounds):
+        ours = []
+        for request in requests:
+            with untimed_gc():
+                start = clock()
+                game.adjudicate(request)
+                ours.append(clock() - start)
+        theirs = []
+        for rec in readable:
+            with untimed_gc():
+                theirs.append(pydip(rec))
+    return statistics.median(ours), statistics.median(theirs)
 
 
 def pydip_names() -> list[str]:
@@ -244,6 +269,7 @@ def main(argv=None) -> int:
     game = api.load_game(REPO / "content" / "classic")
     table = name_table(game.model, sorted(vanilla_dip.generate_map().name_map))
     records = play_and_time(game, args.phases, args.seed, table)
+    warm_ours, warm_pydip = warm_passes(game, records, pydip_timer(table))
     (REPO / "build").mkdir(exist_ok=True)
     (REPO / "build" / "peer-phases.json").write_text(json.dumps(records))   # for profiling and the judge
     ours = [r["ours_seconds"] for r in records]
@@ -262,7 +288,12 @@ def main(argv=None) -> int:
              f"| MILA `diplomacy` 1.1.2 | `set_orders()` + `Game.process()` | {ms(mila):.3f} | {mean(mila):.3f} "
              f"| {ms(mila) / ms(ours):.1f}× |",
              f"| pydip 0.1.8 (the {len(both)} phases it reads) | players and commands built + `resolve_turn` "
-             f"| {ms(pydip):.3f} | {mean(pydip):.3f} | {ms(pydip) / ms(ours_p):.1f}× |"]
+             f"| {ms(pydip):.3f} | {mean(pydip):.3f} | {ms(pydip) / ms(ours_p):.1f}× |",
+             "", f"The same {len(both)} phases again, each engine over all of them in turn (its caches warm "
+             "between its phases; the second of two rounds):", "",
+             "| engine | median ms | Mapwright faster (median) |", "|---|---|---|",
+             f"| Mapwright `Game.adjudicate` | {warm_ours * 1000:.3f} | – |",
+             f"| pydip `resolve_turn` (as above) | {warm_pydip * 1000:.3f} | {warm_pydip / warm_ours:.1f}× |"]
     text = "\n".join(lines) + "\n"
     print(text)
     out = REPO / "benchmarks" / "results" / "adjudicate_vs_peers.md"
