@@ -204,7 +204,8 @@ def main(argv=None) -> int:
              f"{'' if args.settle else ' --no-settle'}` on Python "
              f"{platform.python_version()}, {os.cpu_count()} CPU(s), {platform.machine()}, load average "
              f"{load[0]:.1f} at the start; {served} on a copy of the "
-             "bundled content (5 games). Time from the file write to the page serving the edit; "
+             "bundled content (5 games). Time from the file write to the page serving the edit (last column: to "
+             "the search index holding it); "
              + (f"each edit made once the server had rendered the {len(pdfs)} PDFs the site links to "
                 "(the previous edit's included)." if args.settle else
                 "each edit made right after the previous one was served, while its PDFs render."), "",
