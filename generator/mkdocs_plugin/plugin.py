@@ -10,14 +10,15 @@ Incremental: the generator reuses every game whose files did not change, and eac
 remembers whether its bytes differ from what the previous build wrote, so that `mkdocs
 serve --dirty` (what `mapwright serve` runs) renders only pages whose source changed
 (and the search index stays whole: each page's entries are kept from its last render,
-see `_whole_search_index`). Under serve the search entries of the pages an edit changed
-are made after the pages are served, in a process of their own (searching.py), and a
-request for the search index waits for them: never the previous edit's index. Printable PDFs render in a process pool: in a build from
-the moment their game is made, while the next games are made and MkDocs renders the
-pages, and are written when the build ends (the build's own process rendering those
-the pool has not started by then); under serve only once the pages are served (the
-reload does not wait for them, nor share the CPUs with them), and a request for a PDF
-still rendering waits for it (`Prints`): never the previous edit's file.
+see `_whole_search_index`); under serve, the entries of the pages an edit changed are
+made once the pages are served, in a process of their own (searching.py), and a request
+for the search index waits for them: never the previous edit's index. Printable PDFs
+render in a process pool: in a build from the moment their game is made, while the next
+games are made and MkDocs renders the pages, and are written when the build ends (the
+build's own process rendering those the pool has not started by then); under serve
+only once the pages are served (the reload does not wait for them, nor share the CPUs
+with them), and a request for a PDF still rendering waits for it (`Prints`): never the
+previous edit's file.
 """
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ class Session:
     indexer: ProcessPoolExecutor | None = None       # serve: makes the changed pages' search entries
     indexing: Future | None = None                   # done when the last build's search index is written
     index_json: str = ""                             # the last search index written whole
-    pdfs: dict[str, bytes] = field(default_factory=dict)    # key -> the PDF, last build's (serve)
+    pdfs: dict[str, bytes] = field(default_factory=dict)    # serve: key -> the PDF, those the last build linked
 
     def pdf_key(self, job: PrintJob) -> str:
         """`job.key()`, once per job: a kept game's jobs are the same objects build after
@@ -352,11 +353,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             f.changed = all_changed or SESSION.written.get(path) != digest
             made.append(f)
         SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
-        if self.serving:   # the PDFs and keys this build links, for the next one
+        if self.serving:
+            # the PDFs and keys this build links, for the next one
             SESSION.pdfs = {key: data for key, data in self.prints.values() if isinstance(data, bytes)}
             SESSION.pdf_keys = {job: SESSION.pdf_keys[job] for job in tree.files.values()
                                 if isinstance(job, PrintJob) and job in SESSION.pdf_keys}
-        if self.serving:
             SESSION.prints.cancel_others({f.key for f in self.pending})
             for f in self.pending:   # the previous edit's PDF is not this one: never served
                 with contextlib.suppress(OSError):
@@ -596,7 +597,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_build_error(self, *, error):
         _thaw()
         SESSION.index_written()
-        if getattr(self, "unindexed", None) is not None:   # requests wait no longer (a 404 at worst)
+        if getattr(self, "unindexed", None) is not None:   # requests wait no longer (the last index)
             SESSION.prints.done(SEARCH_INDEX, "search index", self.index_ready, None)
             self.unindexed = None
         for _, made in getattr(self, "prints", {}).values():
