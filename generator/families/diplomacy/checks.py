@@ -167,7 +167,16 @@ def geometry_differences(game: Game) -> dict:
 
     Returns {"no_contact": [(a, b, units, kind)], "no_border": [(a, b, length)]}; sea
     borders of overseer zones are left out (overseer boxes are drawn apart on purpose), and
-    so are two sealanes of one region (the sealane rules join them however they are drawn)."""
+    so are two sealanes of one region (the sealane rules join them however they are drawn).
+    Worked out once per game (kept on it, as api.py keeps its index): the check and the
+    geometry review page both read it, and neither the map nor the geometry change."""
+    found = game.__dict__.get("_geometry_differences")
+    if found is None:
+        found = game.__dict__["_geometry_differences"] = _differences(game)
+    return found
+
+
+def _differences(game: Game) -> dict:
     geometry = game.geometry or {}
     if "contacts" not in geometry:
         return {"no_contact": [], "no_border": []}
