@@ -26,6 +26,7 @@ from .escape import md_text, url
 from .families.base import GameSource
 from .game import discover
 from .loader import Document, display_path, load_bytes, read_content_file
+from .markup import check_markdown
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
@@ -336,10 +337,21 @@ class Documents:
     """Each content file's parsed YAML by its bytes, in memory: after an edit to one file
     of a game (Divided States' map.yaml) its other files (a 250 KB geometry.yaml) are
     not parsed again. The reused data is read, never changed, by the checks and the
-    engines (as `Kept.data` already is after an edit to a rules page)."""
+    engines (as `Kept.data` already is after an edit to a rules page). Likewise each
+    rules page's markup findings by its text: after an edit to one of Dixie's ten rules
+    pages, the other nine are not rendered again to be checked."""
 
     def __init__(self):
         self.parsed: dict[str, tuple[bytes, tuple]] = {}   # shown path -> (digest, (doc, diagnostics))
+        self.checked: dict[str, tuple[bytes, list]] = {}   # shown page path -> (digest, markup findings)
+
+    def check_page(self, shown: str, text: str) -> list:
+        """`markup.check_markdown(shown, text)`, reusing the last findings for the same text."""
+        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+        kept = self.checked.get(shown)
+        if kept is None or kept[0] != digest:
+            kept = self.checked[shown] = (digest, check_markdown(shown, text))
+        return list(kept[1])
 
     def load(self, path: Path):
         """`loader.load_document`, reusing the last parse of the same bytes at the same path
@@ -394,7 +406,8 @@ class GameCache:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):   # absent or damaged
             data_key = game_key(path, options, data_only=True)
             kept = self.kept.get(data_key) or Kept(path, None, None)
-            read, data = read_split(path, kept.data, load=self.documents.load)
+            read, data = read_split(path, kept.data, load=self.documents.load,
+                                    check=self.documents.check_page)
             entry, family, loaded = game_entry(path, options, read, kept.family,
                                                kept.loaded if data is kept.data else None)
             fresh = True

@@ -121,7 +121,8 @@ def name_problem(game_dir: Path) -> Diagnostic | None:
                       + (" (that name is used by the site itself)" if name in RESERVED_GAME_NAMES else ""))
 
 
-def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
+def read_rules_pages(game_dir: Path, check=check_markdown) -> tuple[dict[str, str], list[Diagnostic]]:
+    """`check(shown path, text)`: each page's markup findings (default `check_markdown`)."""
     pages, found = {}, []
     rules = game_dir / "rules"
     if not rules.is_dir():
@@ -170,7 +171,7 @@ def read_rules_pages(game_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
                                     f"the page holds the control character U+{ord(control.group()):04X}",
                                     hint="remove it: pages are plain text"))
             continue
-        found.extend(check_markdown(shown, text))
+        found.extend(check(shown, text))
         pages[f"rules/{path.name}"] = text.replace("\r\n", "\n")
     return pages, found
 

@@ -153,11 +153,12 @@ class DataRead:
     diagnostics: list[Diagnostic]
 
 
-def read_split(path: Path, data: DataRead | None = None, load=None) -> tuple[tuple, DataRead | None]:
+def read_split(path: Path, data: DataRead | None = None, load=None, check=None) -> tuple[tuple, DataRead | None]:
     """(source, diagnostics) as `read_game` gives them, reusing `data` when given, and
     the data part for next time. Rules pages are always read again. `load`: what reads
-    each YAML file, for `read_game` (default: the loader)."""
-    pages, page_diags = read_rules_pages(path)
+    each YAML file, for `read_game` (default: the loader); `check`: what checks each
+    rules page's markup, for `read_rules_pages` (default: markup.check_markdown)."""
+    pages, page_diags = read_rules_pages(path, **({"check": check} if check else {}))
     if data is None:
         source, found = read_game(path, (pages, page_diags), **({"load": load} if load else {}))
         own = set(page_diags)

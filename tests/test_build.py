@@ -313,6 +313,30 @@ def test_a_rules_edit_keeps_the_data_checks_findings_and_checks_the_pages_again(
     assert codes(generator.tree(options)) == [] and len(runs) == 2
 
 
+def test_a_rules_edit_checks_the_markup_of_that_page_only(tmp_path, monkeypatch):
+    """The other rules pages' markup findings are kept by their text (and still reported)."""
+    from generator import build
+    from generator.markup import LIMITS
+    content = tmp_path / "content"
+    assert main(["new", "one", "--family", "diplomacy", "--content", str(content)]) == 0
+    first = content / "one" / "rules" / "01-introduction.md"
+    long_heading = "# " + "x" * LIMITS["heading"]
+    (content / "one" / "rules" / "02-more.md").write_text(f"{long_heading}\n\nMore.\n", encoding="utf-8")
+    checked = []
+    check = build.check_markdown
+    monkeypatch.setattr(build, "check_markdown", lambda shown, text: checked.append(shown) or check(shown, text))
+    options = BuildOptions(content=content, project=tmp_path, pdf=False)
+    generator = build.Generator()
+
+    def found(tree):
+        return sorted((Path(d.file).name, d.code) for d in tree.report.diagnostics)
+    before = found(generator.tree(options))
+    assert len(checked) == 2 and ("02-more.md", "MW304") in before
+    first.write_text(first.read_text(encoding="utf-8") + "\nAn edited sentence.\n", encoding="utf-8")
+    assert found(generator.tree(options)) == before
+    assert [Path(s).name for s in checked[2:]] == ["01-introduction.md"]
+
+
 def test_a_rules_edit_updates_the_family_pages_made_from_the_rules_pages(tmp_path):
     """Dixie's rules coverage page lists the examples' titles: an edit to a rules page
     shows on it, though the family's other pages are kept."""
