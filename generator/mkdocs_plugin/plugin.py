@@ -133,6 +133,7 @@ class Session:
     indexer: ProcessPoolExecutor | None = None       # serve: makes the changed pages' search entries
     indexing: Future | None = None                   # done when the last build's search index is written
     index_json: str = ""                             # the last search index written whole
+    indexed: dict[str, str] = field(default_factory=dict)   # page src path -> view_key of its entries
     pdfs: dict[str, bytes] = field(default_factory=dict)    # serve: key -> the PDF, those the last build linked
 
     def pdf_key(self, job: PrintJob) -> str:
@@ -494,14 +495,21 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         """The pages are written and the search plugin has written the last index: the
         changed pages' entries are made in the indexer process, then the index is
         written whole (as `_whole_search_index` writes it), and waiting requests served."""
-        index, pages, write, order = self.search.search_index, self.unindexed, self.write_index, self.order
+        index, rendered, write, order = self.search.search_index, self.unindexed, self.write_index, self.order
         dest, ready = Path(config.site_dir) / SEARCH_INDEX, self.index_ready
         config_values, made = dict(index.config), Future()
         SESSION.indexing, self.unindexed = made, None
-        if not pages:   # no page rendered again: the index the search plugin wrote is whole
+        if not rendered:   # no page rendered again: the index the search plugin wrote is whole
             SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
             made.set_result(None)
             return
+        # a page rendered again to the same body in the same place keeps its entries (after
+        # a change to the navigation every page is rendered again, most to the same body)
+        views = [searching.view(page, content) for page, content in rendered]
+        keys = {page.file.src_uri: searching.view_key(v, config_values) for (page, _), v in zip(rendered, views)}
+        again = [i for i, (page, _) in enumerate(rendered) if page.file.src_uri not in SESSION.search
+                 or SESSION.indexed.get(page.file.src_uri) != keys[page.file.src_uri]]
+        pages, views = [rendered[i] for i in again], [views[i] for i in again]
 
         def finished(done: Future) -> None:
             try:
@@ -520,6 +528,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 for (page, _), entries in zip(pages, found):
                     SESSION.search[page.file.src_uri] = entries
                 SESSION.search = {src: SESSION.search[src] for src in order if src in SESSION.search}
+                SESSION.indexed = {src: keys.get(src) or SESSION.indexed.get(src) for src in SESSION.search}
                 index.entries = [entry for entries in SESSION.search.values() for entry in entries]
                 data = write(None)
                 partial = dest.with_suffix(".part")
@@ -528,12 +537,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 SESSION.index_json = data
             except Exception as exc:   # the site folder went away (serve stopping), or a bug
                 # a later build renders, and so indexes, every page again
-                SESSION.search, SESSION.index_json, SESSION.written = {}, "", {}
+                SESSION.search, SESSION.index_json, SESSION.written, SESSION.indexed = {}, "", {}, {}
                 log.warning("mapwright: the search index could not be made: %s", exc)
             finally:
                 SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
                 made.set_result(None)
-        views = [searching.view(page, content) for page, content in pages]
         try:
             SESSION.indexer.submit(searching.entries_of, type(index), config_values, views).add_done_callback(finished)
         except RuntimeError as exc:   # the indexer is shut down: serve is stopping

@@ -10,6 +10,8 @@ search plugin saw it; its class is Material's, passed by reference, never copied
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from types import SimpleNamespace
 
 
@@ -17,6 +19,17 @@ def view(page, content: str) -> dict:
     """What Material's `SearchIndex.add_entry_from_context` reads of a page; `content`:
     the body as the search plugin was given it (before it strips its attributes)."""
     return {"content": content, "toc": page.toc, "url": page.url, "meta": page.meta, "title": page.title}
+
+
+def view_key(view: dict, config: dict) -> str:
+    """A hash of a page's view and the index's settings: the same key, the same search
+    entries (after a change to the navigation every page is rendered again, most of them
+    to the same body)."""
+    def toc(items) -> list:
+        return [[item.title, item.id, item.level, toc(item.children)] for item in items]
+    text = json.dumps([view["content"], toc(view["toc"]), view["url"], view["meta"], view["title"], config],
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def entries_of(index_type, config: dict, views: list[dict]) -> list[list[dict]]:

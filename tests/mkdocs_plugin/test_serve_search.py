@@ -81,7 +81,9 @@ def test_under_serve_the_search_index_asked_for_after_an_edit_is_the_edits(tmp_p
             game_map.write_text(re.sub(r"name: Mid\w+,", f"name: {name},", text, count=1), encoding="utf-8")
             assert wait_for(f"{site}/live-game/adjacency/", name, 90), f"the edit to {name} was not served"
             indexes.append(json.loads(get(f"{site}/search/search_index.json", 60)))
-        rules.write_text(rules.read_text(encoding="utf-8") + "\nA sentence freshly added.\n", encoding="utf-8")
+        # a new title: the navigation changes, every page is rendered again (most to the same body)
+        text = re.sub(r"^# .*$", "# Freshly titled", rules.read_text(encoding="utf-8"), count=1, flags=re.M)
+        rules.write_text(text + "\nA sentence freshly added.\n", encoding="utf-8")
         assert wait_for(f"{site}/live-game/rules/{rules.stem}/", "freshly added", 90)
         indexes.append(json.loads(get(f"{site}/search/search_index.json", 60)))
     fresh = tmp_path / "fresh"
@@ -91,4 +93,5 @@ def test_under_serve_the_search_index_asked_for_after_an_edit_is_the_edits(tmp_p
     assert "Midmarch" in texts[0] and "Midfield" not in texts[0]
     assert "Midfield" in texts[1] and "Midmarch" not in texts[1]
     assert "freshly added" in texts[2] and "freshly added" not in texts[1]
+    assert any(entry["title"] == "Freshly titled" for entry in indexes[2]["docs"])
     assert indexes[2] == json.loads((fresh / "search" / "search_index.json").read_text(encoding="utf-8"))
