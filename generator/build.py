@@ -421,8 +421,8 @@ class GameCache:
         self.memory[key] = entry
         return entry, fresh
 
-
     def store_pending(self) -> None:
+        """Write the entries waiting in `pending` to the cache folder."""
         for stored, entry in (self.pending or {}).values():
             _store(stored, entry)
         if self.pending:
