@@ -175,6 +175,7 @@ class Imported:
     data: dict = field(default_factory=dict)                  # map data (for tests)
     geometry: dict = field(default_factory=dict)
     game: dict = field(default_factory=dict)                  # game.yaml data (for tests)
+    locations: dict[str, str] = field(default_factory=dict)   # install.php territory name -> location
 
 
 def _diag(path: str, line: int, code: str, message: str, hint: str = "") -> Diagnostic:
@@ -555,6 +556,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                 "rule there in your words, or add a rule module that plays it"))
     result.data = data
     result.geometry = geometry
+    result.locations = dict(location_of)
     command = options.command_line(variant_dir.name)
     if not options.geometry_only:
         result.files["map.yaml"] = map_text(data, command)

@@ -28,6 +28,7 @@ from generator.families.diplomacy.loading import game_from_data
 from generator.families.diplomacy.rules import RuleSet
 from generator.importers.php_arrays import read_install_php
 from generator.importers.webdiplomacy import ImportOptions, import_variant
+from webdip_php import run_variant
 
 REPO = Path(__file__).resolve().parents[2]
 ROUND_TRIP = ("divided-states", "modern-europe")
@@ -148,6 +149,40 @@ def test_the_php_states_powers_homes_units_and_the_calendar(exported, game_id):
     assert f"1 => array({int(first[0:2], 16)}, {int(first[2:4], 16)}, {int(first[4:6], 16)})" in colours
 
 
+@pytest.mark.parametrize("game_id", ROUND_TRIP)
+def test_the_export_runs_under_php_and_declares_the_game(exported, game_id, tmp_path):
+    """The exported folder run by PHP itself (stand-ins for webDiplomacy's classes,
+    tests/webdip_php.py), beside BuildAnywhere as on a site: no warning or notice, and
+    the variant object, the territories and borders install.php makes and the default
+    builds are the game's (the import test checks that reading the files as text gives
+    what PHP gives)."""
+    game, result, folder, _ = exported[game_id]
+    run = run_variant(folder.parent, folder.name, tmp_path)
+    assert run.warnings == []
+    declared = run.declared
+    variant = declared["variant"]
+    assert variant["fullName"] == game.meta["title"]
+    assert variant["countries"] == [p.name for p in game.map.powers.values()]
+    assert variant["supplyCenterTarget"] == game.map.victory_centers
+    first_spring = int(game.start.phase[1:-1]) + (1 if game.start.phase[0] == "W" else 0)
+    assert declared["dates"][1:3] == [f"Spring, {first_spring}", f"Autumn, {first_spring}"]
+    territories, borders = read_install_php((folder / "install.php").read_text(encoding="utf-8"))
+    columns = ("name", "type", "supply", "countryID", "x", "y", "sx", "sy")
+    assert declared["territories"] == [[row[c] for c in columns] for row in territories]
+    assert sorted(map(tuple, declared["borders"])) == \
+        sorted((row["to"], row["from"], row["fleets"], row["armies"]) for row in borders)
+    codes = territory_codes(game, "x", [])
+    builds = declared["classes"]["processOrderBuilds"]["countryUnits"]
+    stated = {(country, terr, kind) for country, placed in builds.items() for terr, kind in placed.items()}
+
+    def full(loc: str) -> str:
+        prov = game.map.provinces[loc.split("/")[0]]
+        name = f"{prov.name} ({codes[prov.id]})"
+        return name + (f" ({COAST_WORDS[loc.split('/')[1]]} Coast)" if "/" in loc else "")
+    assert stated == {(game.map.powers[p].name, full(u[2:]), "Fleet" if u[0] == "F" else "Army")
+                      for p, units in game.default_builds.items() for u in units}
+
+
 def test_images_one_colour_per_territory_with_points_inside(exported):
     game, result, folder, _ = exported["modern-europe"]
     territories, _ = read_install_php((folder / "install.php").read_text(encoding="utf-8"))
@@ -183,6 +218,13 @@ def test_hostile_names_stay_inside_php_strings_and_comments(game_copy, tmp_path)
         comment = body[body.index("/*"):body.index("*/") + 2]
         assert comment.count("*/") == 1 and "?>" not in comment
     assert "public $fullName = 'Evil */ ?> <?php system(\\'x\\'); \\' title';" in result.files["variant.php"]
+    # and PHP itself reads them as those strings, and runs nothing else
+    variants, name = tmp_path / "variants", result.files["variant.php"].split("public $name = '")[1].split("'")[0]
+    write_folder(variants / name, result.files, [])
+    run = run_variant(variants, name, tmp_path)
+    assert run.warnings == []
+    assert run.declared["variant"]["fullName"] == "Evil */ ?> <?php system('x'); ' title"
+    assert "Edin'burgh \\ */ ?> <?php (EDI)" in [row[0] for row in run.declared["territories"]]
 
 
 def test_cli_export_refuses_foreign_folders_and_content(tmp_path):
