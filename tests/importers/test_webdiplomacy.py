@@ -153,7 +153,7 @@ def test_what_php_itself_declares_is_what_the_import_reads(imported, name, tmp_p
     locations = result.locations
     variant = declared["variant"]
     countries = [clean_name(c) for c in variant["countries"]]
-    # power names: a hyphen is a move in the order notation, so the import writes a space
+    # power names: webDiplomacy writes 'New-Hampshire' for a name of two words
     assert [p["name"] for p in result.data["powers"]] == [c.replace("-", " ") for c in countries]
     year = int(re.search(r"-?\d+", declared["dates"][1]).group())
     phase = result.data["start"]["phase"]

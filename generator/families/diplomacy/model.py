@@ -36,7 +36,8 @@ Public attributes (the render and importer helpers build on these):
     province_of(location)           -> province id ("STP/NC" -> "STP")
     lookup(name)                    -> province id from id, abbreviation, name or alias
     lookup_prefix(words)            -> province id whose name alone starts with these words
-    nationalities                   lower-case power ids, names and adjectives (orders may name them)
+    nationalities                   power ids, names and adjectives (orders may name them), lower case,
+                                    words joined by one space
                                        (None when unknown or ambiguous; see ambiguous_names)
 
 `Province` fields: id, name, abbr, type (land|coast|sea|impassable|lake),
@@ -138,6 +139,7 @@ class DiplomacyMap:
     shore_seas: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> convoy seas
                                                            # whose fleets reach it (route ends)
     max_name_words: int = 1                                # longest name, in words
+    max_power_words: int = 1                               # longest nationality, in words
     ambiguous_names: dict = field(default_factory=dict)    # name -> ids that share it
     prefixes: dict = field(default_factory=dict)           # unique word prefix of a name -> id
     nationalities: frozenset = frozenset()                 # lower-case power ids, names, adjectives
@@ -212,8 +214,10 @@ class DiplomacyMap:
                 for k in range(1, len(words)):
                     prefixes.setdefault(" ".join(words[:k]), set()).add(prov.id)
         self.prefixes = {k: next(iter(v)) for k, v in prefixes.items() if len(v) == 1 and k not in names}
-        self.nationalities = frozenset(x.lower() for pw in self.powers.values()
-                                       for x in (pw.id, pw.name, pw.adjective) if x and " " not in x)
+        # as the order reader joins a name's words: lower case, hyphens as spaces
+        self.nationalities = frozenset(" ".join(x.lower().replace("-", " ").replace("_", " ").split())
+                                       for pw in self.powers.values() for x in (pw.id, pw.name, pw.adjective) if x)
+        self.max_power_words = max([len(n.split()) for n in self.nationalities] + [1])
         # first words of multi-word names, as normalised and as written ("st. petersburg"
         # normalises to one word but is typed as two): a token outside this set is a whole
         # name or none

@@ -178,14 +178,26 @@ class _Reader:
 
     def nationality(self) -> None:
         """Skip a power named before a supported or convoyed unit ("German A MUN",
-        "England's F LON"): it is ignored (DATC 4.C.5, 4.C.6)."""
-        tok = self.peek()
-        if tok is None or self.i + 1 >= len(self.tokens):
-            return
-        word = tok[:-2] if tok.endswith("'s") else tok
-        if word in self.map.nationalities and (self.map.lookup(self.tokens[self.i]) is None
-                                              or self.peek(1) in _UNITS):
-            self.i += 1
+        "England's F LON", "New York A ALB", "Austria-Hungary's A VIE"): it is ignored
+        (DATC 4.C.5, 4.C.6). The longest run of words that names a power is skipped when
+        a unit letter follows it, or when its first word names no province."""
+        words: list[str] = []
+        found = 0
+        for j in range(self.i, min(self.i + 2 * self.map.max_power_words, len(self.tokens) - 1)):
+            tok = self.low[j]
+            if tok == "-":
+                if not words:
+                    break
+                continue
+            if not tok.replace("'", "").replace("_", "").isalnum():
+                break
+            words.append((tok[:-2] if tok.endswith("'s") else tok).replace("_", " "))
+            if " ".join(words) in self.map.nationalities:
+                found = j + 1
+            if tok.endswith("'s"):
+                break
+        if found and (self.map.lookup(self.tokens[self.i]) is None or self.peek(found - self.i) in _UNITS):
+            self.i = found
 
     def _is_province_start(self) -> bool:
         """`A` might be a unit letter or the start of a province name ("A PAR" vs an

@@ -2,10 +2,16 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 
 import pytest
+import yaml
 
+from generator.families.diplomacy.loading import game_from_data
 from generator.families.diplomacy.orders import OrderSyntaxError, parse_order
+
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize("text, kind, location, dest, target", [
@@ -133,6 +139,29 @@ def test_support_naming_a_nationality_is_valid(classic):
                                 "orders": {"FRANCE": ["A BUR S Italian A TYR - MUN"], "ITALY": ["A TYR - MUN"]}})
     assert resp["after"]["units"]["ITALY"] == ["A MUN"]
     assert "GERMANY" not in resp["after"]["units"]
+
+
+@pytest.mark.parametrize("order", [
+    "A BUR S Austria-Hungary A TYR - MUN", "A BUR S Austria-Hungary's A TYR - MUN", "A BUR S Austria Hungary A TYR - MUN",
+    "A BUR S AUSTRIA_HUNGARY A TYR - MUN", "A BUR S New York A TYR - MUN", "A BUR S New-York's A TYR - MUN",
+])
+def test_a_nationality_of_several_words_is_skipped(order):
+    """Powers named in several words or with a hyphen (vDiplomacy's Austria-Hungary,
+    Divided States' New York) are skipped like one-word ones (DATC 4.C.5)."""
+    renamed = {"AUSTRIA": ("AUSTRIA_HUNGARY", "Austria-Hungary"), "ITALY": ("NEW_YORK", "New York")}
+    text = json.dumps(yaml.safe_load((REPO / "content" / "classic" / "map.yaml").read_text(encoding="utf-8")))
+    for old, (new_id, _) in renamed.items():
+        text = text.replace(f'"{old}"', f'"{new_id}"')
+    data = json.loads(text)
+    names = dict(renamed.values())
+    for power in data["powers"]:
+        power["name"] = names.get(power["id"], power["name"])
+    game = game_from_data("renamed", {"title": "Renamed"}, data)
+    mover = "AUSTRIA_HUNGARY" if "ustria" in order.lower() else "NEW_YORK"
+    resp = adjudicate(game, {"phase": "S1901M", "units": {"GERMANY": ["A MUN"], "FRANCE": ["A BUR"], mover: ["A TYR"]},
+                             "orders": {"FRANCE": [order], mover: ["A TYR - MUN"]}})
+    assert resp["results"][0]["legal"], resp["results"][0]
+    assert resp["after"]["units"][mover] == ["A MUN"]
 
 
 @pytest.mark.parametrize("order, built", [
