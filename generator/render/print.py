@@ -1,6 +1,9 @@
-"""Turning page-sized SVGs into PDF (one file, many pages) and PNG, with CairoSVG.
+"""Turning page-sized SVGs into PDF (one file, many pages) and PNG.
 
-PDFs carry fixed metadata (no creation time), so a build is byte-for-byte repeatable.
+PDF pages are drawn by librsvg where it is installed (librsvg.py: four times faster than
+CairoSVG, which lays out text letter by letter in Python), else by CairoSVG, onto one
+Cairo PDF surface. PDFs carry fixed metadata (no creation time), so a build is
+byte-for-byte repeatable.
 """
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import librsvg
 from .paper import without_paper
 from .tiles import sheets
 
@@ -25,12 +29,19 @@ def _cairosvg():
     return cairosvg
 
 
-# Rendering PDFs is most of a build's generator time (CairoSVG draws text letter by
-# letter), and a rebuild mostly renders the same pages again. A PDF is a pure function
-# of its pages, title and the Cairo/CairoSVG versions: a `PrintJob` names one by a hash
-# of those, and a `PdfCache` folder (the build folder's, by default) keeps rendered ones
-# under that hash for later builds. Safe to delete at any time.
-_CACHE_FORMAT = "mapwright-pdf-1"   # change when _render_pdf renders differently
+# Rendering PDFs is most of a cold build's time, and a rebuild mostly renders the same
+# pages again. A PDF is a pure function of its pages, title, the renderer and the Cairo
+# versions: a `PrintJob` names one by a hash of those, and a `PdfCache` folder (the build
+# folder's, by default) keeps rendered ones under that hash for later builds. Safe to
+# delete at any time.
+_CACHE_FORMAT = "mapwright-pdf-2"   # change when _render_pdf renders differently
+
+
+def renderer() -> str:
+    """What draws the PDF pages here, with its version ('librsvg 2.54.7', 'CairoSVG 2.7.1')."""
+    if librsvg.available():
+        return f"librsvg {librsvg.version()}"
+    return f"CairoSVG {_cairosvg().__version__}"
 
 
 @dataclass(frozen=True)
@@ -42,10 +53,9 @@ class PrintJob:
 
     def key(self) -> str:
         import hashlib
-        cairosvg = _cairosvg()
         import cairocffi
         digest = hashlib.sha256()
-        for part in (_CACHE_FORMAT, cairosvg.__version__, cairocffi.cairo_version_string(),
+        for part in (_CACHE_FORMAT, renderer(), cairocffi.cairo_version_string(),
                      cairocffi.version, self.title, str(len(self.pages)), *self.pages):
             raw = part.encode("utf-8")
             digest.update(len(raw).to_bytes(8, "big") + raw)
@@ -56,6 +66,12 @@ class PrintJob:
 
 
 def printing_available() -> bool:
+    try:
+        import cairocffi  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    if librsvg.available():
+        return True
     try:
         _cairosvg()
     except RuntimeError:
@@ -97,9 +113,44 @@ def pdf_pages(pages: list[str], title: str = "") -> bytes:
     return _render_pdf(pages, title)
 
 
-def _render_pdf(pages: list[str], title: str) -> bytes:
-    cairosvg = _cairosvg()
+def _pdf_surface(out, width: float, height: float, title: str):
     import cairocffi as cairo
+    surface = cairo.PDFSurface(out, width, height)
+    surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
+    surface.set_metadata(cairo.PDF_METADATA_MOD_DATE, FIXED_DATE)
+    if title:
+        surface.set_metadata(cairo.PDF_METADATA_TITLE, title)
+    surface.set_metadata(cairo.PDF_METADATA_CREATOR, "Mapwright")
+    return surface
+
+
+def _render_pdf(pages: list[str], title: str, use_librsvg: bool | None = None) -> bytes:
+    """`use_librsvg`: None, where it is installed (False: CairoSVG, for the tests)."""
+    if use_librsvg is None:
+        use_librsvg = librsvg.available()
+    return (_render_pdf_librsvg if use_librsvg else _render_pdf_cairosvg)(pages, title)
+
+
+def _render_pdf_librsvg(pages: list[str], title: str) -> bytes:
+    import cairocffi as cairo
+    out = io.BytesIO()
+    surface = context = None
+    for svg in pages:
+        page = librsvg.Page(svg.encode("utf-8"))
+        if surface is None:
+            surface = _pdf_surface(out, page.width, page.height, title)
+            context = cairo.Context(surface)
+        else:
+            surface.set_size(page.width, page.height)
+        page.draw(context)
+        context.show_page()
+    if surface is not None:
+        surface.finish()
+    return out.getvalue()
+
+
+def _render_pdf_cairosvg(pages: list[str], title: str) -> bytes:
+    cairosvg = _cairosvg()
     from cairosvg.parser import Tree
 
     out = io.BytesIO()
@@ -109,13 +160,7 @@ def _render_pdf(pages: list[str], title: str) -> bytes:
         def _create_surface(self, width, height):
             surf = shared.get("surface")
             if surf is None:
-                surf = cairo.PDFSurface(self.output, width, height)
-                surf.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
-                surf.set_metadata(cairo.PDF_METADATA_MOD_DATE, FIXED_DATE)
-                if title:
-                    surf.set_metadata(cairo.PDF_METADATA_TITLE, title)
-                surf.set_metadata(cairo.PDF_METADATA_CREATOR, "Mapwright")
-                shared["surface"] = surf
+                surf = shared["surface"] = _pdf_surface(self.output, width, height, title)
             else:
                 surf.set_size(width, height)
             return surf, width, height

@@ -73,6 +73,57 @@ def test_printables_make_pdfs_that_open_and_fit(tmp_path):
     assert all(p.readable for _, p in placed)
 
 
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils not installed")
+def test_librsvg_and_cairosvg_print_the_same_pages(tmp_path):
+    """Where librsvg is installed it draws the PDF pages (CairoSVG where it is not): the
+    same pages, sizes and metadata, and the same picture (a few edge pixels aside)."""
+    import numpy as np
+    from PIL import Image
+    from generator.render import librsvg
+    from generator.render.print import _render_pdf, renderer
+    from generator.render.tiles import sheets
+    assert librsvg.available(), "librsvg is not installed (apt-get install librsvg2-2; .ci/run installs it)"
+    assert renderer().startswith("librsvg ")
+    docs = printables(tiny_game())
+    pages = [s.svg for _, svg in docs["map"] + docs["adjacency"] for s in sheets(svg, "A4", title="Tiny")]
+    shown = {}
+    for name, use in (("librsvg", True), ("cairosvg", False)):
+        folder = tmp_path / name
+        folder.mkdir()
+        data = _render_pdf(pages, "Tiny", use)
+        assert data == _render_pdf(pages, "Tiny", use)          # byte-for-byte repeatable
+        info, pngs = _pdf_pages(data, folder)
+        assert re.search(r"Title:\s+Tiny", info) and re.search(r"Creator:\s+Mapwright", info)
+        assert "2000" in re.search(r"CreationDate:(.*)", info).group(1)
+        sizes = re.findall(r"Page size:\s+(.*)", info)
+        shown[name] = (len(pngs), sizes, [np.asarray(Image.open(p).convert("L"), dtype=int) for p in pngs])
+    (n1, s1, a), (n2, s2, b) = shown["librsvg"], shown["cairosvg"]
+    assert n1 == n2 == len(pages) and s1 == s2
+    for x, y in zip(a, b):
+        assert x.shape == y.shape and (abs(x - y) > 96).mean() < 0.02
+
+
+def test_librsvg_loads_no_other_file(tmp_path):
+    """An SVG is given to librsvg as data, with no base file: an image it names (here a
+    black PNG beside the build) is never read, so the page stays white."""
+    import numpy as np
+    from PIL import Image
+    import cairocffi
+    from generator.render import librsvg
+    black = tmp_path / "black.png"
+    Image.new("RGB", (20, 20), "black").save(black)
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           f'width="20mm" height="20mm"><rect width="100%" height="100%" fill="white"/>'
+           f'<image width="100%" height="100%" xlink:href="{black.as_uri()}"/>'
+           f'<image width="100%" height="100%" href="black.png"/></svg>')
+    page = librsvg.Page(svg.encode())
+    surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, int(page.width), int(page.height))
+    page.draw(cairocffi.Context(surface))
+    out = tmp_path / "page.png"
+    surface.write_to_png(str(out))
+    assert np.asarray(Image.open(out).convert("L")).min() > 200
+
+
 def test_print_command(tmp_path, monkeypatch, capsys):
     from generator.cli import main
     out = tmp_path / "print"
