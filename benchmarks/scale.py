@@ -7,7 +7,7 @@ render, the docs tree and (for the smaller sizes) MkDocs.
 Prints a Markdown table (seconds, best of --repeat runs, and the log-log growth
 slope between sizes: 1.0 is linear, 2.0 quadratic) and writes it to
 benchmarks/results/scale.md. The docs tree is also split into rendering the printable
-PDFs (CairoSVG) and everything else. The renderer's in-process caches are emptied
+PDFs (librsvg where it is installed, else CairoSVG: print.renderer()) and everything else. The renderer's in-process caches are emptied
 before each render and the docs tree, so no stage profits from an earlier one.
 `--profile` adds the hottest functions of validating the largest map.
 """
@@ -135,7 +135,7 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
     pdf_time, pdfs = best_of(1, site_pdfs)
     files.update({f"{result.source.game_id}/{k}": v for k, v in pdfs.items()})
     times["docs tree (generate)"] = tree_time + pdf_time
-    times["docs tree: printable PDFs (CairoSVG)"] = pdf_time or None
+    times["docs tree: printable PDFs"] = pdf_time or None
     times["docs tree: everything else"] = tree_time
     if n <= mkdocs_max:
         from benchmarks.build_content import mkdocs_alone

@@ -3,7 +3,7 @@
 Generic over families: each family's `printables(game)` capability returns
 {what: [(file stem, SVG sized in mm)]}; this command keeps the chosen paper's variants
 (stems naming a paper, e.g. cards-letter-1), fits each document on the paper (margins,
-best orientation; sheets already the paper's size go 1:1) and converts it with CairoSVG.
+best orientation; sheets already the paper's size go 1:1) and converts it (render/print.py).
 """
 from __future__ import annotations
 

@@ -10,7 +10,8 @@ Family-agnostic pieces other families can reuse:
                  scale a document must keep (legible_scale: 6 pt text, data-print-scale)
     tiles.py     the sheets a document prints on (sheets): one fitted page, or an assembly
                  key and overlapping tiles at the scale it must keep
-    print.py     multi-page deterministic PDF and PNG via CairoSVG (print_documents)
+    print.py     multi-page deterministic PDF (librsvg, else CairoSVG) and PNG (print_documents)
+    librsvg.py   librsvg through cffi, drawing an SVG onto a cairocffi context
 Diplomacy-shaped pieces: mapview.py (view_of), map.py (render_map), diagram.py
 (order_diagram), placement.py (where a diagram draws units of provinces drawn in several
 places), adjacency.py, schematic.py.

@@ -234,7 +234,7 @@ _KEEP = {"defs", "title", "desc", "style", "clipPath", "pattern", "mask", "symbo
 
 def within(svg_text: str, window: tuple[float, float, float, float]) -> str:
     """`svg_text` without the shapes and texts lying wholly outside `window` (x, y, w, h in its
-    own units). A tile shows a window of the document and clips the rest, but CairoSVG
+    own units). A tile shows a window of the document and clips the rest, but the renderer
     would still draw every element on every sheet (a 12-sheet board drew the whole board
     12 times); dropping what cannot show makes a tiled print cost about one full drawing.
     Conservative: an element it cannot place (a path, a transformed group, a link) stays."""
