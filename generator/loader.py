@@ -409,46 +409,99 @@ class _NotShort(Exception):
 # per value. Anchored after ': ' (':' is not in the class) and possessive: each character
 # is read once.
 _SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
+# A block sequence's item that is one flow mapping of such words filling its line
+# (`- {between: [SFM, NBD], units: [army]}`: a map's borders are thousands of them) is read
+# by json the same way, all of a file's at once (one by one they would cost what YAML's
+# events do). Each `: ` is then a key's colon: a colon with no space after it is part of
+# a YAML word, so such a line is left to YAML, as are mappings that repeat a key.
+_SIMPLE_MAPPING = re.compile(r"^ *+- (\{[-0-9A-Za-z_, :\[\]]*+\}) *+$", re.M)
+_BARE_COLON = re.compile(r":(?! )")
+_NESTED = re.compile(r"\[[^\]]*+\[")   # a sequence inside a sequence (a mapping holds no mapping)
+_WORDS_IN_A_ROW = re.compile(r"[A-Za-z0-9_] +[A-Za-z0-9_]")   # a name of several words: YAML's
 _WORD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)")
 _RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
 _SHORTEST_FLOW = 60   # characters: below this, handing a flow to json costs more than it saves
 
 
+_NOT_A_STRING = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
+
+
+def _json_word(word: str) -> str | None:
+    """A word of a simple flow as JSON reads it the way YAML does: a string in quotes,
+    `true`/`yes`/`off`... as true or false, `null` as null; None for anything else."""
+    if word[0] not in _IMPLICIT_FIRST:
+        return f'"{word}"'
+    tag = _RESOLVER.resolve(ScalarNode, word, (True, False))
+    if tag == _STR_TAG:
+        return f'"{word}"'
+    if tag == "tag:yaml.org,2002:bool":
+        return "true" if yaml.constructor.SafeConstructor.bool_values[word.lower()] else "false"
+    return "null" if tag == "tag:yaml.org,2002:null" else None
+
+
+def _as_json(flows: list[str], words: dict[str, str | None]) -> list | None:
+    """The values of `flows` (simple flows, see above), read by json in one call; None
+    when a word is one YAML reads as neither a string, a boolean nor null, or json
+    refuses one (two words in a row, `1a`, a leading zero)."""
+    pieces = _WORD.split("[" + ",".join(flows) + "]")   # between words, word, ..., between
+    distinct = set(pieces[1::2])
+    for word in distinct - words.keys():
+        words[word] = _json_word(word)
+    if any(words[word] is None for word in distinct):
+        return None
+    if all(words[word][0] == '"' for word in distinct):
+        text = '"'.join(pieces)          # each word in quotes (most flows: no other word)
+    else:
+        pieces[1::2] = [words[word] for word in pieces[1::2]]
+        text = "".join(pieces)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _nesting(flow: str) -> int:
+    return max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", flow))))
+
+
 def _simple_flows(text: str) -> tuple[str, dict | None]:
-    """`text` with each simple flow replaced by `[]`, and, by the character offset of that
-    `[]` in the new text, (the values, an upper bound on their node count, nesting); None
-    for the flows when they may hold more values than a document may (the text as written
-    then says so, and nothing is spent on them here)."""
-    pieces, flows, last, size, nodes = [], {}, 0, 0, 0
-    words: dict[str, bool] = {}   # word -> YAML reads it as a string
+    """`text` with each simple flow replaced by `[]` (a flow mapping by `{}`), and, by the
+    character offset of that placeholder in the new text, (the values, an upper bound on
+    their node count, nesting); None for the flows when they may hold more values than a
+    document may (the text as written then says so, and nothing is spent on them here)."""
+    words: dict[str, str | None] = {}   # word -> its JSON (None: YAML reads it otherwise)
+    found = []                          # (offset in text, flow, placeholder, values)
     for match in _SIMPLE_FLOW.finditer(text):
         flow = match.group().rstrip(" ")
         if len(flow) < _SHORTEST_FLOW or not flow.endswith("]"):
             continue
-        # every item follows a comma or opens its list: items <= commas + lists
-        bound = flow.count(",") + flow.count("[")
+        values = _as_json([flow], words)
+        if values is not None:
+            found.append((match.start(), flow, "[]", values[0]))
+    mappings = [(m.start(1), m.group(1)) for m in _SIMPLE_MAPPING.finditer(text)
+                if not _BARE_COLON.search(m.group(1)) and not _WORDS_IN_A_ROW.search(m.group(1))]
+    if mappings:
+        values = _as_json([flow for _, flow in mappings], words)
+        if values is None:      # one of them is not simple: each alone, then
+            values = [(_as_json([flow], words) or [None])[0] for _, flow in mappings]
+        # every colon of a simple mapping is a key's: fewer keys than colons, a key repeated
+        found += [(start, flow, "{}", value) for (start, flow), value in zip(mappings, values)
+                  if value is not None and len(value) == flow.count(":")]
+        found.sort(key=lambda item: item[0])
+    pieces, flows, last, size, nodes = [], {}, 0, 0, 0
+    for start, flow, placeholder, values in found:
+        # every item follows a comma or opens its collection: items <= commas + openers
+        bound = flow.count(",") + flow.count("[") + flow.count("{")
         nodes += bound
         if nodes > MAX_NODES:
             return text, None
-        pieces_of_flow = _WORD.split(flow)   # between words, word, between, ..., between
-        found = pieces_of_flow[1::2]
-        for word in found:
-            if word not in words:
-                words[word] = word[0] not in _IMPLICIT_FIRST or \
-                    _RESOLVER.resolve(ScalarNode, word, (True, False)) == _STR_TAG
-        if not all(words[word] for word in found):
-            continue
-        try:
-            values = json.loads('"'.join(pieces_of_flow))   # each word in quotes
-        except (ValueError, RecursionError):
-            continue
-        pieces.append(text[last:match.start()])
-        size += match.start() - last
-        nesting = max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", flow))))
+        pieces.append(text[last:start])
+        size += start - last
+        nesting = _nesting(flow) if placeholder == "[]" or _NESTED.search(flow) else 1 + ("[" in flow)
         flows[size] = (values, bound, nesting)
-        pieces.append("[]")
+        pieces.append(placeholder)
         size += 2
-        last = match.start() + len(flow)
+        last = start + len(flow)
     pieces.append(text[last:])
     return "".join(pieces), flows
 
@@ -534,12 +587,12 @@ def _data_from_events(parser, flows: dict, top: dict):
             elif kind is _SequenceStart or kind is _MappingStart:
                 if len(stack) >= MAX_DEPTH:
                     return _NotShort
-                flow = flows.pop(event.start_mark.index, None) if kind is _SequenceStart else None
-                if flow is not None:   # the `[]` left in a simple flow's place
+                flow = flows.pop(event.start_mark.index, None)
+                if flow is not None:   # the `[]` or `{}` left in a simple flow's place
                     value, nodes, nesting = flow
                     count += nodes
-                    if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or \
-                            not isinstance(get(), yaml.SequenceEndEvent):
+                    if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or not isinstance(
+                            get(), yaml.SequenceEndEvent if kind is _SequenceStart else yaml.MappingEndEvent):
                         return _NotShort
                 else:
                     stack.append((container, key))

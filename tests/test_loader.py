@@ -205,7 +205,12 @@ _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  
           "r{i}: &x{i} {f}", "s{i}: *x0", "t{i}: !!str 5", "<<: {{u{i}: 1}}", "a0: dup", "1{i}: number key",
           "1.5: float key", "true: bool key", "~: null key", "2024-01-0{i}: date key", "v{i}: [yes, ~, 1.5, .inf, "
           "2024-01-02, 0x1f, '7', \"8\", 012, 1_000, ! x]", "---", "w{i}: [[1, 2], {{x: {f}}}]", "? [y{i}]\n: z",
-          "aa{i}:\n  - {{bb: 1, cc: {f}}}\n  - dd\n  -\n  - []", "bb{i}: !!python/name:os.system", "...", "cc{i}:"]
+          "aa{i}:\n  - {{bb: 1, cc: {f}}}\n  - dd\n  -\n  - []", "bb{i}: !!python/name:os.system", "...", "cc{i}:",
+          # a block sequence's items that are one flow mapping each (a map's borders)
+          "dd{i}:\n  - {{between: [AB, CD], units: {f}}}\n  - {{between: [CD, EF], units: [army]}}",
+          "ee{i}:\n  - {{p: {f}, p: 1}}", "ff{i}:\n  - {{p:{f}}}", "gg{i}:\n  - {{name: Two Words, q: {f}}}",
+          "hh{i}:\n  - {{b: yes, c: {f}, d: null, e: Off}}", "ii{i}: |\n  - {{g: {f}}}", "- {{jj{i}: {f}}}",
+          "kk{i}:\n  -   {{x: {f}}}  ", "ll{i}:\n- {{y: {f}, z: 1a}}", "mm{i}:\n  - {{a b: {f}}}"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -246,9 +251,25 @@ def test_simple_flows_keep_positions_inside_them():
     assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
     assert doc.where("/outlines/AB/1/1") == (3, 27)
     from generator.loader import Document, _read_short, _simple_flows
-    assert len(_simple_flows(text)[1]) == 4   # all but the flow holding `no` (false) were JSON
+    assert len(_simple_flows(text)[1]) == 5   # all were JSON, `no` as false
     assert _read_short(text, Document("f.yaml"))                # the shortcut read it
     assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
+
+
+def test_one_line_flow_mappings_are_read_as_json_all_at_once():
+    """A map's borders: thousands of `- {between: [A, B], units: [army]}` lines, read by
+    json in one call, with the positions inside them those of the text as written."""
+    borders = "".join(f"  - {{between: [P{i}, P{i + 1}], units: [army, fleet], sea: {'yes' if i % 2 else 'null'}}}\n"
+                      for i in range(200))
+    text = "powers:\n  - {id: A, name: Two Words}\nborders:\n" + borders + "after: [1]\n"
+    doc, diags = _same_reading(text, ["/borders/0/between/1", "/borders/199/units/1", "/powers/0/name", "/after"])
+    assert diags == [] and doc.data["borders"][1] == {"between": ["P1", "P2"], "units": ["army", "fleet"], "sea": True}
+    from generator.loader import Document, _read_short, _simple_flows
+    short, flows = _simple_flows(text)
+    assert len(flows) == 200 and "Two Words" in short          # the name of two words: YAML's
+    assert _read_short(text, Document("f.yaml"))
+    for odd in ("{a: 1, a: 2}", "{a:b}", "{a: [b, [c]], d: e}", "{x: 1a}"):
+        _same_reading(f"m:\n  - {odd}\n  - {{k: v}}\n")
 
 
 def test_simple_flows_count_towards_the_limits(monkeypatch):
