@@ -460,8 +460,10 @@ def _as_json(flows: list[str], words: dict[str, str | None]) -> list | None:
         return None
 
 
-def _nesting(flow: str) -> int:
-    return max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", flow))))
+def _nesting(text: str) -> int:
+    """The deepest bracket nesting of `text` (an upper bound on its flows' depth): the
+    brackets, in order, with a running sum of +1/-1 (loops in C: a map holds some 100,000)."""
+    return max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", text))), default=0)
 
 
 def _simple_flows(text: str) -> tuple[str, dict | None]:
@@ -628,10 +630,8 @@ def _data_from_events(parser, flows: dict, top: dict):
 
 def _flow_depth_exceeds(text: str, limit: int) -> bool:
     """A cheap upper bound on bracket nesting, so libyaml's recursive composer never
-    sees a document deep enough to overflow the C stack. The brackets, in order, with
-    a running sum of +1/-1 (loops in C: a map holds some 100,000 brackets)."""
-    brackets = _NOT_BRACKETS.sub("", text)
-    return bool(brackets) and max(accumulate(map(_DEPTH.__getitem__, brackets))) > limit
+    sees a document deep enough to overflow the C stack."""
+    return _nesting(text) > limit
 
 
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]++")
