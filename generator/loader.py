@@ -7,10 +7,10 @@ content file can construct objects or run code. Malformed, oversized or hostile
 input becomes diagnostics, never an exception.
 
 Two readings, one answer: the common document is read straight from libyaml's events
-(`_read_short`, its lists of numbers and words by the C json parser); a document it does
-not handle, or with anything to report, is read again as written, composed into nodes
-(`_Converter`), which alone makes diagnostics. Positions are looked up in the text as
-written, on demand.
+(`_read_short`, its one-line flows of numbers, words and plain strings by the C json
+parser); a document it does not handle, or with anything to report, is read again as
+written, composed into nodes (`_Converter`), which alone makes diagnostics. Positions are
+looked up in the text as written, on demand.
 """
 from __future__ import annotations
 
@@ -402,33 +402,42 @@ class _NotShort(Exception):
 
 # A flow sequence of integers and words that ends its line after `key: ` (a geometry file's
 # outlines and contacts, a map's coordinates) holds most of a large map's bytes. With each
-# word quoted, JSON reads exactly these as YAML 1.1 does: digits and '-' make the same
-# integers (JSON refuses the leading zeros YAML would read as octal, and `1a` or `a-b`),
-# and a word is a string unless the resolver says otherwise (`yes`, `null`: then the flow
-# is left to YAML). The C json parser reads them many times faster than composing one node
-# per value. Anchored after ': ' (':' is not in the class) and possessive: each character
-# is read once.
+# word written as JSON (`_json_word`), JSON reads exactly these as YAML 1.1 does: digits
+# and '-' make the same integers (JSON refuses the leading zeros YAML would read as octal,
+# and `1a`), and whatever else json refuses is left to YAML. The C json parser reads them
+# many times faster than composing one node per value. Anchored after ': ' (':' is not in
+# the class) and possessive: each character is read once.
 _SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
-# A block sequence's item that is one flow mapping of such words filling its line
-# (`- {between: [SFM, NBD], units: [army]}`: a map's borders are thousands of them) is read
-# by json the same way, all of a file's at once (one by one they would cost what YAML's
-# events do). Each `: ` is then a key's colon: a colon with no space after it is part of
-# a YAML word, so such a line is left to YAML, as are mappings that repeat a key.
-_SIMPLE_MAPPING = re.compile(r"^ *+- (\{[-0-9A-Za-z_, :\[\]]*+\}) *+$", re.M)
+# A flow mapping that ends its line after a block sequence's `- ` or a key's `: `: a map's
+# provinces, powers and borders, a hex map's hexes are thousands of them (`- {id: LRM, name:
+# Long Range Mountains, color: "#00c81c", label: [12, 34]}`, `"0101": {terrain: clear}`).
+# Printable text with no brace inside and no backslash, so a double-quoted string holds no
+# escape and reads in JSON as in YAML.
+_SIMPLE_MAPPING = re.compile(r"[-:] (\{[ -\[\]-z|~\xa0-\u024f]*+\})(?= *+$)", re.M)
+# The words and double-quoted strings of simple flows, in order; JSON reads what lies
+# between them (brackets, commas, colons, numbers) or refuses it. A word is a YAML plain
+# scalar: it starts with a letter or `_` and goes on with letters, digits, `_-./` and
+# spaces (in a flow, a plain scalar runs to `,` `:` `]` `}`: `Long Range Mountains` is
+# one; YAML keeps the spaces inside it and drops those after it, as `_json_word` does).
+# One character class, repeated: the split stays in C, linear.
+_TOKEN = re.compile(r'("[^"]*+"|[A-Za-z_][-./0-9A-Za-z_ ]*+)')
+_QUOTED = re.compile(r'"[^"]*+"')
 _BARE_COLON = re.compile(r":(?! )")
 _NESTED = re.compile(r"\[[^\]]*+\[")   # a sequence inside a sequence (a mapping holds no mapping)
-_WORDS_IN_A_ROW = re.compile(r"[A-Za-z0-9_] +[A-Za-z0-9_]")   # a name of several words: YAML's
-_WORD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)")
 _RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
-_SHORTEST_FLOW = 60   # characters: below this, handing a flow to json costs more than it saves
+_SHORTEST_FLOW = 60   # characters: below this, a sequence costs YAML less than its placeholder
+_CHUNK = 100         # flows read again together when json refuses one of a file's
+_NO_JSON = "?"        # a word YAML reads as neither string, boolean nor null: json refuses its flow
 
 
-_NOT_A_STRING = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
-
-
-def _json_word(word: str) -> str | None:
-    """A word of a simple flow as JSON reads it the way YAML does: a string in quotes,
-    `true`/`yes`/`off`... as true or false, `null` as null; None for anything else."""
+def _json_word(token: str) -> str:
+    """A token of a simple flow as JSON text reading as YAML reads it: a double-quoted
+    string as itself, a word as a string in quotes, `true`/`yes`/`off`... as true or
+    false, `null` as null (the resolver decides, on the whole word: `Null Island` is a
+    string); `_NO_JSON` for anything else."""
+    if token[0] == '"':
+        return token
+    word = token.rstrip(" ")
     if word[0] not in _IMPLICIT_FIRST:
         return f'"{word}"'
     tag = _RESOLVER.resolve(ScalarNode, word, (True, False))
@@ -436,28 +445,38 @@ def _json_word(word: str) -> str | None:
         return f'"{word}"'
     if tag == "tag:yaml.org,2002:bool":
         return "true" if yaml.constructor.SafeConstructor.bool_values[word.lower()] else "false"
-    return "null" if tag == "tag:yaml.org,2002:null" else None
+    return "null" if tag == "tag:yaml.org,2002:null" else _NO_JSON
 
 
-def _as_json(flows: list[str], words: dict[str, str | None]) -> list | None:
-    """The values of `flows` (simple flows, see above), read by json in one call; None
-    when a word is one YAML reads as neither a string, a boolean nor null, or json
-    refuses one (two words in a row, `1a`, a leading zero)."""
-    pieces = _WORD.split("[" + ",".join(flows) + "]")   # between words, word, ..., between
-    distinct = set(pieces[1::2])
-    for word in distinct - words.keys():
-        words[word] = _json_word(word)
-    if any(words[word] is None for word in distinct):
-        return None
-    if all(words[word][0] == '"' for word in distinct):
-        text = '"'.join(pieces)          # each word in quotes (most flows: no other word)
-    else:
-        pieces[1::2] = [words[word] for word in pieces[1::2]]
-        text = "".join(pieces)
+def _json_or_none(text: str):
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
         return None
+
+
+def _as_json(flows: list[str], words: dict[str, str]) -> list:
+    """The value of each of `flows` (simple flows, see above), or None where json refuses
+    it (a word YAML reads otherwise, `1a`, a leading zero, two values). All are read in one
+    json call, tokens and all: flow by flow they would cost what YAML's events do."""
+    pieces = _TOKEN.split("[" + ",\n".join(flows) + "]")   # between, token, between, ...
+    for token in set(pieces[1::2]) - words.keys():
+        words[token] = _json_word(token)
+    pieces[1::2] = map(words.__getitem__, pieces[1::2])
+    text = "".join(pieces)
+    values = _json_or_none(text)
+    if type(values) is list and len(values) == len(flows):
+        return values
+    # No flow holds a line break, nor does any token's JSON: one flow a line. Read again a
+    # hundred at a time, and a hundred that json refuses one by one: each flow is read at
+    # most three times, with some n / 100 calls more for a few flows that are not simple.
+    lines = text[1:-1].split(",\n")
+    values = []
+    for at in range(0, len(lines), _CHUNK):
+        chunk = lines[at:at + _CHUNK]
+        some = _json_or_none("[" + ",".join(chunk) + "]")
+        values += some if type(some) is list and len(some) == len(chunk) else map(_json_or_none, chunk)
+    return values
 
 
 def _nesting(text: str) -> int:
@@ -471,36 +490,34 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
     character offset of that placeholder in the new text, (the values, an upper bound on
     their node count, nesting); None for the flows when they may hold more values than a
     document may (the text as written then says so, and nothing is spent on them here)."""
-    words: dict[str, str | None] = {}   # word -> its JSON (None: YAML reads it otherwise)
-    found = []                          # (offset in text, flow, placeholder, values)
+    found = []   # (offset in text, flow, placeholder, its structure: the flow minus its strings)
     for match in _SIMPLE_FLOW.finditer(text):
         flow = match.group().rstrip(" ")
-        if len(flow) < _SHORTEST_FLOW or not flow.endswith("]"):
-            continue
-        values = _as_json([flow], words)
-        if values is not None:
-            found.append((match.start(), flow, "[]", values[0]))
-    mappings = [(m.start(1), m.group(1)) for m in _SIMPLE_MAPPING.finditer(text)
-                if not _BARE_COLON.search(m.group(1)) and not _WORDS_IN_A_ROW.search(m.group(1))]
-    if mappings:
-        values = _as_json([flow for _, flow in mappings], words)
-        if values is None:      # one of them is not simple: each alone, then
-            values = [(_as_json([flow], words) or [None])[0] for _, flow in mappings]
-        # every colon of a simple mapping is a key's: fewer keys than colons, a key repeated
-        found += [(start, flow, "{}", value) for (start, flow), value in zip(mappings, values)
-                  if value is not None and len(value) == flow.count(":")]
-        found.sort(key=lambda item: item[0])
+        if len(flow) >= _SHORTEST_FLOW and flow.endswith("]"):
+            found.append((match.start(), flow, "[]", flow))
+    for match in _SIMPLE_MAPPING.finditer(text):
+        flow = match.group(1)
+        bare = _QUOTED.sub("0", flow) if '"' in flow else flow
+        # every colon outside a string a key's (one with no space after is part of a YAML
+        # word); every quote paired, within its own flow
+        if '"' not in bare and not _BARE_COLON.search(bare):
+            found.append((match.start(1), flow, "{}", bare))
+    found.sort(key=lambda item: item[0])
+    values = _as_json([item[1] for item in found], {}) if found else []
     pieces, flows, last, size, nodes = [], {}, 0, 0, 0
-    for start, flow, placeholder, values in found:
+    for (start, flow, placeholder, bare), value in zip(found, values):
+        # fewer keys than colons: a key repeated
+        if value is None or placeholder == "{}" and len(value) != bare.count(":"):
+            continue
         # every item follows a comma or opens its collection: items <= commas + openers
-        bound = flow.count(",") + flow.count("[") + flow.count("{")
+        bound = bare.count(",") + bare.count("[") + bare.count("{")
         nodes += bound
         if nodes > MAX_NODES:
             return text, None
         pieces.append(text[last:start])
         size += start - last
-        nesting = _nesting(flow) if placeholder == "[]" or _NESTED.search(flow) else 1 + ("[" in flow)
-        flows[size] = (values, bound, nesting)
+        nesting = _nesting(bare) if placeholder == "[]" or _NESTED.search(bare) else 1 + ("[" in bare)
+        flows[size] = (value, bound, nesting)
         pieces.append(placeholder)
         size += 2
         last = start + len(flow)
@@ -671,14 +688,14 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
         return doc, [Diagnostic(shown_path, 1, 1, EMPTY_FILE, "the file is empty",
                                 hint="add the content this file should hold, or delete it")]
     try:
+        if _read_short(text, doc):   # it reads no document nested deeper than MAX_DEPTH
+            return doc, []
         if _flow_depth_exceeds(text, MAX_DEPTH):
             mark = _event_depth_exceeds(text, MAX_DEPTH)
             if mark is not None:
                 return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, TOO_LARGE,
                                         f"content is too large: nested more than {MAX_DEPTH} levels deep",
                                         hint=f"keep nesting below {MAX_DEPTH} levels")]
-        if _read_short(text, doc):
-            return doc, []
         nodes = list(yaml.compose_all(text, Loader=_COMPOSER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -197,7 +197,8 @@ def _same_reading(text, pointers=()):
 _FLOWS = ["[1, 2]", "[[1, -2, 0], [3]]", "[]", "[ ]", "[012, 1]", "[-0, 00]", "[1e3]", "[1,]", "[- 1]",
           "[[1], 2", "[1, 2]  ", "[[[[[[1]]]]]]", "[1]]", "[" + "9" * 5000 + "]",
           "[[ABD, LTV, 74], [_x, y_1]]", "[yes, ABD]", "[on, Off]", "[Null, n]", "[A-B]", "[12abc]", "[-a]",
-          "[True, y, Y, NO, nope]", "[a b, c]", "[x,y]"]
+          "[True, y, Y, NO, nope]", "[a b, c]", "[x,y]", "[Centre-Sud, a-, a -b, b - c]", "[1], [2]",
+          "[Long Range Mountains, a  b , c ]", "[yes no, Null Island, No, on]", "[KKV/EC, 1]", "[Route 66, 1 a]"]
 _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  f: {f}", "g{i}: 'x\n  y: {f}'",
           "h{i}: {{k: {f}\n  }}", "i{i}: x\n  j: {f}", "[k{i}: {f}]", "l{i}: [m: {f}\n  ]", "n{i}: &a{i} {f}",
           "a{i}: {f}", "\u00e9{i}: {f}", "o{i}:\r\n  p: {f}", "q{i}: 1\u2028r: {f}",
@@ -210,7 +211,21 @@ _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  
           "dd{i}:\n  - {{between: [AB, CD], units: {f}}}\n  - {{between: [CD, EF], units: [army]}}",
           "ee{i}:\n  - {{p: {f}, p: 1}}", "ff{i}:\n  - {{p:{f}}}", "gg{i}:\n  - {{name: Two Words, q: {f}}}",
           "hh{i}:\n  - {{b: yes, c: {f}, d: null, e: Off}}", "ii{i}: |\n  - {{g: {f}}}", "- {{jj{i}: {f}}}",
-          "kk{i}:\n  -   {{x: {f}}}  ", "ll{i}:\n- {{y: {f}, z: 1a}}", "mm{i}:\n  - {{a b: {f}}}"]
+          "kk{i}:\n  -   {{x: {f}}}  ", "ll{i}:\n- {{y: {f}, z: 1a}}", "mm{i}:\n  - {{a b: {f}}}",
+          # words YAML reads as one plain scalar: hyphens, spaces (one, two, after), `.` and `/`
+          "nn{i}:\n  - {{id: CTS, name: Centre-Sud, q: {f}}}", "oo{i}:\n  - {{name: Long Range Mountains, l: {f}}}",
+          "pp{i}:\n  - {{name: a  b , c: d , e: f -, g: h - i, j: -k}}", "qq{i}:\n  - {{t: St. Johns, u: KKV/EC, v: {f}}}",
+          "rr{i}:\n  - {{n: yes no, m: Null Island, o: No, p: on, q: NULL, r: {f}}}", "ss{i}:\n  - {{a: b #c, d: {f}}}",
+          "tt{i}:\n  - {{a: b\tc, d: {f}}}", "uu{i}:\n  - {{supply center: x, yes: {f}}}", "vv{i}:\n  - {{null: 1}}",
+          "ww{i}:\n  - {{a: 1.5, b: -0.0, c: 1.e3, d: .5, e: 2.50, f: {f}}}", "xx{i}:\n  - {{a: 'x', b: {f}}}",
+          # double-quoted strings: plain ones read by json, the others by YAML
+          "yy{i}:\n  - {{id: X, color: \"#00c81c\", s: {f}}}", "zz{i}:\n  - {{a: \"x, y: [z\", b: {f}}}",
+          "ab{i}:\n  - {{a: \"x\"y, b: {f}}}", "ac{i}:\n  - {{a: \"unclosed, b: {f}}}", "ad{i}:\n  - {{\"q\": \"\u00e9\u0141\"}}",
+          "ae{i}:\n  - {{a: \"b\\\"c\", d: {f}}}", "af{i}:\n  - {{a: \"]]]\", b: [[[{f}]]]}}", "ag{i}:\n  - {{\"a\":1, b: {f}}}",
+          "ah{i}:\n  - {{a: \"\u2028\", b: {f}}}", "ai{i}:\n  - {{a: \"x\u0085y\"}}", "aj{i}:\n  - {{a: \"\"\"\"}}",
+          # a key's flow mapping (a hex map's hexes), and look-alikes
+          "ak{i}: {{terrain: clear, country: {f}}}", "\"0{i}01\": {{t: St. Johns, u: [KKV/EC]}}", "al{i}: a- {{b: {f}}}",
+          "am{i}: x: {{b: c}}", "an{i}:\n  - - {{b: {f}}}", "ao{i}: {{b: c}} # note", "ap{i}: {{b: c}}  "]
 
 
 @settings(max_examples=300, deadline=None)
@@ -251,7 +266,7 @@ def test_simple_flows_keep_positions_inside_them():
     assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
     assert doc.where("/outlines/AB/1/1") == (3, 27)
     from generator.loader import Document, _read_short, _simple_flows
-    assert len(_simple_flows(text)[1]) == 5   # all were JSON, `no` as false
+    assert len(_simple_flows(text)[1]) == 6   # all were JSON (`image: {w: 3}` too), `no` as false
     assert _read_short(text, Document("f.yaml"))                # the shortcut read it
     assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
 
@@ -266,7 +281,7 @@ def test_one_line_flow_mappings_are_read_as_json_all_at_once():
     assert diags == [] and doc.data["borders"][1] == {"between": ["P1", "P2"], "units": ["army", "fleet"], "sea": True}
     from generator.loader import Document, _read_short, _simple_flows
     short, flows = _simple_flows(text)
-    assert len(flows) == 200 and "Two Words" in short          # the name of two words: YAML's
+    assert len(flows) == 201 and "Two Words" not in short     # a name of two words: one JSON string
     assert _read_short(text, Document("f.yaml"))
     for odd in ("{a: 1, a: 2}", "{a:b}", "{a: [b, [c]], d: e}", "{x: 1a}"):
         _same_reading(f"m:\n  - {odd}\n  - {{k: v}}\n")
@@ -282,3 +297,28 @@ def test_simple_flows_count_towards_the_limits(monkeypatch):
     deep = "".join(f"{'  ' * i}k{i}:\n" for i in range(60)) + "  " * 60 + "x: [[[[[1]]]]]\n"
     doc, diags = _same_reading(deep)
     assert [d.code for d in diags] == [TOO_LARGE]
+
+
+def test_flows_json_refuses_leave_the_others_to_json():
+    """Province lines of names with hyphens, several words and quoted colours are read by
+    json; one json refuses (a bare colon, `1a`, a key twice) leaves only itself to YAML."""
+    lines = [f'  - {{id: P{i}, name: Val-d Or {i}, color: "#{i:06d}", label: [{i}, 2]}}' for i in range(350)]
+    lines[7], lines[201], lines[202] = "  - {id: Q, name: a:b}", "  - {id: R, v: 1a}", "  - {id: S, id: T}"
+    text = "provinces:\n" + "\n".join(lines) + "\nafter: [1]\n"
+    doc, diags = _same_reading(text, ["/provinces/200/color", "/provinces/349/label/1", "/after/0"])
+    assert diags and diags[0].code == DUPLICATE_KEY    # the as-written reading reports it
+    del lines[202]
+    text = "provinces:\n" + "\n".join(lines) + "\nafter: [1]\n"
+    doc, diags = _same_reading(text, ["/provinces/200/color", "/provinces/348/label/1", "/after/0"])
+    assert diags == [] and doc.data["provinces"][3] == {"id": "P3", "name": "Val-d Or 3", "color": "#000003",
+                                                        "label": [3, 2]}
+    from generator.loader import Document, _read_short, _simple_flows
+    assert len(_simple_flows(text)[1]) == 349 - 2         # not `a:b` nor `1a`
+    assert _read_short(text, Document("f.yaml"))
+
+
+@_every_flow()
+def test_a_flow_followed_by_another_on_its_line_is_left_to_yaml():
+    for text in ("a: [1], [2]\n", "a: [x, y], [z]\n", "b:\n  - {a: 1}, {b: 2}\n"):
+        doc, diags = _same_reading(text)
+        assert [d.code for d in diags] == [YAML_SYNTAX], text
