@@ -407,7 +407,8 @@ class _NotShort(Exception):
 # and `1a`), and whatever else json refuses is left to YAML. The C json parser reads them
 # many times faster than composing one node per value. Anchored after ': ' (':' is not in
 # the class) and possessive: each character is read once.
-_SIMPLE_FLOW = re.compile(r"(?<=: )\[[-0-9A-Za-z_, \[\]]*+$", re.M)
+# Group 1: one of numbers only (a province's outline), which json reads with no tokens.
+_SIMPLE_FLOW = re.compile(r"(?<=: )(?:(\[[-0-9, \[\]]*+$)|\[[-0-9A-Za-z_, \[\]]*+$)", re.M)
 # A flow mapping that ends its line after a block sequence's `- ` or a key's `: `: a map's
 # provinces, powers and borders, a hex map's hexes are thousands of them (`- {id: LRM, name:
 # Long Range Mountains, color: "#00c81c", label: [12, 34]}`, `"0101": {terrain: clear}`).
@@ -423,7 +424,6 @@ _SIMPLE_MAPPING = re.compile(r"[-:] (\{[ -\[\]-z|~\xa0-\u024f]*+\})(?= *+$)", re
 _TOKEN = re.compile(r'("[^"]*+"|[A-Za-z_][-./0-9A-Za-z_ ]*+)')
 _QUOTED = re.compile(r'"[^"]*+"')
 _BARE_COLON = re.compile(r":(?! )")
-_NESTED = re.compile(r"\[[^\]]*+\[")   # a sequence inside a sequence (a mapping holds no mapping)
 _RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
 _SHORTEST_FLOW = 60   # characters: below this, a sequence costs YAML less than its placeholder
 _CHUNK = 100         # flows read again together when json refuses one of a file's
@@ -459,18 +459,22 @@ def _as_json(flows: list[str], words: dict[str, str]) -> list:
     """The value of each of `flows` (simple flows, see above), or None where json refuses
     it (a word YAML reads otherwise, `1a`, a leading zero, two values). All are read in one
     json call, tokens and all: flow by flow they would cost what YAML's events do."""
-    pieces = _TOKEN.split("[" + ",\n".join(flows) + "]")   # between, token, between, ...
+    pieces = _TOKEN.split(",\n".join(flows))   # between, token, between, ...
     for token in set(pieces[1::2]) - words.keys():
         words[token] = _json_word(token)
     pieces[1::2] = map(words.__getitem__, pieces[1::2])
-    text = "".join(pieces)
-    values = _json_or_none(text)
-    if type(values) is list and len(values) == len(flows):
+    return _json_lines("".join(pieces), len(flows))
+
+
+def _json_lines(text: str, count: int) -> list:
+    """The values of the `count` lines of JSON in `text` (joined by `,\n`; none holds a
+    line break), None for each json refuses. All in one call; when json refuses that,
+    read again a hundred lines at a time, and a hundred it refuses one by one: each line
+    is read at most three times, with some count / 100 calls more."""
+    values = _json_or_none(f"[{text}]") if count else []
+    if type(values) is list and len(values) == count:
         return values
-    # No flow holds a line break, nor does any token's JSON: one flow a line. Read again a
-    # hundred at a time, and a hundred that json refuses one by one: each flow is read at
-    # most three times, with some n / 100 calls more for a few flows that are not simple.
-    lines = text[1:-1].split(",\n")
+    lines = text.split(",\n")
     values = []
     for at in range(0, len(lines), _CHUNK):
         chunk = lines[at:at + _CHUNK]
@@ -490,33 +494,36 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
     character offset of that placeholder in the new text, (the values, an upper bound on
     their node count, nesting); None for the flows when they may hold more values than a
     document may (the text as written then says so, and nothing is spent on them here)."""
-    found = []   # (offset in text, flow, placeholder, its structure: the flow minus its strings)
+    numbers, worded = [], []   # (offset in text, flow, placeholder, the flow minus its strings)
     for match in _SIMPLE_FLOW.finditer(text):
         flow = match.group().rstrip(" ")
         if len(flow) >= _SHORTEST_FLOW and flow.endswith("]"):
-            found.append((match.start(), flow, "[]", flow))
+            (numbers if match.group(1) else worded).append((match.start(), flow, "[]", flow))
     for match in _SIMPLE_MAPPING.finditer(text):
         flow = match.group(1)
         bare = _QUOTED.sub("0", flow) if '"' in flow else flow
         # every colon outside a string a key's (one with no space after is part of a YAML
         # word); every quote paired, within its own flow
         if '"' not in bare and not _BARE_COLON.search(bare):
-            found.append((match.start(1), flow, "{}", bare))
-    found.sort(key=lambda item: item[0])
-    values = _as_json([item[1] for item in found], {}) if found else []
+            worded.append((match.start(1), flow, "{}", bare))
+    values = _json_lines(",\n".join(item[1] for item in numbers), len(numbers)) + \
+        (_as_json([item[1] for item in worded], {}) if worded else [])
+    found = sorted(zip(numbers + worded, values), key=lambda item: item[0][0])
     pieces, flows, last, size, nodes = [], {}, 0, 0, 0
-    for (start, flow, placeholder, bare), value in zip(found, values):
+    for (start, flow, placeholder, bare), value in found:
         # fewer keys than colons: a key repeated
         if value is None or placeholder == "{}" and len(value) != bare.count(":"):
             continue
-        # every item follows a comma or opens its collection: items <= commas + openers
-        bound = bare.count(",") + bare.count("[") + bare.count("{")
+        # every item follows a comma or opens its collection: items <= commas + openers;
+        # a flow is nested no deeper than it has openers (counted exactly when they are many)
+        openers = bare.count("[") + bare.count("{")
+        bound = bare.count(",") + openers
         nodes += bound
         if nodes > MAX_NODES:
             return text, None
         pieces.append(text[last:start])
         size += start - last
-        nesting = _nesting(bare) if placeholder == "[]" or _NESTED.search(bare) else 1 + ("[" in bare)
+        nesting = openers if openers <= MAX_DEPTH // 4 else _nesting(bare)
         flows[size] = (value, bound, nesting)
         pieces.append(placeholder)
         size += 2
