@@ -408,13 +408,14 @@ class _NotShort(Exception):
 # many times faster than composing one node per value. Anchored after ': ' (':' is not in
 # the class) and possessive: each character is read once.
 # Group 1: one of numbers only (a province's outline), which json reads with no tokens.
-_SIMPLE_FLOW = re.compile(r"(?<=: )(?:(\[[-0-9, \[\]]*+$)|\[[-0-9A-Za-z_, \[\]]*+$)", re.M)
+# (A literal start: the search for it stays in C, where a look-behind tries every character.)
+_SIMPLE_FLOW = re.compile(r": (?:(\[[-0-9, \[\]]*+$)|(\[[-0-9A-Za-z_, \[\]]*+$))", re.M)
 # A flow mapping that ends its line after a block sequence's `- ` or a key's `: `: a map's
 # provinces, powers and borders, a hex map's hexes are thousands of them (`- {id: LRM, name:
 # Long Range Mountains, color: "#00c81c", label: [12, 34]}`, `"0101": {terrain: clear}`).
 # Printable text with no brace inside and no backslash, so a double-quoted string holds no
 # escape and reads in JSON as in YAML.
-_SIMPLE_MAPPING = re.compile(r"[-:] (\{[ -\[\]-z|~\xa0-\u024f]*+\})(?= *+$)", re.M)
+_SIMPLE_MAPPING = re.compile(r" (\{[ -\[\]-z|~\xa0-\u024f]*+\})(?= *+$)", re.M)   # after `-` or `:`
 # The words and double-quoted strings of simple flows, in order; JSON reads what lies
 # between them (brackets, commas, colons, numbers) or refuses it. A word is a YAML plain
 # scalar: it starts with a letter or `_` and goes on with letters, digits, `_-./` and
@@ -496,16 +497,20 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
     document may (the text as written then says so, and nothing is spent on them here)."""
     numbers, worded = [], []   # (offset in text, flow, placeholder, the flow minus its strings)
     for match in _SIMPLE_FLOW.finditer(text):
-        flow = match.group().rstrip(" ")
+        numeric, flow = match.groups()
+        flow = (numeric or flow).rstrip(" ")
         if len(flow) >= _SHORTEST_FLOW and flow.endswith("]"):
-            (numbers if match.group(1) else worded).append((match.start(), flow, "[]", flow))
+            (numbers if numeric else worded).append((match.start() + 2, flow, "[]", flow))
     for match in _SIMPLE_MAPPING.finditer(text):
+        start = match.start()
+        if not start or text[start - 1] not in "-:":
+            continue
         flow = match.group(1)
         bare = _QUOTED.sub("0", flow) if '"' in flow else flow
         # every colon outside a string a key's (one with no space after is part of a YAML
         # word); every quote paired, within its own flow
         if '"' not in bare and not _BARE_COLON.search(bare):
-            worded.append((match.start(1), flow, "{}", bare))
+            worded.append((start + 1, flow, "{}", bare))
     values = _json_lines(",\n".join(item[1] for item in numbers), len(numbers)) + \
         (_as_json([item[1] for item in worded], {}) if worded else [])
     found = sorted(zip(numbers + worded, values), key=lambda item: item[0][0])
