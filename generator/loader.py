@@ -515,6 +515,7 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         (_as_json([item[1] for item in worded], {}) if worded else [])
     found = sorted(zip(numbers + worded, values), key=lambda item: item[0][0])
     pieces, flows, last, size, nodes = [], {}, 0, 0, 0
+    run, column = None, -1   # the items being read as one, and the column of their `-`
     for (start, flow, placeholder, bare), value in found:
         # fewer keys than colons: a key repeated
         if value is None or placeholder == "{}" and len(value) != bare.count(":"):
@@ -523,18 +524,44 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         # a flow is nested no deeper than it has openers (counted exactly when they are many)
         openers = bare.count("[") + bare.count("{")
         bound = bare.count(",") + openers
-        nodes += bound
+        nodes += bound + 1
         if nodes > MAX_NODES:
             return text, None
+        nesting = openers if openers <= MAX_DEPTH // 4 else _nesting(bare)
+        item = text[start - 2] == "-" and placeholder == "{}"
+        if item and run is not None and _next_item(text, last, start, column):
+            # the next item of the same block sequence, on the next line: it joins the run,
+            # and its line is left empty (the reader takes the run's values for the first's;
+            # the lines below keep their numbers)
+            run[0].append(value)
+            run[1] += bound + 1
+            run[2] = max(run[2], nesting)
+            pieces.append("\n")
+            size += 1
+            last = start + len(flow)
+            continue
         pieces.append(text[last:start])
         size += start - last
-        nesting = openers if openers <= MAX_DEPTH // 4 else _nesting(bare)
-        flows[size] = (value, bound, nesting)
+        line = text.rfind("\n", 0, start) + 1
+        column = start - 2 - line
+        if item and text.startswith(" " * column + "- ", line):   # a line's first: it may start a run
+            run = flows[size] = [[value], bound, nesting, True]
+        else:
+            run = None
+            flows[size] = (value, bound, nesting, False)
         pieces.append(placeholder)
         size += 2
         last = start + len(flow)
     pieces.append(text[last:])
     return "".join(pieces), flows
+
+
+def _next_item(text: str, end: int, start: int, column: int) -> bool:
+    """Whether the flow mapping at `start` is the `- ` item on the line after the one whose
+    flow ends at `end`, with its `-` in `column` (the same block sequence's next item)."""
+    line = start - 2 - column
+    return line > end and text[line - 1] == "\n" and not text[end:line - 1].strip(" ") and \
+        text.startswith(" " * column + "- ", line)
 
 
 def _read_short(text: str, doc: Document) -> bool:
@@ -620,11 +647,16 @@ def _data_from_events(parser, flows: dict, top: dict):
                     return _NotShort
                 flow = flows.pop(event.start_mark.index, None)
                 if flow is not None:   # the `[]` or `{}` left in a simple flow's place
-                    value, nodes, nesting = flow
-                    count += nodes
+                    value, nodes, nesting, items = flow
+                    count += nodes - 1   # this event counted one
                     if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or not isinstance(
                             get(), yaml.SequenceEndEvent if kind is _SequenceStart else yaml.MappingEndEvent):
                         return _NotShort
+                    if items:   # a run of a block sequence's items, the first in its place
+                        if key is not None:
+                            return _NotShort
+                        container.extend(value)
+                        continue
                 else:
                     stack.append((container, key))
                     container, key = ([], None) if kind is _SequenceStart else ({}, _KEY)

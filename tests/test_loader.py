@@ -225,7 +225,14 @@ _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  
           "ah{i}:\n  - {{a: \"\u2028\", b: {f}}}", "ai{i}:\n  - {{a: \"x\u0085y\"}}", "aj{i}:\n  - {{a: \"\"\"\"}}",
           # a key's flow mapping (a hex map's hexes), and look-alikes
           "ak{i}: {{terrain: clear, country: {f}}}", "\"0{i}01\": {{t: St. Johns, u: [KKV/EC]}}", "al{i}: a- {{b: {f}}}",
-          "am{i}: x: {{b: c}}", "an{i}:\n  - - {{b: {f}}}", "ao{i}: {{b: c}} # note", "ap{i}: {{b: c}}  "]
+          "am{i}: x: {{b: c}}", "an{i}:\n  - - {{b: {f}}}", "ao{i}: {{b: c}} # note", "ap{i}: {{b: c}}  ",
+          # runs of a block sequence's items read as one, and what ends them
+          "ba{i}:\n  - {{a: 1}}\n  # c\n  - {{b: {f}}}\n\n  - {{c: 2}}\n  - x", "bb{i}:\n- {{a: 1}}\n- {{b: {f}}}\nbc{i}: 1",
+          "bd{i}:\n  - - {{a: 1}}\n    - {{b: {f}}}\n  - {{c: 1}}", "be{i}:\n  - {{a: 1}}   \n  - {{b: {f}}}\n   - {{c: 1}}",
+          "bf{i}:\n  - {{a: 1}}\n  - {{a: 1, a: 2}}\n  - {{b: {f}}}", "bg{i}: - {{a: 1}}\n  - {{b: 1}}",
+          "bh{i}: [\n  - {{a: 1}}\n  - {{b: 1}}]", "bi{i}: |\n  - {{a: 1}}\n  - {{b: {f}}}", "? - {{a: 1}}\n  - {{b: 1}}\n: bj{i}",
+          "bk{i}:\n  - {{a: 1}}\n  -  {{b: 1}}\n  - {{c: {f}}}", "bl{i}:\n  - {{a: 1}}\n  - {{b: 1}}\n    - {{c: {f}}}",
+          "bm{i}:\n  - {{a: 1}}\n  - {{b: 1}}\n  c: {f}", "bn{i}:\n  - {{a: {f}}}\n\t- {{b: 1}}", "bo{i}:\n  - {{a: 1}}\r\n  - {{b: 1}}"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -281,7 +288,8 @@ def test_one_line_flow_mappings_are_read_as_json_all_at_once():
     assert diags == [] and doc.data["borders"][1] == {"between": ["P1", "P2"], "units": ["army", "fleet"], "sea": True}
     from generator.loader import Document, _read_short, _simple_flows
     short, flows = _simple_flows(text)
-    assert len(flows) == 201 and "Two Words" not in short     # a name of two words: one JSON string
+    assert "Two Words" not in short     # a name of two words: one JSON string
+    assert [len(v[0]) for v in flows.values()] == [1, 200]   # the borders: one run of items, one value
     assert _read_short(text, Document("f.yaml"))
     for odd in ("{a: 1, a: 2}", "{a:b}", "{a: [b, [c]], d: e}", "{x: 1a}"):
         _same_reading(f"m:\n  - {odd}\n  - {{k: v}}\n")
@@ -313,7 +321,8 @@ def test_flows_json_refuses_leave_the_others_to_json():
     assert diags == [] and doc.data["provinces"][3] == {"id": "P3", "name": "Val-d Or 3", "color": "#000003",
                                                         "label": [3, 2]}
     from generator.loader import Document, _read_short, _simple_flows
-    assert len(_simple_flows(text)[1]) == 349 - 2         # not `a:b` nor `1a`
+    runs = _simple_flows(text)[1].values()    # all but `a:b` and `1a`, in the three runs they leave
+    assert [len(run[0]) for run in runs] == [7, 193, 147]
     assert _read_short(text, Document("f.yaml"))
 
 
