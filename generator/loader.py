@@ -515,40 +515,50 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         (_as_json([item[1] for item in worded], {}) if worded else [])
     found = sorted(zip(numbers + worded, values), key=lambda item: item[0][0])
     pieces, flows, last, size, nodes = [], {}, 0, 0, 0
-    run, column = None, -1   # the items being read as one, and the column of their `-`
+    # The run being read as one placeholder: [value, bound, nesting, the values after the
+    # first (with their keys, in a mapping), the keys' column, whether items]; and what
+    # lies between two of its flows: a line break, then the first's `- ` (the same column),
+    # or the indentation of its key (the next key follows).
+    run, step = None, ""
     for (start, flow, placeholder, bare), value in found:
         # fewer keys than colons: a key repeated
         if value is None or placeholder == "{}" and len(value) != bare.count(":"):
             continue
-        # every item follows a comma or opens its collection: items <= commas + openers;
-        # a flow is nested no deeper than it has openers (counted exactly when they are many)
+        # every value follows a comma or opens its collection: values <= commas + openers,
+        # and the flow itself; it is nested no deeper than it has openers (counted exactly
+        # when they are many)
         openers = bare.count("[") + bare.count("{")
-        bound = bare.count(",") + openers
-        nodes += bound + 1
+        bound = bare.count(",") + openers + 1
+        nodes += bound
         if nodes > MAX_NODES:
             return text, None
         nesting = openers if openers <= MAX_DEPTH // 4 else _nesting(bare)
-        item = text[start - 2] == "-" and placeholder == "{}"
-        if item and run is not None and _next_item(text, last, start, column):
-            # the next item of the same block sequence, on the next line: it joins the run,
-            # and its line is left empty (the reader takes the run's values for the first's;
-            # the lines below keep their numbers)
-            run[0].append(value)
-            run[1] += bound + 1
-            run[2] = max(run[2], nesting)
-            pieces.append("\n")
-            size += 1
-            last = start + len(flow)
-            continue
+        if run is not None and text.startswith(step, last):
+            key = (_ITEM if start - last == len(step) else None) if run[5] else \
+                _entry_key(text, last + len(step), start)
+            if key is not None:
+                # the next item or entry of the same block collection, on the next line: it
+                # joins the run, and its line is left empty (the reader takes the run's
+                # values at the first's place; the lines below keep their numbers)
+                run[3].append(value if key is _ITEM else (key, value))
+                run[1] += bound
+                run[2] = max(run[2], nesting)
+                pieces.append("\n")
+                size += 1
+                last = start + len(flow)
+                continue
         pieces.append(text[last:start])
         size += start - last
         line = text.rfind("\n", 0, start) + 1
-        column = start - 2 - line
-        if item and text.startswith(" " * column + "- ", line):   # a line's first: it may start a run
-            run = flows[size] = [[value], bound, nesting, True]
+        lead = text[line:start]
+        column = len(lead) - len(lead.lstrip(" "))
+        if len(lead) == column + 2 and lead.endswith("- "):   # the line's first thing: a run's
+            run, step = [value, bound, nesting, [], column, True], "\n" + lead
+        elif _entry_key(text, line + column, start) is not None:
+            run, step = [value, bound, nesting, [], column, False], "\n" + lead[:column]
         else:
             run = None
-            flows[size] = (value, bound, nesting, False)
+        flows[size] = run or (value, bound, nesting, None, 0, False)
         pieces.append(placeholder)
         size += 2
         last = start + len(flow)
@@ -556,12 +566,22 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
     return "".join(pieces), flows
 
 
-def _next_item(text: str, end: int, start: int, column: int) -> bool:
-    """Whether the flow mapping at `start` is the `- ` item on the line after the one whose
-    flow ends at `end`, with its `-` in `column` (the same block sequence's next item)."""
-    line = start - 2 - column
-    return line > end and text[line - 1] == "\n" and not text[end:line - 1].strip(" ") and \
-        text.startswith(" " * column + "- ", line)
+_ITEM = object()   # a block sequence's item (`- `), in a run
+_PLAIN_KEY = re.compile(r'"[ !#-\[\]-~]*+"|[A-Za-z_][-./0-9A-Za-z_ ]*+(?<! )')
+
+
+def _entry_key(text: str, at: int, start: int) -> str | None:
+    """The key from `at` to the `: ` before the flow at `start` when it is plain text YAML
+    reads as a string (in double quotes with no escape, or a word), else None."""
+    if not text.startswith(": ", start - 2):
+        return None
+    key = _PLAIN_KEY.fullmatch(text, at, start - 2)
+    if key is None:
+        return None
+    key = key.group()
+    if key[0] == '"':
+        return key[1:-1]
+    return key if _json_word(key) == f'"{key}"' else None
 
 
 def _read_short(text: str, doc: Document) -> bool:
@@ -603,7 +623,7 @@ def _data_from_events(parser, flows: dict, top: dict):
     yaml.constructor.SafeConstructor.__init__(constructor)
     # the containers being filled, each with its key awaiting a value (None in a sequence)
     stack: list = []
-    container, key, count = None, None, 0
+    container, key, count, block = None, None, 0, False   # block: not a flow collection
     event = get()
     while not isinstance(event, yaml.DocumentStartEvent):
         if isinstance(event, yaml.StreamEndEvent):
@@ -614,7 +634,7 @@ def _data_from_events(parser, flows: dict, top: dict):
         kind = type(event)
         if kind in _CollectionEnd:
             value = container
-            container, key = stack.pop()
+            container, key, block = stack.pop()
         else:
             if event.anchor is not None or kind is yaml.AliasEvent or event.tag is not None:
                 return _NotShort
@@ -647,19 +667,32 @@ def _data_from_events(parser, flows: dict, top: dict):
                     return _NotShort
                 flow = flows.pop(event.start_mark.index, None)
                 if flow is not None:   # the `[]` or `{}` left in a simple flow's place
-                    value, nodes, nesting, items = flow
+                    value, nodes, nesting, more, column, items = flow
                     count += nodes - 1   # this event counted one
                     if count > MAX_NODES or len(stack) + nesting > MAX_DEPTH or not isinstance(
                             get(), yaml.SequenceEndEvent if kind is _SequenceStart else yaml.MappingEndEvent):
                         return _NotShort
-                    if items:   # a run of a block sequence's items, the first in its place
-                        if key is not None:
+                    if more:   # a run of a block collection's lines, the first in its place
+                        if not block or (key is None) is not items or key is _KEY:
                             return _NotShort
-                        container.extend(value)
+                        if items:
+                            container.append(value)
+                            container.extend(more)
+                            continue
+                        container[key] = value
+                        line = event.start_mark.line + 1
+                        for line, (key, value) in enumerate(more, line + 1):
+                            if key in container:
+                                return _NotShort   # a duplicate: reported by the reading as written
+                            container[key] = value
+                            if len(stack) == 1:
+                                top.setdefault("/" + escape_pointer_token(key), (line, column + 1))
+                        key = _KEY
                         continue
                 else:
-                    stack.append((container, key))
+                    stack.append((container, key, block))
                     container, key = ([], None) if kind is _SequenceStart else ({}, _KEY)
+                    block = not event.flow_style
                     continue
             else:
                 return _NotShort

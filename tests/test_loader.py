@@ -232,7 +232,16 @@ _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  
           "bf{i}:\n  - {{a: 1}}\n  - {{a: 1, a: 2}}\n  - {{b: {f}}}", "bg{i}: - {{a: 1}}\n  - {{b: 1}}",
           "bh{i}: [\n  - {{a: 1}}\n  - {{b: 1}}]", "bi{i}: |\n  - {{a: 1}}\n  - {{b: {f}}}", "? - {{a: 1}}\n  - {{b: 1}}\n: bj{i}",
           "bk{i}:\n  - {{a: 1}}\n  -  {{b: 1}}\n  - {{c: {f}}}", "bl{i}:\n  - {{a: 1}}\n  - {{b: 1}}\n    - {{c: {f}}}",
-          "bm{i}:\n  - {{a: 1}}\n  - {{b: 1}}\n  c: {f}", "bn{i}:\n  - {{a: {f}}}\n\t- {{b: 1}}", "bo{i}:\n  - {{a: 1}}\r\n  - {{b: 1}}"]
+          "bm{i}:\n  - {{a: 1}}\n  - {{b: 1}}\n  c: {f}", "bn{i}:\n  - {{a: {f}}}\n\t- {{b: 1}}", "bo{i}:\n  - {{a: 1}}\r\n  - {{b: 1}}",
+          # runs of a block mapping's entries whose values are simple flows (a hex map's hexes)
+          "ca{i}:\n  \"01\": {{t: a, c: {f}}}\n  \"02\": {{t: b}}\n  x y: {{t: c}}\n  yes: {{t: d}}\n  z: {{t: e}}",
+          "cb{i}:\n  A: [1, 2]\n  B: {f}\n  A: [3]", "cc{i}: {{a: 1}}\ncd{i}: {f}\n\u00e9{i}: {f}\nce{i}: {f}",
+          "cf{i}: [\n  a: {{b: 1}}\n  c: {{d: {f}}}\n]", "cg{i}: {{\n  a: {{b: 1}}\n  c: {{d: 1}}\n}}",
+          "ch{i}:\n  a : {{b: 1}}\n  c: {{d: {f}}}", "ci{i}:\n  \"a\\\\b\": {{b: 1}}\n  \"c\": {{d: 1}}",
+          "cj{i}:\n  a: {{b: 1}}\n   c: {{d: 1}}", "ck{i}:\n  a: {{b: 1}}\n  - {{d: 1}}", "cl{i}:\n  a: {{b: 1}}\n  <<: {{d: 1}}",
+          "cm{i}:\n  a: {{b: 1}}\n  ? c\n  : {{d: 1}}", "cn{i}:\n  a: &x {{b: 1}}\n  c: {{d: 1}}",
+          "co{i}:\n  a: {{b: 1}}\n  c: {{d: 1}} # x\n  e: {f}", "cp{i}:\n  a: {{b: 1}}\n  St. Johns: {{d: 1}}\n  a-b/c_d: {f}",
+          "cq{i}:\n  a: {{b: 1}}\n  null: {{d: 1}}\n  Null Island: {{e: 1}}\n  \"a\": {f}", "cr{i}:\n- a: {{b: 1}}\n  c: {f}"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -250,6 +259,11 @@ def test_simple_flows_read_as_json_give_what_the_text_as_written_gives(lines):
 @given(st.text(alphabet="ab1-:[]{}#&*!,'\"|>?~. \n", max_size=60))
 def test_any_text_reads_as_the_text_as_written(text):
     _same_reading(text)
+
+
+def _runs(flows: dict) -> list[int]:
+    """How many flows each placeholder stands for (a run of lines read as one)."""
+    return [1 + len(entry[3] or ()) for entry in flows.values()]
 
 
 def _every_flow():
@@ -273,7 +287,8 @@ def test_simple_flows_keep_positions_inside_them():
     assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
     assert doc.where("/outlines/AB/1/1") == (3, 27)
     from generator.loader import Document, _read_short, _simple_flows
-    assert len(_simple_flows(text)[1]) == 6   # all were JSON (`image: {w: 3}` too), `no` as false
+    # all were JSON (`image: {w: 3}` too), `no` as false; `z`, `contacts` and `more` one run
+    assert _runs(_simple_flows(text)[1]) == [1, 1, 1, 3]
     assert _read_short(text, Document("f.yaml"))                # the shortcut read it
     assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
 
@@ -289,7 +304,7 @@ def test_one_line_flow_mappings_are_read_as_json_all_at_once():
     from generator.loader import Document, _read_short, _simple_flows
     short, flows = _simple_flows(text)
     assert "Two Words" not in short     # a name of two words: one JSON string
-    assert [len(v[0]) for v in flows.values()] == [1, 200]   # the borders: one run of items, one value
+    assert _runs(flows) == [1, 200]      # the borders: one run of items, one placeholder
     assert _read_short(text, Document("f.yaml"))
     for odd in ("{a: 1, a: 2}", "{a:b}", "{a: [b, [c]], d: e}", "{x: 1a}"):
         _same_reading(f"m:\n  - {odd}\n  - {{k: v}}\n")
@@ -301,6 +316,12 @@ def test_simple_flows_count_towards_the_limits(monkeypatch):
     monkeypatch.setattr(loader, "MAX_NODES", 50)
     doc, diags = _same_reading("a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n")
     assert [d.code for d in diags] == [TOO_LARGE]
+    runs = "m:\n" + "".join(f"  - {{a: [{i}, 2], b: x}}\n" for i in range(8)) + \
+        "k:\n" + "".join(f"  k{i}: [1, [2]]\n" for i in range(5))
+    for limit in range(30, 70):   # at the limit and around it, both readings agree
+        monkeypatch.setattr(loader, "MAX_NODES", limit)
+        for text in (runs, "a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n", "- {a: [1, 2]}\n" * 12):
+            _same_reading(text)
     monkeypatch.setattr(loader, "MAX_NODES", 1_000_000)
     deep = "".join(f"{'  ' * i}k{i}:\n" for i in range(60)) + "  " * 60 + "x: [[[[[1]]]]]\n"
     doc, diags = _same_reading(deep)
@@ -321,8 +342,8 @@ def test_flows_json_refuses_leave_the_others_to_json():
     assert diags == [] and doc.data["provinces"][3] == {"id": "P3", "name": "Val-d Or 3", "color": "#000003",
                                                         "label": [3, 2]}
     from generator.loader import Document, _read_short, _simple_flows
-    runs = _simple_flows(text)[1].values()    # all but `a:b` and `1a`, in the three runs they leave
-    assert [len(run[0]) for run in runs] == [7, 193, 147]
+    runs = _simple_flows(text)[1]    # all but `a:b` and `1a`, in the three runs they leave
+    assert _runs(runs) == [7, 193, 147]
     assert _read_short(text, Document("f.yaml"))
 
 
