@@ -49,7 +49,7 @@ function here accepts either.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 PASSABLE = ("land", "coast", "sea")
@@ -147,8 +147,11 @@ class DiplomacyMap:
     name_follows: dict = field(default_factory=dict)       # first word -> second words of the
                                                            # multi-word names and prefixes
 
-    def __post_init__(self) -> None:
-        self.rebuild()
+    tables: InitVar[bool] = True   # False: the caller adds borders first, then calls rebuild()
+
+    def __post_init__(self, tables: bool) -> None:
+        if tables:
+            self.rebuild()
 
     # -- construction -------------------------------------------------------
     def rebuild(self) -> None:
@@ -341,8 +344,9 @@ def _norm(text: str) -> str:
 
 # -- building from map.yaml data ---------------------------------------------
 
-def build_map(data: dict) -> DiplomacyMap:
-    """Turn schema-valid map.yaml data into a DiplomacyMap (no derived borders yet)."""
+def build_map(data: dict, tables: bool = True) -> DiplomacyMap:
+    """Turn schema-valid map.yaml data into a DiplomacyMap (no derived borders yet;
+    `tables=False`: no lookup tables either, for a caller that adds borders first)."""
     provinces: dict[str, Province] = {}
     for item in data.get("provinces") or []:
         label = item.get("label")
@@ -364,7 +368,7 @@ def build_map(data: dict) -> DiplomacyMap:
                for r in data.get("sea_regions") or []}
     victory = (data.get("victory") or {}).get("centers") or (len([p for p in provinces.values()
                                                                   if p.supply_center]) // 2 + 1)
-    return DiplomacyMap(provinces, powers, borders, regions, int(victory))
+    return DiplomacyMap(provinces, powers, borders, regions, int(victory), tables=tables)
 
 
 def build_start(data: dict) -> StartPosition:
