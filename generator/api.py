@@ -137,10 +137,11 @@ def _game(game: str | Path | Game) -> Game:
     return game if isinstance(game, Game) else GAMES.get(game, "content")
 
 
-def validate(paths=("content",)) -> list[dict]:
-    from .validate import validate_paths
-    _, rep = validate_paths([Path(p) for p in paths])
-    return [d.to_dict() for d in rep.sorted()]
+def validate(paths=("content",), jobs: int | None = None) -> list[dict]:
+    """Every diagnostic of the games under `paths`; `jobs`: games checked at once
+    (default: one per CPU, 1: one after another)."""
+    from .validate import validate_report
+    return [d.to_dict() for d in validate_report([Path(p) for p in paths], jobs).sorted()]
 
 
 def build(content="content", site_dir="site", config="mkdocs.yml", work=None, pdf=True) -> dict:

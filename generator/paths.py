@@ -34,6 +34,10 @@ def tree_stamp(folders) -> tuple:
 
 
 def is_inside(path, folder) -> bool:
-    """Is `path` `folder` or below it (both made absolute, links resolved)?"""
-    path, folder = os.path.realpath(path), os.path.realpath(folder)
-    return os.path.commonpath([path, folder]) == folder
+    """Is `path` `folder` or below it, links resolved? (False when either cannot be
+    resolved: a symlink loop raises RuntimeError before Python 3.13.)"""
+    try:
+        Path(path).resolve().relative_to(Path(folder).resolve())
+        return True
+    except (OSError, ValueError, RuntimeError):
+        return False
