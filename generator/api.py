@@ -16,13 +16,12 @@ content/ in a checkout, generator/_bundled/content in an installed wheel).
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from .diagnostics import Diagnostic, errors
 from .families.base import Example
 from .loader import Document, load_text
-from .paths import SOURCE_ROOT
+from .paths import SOURCE_ROOT, tree_stamp
 
 BUNDLED_CONTENT = SOURCE_ROOT / "content"
 
@@ -111,25 +110,12 @@ class GameCache:
         self.size = size
         self._games: dict[Path, tuple[tuple, Game]] = {}
 
-    @staticmethod
-    def _stamp(folder: Path) -> tuple:
-        out = []
-        for dirpath, dirnames, filenames in os.walk(folder):
-            dirnames.sort()
-            for name in sorted(filenames):
-                try:
-                    st = os.stat(os.path.join(dirpath, name))
-                except OSError:
-                    continue
-                out.append((dirpath, name, st.st_mtime_ns, st.st_size))
-        return tuple(out)
-
     def get(self, path_or_id: str | Path, content: str | Path | None = None) -> Game:
         where = find_game(path_or_id, content)
         if where is None:
             return load_game(path_or_id, content)      # raises the "no game" diagnostic
         key = where.resolve()
-        stamp = self._stamp(key)
+        stamp = tree_stamp([key])
         hit = self._games.get(key)
         if hit is not None and hit[0] == stamp:
             return hit[1]
@@ -151,10 +137,11 @@ def _game(game: str | Path | Game) -> Game:
     return game if isinstance(game, Game) else GAMES.get(game, "content")
 
 
-def validate(paths=("content",)) -> list[dict]:
-    from .validate import validate_paths
-    _, rep = validate_paths([Path(p) for p in paths])
-    return [d.to_dict() for d in rep.sorted()]
+def validate(paths=("content",), jobs: int | None = None) -> list[dict]:
+    """Every diagnostic of the games under `paths`; `jobs`: games checked at once
+    (default: one per CPU, 1: one after another)."""
+    from .validate import validate_report
+    return [d.to_dict() for d in validate_report([Path(p) for p in paths], jobs).sorted()]
 
 
 def build(content="content", site_dir="site", config="mkdocs.yml", work=None, pdf=True) -> dict:

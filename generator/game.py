@@ -15,6 +15,7 @@ from .families.base import GameSource
 from .loader import Document, display_path, load_document
 from .markup import check_markdown
 from .schemas import validate_document
+from .paths import is_inside
 
 NOT_A_GAME = register("MW401", "Not a game folder",
                       "A path given to Mapwright is neither a game folder (holding game.yaml) "
@@ -68,16 +69,8 @@ def discover(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     return unique, problems
 
 
-def _inside(path: Path, root: Path) -> bool:
-    try:
-        path.resolve().relative_to(root.resolve())
-        return True
-    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
-        return False
-
-
 def _escapes(path: Path, root: Path) -> Diagnostic | None:
-    if _exists(path) and not _inside(path, root):
+    if _exists(path) and not is_inside(path, root):
         return Diagnostic(display_path(path), 1, 1, ESCAPING_PATH,
                           f"'{display_path(path)}' points outside the game folder",
                           hint="copy the file into the game folder instead of linking it")

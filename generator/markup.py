@@ -163,6 +163,11 @@ def _renderer():
     return md
 
 
+def warm_renderer() -> None:
+    """Set up this thread's renderer now (before forking workers that will all use it)."""
+    _renderer()
+
+
 def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     """Render the page as the site will and refuse anything that could run script: the
     line checks cannot see entity-encoded schemes, link targets on the next line, or tags

@@ -4,6 +4,7 @@ In a checkout (and an editable install) they are the top-level folders beside th
 package; a wheel carries copies in generator/_bundled/ (see setup.py)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -13,3 +14,30 @@ if not (SOURCE_ROOT / "schemas").is_dir() and (PACKAGE_ROOT / "_bundled").is_dir
 SCHEMA_DIR = SOURCE_ROOT / "schemas"
 DEFAULT_MKDOCS = SOURCE_ROOT / "mkdocs.yml"
 SITE_OVERRIDES = SOURCE_ROOT / "site_overrides"
+
+
+def tree_stamp(folders) -> tuple:
+    """Every file under `folders` with its modification time and size, in a fixed order:
+    equal stamps mean nothing was added, removed or changed (what a cache keyed by
+    them needs to know)."""
+    out = []
+    for folder in folders:
+        for dirpath, dirnames, filenames in os.walk(folder):
+            dirnames.sort()
+            for name in sorted(filenames):
+                try:
+                    st = os.stat(os.path.join(dirpath, name))
+                except OSError:
+                    continue
+                out.append((dirpath, name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def is_inside(path, folder) -> bool:
+    """Is `path` `folder` or below it, links resolved? (False when either cannot be
+    resolved: a symlink loop raises RuntimeError before Python 3.13.)"""
+    try:
+        Path(path).resolve().relative_to(Path(folder).resolve())
+        return True
+    except (OSError, ValueError, RuntimeError):
+        return False

@@ -12,6 +12,8 @@ from .examples import EXAMPLE_CRASH, EXAMPLE_MISMATCH, extract_examples
 from .families import family as family_named
 from .families.base import Example, Family, GameSource, Outcome
 from .game import discover, read_game, read_rules_pages
+from .loader import load_document
+from .parallel import each_game
 from .schemas import validate_document
 
 INTERNAL = register("MW901", "Internal error in a family engine",
@@ -181,3 +183,30 @@ def validate_paths(paths: list[Path]) -> tuple[list[GameResult], Report]:
         results.append(result)
         report.extend(result.diagnostics)
     return results, report
+
+
+def validate_report(paths: list[Path], jobs: int | None = None) -> Report:
+    """What `validate_paths` reports, all that `mapwright validate` and `api.validate`
+    need. With several games, up to `jobs` of them (default: the CPUs this process may
+    use) are validated at once, each in a worker process (`parallel.each_game`)."""
+    games, problems = discover(paths)
+    report = Report(list(problems))
+    for diagnostics in each_game(diagnostics_of, games, jobs, warm=lambda: _warm_for_workers(games)):
+        report.extend(diagnostics)
+    return report
+
+
+def diagnostics_of(path: Path) -> list[Diagnostic]:
+    return validate_game(path).diagnostics
+
+
+def _warm_for_workers(games: list[Path]) -> None:
+    """What the games' validation sets up first, done once before the workers start
+    (they inherit it): the games' families imported, the Markdown renderer of the rules
+    pages' safety check made."""
+    from .markup import warm_renderer
+    for path in games:
+        doc, _ = load_document(path / "game.yaml")
+        if isinstance(doc.data, dict) and isinstance(doc.data.get("family"), str):
+            family_named(doc.data["family"])
+    warm_renderer()

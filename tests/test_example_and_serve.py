@@ -97,3 +97,24 @@ def test_a_broken_mkdocs_yml_is_said_as_such_not_as_a_mapwright_bug(tmp_path, co
     assert done.returncode == 1, done.stderr
     assert "custom_dir" in done.stderr and "mkdocs.yml" in done.stderr
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_serve_picks_up_a_file_added_to_the_projects_theme_folder(tmp_path):
+    """Serve keeps the theme's file listing between rebuilds; a file the author adds to
+    the project's own custom_dir is in the next rebuild all the same."""
+    import shutil
+    content = tmp_path / "content"
+    assert main(["new", "a-game", "--family", "diplomacy", "--content", str(content)]) == 0
+    shutil.copytree(REPO / "site_overrides", tmp_path / "site_overrides")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    log = tmp_path / "serve.log"
+    with serving(content, tmp_path, log, "--no-pdf", "--config", str(config)) as base:
+        assert wait_for(f"{base}/a-game/", "A Game"), "serve did not come up"
+        added = tmp_path / "site_overrides" / "assets" / "added-while-serving.txt"
+        added.write_text("added while serving\n", encoding="utf-8")
+        rules = content / "a-game" / "rules" / "01-introduction.md"
+        rules.write_text(rules.read_text(encoding="utf-8") + "\nA freshly edited sentence.\n", encoding="utf-8")
+        assert wait_for(f"{base}/a-game/rules/01-introduction/", "freshly edited"), "the edit was not served"
+        assert wait_for(f"{base}/assets/added-while-serving.txt", "added while serving", seconds=10), \
+            "the file added to custom_dir was not served after the rebuild"

@@ -10,6 +10,7 @@ without it is refused.
 from __future__ import annotations
 
 from pathlib import Path
+from ..paths import is_inside
 
 MARKER = ".mapwright-export"
 MARKER_HEAD = "# Written by `mapwright export`; the files below are its own and a re-export replaces them.\n"
@@ -20,18 +21,10 @@ class RefusedOutput(Exception):
     """The target is not Mapwright's to write; the message says why and what to do."""
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except ValueError:
-        return False
-
-
 def check_target(target: Path, content_dirs: list[Path]) -> None:
     """Refuse a target inside (or equal to) a content folder, or holding one."""
     for content in content_dirs:
-        if content.is_dir() and (_inside(target, content) or _inside(content, target)):
+        if content.is_dir() and (is_inside(target, content) or is_inside(content, target)):
             raise RefusedOutput(f"'{target}' is inside or around the content folder {content}; "
                                 "export to a folder outside content/, e.g. -o export/<game>")
 
@@ -58,7 +51,7 @@ def write_folder(target: Path, files: dict[str, bytes | str], content_dirs: list
     target.mkdir(parents=True, exist_ok=True)
     for name in previous:     # files of the last export that this one no longer writes
         old = target / name
-        if name not in files and ".." not in Path(name).parts and old.is_file() and _inside(old, target):
+        if name not in files and ".." not in Path(name).parts and old.is_file() and is_inside(old, target):
             old.unlink()
     written = []
     for name in sorted(files):

@@ -44,6 +44,7 @@ from .php_arrays import PhpDataError, read_install_php
 from .webdip_classes import ClassFacts, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
+from ..paths import is_inside
 
 BAD_PHP = register("IMP001", "install.php cannot be read as data",
                    "The importer reads install.php as text and expects the literal "
@@ -792,7 +793,7 @@ def _find_image(src: _Sources, options: ImportOptions, diags) -> Path | None:
     of the variant (or of the variant whose install.php it includes)."""
     if options.image:
         path = src.folder / options.image
-        if not _inside(path, src.folder) or not path.is_file():
+        if not is_inside(path, src.folder) or not path.is_file():
             diags.append(_diag(f"{src.folder.name}/{options.image}", 1, IMAGE_PROBLEM,
                                f"--image {options.image} is not a file inside the variant folder",
                                hint="name the flat-colour interactive map, e.g. interactiveMap/IA_map.png"))
@@ -810,17 +811,9 @@ def _find_image(src: _Sources, options: ImportOptions, diags) -> Path | None:
     return None
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except (OSError, ValueError):
-        return False
-
-
 def _load_image(path: Path, variant_dir: Path, diags):
     from .png_image import ImageProblem, load_rgb
-    shown = f"{variant_dir.name}/{path.relative_to(variant_dir).as_posix()}" if _inside(path, variant_dir) \
+    shown = f"{variant_dir.name}/{path.relative_to(variant_dir).as_posix()}" if is_inside(path, variant_dir) \
         else path.name
     try:
         rgb, note = load_rgb(path, MAX_PIXELS)
@@ -946,7 +939,7 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     from .components import sort_components
     from .trace import colour_codes, contacts_of, grow_labels, label_pixels, thick_area, trace
 
-    shown = image_path.relative_to(variant_dir).as_posix() if _inside(image_path, variant_dir) \
+    shown = image_path.relative_to(variant_dir).as_posix() if is_inside(image_path, variant_dir) \
         else f"../{image_path.parent.parent.name}/{image_path.parent.name}/{image_path.name}"
     territory_seeds = len(seeds)
     seeds = list(seeds) + list(extra_seeds)
@@ -1041,7 +1034,7 @@ def _sample_colours(variant_dir: Path, colour_name: str, ia, seeds, powers, prov
 
     path = variant_dir / colour_name
     shown = f"{variant_dir.name}/{colour_name}"
-    if not _inside(path, variant_dir) or not path.is_file():
+    if not is_inside(path, variant_dir) or not path.is_file():
         diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"--colours {colour_name} is not a file inside the variant "
                                                     "folder; the colours of drawMap.php are kept"))
         return

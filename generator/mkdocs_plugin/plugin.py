@@ -46,6 +46,7 @@ from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_
                      record_site)
 from ..diagnostics import Report, errors
 from ..output import as_text
+from ..paths import is_inside, tree_stamp
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from .config import MapwrightConfig
@@ -374,13 +375,17 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         """Serve makes a new template environment for every rebuild: keep the compiled
         templates (Jinja's bytecode cache, checked against each template's source) and
         the theme's file listing (Material has some 14,000 icons), as long as the theme
-        folders and mkdocs.yml stay the same."""
+        folders, mkdocs.yml and the files of the project's own theme folders stay the same."""
         theme, make_env = config.theme, config.theme.get_env
         path = config.config_file_path
-        same = (tuple(theme.dirs), os.path.getmtime(path) if path and os.path.isfile(path) else 0)
+        project = os.path.dirname(os.path.abspath(path)) if path else None
 
         def get_env():
             env = make_env()
+            # the project's own theme folders (custom_dir) may gain a file while serving;
+            # an installed theme's do not (and are far larger): only the former are walked
+            same = (tuple(theme.dirs), os.path.getmtime(path) if path and os.path.isfile(path) else 0,
+                    tree_stamp(d for d in theme.dirs if project and is_inside(d, project)))
             if SESSION.templates is None or SESSION.templates[0] != same:
                 SESSION.templates = (same, _InMemoryBytecode(), {})
             _, env.bytecode_cache, listings = SESSION.templates

@@ -129,6 +129,7 @@ def structural_checks(game: Game) -> list[Diagnostic]:
             out.append(w.map(f"/provinces/{i}/home", BAD_HOME, f"home province '{pid}' is not a supply centre",
                              hint="add supply_center: true"))
     pairs: set[frozenset] = set()
+    stands: dict[tuple[str, str], bool] = {}      # (province, unit) -> can the unit stand there
     for i, b in enumerate(data.get("borders") or []):
         a, c = b["between"]
         for loc in (a, c):
@@ -141,7 +142,10 @@ def structural_checks(game: Game) -> list[Diagnostic]:
             for unit in units:
                 for loc in (a, c):
                     prov = m.provinces[province_of(loc)]
-                    if not prov.locations(unit):
+                    can = stands.get((prov.id, unit))
+                    if can is None:
+                        can = stands[prov.id, unit] = bool(prov.locations(unit))
+                    if not can:
                         out.append(w.map(f"/borders/{i}/units", BAD_BORDER_UNITS,
                                          f"{unit} border {a}-{c}: a {unit} cannot stand in {prov.id} ({prov.type})"))
                     elif unit == "fleet" and prov.coasts and "/" not in loc:

@@ -52,9 +52,15 @@ def _fleet_provinces(game: Game, pid: str) -> set[str]:
 
 
 def _border_kinds(game: Game) -> dict[frozenset, set[str]]:
+    """Province pair -> the kinds of its borders (made once per map: several claims ask)."""
+    borders = game.map.borders
+    kept = game.map.__dict__.get("_border_kinds")
+    if kept is not None and kept[0] is borders and kept[1] == len(borders):
+        return kept[2]
     kinds: dict[frozenset, set[str]] = {}
-    for b in game.map.borders:
+    for b in borders:
         kinds.setdefault(frozenset((province_of(b.a), province_of(b.b))), set()).add(b.kind)
+    game.map.__dict__["_border_kinds"] = (borders, len(borders), kinds)
     return kinds
 
 

@@ -13,8 +13,9 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
                    source: GameSource | None = None) -> Game:
     """Build the model from plain data (also used by tests and tools)."""
     modules = RuleSet(meta.get("rules"))
-    m = build_map(map_data)
+    m = build_map(map_data, tables=False)
     add_borders(m, modules)
+    m.rebuild()           # once, with the borders the modules derive
     return Game(game_id=game_id, title=meta.get("title", game_id), meta=meta,
                 rules=meta.get("rules") or {}, map=m, start=build_start(map_data), modules=modules,
                 default_builds={k: list(v) for k, v in (map_data.get("default_builds") or {}).items()},

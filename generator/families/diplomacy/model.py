@@ -49,7 +49,7 @@ function here accepts either.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 PASSABLE = ("land", "coast", "sea")
@@ -147,8 +147,11 @@ class DiplomacyMap:
     name_follows: dict = field(default_factory=dict)       # first word -> second words of the
                                                            # multi-word names and prefixes
 
-    def __post_init__(self) -> None:
-        self.rebuild()
+    tables: InitVar[bool] = True   # False: the caller adds borders first, then calls rebuild()
+
+    def __post_init__(self, tables: bool) -> None:
+        if tables:
+            self.rebuild()
 
     # -- construction -------------------------------------------------------
     def rebuild(self) -> None:
@@ -160,6 +163,8 @@ class DiplomacyMap:
                 army.setdefault(loc, set())
             for loc in prov.locations("F"):
                 fleet.setdefault(loc, set())
+        prov_of = {loc: province_of(loc) for loc in fleet}     # fleet location -> province
+        stands: dict[str, list[str]] = {}   # a border's end as written -> its fleet locations
         for border in self.borders:
             if "army" in border.units:
                 a, b = province_of(border.a), province_of(border.b)
@@ -167,19 +172,24 @@ class DiplomacyMap:
                     army[a].add(b)
                     army[b].add(a)
             if "fleet" in border.units:
-                for x, y in ((border.a, border.b), (border.b, border.a)):
-                    for lx in self._fleet_locations_for(x):
-                        for ly in self._fleet_locations_for(y):
-                            if lx in fleet and ly in fleet and province_of(lx) != province_of(ly):
-                                fleet[lx].add(ly)
+                ends = []
+                for x in (border.a, border.b):
+                    locs = stands.get(x)
+                    if locs is None:
+                        locs = stands[x] = [loc for loc in self._fleet_locations_for(x) if loc in fleet]
+                    ends.append(locs)
+                for lx in ends[0]:
+                    for ly in ends[1]:
+                        if prov_of[lx] != prov_of[ly]:
+                            fleet[lx].add(ly)
+                            fleet[ly].add(lx)
         self.army_adj = {k: frozenset(v) for k, v in army.items()}
         self.fleet_adj = {k: frozenset(v) for k, v in fleet.items()}
-        self.fleet_reach = {k: frozenset(province_of(x) for x in v) for k, v in self.fleet_adj.items()}
+        self.fleet_reach = {k: frozenset(map(prov_of.__getitem__, v)) for k, v in self.fleet_adj.items()}
         # Convoys run through fleets in open sea (islands and coasts do not convoy).
         seas = {p.id for p in self.provinces.values() if p.type == "sea" and not p.island}
         self.convoy_seas = frozenset(seas)
-        self.sea_adj = {s: frozenset(province_of(x) for x in self.fleet_adj.get(s, ()) if province_of(x) in seas)
-                        for s in seas}
+        self.sea_adj = {s: self.fleet_reach.get(s, frozenset()) & seas for s in seas}
         self.coastal = frozenset(p.id for p in self.provinces.values() if p.type == "coast")
         shore: dict[str, set[str]] = {}
         for s in seas:
@@ -341,8 +351,9 @@ def _norm(text: str) -> str:
 
 # -- building from map.yaml data ---------------------------------------------
 
-def build_map(data: dict) -> DiplomacyMap:
-    """Turn schema-valid map.yaml data into a DiplomacyMap (no derived borders yet)."""
+def build_map(data: dict, tables: bool = True) -> DiplomacyMap:
+    """Turn schema-valid map.yaml data into a DiplomacyMap (no derived borders yet;
+    `tables=False`: no lookup tables either, for a caller that adds borders first)."""
     provinces: dict[str, Province] = {}
     for item in data.get("provinces") or []:
         label = item.get("label")
@@ -364,7 +375,7 @@ def build_map(data: dict) -> DiplomacyMap:
                for r in data.get("sea_regions") or []}
     victory = (data.get("victory") or {}).get("centers") or (len([p for p in provinces.values()
                                                                   if p.supply_center]) // 2 + 1)
-    return DiplomacyMap(provinces, powers, borders, regions, int(victory))
+    return DiplomacyMap(provinces, powers, borders, regions, int(victory), tables=tables)
 
 
 def build_start(data: dict) -> StartPosition:

@@ -53,18 +53,21 @@ def _section(rule: str) -> str:
     return rule.split(" ")[0]
 
 
-def covers(rule_section: str, section: str) -> bool:
-    return rule_section == section or rule_section.startswith(section + ".")
-
-
 def coverage(game, rules_pages: dict[str, str]) -> list[dict]:
     """Each section of coverage.yaml with the examples of `rules_pages` that check it and
     the reason when none do."""
     examples = page_examples(rules_pages)
     by_title = {e.title: e for e in examples}
+    # the examples under each section (`covers`): "13.4.2" is under 13, 13.4 and 13.4.2
+    under: dict[str, list] = {}
+    for e in examples:
+        if e.rule:
+            parts = _section(e.rule).split(".")
+            for k in range(1, len(parts) + 1):
+                under.setdefault(".".join(parts[:k]), []).append(e)
     rows = []
     for s in game.coverage:
-        own = [e for e in examples if e.rule and covers(_section(e.rule), s["id"])]
+        own = under.get(s["id"], [])
         named = [by_title[t] for t in s.get("examples", []) if t in by_title]
         missing = [t for t in s.get("examples", []) if t not in by_title]
         seen, found = set(), []

@@ -22,6 +22,7 @@ HEX_ID = re.compile(r"^(\d{2})(\d{2})$")
 # Directions in cube coordinates, clockwise from north: N, NE, SE, S, SW, NW.
 DIRECTIONS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
 DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+CACHED = 20_000      # a 99 x 99 grid has 9,801 hexes
 
 
 def parse_hex(hex_id: str) -> tuple[int, int] | None:
@@ -52,6 +53,10 @@ class Grid:
             raise ValueError(f"offset must be one of {OFFSETS}")
         if not (1 <= self.columns <= 99 and 1 <= self.rows <= 99):
             raise ValueError("columns and rows must be 1..99 for XXYY numbers")
+        # engines ask for the same hexes' cube coordinates and neighbours over and over:
+        # each worked out once per grid (at most CACHED entries, whatever ids are asked)
+        object.__setattr__(self, "_cubes", {})
+        object.__setattr__(self, "_neighbours", {})
 
     # --- numbering -------------------------------------------------------
     def _shifted(self, column: int) -> bool:
@@ -66,6 +71,14 @@ class Grid:
 
     # --- cube coordinates ------------------------------------------------
     def to_cube(self, hex_id: str) -> tuple[int, int, int]:
+        cube = self._cubes.get(hex_id)
+        if cube is None:
+            cube = self._to_cube(hex_id)
+            if len(self._cubes) < CACHED:
+                self._cubes[hex_id] = cube
+        return cube
+
+    def _to_cube(self, hex_id: str) -> tuple[int, int, int]:
         column, row = parse_hex(hex_id)
         q, r = column - 1, row - 1
         # 1-based even columns are 0-based odd ones ("odd-q" in cube terms).
@@ -87,6 +100,14 @@ class Grid:
 
     def neighbours(self, hex_id: str) -> list[str]:
         """Adjacent hexes inside the grid, clockwise from north."""
+        found = self._neighbours.get(hex_id)
+        if found is None:
+            found = tuple(self._neighbours_of(hex_id))
+            if len(self._neighbours) < CACHED:
+                self._neighbours[hex_id] = found
+        return list(found)
+
+    def _neighbours_of(self, hex_id: str) -> list[str]:
         x, y, z = self.to_cube(hex_id)
         out = []
         for dx, dy, dz in DIRECTIONS:

@@ -133,10 +133,13 @@ class HexMap:
         return sorted(r for r, hexes in self.regions.items() if hex_id in hexes)
 
     def city_at(self, hex_id: str) -> City | None:
-        for c in self.cities.values():
-            if c.hex == hex_id:
-                return c
-        return None
+        by_hex = self.__dict__.get("_cities_by_hex")
+        if by_hex is None or by_hex[0] is not self.cities or by_hex[1] != len(self.cities):
+            index: dict[str, City] = {}
+            for c in self.cities.values():
+                index.setdefault(c.hex, c)        # the first city listed on a hex, as before
+            by_hex = self.__dict__["_cities_by_hex"] = (self.cities, len(self.cities), index)
+        return by_hex[2].get(hex_id)
 
     def features(self, a: str, b: str) -> frozenset:
         return self.hexsides.get(hexside(a, b), frozenset())

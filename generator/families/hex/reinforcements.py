@@ -14,24 +14,34 @@ from .stacking import stack_problems
 from .zoc import enemy_controlled, stack_zoc, zoc_reaches
 
 
-def zoc_on_placement(game: HexGame, pos: Position, hex_id: str, side: str) -> str:
-    """The enemy stack whose ZOC reaches `hex_id` for 6.1 C ('' when none)."""
+def zoc_on_placement(game: HexGame, pos: Position, hex_id: str, side: str,
+                     exerting: set[str] | None = None) -> str:
+    """The enemy stack whose ZOC reaches `hex_id` for 6.1 C ('' when none). `exerting`:
+    the hexes whose enemy stack exerts a ZOC, when the caller asks for many hexes."""
+    if exerting is None:
+        exerting = _exerting(game, pos, game.enemy(side))
     for n in game.map.grid.neighbours(hex_id):
-        exerts, _ = stack_zoc(game, pos, n, game.enemy(side))
-        if exerts and zoc_reaches(game, n, hex_id)[0]:
+        if n in exerting and zoc_reaches(game, n, hex_id)[0]:
             return n
     return ""
 
 
+def _exerting(game: HexGame, pos: Position, side: str) -> set[str]:
+    """The hexes where a stack of `side` exerts a ZOC (each stack asked once, not once for
+    every hex next to it)."""
+    return {h for h in {u.hex for u in pos.units.values() if u.side == side} if stack_zoc(game, pos, h, side)[0]}
+
+
 def placement_hexes(game: HexGame, pos: Position, side: str) -> tuple[list[str], str]:
     """Where `side`'s new units may appear (6.1 C-D), with the rule that applied."""
+    exerting = _exerting(game, pos, game.enemy(side))
     cities = sorted((c for c in game.map.cities.values() if c.country == side), key=lambda c: c.hex)
     free = [c.hex for c in cities if city_holder(game, pos, c.hex) == side and not enemy_occupied(game, pos, c.hex, side)
-            and not zoc_on_placement(game, pos, c.hex, side)]
+            and not zoc_on_placement(game, pos, c.hex, side, exerting)]
     if free:
         return free, "6.1 C"
     home = sorted(h for h, c in game.map.country.items() if c == side and game.terrain[game.map.terrain[h]].passable
-                  and not enemy_occupied(game, pos, h, side) and not zoc_on_placement(game, pos, h, side))
+                  and not enemy_occupied(game, pos, h, side) and not zoc_on_placement(game, pos, h, side, exerting))
     return home, "6.1 D"
 
 

@@ -50,11 +50,11 @@ class MovementRules:
 
 
 def add_borders(game_map, rules) -> None:
-    """The borders the modules derive (sealanes), added to the drawn ones."""
+    """The borders the modules derive (sealanes), added to the drawn ones (the hooks read
+    the borders and sea regions; the caller rebuilds the map's tables after)."""
     extra = [b for fn, params in rules.hooks("borders") for b in fn(game_map, params)]
     if extra:
         game_map.borders = list(game_map.borders) + extra
-        game_map.rebuild()
 
 
 def build_sites(game, power: str, owned: list[str]) -> set[str]:
