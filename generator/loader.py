@@ -476,6 +476,8 @@ def _json_lines(text: str, count: int) -> list:
     if type(values) is list and len(values) == count:
         return values
     lines = text.split(",\n")
+    if len(lines) != count:
+        return [None] * count
     values = []
     for at in range(0, len(lines), _CHUNK):
         chunk = lines[at:at + _CHUNK]
