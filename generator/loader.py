@@ -494,9 +494,13 @@ def _nesting(text: str) -> int:
 
 def _simple_flows(text: str) -> tuple[str, dict | None]:
     """`text` with each simple flow replaced by `[]` (a flow mapping by `{}`), and, by the
-    character offset of that placeholder in the new text, (the values, an upper bound on
-    their node count, nesting); None for the flows when they may hold more values than a
-    document may (the text as written then says so, and nothing is spent on them here)."""
+    character offset of that placeholder in the new text, (its value, an upper bound on
+    the node count, nesting, the values after it, their keys' column, whether they are
+    items); None for the flows when they may hold more values than a document may (the
+    text as written then says so, and nothing is spent on them here). A run of a block
+    collection's lines, each a simple flow after `- ` or a plain key (a map's borders, a
+    hex map's hexes), is one placeholder, its entry holding the values after the first
+    (with their keys); None there for a flow that starts no run."""
     numbers, worded = [], []   # (offset in text, flow, placeholder, the flow minus its strings)
     for match in _SIMPLE_FLOW.finditer(text):
         numeric, flow = match.groups()
