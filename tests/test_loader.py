@@ -255,6 +255,17 @@ def test_simple_flows_read_as_json_give_what_the_text_as_written_gives(lines):
             _same_reading(text, pointers)
 
 
+def test_each_line_with_each_flow_reads_as_the_text_as_written():
+    """Every template alone with every flow (the random mixes above may miss one)."""
+    with _every_flow():
+        for line in _LINES:
+            for flow in _FLOWS:
+                text = line.format(i=0, f=flow) + "\n"
+                doc, _ = _same_reading(text)
+                if isinstance(doc.data, dict):
+                    _same_reading(text, list(_pointers(doc.data))[:50])
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ab1-:[]{}#&*!,'\"|>?~. \n", max_size=60))
 def test_any_text_reads_as_the_text_as_written(text):
@@ -352,3 +363,37 @@ def test_a_flow_followed_by_another_on_its_line_is_left_to_yaml():
     for text in ("a: [1], [2]\n", "a: [x, y], [z]\n", "b:\n  - {a: 1}, {b: 2}\n"):
         doc, diags = _same_reading(text)
         assert [d.code for d in diags] == [YAML_SYNTAX], text
+
+
+_CONTENT = __import__("pathlib").Path(__file__).resolve().parents[1] / "content"
+_MAPS = sorted(str(p) for p in _CONTENT.glob("*/*.yaml") if p.stat().st_size > 50_000)   # maps, geometry
+_EDITS = list("[]{},:-#&*!|>'\"%@` \n\t0123456789.eE+xo_~/") + [
+    "<<", "yes", "No", "null", "Null Island", "0x1F", "1_000", "0o17", "1:30", ".inf", "~", "2001-12-14",
+    "- ", ": ", "  ", "\\u00e9", "\u00e9", "\u2028", "\r\n", "- {a: 1}\n", "  k: [1, 2]\n"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_MAPS), st.integers(0, 10**6), st.integers(8, 40),
+       st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(["insert", "delete", "line"]),
+                          st.sampled_from(_EDITS)), min_size=1, max_size=3))
+def test_bundled_maps_edited_read_as_the_text_as_written(path, at, size, edits):
+    """Lines of the bundled maps (thousands of runs of simple flows), edited as an author
+    might mistype them: the shortcut reads what the text as written reads, data,
+    diagnostics and positions alike."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    first = at % len(lines)
+    text = "\n".join(lines[first:first + size]) + "\n"
+    for where, how, what in edits:
+        i = where % (len(text) + 1)
+        if how == "insert":
+            text = text[:i] + what + text[i:]
+        elif how == "delete":
+            text = text[:i] + text[i + 1 + where % 5:]
+        else:   # a line repeated elsewhere
+            rows = text.split("\n")
+            rows.insert(where % len(rows), rows[(where // 7) % len(rows)])
+            text = "\n".join(rows)
+    with _every_flow():
+        doc, diags = _same_reading(text)
+    if not diags and doc.data is not None:
+        _same_reading(text, list(_pointers(doc.data))[:200])
