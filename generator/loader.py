@@ -517,8 +517,9 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         # word); every quote paired, within its own flow
         if '"' not in bare and not _BARE_COLON.search(bare):
             worded.append((start + 1, flow, "{}", bare))
+    words: dict[str, str] = {}   # token -> its JSON, for the flows and the keys of runs
     values = _json_lines(",\n".join(item[1] for item in numbers), len(numbers)) + \
-        (_as_json([item[1] for item in worded], {}) if worded else [])
+        (_as_json([item[1] for item in worded], words) if worded else [])
     found = sorted(zip(numbers + worded, values), key=lambda item: item[0][0])
     pieces, flows, last, size, nodes = [], {}, 0, 0, 0
     # The run being read as one placeholder: [value, bound, nesting, the values after the
@@ -541,7 +542,7 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         nesting = openers if openers <= MAX_DEPTH // 4 else _nesting(bare)
         if run is not None and text.startswith(step, last):
             key = (_ITEM if start - last == len(step) else None) if run[5] else \
-                _entry_key(text, last + len(step), start)
+                _entry_key(text, last + len(step), start, words)
             if key is not None:
                 # the next item or entry of the same block collection, on the next line: it
                 # joins the run, and its line is left empty (the reader takes the run's
@@ -560,7 +561,7 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         column = len(lead) - len(lead.lstrip(" "))
         if len(lead) == column + 2 and lead.endswith("- "):   # the line's first thing: a run's
             run, step = [value, bound, nesting, [], column, True], "\n" + lead
-        elif _entry_key(text, line + column, start) is not None:
+        elif _entry_key(text, line + column, start, words) is not None:
             run, step = [value, bound, nesting, [], column, False], "\n" + lead[:column]
         else:
             run = None
@@ -576,7 +577,7 @@ _ITEM = object()   # a block sequence's item (`- `), in a run
 _PLAIN_KEY = re.compile(r'"[ !#-\[\]-~]*+"|[A-Za-z_][-./0-9A-Za-z_ ]*+(?<! )')
 
 
-def _entry_key(text: str, at: int, start: int) -> str | None:
+def _entry_key(text: str, at: int, start: int, words: dict[str, str]) -> str | None:
     """The key from `at` to the `: ` before the flow at `start` when it is plain text YAML
     reads as a string (in double quotes with no escape, or a word), else None."""
     if not text.startswith(": ", start - 2):
@@ -587,7 +588,10 @@ def _entry_key(text: str, at: int, start: int) -> str | None:
     key = key.group()
     if key[0] == '"':
         return key[1:-1]
-    return key if _json_word(key) == f'"{key}"' else None
+    as_json = words.get(key)
+    if as_json is None:
+        as_json = words[key] = _json_word(key)
+    return key if as_json == f'"{key}"' else None
 
 
 def _read_short(text: str, doc: Document) -> bool:
