@@ -425,6 +425,11 @@ _SIMPLE_MAPPING = re.compile(r" (\{[ -\[\]-z|~\xa0-\u024f]*+\})(?= *+$)", re.M) 
 _TOKEN = re.compile(r'("[^"]*+"|[A-Za-z_][-./0-9A-Za-z_ ]*+)')
 _QUOTED = re.compile(r'"[^"]*+"')
 _BARE_COLON = re.compile(r":(?! )")
+# YAML takes a key for one only when its `:` comes within 1024 characters of its start
+# (libyaml and PyYAML alike): a flow with a token that long (from a delimiter or a quote:
+# each character is read from one start at most) is left to YAML.
+_LONGEST_KEY = 1000
+_LONG_TOKEN = re.compile(r'[,{\[][^,{}\[\]:"]{%d}|"[^"]{%d}' % (_LONGEST_KEY, _LONGEST_KEY))
 _RESOLVER = yaml.resolver.Resolver()   # the resolver the loaders use (no path resolvers)
 _SHORTEST_FLOW = 60   # characters: below this, a sequence costs YAML less than its placeholder
 _CHUNK = 100         # flows read again together when json refuses one of a file's
@@ -515,7 +520,8 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         bare = _QUOTED.sub("0", flow) if '"' in flow else flow
         # every colon outside a string a key's (one with no space after is part of a YAML
         # word); every quote paired, within its own flow
-        if '"' not in bare and not _BARE_COLON.search(bare):
+        if '"' not in bare and not _BARE_COLON.search(bare) and not (
+                len(flow) > _LONGEST_KEY and _LONG_TOKEN.search(flow)):
             worded.append((start + 1, flow, "{}", bare))
     words: dict[str, str] = {}   # token -> its JSON, for the flows and the keys of runs
     values = _json_lines(",\n".join(item[1] for item in numbers), len(numbers)) + \
@@ -580,7 +586,7 @@ _PLAIN_KEY = re.compile(r'"[ !#-\[\]-~]*+"|[A-Za-z_][-./0-9A-Za-z_ ]*+(?<! )')
 def _entry_key(text: str, at: int, start: int, words: dict[str, str]) -> str | None:
     """The key from `at` to the `: ` before the flow at `start` when it is plain text YAML
     reads as a string (in double quotes with no escape, or a word), else None."""
-    if not text.startswith(": ", start - 2):
+    if not text.startswith(": ", start - 2) or start - at > _LONGEST_KEY:
         return None
     key = _PLAIN_KEY.fullmatch(text, at, start - 2)
     if key is None:

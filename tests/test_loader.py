@@ -241,7 +241,11 @@ _LINES = ["a{i}: {f}", "  b{i}: {f}", "- c{i}: {f}", "# d{i}: {f}", "e{i}: |\n  
           "cj{i}:\n  a: {{b: 1}}\n   c: {{d: 1}}", "ck{i}:\n  a: {{b: 1}}\n  - {{d: 1}}", "cl{i}:\n  a: {{b: 1}}\n  <<: {{d: 1}}",
           "cm{i}:\n  a: {{b: 1}}\n  ? c\n  : {{d: 1}}", "cn{i}:\n  a: &x {{b: 1}}\n  c: {{d: 1}}",
           "co{i}:\n  a: {{b: 1}}\n  c: {{d: 1}} # x\n  e: {f}", "cp{i}:\n  a: {{b: 1}}\n  St. Johns: {{d: 1}}\n  a-b/c_d: {f}",
-          "cq{i}:\n  a: {{b: 1}}\n  null: {{d: 1}}\n  Null Island: {{e: 1}}\n  \"a\": {f}", "cr{i}:\n- a: {{b: 1}}\n  c: {f}"]
+          "cq{i}:\n  a: {{b: 1}}\n  null: {{d: 1}}\n  Null Island: {{e: 1}}\n  \"a\": {f}", "cr{i}:\n- a: {{b: 1}}\n  c: {f}",
+          # a key YAML takes for one only when its `:` comes within 1024 characters
+          "da{i}:\n  - {{" + "k" * 1030 + ": 1, b: {f}}}", "db{i}:\n  - {{\"" + "k," * 520 + "\": 1}}",
+          "dc{i}:\n  x: {{a: 1}}\n  " + "k" * 1030 + ": {{b: 2}}", "dd{i}:\n  x: {f}\n  \"" + "k" * 1030 + "\": {f}",
+          "de{i}:\n  - {{a: " + "v" * 1030 + ", b: \"" + "w" * 1030 + "\"}}", "df{i}:\n  x: [1]\n  " + "k" * 995 + ": [2]"]
 
 
 @settings(max_examples=300, deadline=None)
