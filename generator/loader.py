@@ -497,6 +497,13 @@ def _nesting(text: str) -> int:
     return max(accumulate(map(_DEPTH.__getitem__, _NOT_BRACKETS.sub("", text))), default=0)
 
 
+def _balanced(flow: str) -> bool:
+    """As many `]` as `[` (a flow mapping holds no other brace): json reading the flows in
+    one text then ends each where it ends, or counts more values than flows (`[1], [2]`),
+    or refuses; one left open would take the next flows in (`[1, [2]`, then `[3]]`)."""
+    return flow.count("[") == flow.count("]")
+
+
 def _simple_flows(text: str) -> tuple[str, dict | None]:
     """`text` with each simple flow replaced by `[]` (a flow mapping by `{}`), and, by the
     character offset of that placeholder in the new text, (its value, an upper bound on
@@ -510,7 +517,7 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
     for match in _SIMPLE_FLOW.finditer(text):
         numeric, flow = match.groups()
         flow = (numeric or flow).rstrip(" ")
-        if len(flow) >= _SHORTEST_FLOW and flow.endswith("]"):
+        if len(flow) >= _SHORTEST_FLOW and flow.endswith("]") and _balanced(flow):
             (numbers if numeric else worded).append((match.start() + 2, flow, "[]", flow))
     for match in _SIMPLE_MAPPING.finditer(text):
         start = match.start()
@@ -520,7 +527,7 @@ def _simple_flows(text: str) -> tuple[str, dict | None]:
         bare = _QUOTED.sub("0", flow) if '"' in flow else flow
         # every colon outside a string a key's (one with no space after is part of a YAML
         # word); every quote paired, within its own flow
-        if '"' not in bare and not _BARE_COLON.search(bare) and not (
+        if '"' not in bare and not _BARE_COLON.search(bare) and _balanced(bare) and not (
                 len(flow) > _LONGEST_KEY and _LONG_TOKEN.search(flow)):
             worded.append((start + 1, flow, "{}", bare))
     words: dict[str, str] = {}   # token -> its JSON, for the flows and the keys of runs

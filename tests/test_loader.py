@@ -364,7 +364,12 @@ def test_flows_json_refuses_leave_the_others_to_json():
 
 @_every_flow()
 def test_a_flow_followed_by_another_on_its_line_is_left_to_yaml():
-    for text in ("a: [1], [2]\n", "a: [x, y], [z]\n", "b:\n  - {a: 1}, {b: 2}\n"):
+    pad = ", ".join(["1"] * 30)
+    for text in ("a: [1], [2]\n", "a: [x, y], [z]\n", "b:\n  - {a: 1}, {b: 2}\n",
+                 # one left open, the next closing it, a third of two: as many values as flows
+                 f"k1: [{pad}, [2]\nk2: [{pad}, 3]]\nk3: [{pad}], [5]\n",
+                 f"k1: [{pad}, [x]\nk2: [{pad}, y]]\nk3: [{pad}], [z]\n",
+                 "m:\n  - {a: [[1], b: 2}\n  - {c: [3]]]}\n  - {d: 4}\n"):
         doc, diags = _same_reading(text)
         assert [d.code for d in diags] == [YAML_SYNTAX], text
 
