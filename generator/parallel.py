@@ -5,8 +5,8 @@ folder of many variants (a CI run on every pull request) takes the time of its s
 per CPU instead of the sum. Workers are forked from the process that asks, after it
 has set up what every game needs (`warm`), so they start at once and import nothing
 again; where forking is not safe (a platform without fork, macOS, a process already
-running other threads) or there is one game or one CPU, the games are checked here,
-one after the other, with the same results.
+running other threads), a pool cannot be made, or there is one game or one CPU, the
+games are checked here, one after the other, with the same results.
 """
 from __future__ import annotations
 
@@ -43,9 +43,13 @@ def each_game(work: Callable[[Path], T], games: list[Path], jobs: int | None = N
         return map(work, games)
     if warm is not None:
         warm()
+    try:
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+    except OSError:      # no process-shared semaphores here (some containers): in this process
+        return map(work, games)
     # largest games first, so that no worker is left with a big one at the end
     order = sorted(range(len(games)), key=lambda i: -_size(games[i]))
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with pool:
         done = dict(zip(order, pool.imap(work, [games[i] for i in order])))
     return [done[i] for i in range(len(games))]
 

@@ -51,3 +51,14 @@ def test_jobs_must_be_a_positive_number(jobs, capsys):
         main(["validate", "--jobs", jobs])
     assert exc.value.code == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+def test_without_a_pool_the_games_are_checked_here(tmp_path, monkeypatch):
+    """Where the platform cannot make a process pool (no shared semaphores), the same."""
+    import multiprocessing.context
+
+    def refuse(*args, **kwargs):
+        raise OSError(38, "Function not implemented")
+    monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", refuse)
+    games = sorted(_games(tmp_path).iterdir())
+    assert {pid for pid, _ in each_game(_pid_and_name, games, jobs=2)} == {os.getpid()}
