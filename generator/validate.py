@@ -12,7 +12,6 @@ from .examples import EXAMPLE_CRASH, EXAMPLE_MISMATCH, extract_examples
 from .families import family as family_named
 from .families.base import Example, Family, GameSource, Outcome
 from .game import discover, read_game, read_rules_pages
-from .loader import load_document
 from .parallel import each_game
 from .schemas import validate_document
 
@@ -191,7 +190,7 @@ def validate_report(paths: list[Path], jobs: int | None = None) -> Report:
     use) are validated at once, each in a worker process (`parallel.each_game`)."""
     games, problems = discover(paths)
     report = Report(list(problems))
-    for diagnostics in each_game(diagnostics_of, games, jobs, warm=lambda: _warm_for_workers(games)):
+    for diagnostics in each_game(diagnostics_of, games, jobs, warm=_warm_for_workers):
         report.extend(diagnostics)
     return report
 
@@ -200,13 +199,12 @@ def diagnostics_of(path: Path) -> list[Diagnostic]:
     return validate_game(path).diagnostics
 
 
-def _warm_for_workers(games: list[Path]) -> None:
+def _warm_for_workers() -> None:
     """What the games' validation sets up first, done once before the workers start
-    (they inherit it): the games' families imported, the Markdown renderer of the rules
-    pages' safety check made."""
+    (they inherit it): every family imported (no content is read for it), the Markdown
+    renderer of the rules pages' safety check made."""
+    from .families import names
     from .markup import warm_renderer
-    for path in games:
-        doc, _ = load_document(path / "game.yaml")
-        if isinstance(doc.data, dict) and isinstance(doc.data.get("family"), str):
-            family_named(doc.data["family"])
+    for name in names():
+        family_named(name)
     warm_renderer()
