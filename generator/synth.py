@@ -203,9 +203,29 @@ def _place_powers(smap: SynthMap, rng: random.Random, powers: int | None, homes:
             taken.update(j for j in smap.neighbours[i] if smap.kinds[j] != "sea")
         smap.homes[f"POWER{p + 1}"] = sorted(mine)
     home_set = {i for h in smap.homes.values() for i in h}
-    others = [i for i in land if i not in home_set]
+    # neutral centres only where a unit from a home can go (a landmass beyond a sea no home
+    # fleet reaches would hold a centre nobody can take: DIP505)
+    reach = _reachable(smap, home_set)
+    others = [i for i in land if i not in home_set and i in reach]
     rng.shuffle(others)
     smap.centers = home_set | set(others[: max(0, len(land) // 3 - len(home_set))])
+
+
+def _reachable(smap: SynthMap, starts: set[int]) -> set[int]:
+    """Sites an army or a fleet starting in `starts` can reach over the map's borders
+    (`_border_units`), each unit type on its own."""
+    out: set[int] = set()
+    for unit in ("army", "fleet"):
+        seen = {i for i in starts if unit == "army" or smap.kinds[i] == "coast"}
+        stack = list(seen)
+        while stack:
+            i = stack.pop()
+            for j in smap.neighbours[i]:
+                if j not in seen and unit in _border_units(smap, i, j):
+                    seen.add(j)
+                    stack.append(j)
+        out |= seen
+    return out
 
 
 # -- writing ----------------------------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 pytest.importorskip("scipy", reason="generator.synth needs scipy for the Voronoi diagram")
@@ -100,6 +100,7 @@ def test_too_small_is_refused():
 @settings(max_examples=12, deadline=None)
 @given(provinces=st.integers(24, 120), seed=st.integers(0, 10_000),
        land=st.floats(0.45, 0.75))
+@example(provinces=88, seed=197, land=0.5)   # a neutral centre on a landmass no home unit reaches
 def test_any_size_and_seed_validates(tmp_path_factory, provinces, seed, land):
     folder = tmp_path_factory.mktemp("synth") / "content" / "g"
     game = synth.write_game(folder, provinces, seed=seed, land_share=land, geometry=False)
