@@ -18,9 +18,7 @@ fetched again after another program ran) rather than its work.
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -105,21 +103,14 @@ def median_seconds(timer, items, flush=None) -> float:
 
 
 def main() -> int:
-    try:
-        import pydip  # noqa: F401
-    except ImportError:
-        python = os.environ.get("PEERS_PYTHON")
-        if not python:
-            print("set PEERS_PYTHON to a venv's python that has `diplomacy` and `pydip` installed "
-                  "(see benchmarks/adjudicate_vs_peers.py)")
-            return 2
-        env = dict(os.environ, PYTHONPATH=str(REPO))
-        return subprocess.run([python, __file__, *sys.argv[1:]], env=env).returncode
+    sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
+    from adjudicate_vs_peers import in_peers_venv, name_table, pydip_timer
+    again = in_peers_venv(__file__)
+    if again is not None:
+        return again
     if not PHASES.is_file():
         print(f"{PHASES.relative_to(REPO)} is missing: run benchmarks/adjudicate_vs_peers.py first")
         return 2
-    sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
-    from adjudicate_vs_peers import name_table, pydip_timer
     from pydip.map.predefined import vanilla_dip
 
     from generator import api

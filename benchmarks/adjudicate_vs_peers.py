@@ -247,14 +247,13 @@ def name_table(game, pydip: list[str]) -> dict:
     return table
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--phases", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
+def in_peers_venv(script: str) -> int | None:
+    """None when the peers import here; else `script` run again with PEERS_PYTHON (this
+    checkout on its path), and its exit code."""
     try:
         import diplomacy  # noqa: F401
         import pydip  # noqa: F401
+        return None
     except ImportError:
         python = os.environ.get("PEERS_PYTHON") or os.environ.get("DIPLOMACY_PYTHON")
         if not python:
@@ -262,7 +261,17 @@ def main(argv=None) -> int:
                   "(python -m venv --system-site-packages ...)")
             return 2
         env = dict(os.environ, PYTHONPATH=str(REPO))
-        return subprocess.run([python, __file__, *sys.argv[1:]], env=env).returncode
+        return subprocess.run([python, script, *sys.argv[1:]], env=env).returncode
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--phases", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    again = in_peers_venv(__file__)
+    if again is not None:
+        return again
     sys.path.insert(0, str(REPO))
     from generator import api
     from pydip.map.predefined import vanilla_dip

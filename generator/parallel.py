@@ -17,6 +17,8 @@ import threading
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
+from .paths import tree_stamp
+
 T = TypeVar("T")
 
 
@@ -56,11 +58,4 @@ def each_game(work: Callable[[Path], T], games: list[Path], jobs: int | None = N
 
 def _size(game: Path) -> int:
     """Bytes of the game's files (how long it takes to check, roughly)."""
-    total = 0
-    for dirpath, _, filenames in os.walk(game):
-        for name in filenames:
-            try:
-                total += os.stat(os.path.join(dirpath, name)).st_size
-            except OSError:
-                pass
-    return total
+    return sum(size for *_, size in tree_stamp([game]))
