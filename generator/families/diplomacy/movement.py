@@ -25,7 +25,7 @@ from itertools import compress
 from operator import attrgetter
 
 from .model import DiplomacyMap, province_of
-from .orders import MEMOS, Order
+from .orders import Order, with_fields as _with
 
 
 @dataclass(slots=True)
@@ -298,97 +298,99 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
     raise IllegalOrder(f"a {order.kind} order is not part of this game's rules")
 
 
-def _with(order: Order, **changes) -> Order:
-    """`dataclasses.replace` without re-running the frozen dataclass's __init__ (each
-    field set through object.__setattr__): the hot path of every checked order."""
-    new = object.__new__(Order)
-    new.__dict__.update(order.__dict__)
-    for memo in MEMOS:                      # what was worked out from the old fields
-        new.__dict__.pop(memo, None)
-    new.__dict__.update(changes)
-    return new
-
-
 # --- the resolver ----------------------------------------------------------------
 
 class Resolver:
-    """Decides one movement phase for legal orders keyed by the ordered unit's province."""
+    """Decides one movement phase for legal orders keyed by the ordered unit's province.
+
+    Per-phase state is a few dicts keyed by province (kind, dest, power, into, sup) and
+    sets (conv: armies going by convoy); the decisions are settled in `done`."""
 
     def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]):
         self.m = m
         self.units = units
         self.orders = orders
-        self.kind: dict[str, str] = {}
-        self.dest: dict[str, str] = {}
-        self.power = dict(zip(units, map(_POWER, units.values())))     # province -> power
-        self.conv: dict[str, bool] = {}
+        power = self.power = dict(zip(units, map(_POWER, units.values())))     # province -> power
+        kind = self.kind = dict.fromkeys(units, "hold")
+        dest: dict[str, str] = {}
+        into: dict[str, list[str]] = {}
+        self.dest, self.into = dest, into
+        sup: dict[str, list[str]] = {}      # unit -> the supports matching what it does
+        self.sup = sup
+        unmatched = self.unmatched = set()
+        convoyers: dict[str, list[str]] = {}    # army province -> matching convoy fleets
+        self.convoyers = convoyers
+        self.done: dict[str, bool] = {}          # settled decisions
+        self.guess: dict[str, bool] = {}         # decisions being guessed, and the guess
+        self.reads: list[str] = []               # guesses read, by the frames still open
+        self.pending: list[str] = []             # decisions left open by those frames
         self.paradox: set[str] = set()
-        self.into: dict[str, list[str]] = {}
-        self.hold_sup: dict[str, list[str]] = {}
-        self.move_sup: dict[str, list[str]] = {}
-        self.unmatched: set[str] = set()
-        self.convoyers: dict[str, list[str]] = {}   # army province -> matching convoy fleets
-        self.done: dict[str, bool] = {}              # settled decisions
-        self.guess: dict[str, bool] = {}             # decisions being guessed, and the guess
-        self.taint: list[set[str]] = [set()]
-        self.members: list[set[str]] = [set()]
         self.circular: set[str] = set()
         self.described: dict[str, str] = {}
-        kind, dest, into = self.kind, self.dest, self.into
         moves: list[str] = []
         others: list[str] = []      # supports and convoys
-        for p in sorted(units):      # sorted: the outcome and its wording never depend on input order
-            o = orders.get(p)
-            k = o.kind if o else "hold"
+        # sorted: the outcome and its wording never depend on input order
+        for p in sorted(orders):
+            if p not in kind:
+                continue
+            o = orders[p]
+            k = o.kind
             if k == "move":
                 d = dest[p] = o.dest_province
-                into.setdefault(d, []).append(p)
+                if d in into:
+                    into[d].append(p)
+                else:
+                    into[d] = [p]
                 moves.append(p)
+                kind[p] = k
             elif k == "support" or k == "convoy":
                 dest[p] = o.dest_province
                 others.append(p)
-            elif k != "hold":        # a rule module's order kind: the unit holds meanwhile
-                k = "hold"
-            kind[p] = k
+                kind[p] = k
+            # (a rule module's order kind: the unit holds meanwhile)
         # Convoy orders that match an army's move; supports that match what the
         # supported unit does.
         for p in others:
             o = orders[p]
             t = o.target
+            tk = kind.get(t)
             if kind[p] == "convoy":
-                if kind.get(t) == "move" and dest[t] == o.dest:
-                    self.convoyers.setdefault(t, []).append(p)
+                if tk == "move" and dest[t] == o.dest:
+                    convoyers.setdefault(t, []).append(p)
             elif o.dest:
-                coast_ok = "/" not in o.dest or orders[t].dest == o.dest if t in orders else False
-                if kind.get(t) == "move" and dest[t] == o.dest_province and coast_ok:
-                    self.move_sup.setdefault(t, []).append(p)
+                if tk == "move" and dest[t] == o.dest_province and ("/" not in o.dest or orders[t].dest == o.dest):
+                    sup.setdefault(t, []).append(p)
                 else:
-                    self.unmatched.add(p)
-            elif kind.get(t) != "move":
-                self.hold_sup.setdefault(t, []).append(p)
+                    unmatched.add(p)
+            elif tk != "move":
+                sup.setdefault(t, []).append(p)
             else:
-                self.unmatched.add(p)
+                unmatched.add(p)
         # Which army moves go by convoy (DATC 4.A.3, 2000/2023 rules without fallback).
-        power, conv = self.power, self.conv
+        conv = self.conv = set()
+        army_adj = m.army_adj
         for p in moves:
             if units[p].kind != "A":
-                conv[p] = False
-            elif dest[p] not in m.army_adj.get(p, ()):
-                conv[p] = True
+                continue
+            if dest[p] not in army_adj.get(p, ()):
+                conv.add(p)
+            elif orders[p].via:
+                conv.add(p)
             else:
-                fleets = self.convoyers.get(p)
-                conv[p] = orders[p].via or (fleets is not None and any(power[f] == power[p] for f in fleets))
-        self.candidates = {p: self._route_fleets(p) for p in moves if conv[p]}
+                fleets = convoyers.get(p)
+                if fleets is not None and any(power[f] == power[p] for f in fleets):
+                    conv.add(p)
+        self.candidates = {p: self._route_fleets(p) for p in moves if p in conv}
         # Head-to-head battles: two units moving into each other's province, neither by convoy.
-        self.head_to_head = {p for p in moves if not conv[p] and kind.get(dest[p]) == "move"
-                             and dest[dest[p]] == p and not conv[dest[p]]}
+        self.head_to_head = {p for p in moves if p not in conv and kind.get(dest[p]) == "move"
+                             and dest[dest[p]] == p and dest[p] not in conv} if moves else set()
         # Decisions that read no other decision, settled now (what `decide` would find):
         # a support that matches nothing is not given; an unattacked unit that holds,
         # convoys or supports is not dislodged, and its support is given.
         done = self.done
-        for p in self.unmatched:
+        for p in unmatched:
             done[p] = False
-        done.update(dict.fromkeys(set(kind).difference(moves, into, done), True))
+        done.update(dict.fromkeys(kind.keys() - moves - into.keys() - unmatched, True))
 
     # structural candidates: matching fleets that lie on some route from src to dest
     def _route_fleets(self, p: str) -> frozenset[str]:
@@ -411,11 +413,11 @@ class Resolver:
         return frozenset(a & b)
 
     # --- guess-and-check core ------------------------------------------------------
-    # Each evaluation frame records which guesses it read ("taint") and which
-    # unsettled decisions it touched ("members"). A result is kept only when it read
-    # no guess; a decision that read its own guess is re-decided with the other guess
-    # (Kruijswijk's guess-and-check); one that read an outer decision's guess is left
-    # for that outer decision to settle.
+    # Every open evaluation appends the guesses it reads to `reads` and the decisions it
+    # leaves unsettled to `pending`; a frame's share is what was added after it began.
+    # A result is kept only when it read no guess; a decision that read its own guess is
+    # re-decided with the other guess (Kruijswijk's guess-and-check); one that read an
+    # outer decision's guess is left for that outer decision to settle.
     def resolve(self, p: str) -> bool:
         known = self.done.get(p)
         if known is not None:
@@ -423,40 +425,42 @@ class Resolver:
         guess = self.guess
         guessed = guess.get(p)
         if guessed is not None:
-            self.taint[-1].add(p)
+            self.reads.append(p)
             return guessed
+        reads, pending = self.reads, self.pending
+        r0, m0 = len(reads), len(pending)
         guess[p] = False
-        taint, members = self.taint, self.members
-        taint.append(set())
-        members.append(set())
         first = self.decide(p)
-        t1, m1 = taint.pop(), members.pop()
-        if p not in t1:
-            guess.pop(p, None)
-            if t1:
-                taint[-1] |= t1
-                members[-1] |= m1 | {p}
-                return first
+        if len(reads) == r0:            # read no guess: settled (the common case)
+            del guess[p]
             self.done[p] = first
             return first
+        if p not in reads[r0:]:         # read only outer guesses: theirs to settle
+            del guess[p]
+            pending.append(p)
+            return first
+        t1 = {x for x in reads[r0:] if x != p}
+        m1 = pending[m0:]
+        del reads[r0:], pending[m0:]
         guess[p] = True
-        taint.append(set())
-        members.append(set())
         second = self.decide(p)
-        t2, m2 = taint.pop(), members.pop()
-        guess.pop(p, None)
-        outer = (t1 | t2) - {p}
+        outer = t1.union(reads[r0:])
+        outer.discard(p)
+        cycle = {p, *m1, *pending[m0:]}
+        del reads[r0:], pending[m0:]
+        del guess[p]
         if outer:
-            taint[-1] |= outer
-            members[-1] |= m1 | m2 | {p}
+            reads += outer
+            pending += cycle
             return first
         if first == second:
             self.done[p] = first
             return first
-        for q in m1 | m2:
-            if q not in self.done:
+        done = self.done
+        for q in cycle:
+            if q not in done:
                 guess.pop(q, None)
-        self.backup(m1 | m2 | {p})
+        self.backup(cycle)
         return self.resolve(p)
 
     def _settle(self, q: str, value: bool) -> None:
@@ -485,7 +489,7 @@ class Resolver:
         fleets = {q for q in cycle if self.kind[q] == "convoy"}
         before = len(self.paradox)
         for q in cycle:
-            if self.kind[q] == "move" and self.conv.get(q):
+            if self.kind[q] == "move" and q in self.conv:
                 self.paradox.add(q)
         for army, route in self.candidates.items():
             if route & fleets:
@@ -503,13 +507,16 @@ class Resolver:
             return self._support_given(p)
         # convoy (and hold): the decision is "not dislodged"
         attackers = self.into.get(p)
-        return not attackers or not any(self.resolve(q) for q in attackers)
+        if attackers:
+            resolve = self.resolve
+            for q in attackers:
+                if resolve(q):
+                    return False
+        return True
 
     # --- strengths -------------------------------------------------------------------
-    # (a move that is not convoyed always has its path: callers test `conv` first and
-    # skip the call)
     def path_ok(self, p: str) -> bool:
-        if not self.conv.get(p):
+        if p not in self.conv:
             return True
         if p in self.paradox:
             return False
@@ -536,49 +543,51 @@ class Resolver:
         return p in self.head_to_head
 
     def supports(self, p: str, exclude_power: str | None = None) -> int:
-        sup = self.move_sup.get(p)
+        """How many supports of p's move (or hold) are given, those of a power left out."""
+        sup = self.sup.get(p)
         if not sup:
             return 0
         n = 0
+        resolve, power = self.resolve, self.power
         for s in sup:
-            if exclude_power is not None and self.power[s] == exclude_power:
-                continue
-            if self.resolve(s):
+            if power[s] != exclude_power and resolve(s):
                 n += 1
         return n
 
     def hold_strength(self, d: str) -> int:
-        if d not in self.units:
+        k = self.kind.get(d)
+        if k is None:
             return 0
-        if self.kind[d] == "move":
+        if k == "move":
             return 0 if self.resolve(d) else 1
-        sup = self.hold_sup.get(d)
-        return 1 + sum(1 for s in sup if self.resolve(s)) if sup else 1
+        return 1 + self.supports(d)
 
     def attack_strength(self, p: str) -> int:
-        if self.conv.get(p) and not self.path_ok(p):
+        if p in self.conv and not self.path_ok(p):
             return 0
         d = self.dest[p]
-        if d not in self.units or (self.kind[d] == "move" and p not in self.head_to_head and self.resolve(d)):
+        k = self.kind.get(d)
+        if k is None or (k == "move" and p not in self.head_to_head and self.resolve(d)):
             return 1 + self.supports(p)
-        if self.power[d] == self.power[p]:
+        power = self.power
+        if power[d] == power[p]:
             return 0
-        return 1 + self.supports(p, exclude_power=self.power[d])
+        return 1 + self.supports(p, power[d])
 
     def defend_strength(self, p: str) -> int:
         return 1 + self.supports(p)
 
     def prevent_strength(self, p: str) -> int:
-        if self.conv.get(p) and not self.path_ok(p):
+        if p in self.conv and not self.path_ok(p):
             return 0
         if p in self.head_to_head and self.resolve(self.dest[p]):
             return 0
         return 1 + self.supports(p)
 
     def _move_succeeds(self, p: str) -> bool:
-        if self.conv.get(p) and not self.path_ok(p):
-            return False
         a = self.attack_strength(p)
+        if a == 0:      # (a broken convoy path: 0 as well)
+            return False
         d = self.dest[p]
         if p in self.head_to_head:
             if a <= self.defend_strength(d):
@@ -601,27 +610,33 @@ class Resolver:
         for q in attackers:
             if power[q] == mine or q == sd:
                 continue
-            if not conv.get(q) or self.path_ok(q):
+            if q not in conv or self.path_ok(q):
                 return False
-        return not any(self.resolve(q) for q in attackers)
+        resolve = self.resolve
+        for q in attackers:
+            if resolve(q):
+                return False
+        return True
 
     def run(self) -> None:
         order = sorted(self.units)
-        kind, done = self.kind, self.done
+        kind, done, resolve = self.kind, self.done, self.resolve
         for p in order:
             if kind[p] != "hold" and p not in done:     # moves, supports and convoys first
-                self.resolve(p)
+                resolve(p)
         for p in order:
             if p not in done:
-                self.resolve(p)
+                resolve(p)
 
     # --- outcome ---------------------------------------------------------------------
     def dislodger(self, p: str) -> str | None:
         if self.kind[p] == "move" and self.resolve(p):
             return None
-        for q in self.into.get(p, ()):
-            if self.resolve(q):
-                return q
+        attackers = self.into.get(p)
+        if attackers:
+            for q in attackers:
+                if self.resolve(q):
+                    return q
         return None
 
     def describe(self, p: str) -> str:
@@ -640,82 +655,88 @@ class Resolver:
     def explain(self, p: str) -> tuple[bool, str]:
         """Result and a one-line reason for the order of the unit in p."""
         k = self.kind[p]
-        m = self.m
         if k == "move":
-            d = self.dest[p]
-            if self.conv.get(p) and not self.path_ok(p):
-                if p in self.paradox:
-                    return False, ("the convoy is part of a paradox; by the Szykman rule the convoying "
-                                   "fleets hold and the army stays")
-                if not self.candidates.get(p):
-                    return False, "no fleets are ordered to convoy it along a complete route"
-                return False, "the convoy route is broken: a convoying fleet was dislodged"
-            a = self.attack_strength(p)
-            ok = self.resolve(p)
-            if ok:
-                if p in self.circular:
-                    return True, "succeeds as part of a circular movement"
-                parts = [f"attack strength {a}"]
-                if self.h2h(p):
-                    parts.append(f"beats defend strength {self.defend_strength(d)} of {self.describe(d)}")
-                elif d in self.units and self.hold_strength(d):
-                    parts.append(f"beats hold strength {self.hold_strength(d)} in {m.display(d)}")
-                others = [q for q in self.into[d] if q != p]
-                if others:
-                    parts.append("and prevent strength " + ", ".join(
-                        f"{self.prevent_strength(q)} of {self.describe(q)}" for q in others))
-                return True, " ".join(parts) if len(parts) > 1 else f"{m.display(d)} is open"
-            if self.h2h(p):
-                ds = self.defend_strength(d)
-                if a <= ds:
-                    if a == 0 and self.power[d] == self.power[p]:
-                        return False, f"cannot dislodge {self.describe(d)} of its own power"
-                    return False, f"attack strength {a} against defend strength {ds} of {self.describe(d)} (head to head)"
-            else:
-                hs = self.hold_strength(d)
-                if a <= hs:
-                    if d in self.units and self.power[d] == self.power[p] and a == 0:
-                        return False, f"cannot dislodge a unit of its own power in {m.display(d)}"
-                    return False, f"attack strength {a} against hold strength {hs} in {m.display(d)}"
-            for q in self.into[d]:
-                if q != p and a <= self.prevent_strength(q):
-                    return False, (f"standoff: attack strength {a} against prevent strength "
-                                   f"{self.prevent_strength(q)} of {self.describe(q)}")
-            return False, "fails"
+            return self._explain_move(p)
         if k == "support":
-            o = self.orders[p]
             if p in self.unmatched:
-                t = o.target
-                what = self.describe(t) if t in self.units else m.display(t)
+                t = self.orders[p].target
+                what = self.describe(t) if t in self.units else self.m.display(t)
                 return False, f"does not match: the supported unit does something else ({what})"
             if self.resolve(p):
                 return True, "support given"
             by = self.dislodger(p)
             if by:
                 return False, f"cut: the supporting unit is dislodged by {self.describe(by)}"
+            sd = self.dest.get(p) or None
             for q in self.into.get(p, ()):
-                if self.power[q] != self.power[p] and q != (self.dest.get(p) or None) and self.path_ok(q):
+                if self.power[q] != self.power[p] and q != sd and self.path_ok(q):
                     return False, f"cut by {self.describe(q)}"
             return False, "not given"
-        if k == "convoy":
-            by = self.dislodger(p)
-            if by:
-                return False, f"the convoying fleet is dislodged by {self.describe(by)}"
-            o = self.orders[p]
-            t = o.target
-            if t not in self.convoyers or p not in self.convoyers[t]:
-                return False, "no army is moving as the convoy says"
-            if not self.conv.get(t):
-                return False, "the army takes the land route"
-            if t in self.paradox:
-                return False, "the convoy is part of a paradox (Szykman rule): the fleet holds"
-            if not self.path_ok(t) or p not in self.candidates.get(t, ()):
-                return False, "the convoy route is broken"
-            return True, "convoy route intact"
+        if p not in self.into:
+            return (True, "holds") if k != "convoy" else self._explain_convoy(p)
         by = self.dislodger(p)
         if by:
+            if k == "convoy":
+                return False, f"the convoying fleet is dislodged by {self.describe(by)}"
             return False, f"dislodged by {self.describe(by)}"
-        return True, "holds"
+        return (True, "holds") if k != "convoy" else self._explain_convoy(p)
+
+    def _explain_convoy(self, p: str) -> tuple[bool, str]:
+        t = self.orders[p].target
+        if p not in self.convoyers.get(t, ()):
+            return False, "no army is moving as the convoy says"
+        if t not in self.conv:
+            return False, "the army takes the land route"
+        if t in self.paradox:
+            return False, "the convoy is part of a paradox (Szykman rule): the fleet holds"
+        if not self.path_ok(t) or p not in self.candidates.get(t, ()):
+            return False, "the convoy route is broken"
+        return True, "convoy route intact"
+
+    def _explain_move(self, p: str) -> tuple[bool, str]:
+        d = self.dest[p]
+        if p in self.conv and not self.path_ok(p):
+            if p in self.paradox:
+                return False, ("the convoy is part of a paradox; by the Szykman rule the convoying "
+                               "fleets hold and the army stays")
+            if not self.candidates.get(p):
+                return False, "no fleets are ordered to convoy it along a complete route"
+            return False, "the convoy route is broken: a convoying fleet was dislodged"
+        a = self.attack_strength(p)
+        h2h = p in self.head_to_head
+        others = [q for q in self.into[d] if q != p]
+        if self.resolve(p):
+            if p in self.circular:
+                return True, "succeeds as part of a circular movement"
+            if h2h:
+                part = f"beats defend strength {self.defend_strength(d)} of {self.describe(d)}"
+            elif d in self.units and (hs := self.hold_strength(d)):
+                part = f"beats hold strength {hs} in {self.m.display(d)}"
+            elif not others:
+                return True, f"{self.m.display(d)} is open"
+            else:
+                part = ""
+            text = f"attack strength {a} {part}" if part else f"attack strength {a}"
+            if others:
+                text += " and prevent strength " + ", ".join(
+                    f"{self.prevent_strength(q)} of {self.describe(q)}" for q in others)
+            return True, text
+        if h2h:
+            ds = self.defend_strength(d)
+            if a <= ds:
+                if a == 0 and self.power[d] == self.power[p]:
+                    return False, f"cannot dislodge {self.describe(d)} of its own power"
+                return False, f"attack strength {a} against defend strength {ds} of {self.describe(d)} (head to head)"
+        else:
+            hs = self.hold_strength(d)
+            if a <= hs:
+                if a == 0 and d in self.units and self.power[d] == self.power[p]:
+                    return False, f"cannot dislodge a unit of its own power in {self.m.display(d)}"
+                return False, f"attack strength {a} against hold strength {hs} in {self.m.display(d)}"
+        for q in others:
+            if a <= (ps := self.prevent_strength(q)):
+                return False, f"standoff: attack strength {a} against prevent strength {ps} of {self.describe(q)}"
+        return False, "fails"
 
 
 def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
@@ -730,7 +751,6 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     final: dict[str, Order] = {}            # province -> the unit's legal order
     repeated: dict[str, list[int]] = {}     # province -> indexes of all its orders, if several
     others = False                          # a rule module's order kind is among them
-    cache = _checked_cache(m)
     # a module's validation hook may read the other orders of the phase: no cache then
     cacheable = rules is None or not rules.validates
     for power, order, text, error in submitted:
@@ -738,15 +758,17 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             checked.append((power, text, None, f"not understood: {error}"))
             continue
         unit = units.get(order.province)
-        key = entry = None
+        key = entry = memo = None
         if cacheable and unit is not None and unit.power == power:
+            # the checked order kept on the order itself, by the unit (and supported unit) met
             if order.kind == "support":
                 target = units.get(order.target_province)
-                key = ((power, text, unit.kind, unit.location, target.kind, target.location) if target is not None
-                       else (power, text, unit.kind, unit.location, ""))
+                key = (unit.name, target.name if target is not None else "")
             else:
-                key = (power, text, unit.kind, unit.location)
-            entry = cache.get(key)
+                key = unit.name
+            memo = order.checked
+            if memo is not None and memo[0] is m:
+                entry = memo[1].get(key)
         if entry is None:
             if fleets_at is None:
                 # the fleets' provinces, picked by builtins (compress keeps the keys whose unit is "F")
@@ -758,8 +780,12 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                 continue
             # what the results need of the checked order, worked out once per entry
             entry = (legal, legal.province, legal.kind in CORE_KINDS, legal.canonical(m))
-            if key is not None and _unit_only(m, legal) and len(cache) < 200_000:
-                cache[key] = entry
+            if key is not None and _unit_only(m, legal):
+                if memo is None or memo[0] is not m:
+                    memo = (m, {})
+                    object.__setattr__(order, "checked", memo)
+                if len(memo[1]) < 64:       # (a few units ever stand where an order names)
+                    memo[1][key] = entry
         legal, p, core, _ = entry
         if p:       # (a rule module's order may name no unit)
             if p in final:
@@ -820,7 +846,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                 continue
         by = r.dislodger(p) if p in into else None
         if by:
-            dislodged[p] = (u, by, bool(r.conv.get(by)))
+            dislodged[p] = (u, by, by in r.conv)
         else:
             after[p] = u
     for p in moved:
@@ -839,13 +865,6 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         if any(r.prevent_strength(q) > 0 for q in movers):
             contested.add(d)
     return MovementOutcome(results, after, dislodged, contested, transformed, trace)
-
-
-def _checked_cache(m: DiplomacyMap) -> dict:
-    cache = getattr(m, "_checked_orders", None)
-    if cache is None:
-        cache = m._checked_orders = {}
-    return cache
 
 
 def _unit_only(m: DiplomacyMap, order: Order) -> bool:

@@ -30,7 +30,7 @@ position is decided by the phase adjudicators, which say why.
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 
 from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
@@ -40,23 +40,10 @@ class OrderSyntaxError(ValueError):
     """The text is not an order in the notation above."""
 
 
-class _memo:
-    """A computed attribute kept in the instance's __dict__ once read (what
-    functools.cached_property does, without the lock that in Python 3.11 costs more
-    than the computation it saves)."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.name = fn.__name__
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
+_set = object.__setattr__       # how a frozen dataclass sets its own fields
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Order:
     power: str
     kind: str                   # hold move support convoy retreat disband build waive transform
@@ -69,27 +56,28 @@ class Order:
     new_unit: str | None = None  # transform: resulting unit type
     new_coast: str = ""          # transform: coast for the resulting fleet
     text: str = ""               # as the player wrote it
+    # worked out from the fields above (not compared). Slots, not a __dict__: the
+    # adjudicators read an order's fields many times a phase, and a slot is read at once.
+    province: str = field(init=False, repr=False, compare=False)
+    target_province: str = field(init=False, repr=False, compare=False)
+    dest_province: str = field(init=False, repr=False, compare=False)
+    _shown: tuple | None = field(init=False, default=None, repr=False, compare=False)
+    # (map, {unit or (unit, supported unit): checked entry}): the movement adjudicator's
+    # reading of this order for the units it met (movement._checked)
+    checked: tuple | None = field(init=False, default=None, repr=False, compare=False)
 
-    @_memo
-    def province(self) -> str:      # kept in the instance's __dict__, like canonical()
-        return province_of(self.location)
-
-    @_memo
-    def target_province(self) -> str:
-        return province_of(self.target)
-
-    @_memo
-    def dest_province(self) -> str:
-        return province_of(self.dest) if self.dest else ""
+    def __post_init__(self) -> None:
+        _set(self, "province", province_of(self.location))
+        _set(self, "target_province", province_of(self.target))
+        _set(self, "dest_province", province_of(self.dest) if self.dest else "")
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
-        # memoised on the instance (a frozen dataclass keeps a plain __dict__; the memo is
-        # no field, so equality and hashing ignore it)
-        memo = self.__dict__.get("_shown")
+        # memoised on the instance (a field that equality and hashing ignore)
+        memo = self._shown
         if memo is not None and memo[0] is game_map:
             return memo[1]
         text = self._canonical(game_map)
-        self.__dict__["_shown"] = (game_map, text)
+        _set(self, "_shown", (game_map, text))
         return text
 
     def _canonical(self, game_map: DiplomacyMap | None) -> str:
@@ -118,20 +106,19 @@ class Order:
         return self.text
 
 
-# what an Order keeps in its __dict__ once worked out from its fields (province stays
-# right in every changed copy the adjudicators make: they keep the ordered unit)
-MEMOS = ("_shown", "target_province", "dest_province")
-_DEFAULTS = {f.name: f.default for f in fields(Order) if f.default is not MISSING}
+_FIELDS = tuple(f.name for f in fields(Order) if f.init)     # the init fields, in order
+_DEFAULTS = {f.name: f.default for f in fields(Order) if f.init and f.default is not MISSING}
 
 
 def make_order(**given) -> Order:
-    """`Order(**given)` without the frozen dataclass's __init__, which sets each of the
-    eleven fields through object.__setattr__ (reading and checking orders is the
-    adjudicator's hot path); the object is equal to the one Order(**given) makes."""
-    new = object.__new__(Order)
-    new.__dict__.update(_DEFAULTS)
-    new.__dict__.update(given)
-    return new
+    """`Order(**given)`, keywords and defaults merged once."""
+    return Order(**(_DEFAULTS | given))
+
+
+def with_fields(order: Order, **changes) -> Order:
+    """`dataclasses.replace(order, **changes)` without its field-by-field checks (the
+    hot path of every checked order); the worked-out fields are made again."""
+    return Order(*[changes.get(name, getattr(order, name)) for name in _FIELDS])
 
 
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
