@@ -69,7 +69,6 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or is nested too deeply or too large "
                               "to read. Send one JSON object (one per line with --jsonl).")
 
-_IS_STR = str.__instancecheck__          # isinstance(x, str) as a function map() can call
 _POWER, _NAME, _POWER_LOCATION = attrgetter("power"), attrgetter("name"), attrgetter("power", "location")
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
@@ -141,7 +140,7 @@ class _Index:
         self.units: dict[tuple, tuple] = {}           # (power, text) -> (province, Unit)
         self.unit_texts: dict[str, tuple] = {}        # text -> (kind, location)
         self.centers: dict[str, str] = {}             # text -> supply-centre id
-        self.center_lists: dict[tuple, tuple] = {}    # (power, centre texts) -> centre ids
+        self.phases: dict[str, tuple] = {}            # phase name -> (season, year, step)
         self.orders: dict[tuple, tuple] = {}          # (power, text) -> _parse_all's entry
         self.standing = any(True for _ in rules.hooks("standing_orders"))
         self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
@@ -253,24 +252,27 @@ def _list(value, where) -> list:
 
 
 def _known_centers(index: _Index, raw: dict) -> dict[str, list[str]] | None:
-    """The centres when every power's list is one read before (positions keep their
-    centres for years) and no centre is listed twice; None: read them one by one."""
+    """The centres when every one is a name read before and none is listed twice (see
+    _known_units); None: read them one by one."""
     centers: dict[str, list[str]] = {}
-    seen: set[str] = set()
-    for pname in sorted(raw, key=str):
-        power = index.powers.get(pname)
-        lst = raw[pname]
-        if power is None or not isinstance(lst, list):
-            return None
-        try:
-            pids = index.center_lists.get((power, tuple(lst)))
-        except TypeError:           # an element that is no string (unhashable)
-            return None
-        if pids is None or not seen.isdisjoint(pids):
-            return None
-        if pids:
-            seen.update(pids)
-            centers.setdefault(power, []).extend(pids)
+    owned: set[str] = set()
+    powers, known = index.powers, index.centers
+    try:
+        for pname, lst in raw.items():
+            power = powers.get(pname)
+            if power is None or power in centers or type(lst) is not list:
+                return None
+            pids = []
+            for name in lst:
+                pid = known.get(name)
+                if pid is None or pid in owned:
+                    return None
+                owned.add(pid)
+                pids.append(pid)
+            if pids:
+                centers[power] = pids
+    except TypeError:               # an unhashable value where a name belongs
+        return None
     return centers
 
 
@@ -278,7 +280,6 @@ def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
     """{power: [centre id]}: each a supply centre, none owned twice; errors located."""
     centers: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
-    read = []
     known = index.centers
     for pname in sorted(raw, key=str):     # power names may be any JSON key
         lst = raw[pname]
@@ -299,23 +300,14 @@ def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
             owner[pid] = power
             pids.append(pid)
             centers.setdefault(power, []).append(pid)
-        read.append(((power, tuple(lst)), tuple(pids)))
-    if len(index.center_lists) < _Index.LIMIT:
-        index.center_lists.update(read)
     return centers
 
 
-def parse_request(game: Game, request) -> dict:
-    if not isinstance(request, dict):
-        raise AdjudicationError("the request must be a JSON object")
-    extra = set(request) - REQUEST_KEYS
-    if extra:
-        key = sorted(map(str, extra))[0]
-        raise AdjudicationError(f"unknown request key(s): {', '.join(sorted(map(str, extra)))} "
-                                f"(expected {', '.join(sorted(REQUEST_KEYS))})", _ptr(key))
-    if "phase" not in request:
-        raise _missing("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
-    phase = request.get("phase")
+def _phase(index: "_Index", phase) -> tuple[str, int, str]:
+    """(season, year, step) of a phase name; each name read once per game."""
+    known = index.phases.get(phase) if isinstance(phase, str) else None
+    if known is not None:
+        return known
     match = PHASE.match(phase) if isinstance(phase, str) else None
     if not match:
         raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase")
@@ -323,6 +315,24 @@ def parse_request(game: Game, request) -> dict:
     if (season == "W") != (step == "A"):
         raise AdjudicationError(f"phase {phase}: adjustments (A) happen in winter (W), "
                                 "movement and retreats in spring (S) or fall (F)", "/phase")
+    if len(index.phases) < _Index.LIMIT:
+        index.phases[phase] = (season, year, step)
+    return season, year, step
+
+
+def parse_request(game: Game, request) -> dict:
+    if not isinstance(request, dict):
+        raise AdjudicationError("the request must be a JSON object")
+    for key in request:
+        if key not in REQUEST_KEYS:
+            extra = sorted(map(str, set(request) - REQUEST_KEYS))
+            raise AdjudicationError(f"unknown request key(s): {', '.join(extra)} "
+                                    f"(expected {', '.join(sorted(REQUEST_KEYS))})", _ptr(extra[0]))
+    if "phase" not in request:
+        raise _missing("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
+    index = _index(game)
+    phase = request["phase"]
+    season, year, step = _phase(index, phase)
     movement = None
     if "movement" in request:
         if step != "R":
@@ -335,25 +345,10 @@ def parse_request(game: Game, request) -> dict:
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
                        centers=request.get("centers", movement["request"].get("centers")))
-    index = _index(game)
-    known = index.units
-    units: dict[str, Unit] = {}
     given = _mapping(request, "units", True)
-    for pname in sorted(given, key=str):     # power names may be any JSON key
-        lst = given[pname]
-        power = index.powers.get(pname) or _power(game, pname, ("units", pname))
-        for i, text in enumerate(_list(lst, ("units", pname))):
-            hit = known.get((power, text)) if isinstance(text, str) else None
-            if hit is None:     # read once; the Unit is shared (units are never changed)
-                u = parse_unit(game, text, power, ("units", pname, i))
-                hit = (province_of(u.location), u)
-                if len(known) < _Index.LIMIT:
-                    known[(power, text)] = hit
-            p, u = hit
-            if p in units:
-                raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
-                                        f"({units[p].power})", _ptr("units", pname, i))
-            units[p] = u
+    units = _known_units(index, given)
+    if units is None:
+        units = _read_units(game, index, given)
     need_centers = season in ("F", "W")
     raw_centers = _mapping(request, "centers", need_centers,
                            " (a fall phase changes who owns the supply centres, and a winter phase "
@@ -372,23 +367,90 @@ def parse_request(game: Game, request) -> dict:
         if pid is None:
             raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
-    orders: dict[str, list[str]] = {}
     given = _mapping(request, "orders")
+    orders = _known_orders(index, given)
+    if orders is None:
+        orders = _read_orders(game, given)
+    return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
+            "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
+            "options": given_options, "movement": movement}
+
+
+# Each part of a request is read twice over at most: first by the loop for a request like
+# the ones before (every name and text found in the game's tables, nothing wrong: a plain
+# loop of dict lookups, which is what a stream of phases almost always is), and when
+# that loop meets anything else, by the reading that checks each value in turn and
+# names the first fault (powers in sorted order, so the report does not depend on the
+# order of the request's keys).
+
+def _known_units(index: _Index, given: dict) -> dict[str, Unit] | None:
+    units: dict[str, Unit] = {}
+    powers, known = index.powers, index.units
+    try:
+        for pname, lst in given.items():
+            power = powers.get(pname)
+            if power is None or type(lst) is not list:
+                return None
+            for text in lst:
+                hit = known.get((power, text))
+                if hit is None or hit[0] in units:
+                    return None
+                units[hit[0]] = hit[1]
+    except TypeError:               # an unhashable value where a name belongs
+        return None
+    return units
+
+
+def _read_units(game: Game, index: _Index, given: dict) -> dict[str, Unit]:
+    known = index.units
+    units: dict[str, Unit] = {}
     for pname in sorted(given, key=str):     # power names may be any JSON key
         lst = given[pname]
-        power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
+        power = index.powers.get(pname) or _power(game, pname, ("units", pname))
+        for i, text in enumerate(_list(lst, ("units", pname))):
+            hit = known.get((power, text)) if isinstance(text, str) else None
+            if hit is None:     # read once; the Unit is shared (units are never changed)
+                u = parse_unit(game, text, power, ("units", pname, i))
+                hit = (province_of(u.location), u)
+                if len(known) < _Index.LIMIT:
+                    known[(power, text)] = hit
+            p, u = hit
+            if p in units:
+                raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
+                                        f"({units[p].power})", _ptr("units", pname, i))
+            units[p] = u
+    return units
+
+
+def _known_orders(index: _Index, given: dict) -> dict[str, list[str]] | None:
+    orders: dict[str, list[str]] = {}
+    powers = index.powers
+    for pname, lst in given.items():
+        power = powers.get(pname)
+        if power is None or power in orders or type(lst) is not list:
+            return None
+        for text in lst:
+            if type(text) is not str:
+                return None
+        orders[power] = lst
+    return orders
+
+
+def _read_orders(game: Game, given: dict) -> dict[str, list[str]]:
+    orders: dict[str, list[str]] = {}
+    for pname in sorted(given, key=str):     # power names may be any JSON key
+        lst = given[pname]
+        power = _index(game).powers.get(pname) or _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):
             raise AdjudicationError(f"orders.{pname} must be a list of order strings", _ptr("orders", pname))
-        if not all(map(_IS_STR, lst)):      # (checked by builtins; the loop only names the culprit)
-            i, x = next((i, x) for i, x in enumerate(lst) if not isinstance(x, str))
-            raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
-                                    f"got {type(x).__name__}", _ptr("orders", pname, i))
+        for i, x in enumerate(lst):
+            if not isinstance(x, str):
+                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
+                                        f"got {type(x).__name__}", _ptr("orders", pname, i))
         orders.setdefault(power, []).extend(lst)
-    return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
-            "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
-            "options": given_options, "movement": movement}
+    return orders
 
 
 def _movement_before(game: Game, movement, season: str, year: int) -> dict:
