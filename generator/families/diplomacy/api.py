@@ -42,8 +42,7 @@ result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fa
 from __future__ import annotations
 
 import re
-from collections import Counter
-from itertools import groupby, repeat
+from itertools import repeat
 from operator import attrgetter
 
 from ...diagnostics import Diagnostic, register
@@ -69,7 +68,7 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or is nested too deeply or too large "
                               "to read. Send one JSON object (one per line with --jsonl).")
 
-_POWER, _NAME, _POWER_LOCATION = attrgetter("power"), attrgetter("name"), attrgetter("power", "location")
+_POWER_LOCATION = attrgetter("power", "location")
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
                 "adjustments", "winner"}
@@ -558,18 +557,28 @@ def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[
 
 
 def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, int]:
-    counts = Counter(map(_POWER, units.values()))
+    counts: dict[str, int] = {}
+    for u in units.values():
+        counts[u.power] = counts.get(u.power, 0) + 1
     counts.pop(_neutral(game), None)
-    powers = set(counts) | set(centers)
-    return {p: len(centers.get(p, [])) - counts.get(p, 0) for p in sorted(powers)
-            if len(centers.get(p, [])) != counts.get(p, 0)}
+    due = {}
+    for p in sorted(counts.keys() | centers.keys()):
+        n = len(centers.get(p, ())) - counts.get(p, 0)
+        if n:
+            due[p] = n
+    return due
 
 
 def _units_out(game: Game, units: dict[str, Unit]) -> dict[str, list[str]]:
-    """{power: ["A PAR", ...]}, each power's units by location (one location holds one
-    unit; sorted and grouped by builtins, not unit by unit)."""
-    return {p: list(map(_NAME, group))
-            for p, group in groupby(sorted(units.values(), key=_POWER_LOCATION), _POWER)}
+    """{power: ["A PAR", ...]}, each power's units by location (one location holds one unit)."""
+    out: dict[str, list[str]] = {}
+    for u in sorted(units.values(), key=_POWER_LOCATION):
+        names = out.get(u.power)
+        if names is None:
+            out[u.power] = [u.name]
+        else:
+            names.append(u.name)
+    return out
 
 
 def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:

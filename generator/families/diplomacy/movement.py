@@ -228,7 +228,7 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
     """Return the order with locations settled, or raise IllegalOrder saying why.
     `rules` (rules.MovementRules) lets the game's rule modules allow, forbid or settle
     an order first, and validates the order kinds they add."""
-    if rules is not None:
+    if rules is not None and (rules.validates or order.kind not in CORE_KINDS):
         settled = rules.check(units, order, fleets_at)
         if settled is not None:
             return settled
@@ -782,8 +782,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             entry = (legal, legal.province, legal.kind in CORE_KINDS, legal.canonical(m))
             if key is not None and _unit_only(m, legal):
                 if memo is None or memo[0] is not m:
-                    memo = (m, {})
-                    object.__setattr__(order, "checked", memo)
+                    memo = order.checked = (m, {})
                 if len(memo[1]) < 64:       # (a few units ever stand where an order names)
                     memo[1][key] = entry
         legal, p, core, _ = entry

@@ -30,7 +30,7 @@ position is decided by the phase adjudicators, which say why.
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 
 from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
@@ -40,11 +40,13 @@ class OrderSyntaxError(ValueError):
     """The text is not an order in the notation above."""
 
 
-_set = object.__setattr__       # how a frozen dataclass sets its own fields
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Order:
+    """One order as read. Never changed once made (the adjudicators keep readings per
+    text and share them; a changed copy is made by `with_fields` or
+    `dataclasses.replace`), but not frozen: a frozen dataclass sets each field through
+    object.__setattr__, three times the cost of making the order, and new orders are
+    made in every phase. Equal orders hash alike (the fields after `text` are left out)."""
     power: str
     kind: str                   # hold move support convoy retreat disband build waive transform
     unit: str | None = None     # "A" / "F" as written (None when omitted)
@@ -56,20 +58,19 @@ class Order:
     new_unit: str | None = None  # transform: resulting unit type
     new_coast: str = ""          # transform: coast for the resulting fleet
     text: str = ""               # as the player wrote it
-    # worked out from the fields above (not compared). Slots, not a __dict__: the
-    # adjudicators read an order's fields many times a phase, and a slot is read at once.
+    # worked out from the fields above (slots, read at once)
     province: str = field(init=False, repr=False, compare=False)
     target_province: str = field(init=False, repr=False, compare=False)
     dest_province: str = field(init=False, repr=False, compare=False)
     _shown: tuple | None = field(init=False, default=None, repr=False, compare=False)
     # (map, {unit or (unit, supported unit): checked entry}): the movement adjudicator's
-    # reading of this order for the units it met (movement._checked)
+    # reading of this order for the units it met (movement.adjudicate_movement)
     checked: tuple | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _set(self, "province", province_of(self.location))
-        _set(self, "target_province", province_of(self.target))
-        _set(self, "dest_province", province_of(self.dest) if self.dest else "")
+        self.province = self.location.split("/", 1)[0]
+        self.target_province = self.target.split("/", 1)[0]
+        self.dest_province = self.dest.split("/", 1)[0]
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
         # memoised on the instance (a field that equality and hashing ignore)
@@ -77,7 +78,7 @@ class Order:
         if memo is not None and memo[0] is game_map:
             return memo[1]
         text = self._canonical(game_map)
-        _set(self, "_shown", (game_map, text))
+        self._shown = (game_map, text)
         return text
 
     def _canonical(self, game_map: DiplomacyMap | None) -> str:
@@ -107,18 +108,14 @@ class Order:
 
 
 _FIELDS = tuple(f.name for f in fields(Order) if f.init)     # the init fields, in order
-_DEFAULTS = {f.name: f.default for f in fields(Order) if f.init and f.default is not MISSING}
-
-
-def make_order(**given) -> Order:
-    """`Order(**given)`, keywords and defaults merged once."""
-    return Order(**(_DEFAULTS | given))
-
-
 def with_fields(order: Order, **changes) -> Order:
-    """`dataclasses.replace(order, **changes)` without its field-by-field checks (the
-    hot path of every checked order); the worked-out fields are made again."""
-    return Order(*[changes.get(name, getattr(order, name)) for name in _FIELDS])
+    """`dataclasses.replace(order, **changes)`, or the order itself when the changes
+    change nothing (as for most checked orders: the unit stands where the order says;
+    the reading made once per text is then shared, its canonical text with it)."""
+    for name, value in changes.items():
+        if getattr(order, name) != value:
+            return Order(*[changes.get(name, getattr(order, name)) for name in _FIELDS])
+    return order
 
 
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
@@ -326,13 +323,13 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
         return None
     unit = words[0].upper()
     if kind in ("hold", "disband", "build"):
-        return make_order(power=power, kind=kind, unit=unit, location=loc, text=raw) if n == 3 else None
+        return Order(power=power, kind=kind, unit=unit, location=loc, text=raw) if n == 3 else None
     if kind in ("move", "retreat"):
         via = n == 5 and words[4].lower() == "via"
         if n != 4 and not via:
             return None
         dest = _fast_location(words[3], m, words, 4)
-        return make_order(power=power, kind=kind, unit=unit, location=loc, dest=dest, via=via,
+        return Order(power=power, kind=kind, unit=unit, location=loc, dest=dest, via=via,
                           text=raw) if dest else None
     if n not in (5, 7) or words[3] not in ("A", "F", "a", "f") or m.names.get(words[3].lower()) is not None:
         return None
@@ -348,7 +345,7 @@ def _fast(words: list[str], power: str, m: DiplomacyMap, raw: str) -> Order | No
             return None
     elif kind == "convoy":
         return None
-    return make_order(power=power, kind=kind, unit=unit, location=loc, target_unit=words[3].upper(),
+    return Order(power=power, kind=kind, unit=unit, location=loc, target_unit=words[3].upper(),
                       target=target, dest=dest, text=raw)
 
 

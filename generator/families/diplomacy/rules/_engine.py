@@ -104,10 +104,14 @@ def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] 
     if hooks:
         return None
     need = game.map.victory_centers
-    best = sorted(((len(v), p) for p, v in centers.items()), reverse=True)
-    if best and best[0][0] >= need and (len(best) == 1 or best[1][0] < best[0][0]):
-        return best[0][1], (f"{best[0][1]} owns {best[0][0]} supply centres and wins "
-                            f"(victory needs {need})")
+    most, leader, second = -1, None, -1
+    for p, v in centers.items():
+        if len(v) > most:
+            most, leader, second = len(v), p, most
+        elif len(v) > second:
+            second = len(v)
+    if leader is not None and most >= need and second < most:
+        return leader, f"{leader} owns {most} supply centres and wins (victory needs {need})"
     return None
 
 
