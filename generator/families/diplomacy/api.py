@@ -42,7 +42,6 @@ result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fa
 from __future__ import annotations
 
 import re
-from itertools import repeat
 from operator import attrgetter
 
 from ...diagnostics import Diagnostic, register
@@ -136,11 +135,11 @@ class _Index:
             names[self.neutral.lower()] = self.neutral
         self.power_names = names                      # lower-case id or name -> id
         self.powers: dict[str, str] = {}              # name as written -> id
-        self.units: dict[tuple, tuple] = {}           # (power, text) -> (province, Unit)
+        self.units: dict[str, dict] = {}              # power -> {text: (province, Unit)}
         self.unit_texts: dict[str, tuple] = {}        # text -> (kind, location)
         self.centers: dict[str, str] = {}             # text -> supply-centre id
         self.phases: dict[str, tuple] = {}            # phase name -> (season, year, step)
-        self.orders: dict[tuple, tuple] = {}          # (power, text) -> _parse_all's entry
+        self.orders: dict[str, dict] = {}             # power -> {text: _parse_all's entry}
         self.standing = any(True for _ in rules.hooks("standing_orders"))
         self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
         # the movement view of the modules, kept when no module reads the phase's orders
@@ -390,8 +389,11 @@ def _known_units(index: _Index, given: dict) -> dict[str, Unit] | None:
             power = powers.get(pname)
             if power is None or type(lst) is not list:
                 return None
+            mine = known.get(power)
+            if mine is None:
+                return None
             for text in lst:
-                hit = known.get((power, text))
+                hit = mine.get(text)
                 if hit is None or hit[0] in units:
                     return None
                 units[hit[0]] = hit[1]
@@ -401,18 +403,18 @@ def _known_units(index: _Index, given: dict) -> dict[str, Unit] | None:
 
 
 def _read_units(game: Game, index: _Index, given: dict) -> dict[str, Unit]:
-    known = index.units
     units: dict[str, Unit] = {}
     for pname in sorted(given, key=str):     # power names may be any JSON key
         lst = given[pname]
         power = index.powers.get(pname) or _power(game, pname, ("units", pname))
+        known = index.units.setdefault(power, {})
         for i, text in enumerate(_list(lst, ("units", pname))):
-            hit = known.get((power, text)) if isinstance(text, str) else None
+            hit = known.get(text) if isinstance(text, str) else None
             if hit is None:     # read once; the Unit is shared (units are never changed)
                 u = parse_unit(game, text, power, ("units", pname, i))
                 hit = (province_of(u.location), u)
                 if len(known) < _Index.LIMIT:
-                    known[(power, text)] = hit
+                    known[text] = hit
             p, u = hit
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
@@ -520,11 +522,14 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
     """(power, order or None, text as written, syntax error). The reading of an order
     depends only on its text, its power and the map, so it is kept per game: games
     repeat the same orders phase after phase."""
-    cache = _index(game).orders
+    known = _index(game).orders
     out = []
     for power in sorted(orders):
         texts = orders[power]
-        hits = list(map(cache.get, zip(repeat(power), texts)))     # known ones found by builtins
+        cache = known.get(power)
+        if cache is None:
+            cache = known[power] = {}
+        hits = list(map(cache.get, texts))     # known ones found by builtins
         if None in hits:
             for i, text in enumerate(texts):
                 if hits[i] is None:
@@ -534,7 +539,7 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
                     except OrderSyntaxError as exc:
                         hit = (power, None, shown, str(exc))
                     if len(cache) < _Index.LIMIT:
-                        cache[(power, text)] = hit
+                        cache[text] = hit
                     hits[i] = hit
         out += hits
     return out

@@ -508,9 +508,10 @@ class Resolver:
         # convoy (and hold): the decision is "not dislodged"
         attackers = self.into.get(p)
         if attackers:
-            resolve = self.resolve
+            done = self.done
             for q in attackers:
-                if resolve(q):
+                moved = done.get(q)
+                if moved if moved is not None else self.resolve(q):
                     return False
         return True
 
@@ -548,10 +549,14 @@ class Resolver:
         if not sup:
             return 0
         n = 0
-        resolve, power = self.resolve, self.power
+        done, power = self.done, self.power
         for s in sup:
-            if power[s] != exclude_power and resolve(s):
-                n += 1
+            if power[s] != exclude_power:
+                given = done.get(s)         # (most are settled: no call)
+                if given is None:
+                    given = self.resolve(s)
+                if given:
+                    n += 1
         return n
 
     def hold_strength(self, d: str) -> int:
@@ -559,7 +564,8 @@ class Resolver:
         if k is None:
             return 0
         if k == "move":
-            return 0 if self.resolve(d) else 1
+            moved = self.done.get(d)
+            return 0 if (moved if moved is not None else self.resolve(d)) else 1
         return 1 + self.supports(d)
 
     def attack_strength(self, p: str) -> int:
@@ -567,8 +573,12 @@ class Resolver:
             return 0
         d = self.dest[p]
         k = self.kind.get(d)
-        if k is None or (k == "move" and p not in self.head_to_head and self.resolve(d)):
+        if k is None:
             return 1 + self.supports(p)
+        if k == "move" and p not in self.head_to_head:
+            left = self.done.get(d)
+            if left if left is not None else self.resolve(d):
+                return 1 + self.supports(p)
         power = self.power
         if power[d] == power[p]:
             return 0
@@ -704,7 +714,11 @@ class Resolver:
             return False, "the convoy route is broken: a convoying fleet was dislodged"
         a = self.attack_strength(p)
         h2h = p in self.head_to_head
-        others = [q for q in self.into[d] if q != p]
+        others = self.into[d]
+        if len(others) > 1:
+            others = [q for q in others if q != p]
+        else:
+            others = ()
         if self.resolve(p):
             if p in self.circular:
                 return True, "succeeds as part of a circular movement"
