@@ -343,29 +343,38 @@ def parse_request(game: Game, request) -> dict:
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
                        centers=request.get("centers", movement["request"].get("centers")))
-    given = _mapping(request, "units", True)
+    given = request.get("units")
+    if type(given) is not dict:
+        given = _mapping(request, "units", True)
     units = _known_units(index, given)
     if units is None:
         units = _read_units(game, index, given)
     need_centers = season in ("F", "W")
-    raw_centers = _mapping(request, "centers", need_centers,
-                           " (a fall phase changes who owns the supply centres, and a winter phase "
-                           "builds from them; give every power's centres, neutral ones left out)")
+    raw_centers = request.get("centers")
+    if type(raw_centers) is not dict:
+        raw_centers = _mapping(request, "centers", need_centers,
+                               " (a fall phase changes who owns the supply centres, and a winter phase "
+                               "builds from them; give every power's centres, neutral ones left out)")
     centers = _known_centers(index, raw_centers)
     if centers is None:
         centers = _read_centers(game, index, raw_centers)
-    dislodged, given_options = _parse_dislodged(game, request, step)
+    if step == "R" or request.get("dislodged", {}) != {}:
+        dislodged, given_options = _parse_dislodged(game, request, step)
+    else:
+        dislodged, given_options = {}, {}
     contested = set()
     if step == "R" and "contested" not in request:
         raise _missing("'contested' is missing: a retreat phase must say which provinces the movement "
                        "left empty by a standoff ([] for none)", "",
                        "copy \"contested\" from the movement's result, or give \"movement\"")
-    for i, name in enumerate(_list(request.get("contested") or [], ("contested",))):
+    for i, name in enumerate(_list(request.get("contested") or [], ("contested",)) if "contested" in request else ()):
         pid = game.map.lookup(name) if isinstance(name, str) else None
         if pid is None:
             raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
         contested.add(pid)
-    given = _mapping(request, "orders")
+    given = request.get("orders")
+    if type(given) is not dict:
+        given = _mapping(request, "orders")
     orders = _known_orders(index, given)
     if orders is None:
         orders = _read_orders(game, given)
@@ -596,11 +605,13 @@ def adjudicate(game: Game, request: dict) -> dict:
     season, year, step = req["season"], req["year"], req["step"]
     units: dict[str, Unit] = req["units"]
     centers = req["centers"]
-    _check_stated(game, request, req)
+    if "adjustments" in request or "winner" in request:
+        _check_stated(game, request, req)
     trace: list[str] = []
     after_dislodged: dict[str, Dislodged] = {}
     disbanded: list[Unit] = []
     contested: set[str] = set()
+    retreats: dict[str, list[str]] = {}     # dislodged unit's province -> where it may go
     neutral = _neutral(game)
     if step == "M":
         index = _index(game)
@@ -619,8 +630,10 @@ def adjudicate(game: Game, request: dict) -> dict:
         for prov, (u, by, via) in sorted(out.dislodged.items()):
             why = no_retreat(game, u)
             d = Dislodged(u, by, via)
-            if not why and not retreat_options(game.map, d, occupied, contested):
-                why = "it has nowhere to retreat"
+            if not why:
+                found = retreats[prov] = retreat_options(game.map, d, occupied, contested)
+                if not found:
+                    why = "it has nowhere to retreat"
             if why:
                 trace.append(f"{u} ({u.power}) is dislodged and disbanded: {why}")
                 disbanded.append(u)
@@ -686,7 +699,7 @@ def adjudicate(game: Game, request: dict) -> dict:
         dis_out.setdefault(d.unit.power, []).append({
             "unit": f"{d.unit.kind} {d.unit.location}", "attacker_from": d.attacker_from,
             "via_convoy": d.via_convoy,
-            "retreats": retreat_options(game.map, d, occupied, contested)})
+            "retreats": retreats[prov] if prov in retreats else retreat_options(game.map, d, occupied, contested)})
     after = {"phase": next_phase, "units": _units_out(game, new_units), "dislodged": dis_out,
              "centers": _centers_out(new_centers), "contested": sorted(contested),
              "adjustments": (due or {}) if next_phase.endswith("A") else {},

@@ -330,10 +330,11 @@ class Resolver:
         moves: list[str] = []
         others: list[str] = []      # supports and convoys
         # sorted: the outcome and its wording never depend on input order
-        for p in sorted(orders):
-            if p not in kind:
+        self.order = sorted(units)
+        for p in self.order:
+            o = orders.get(p)
+            if o is None:
                 continue
-            o = orders[p]
             k = o.kind
             if k == "move":
                 d = dest[p] = o.dest_province
@@ -629,7 +630,7 @@ class Resolver:
         return True
 
     def run(self) -> None:
-        order = sorted(self.units)
+        order = self.order
         kind, done, resolve = self.kind, self.done, self.resolve
         for p in order:
             if kind[p] != "hold" and p not in done:     # moves, supports and convoys first
@@ -824,7 +825,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     results: list[dict] = []
     trace: list[str] = []
     explained: dict[str, tuple[bool, str]] = {}
-    explain = r.explain
+    explain, explain_move, kinds = r.explain, r._explain_move, r.kind
     for power, text, entry, why in checked:
         if entry is None:
             unit = units.get(province_of_text(m, text))
@@ -838,7 +839,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             if got is None:
                 got = explained[p] = explain(p) if core else rules.decide(r, p, o)
         elif core:
-            got = explain(p)
+            got = explain_move(p) if kinds[p] == "move" else explain(p)
         else:                       # (kept: a module's order is executed when it succeeds)
             got = explained[p] = rules.decide(r, p, o)
         result = "succeeds" if got[0] else "fails"
