@@ -306,6 +306,10 @@ class Resolver:
     Per-phase state is a few dicts keyed by province (kind, dest, power, into, sup) and
     sets (conv: armies going by convoy); the decisions are settled in `done`."""
 
+    __slots__ = ("m", "units", "orders", "order", "power", "kind", "dest", "into", "sup", "unmatched",
+                 "convoyers", "done", "guess", "reads", "pending", "paradox", "circular", "described",
+                 "conv", "candidates", "head_to_head")
+
     def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]):
         self.m = m
         self.units = units
@@ -391,7 +395,9 @@ class Resolver:
         done = self.done
         for p in unmatched:
             done[p] = False
-        done.update(dict.fromkeys(kind.keys() - moves - into.keys() - unmatched, True))
+        for p in self.order:
+            if p not in into and p not in done and kind[p] != "move":
+                done[p] = True
 
     # structural candidates: matching fleets that lie on some route from src to dest
     def _route_fleets(self, p: str) -> frozenset[str]:
