@@ -67,7 +67,7 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or is nested too deeply or too large "
                               "to read. Send one JSON object (one per line with --jsonl).")
 
-_POWER_LOCATION = attrgetter("power", "location")
+_LOCATION, _NAME = attrgetter("location"), attrgetter("name")
 PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
                 "adjustments", "winner"}
@@ -584,14 +584,20 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
 
 
 def _units_out(game: Game, units: dict[str, Unit]) -> dict[str, list[str]]:
-    """{power: ["A PAR", ...]}, each power's units by location (one location holds one unit)."""
-    out: dict[str, list[str]] = {}
-    for u in sorted(units.values(), key=_POWER_LOCATION):
-        names = out.get(u.power)
-        if names is None:
-            out[u.power] = [u.name]
+    """{power: ["A PAR", ...]}, powers in order, each one's units by location (one
+    location holds one unit; grouped first, so each sort compares strings, not pairs)."""
+    by_power: dict[str, list[Unit]] = {}
+    for u in units.values():
+        mine = by_power.get(u.power)
+        if mine is None:
+            by_power[u.power] = [u]
         else:
-            names.append(u.name)
+            mine.append(u)
+    out: dict[str, list[str]] = {}
+    for power in sorted(by_power):
+        mine = by_power[power]
+        mine.sort(key=_LOCATION)
+        out[power] = list(map(_NAME, mine))
     return out
 
 

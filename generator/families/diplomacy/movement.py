@@ -25,7 +25,7 @@ from itertools import compress
 from operator import attrgetter
 
 from .model import DiplomacyMap, province_of
-from .orders import Order, with_fields as _with
+from .orders import Order
 
 
 @dataclass(slots=True)
@@ -242,20 +242,20 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
         raise IllegalOrder(f"the unit in {m.display(prov)} belongs to {unit.power}, not {order.power}")
     loc = unit.location
     if order.kind == "hold":
-        return _with(order, location=loc, unit=unit.kind)
+        return _settled(order, location=loc, unit=unit.kind)
     if order.kind == "move":
         dprov = province_of(order.dest)
         if dprov == prov:
             raise IllegalOrder("a unit cannot move to the province it stands in")
         if unit.kind == "F":
-            return _with(order, location=loc, unit="F", dest=fleet_destination(m, unit, order.dest), via=False)
+            return _settled(order, location=loc, unit="F", dest=fleet_destination(m, unit, order.dest), via=False)
         ptype = m.provinces[dprov].type
         if ptype not in ("land", "coast"):
             raise IllegalOrder(f"an army cannot enter {m.display(dprov)} ({ptype})")
         if dprov in m.army_adj.get(prov, ()):
-            return _with(order, location=loc, unit="A", dest=dprov)
+            return _settled(order, location=loc, unit="A", dest=dprov)
         if convoy_route_exists(m, prov, dprov, fleets_at):
-            return _with(order, location=loc, unit="A", dest=dprov, via=True)
+            return _settled(order, location=loc, unit="A", dest=dprov, via=True)
         raise IllegalOrder(f"{m.display(dprov)} is not next to {m.display(prov)} and no chain of fleets "
                            "at sea could convoy the army there")
     if order.kind == "support":
@@ -268,7 +268,7 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
         if not order.dest:
             if not _reach(m, unit, tprov):
                 raise IllegalOrder(f"{unit} could not move to {m.display(tprov)}, so cannot support there")
-            return _with(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind)
+            return _settled(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind)
         dprov = province_of(order.dest)
         if dprov == prov:
             raise IllegalOrder("a unit cannot support a move into its own province")
@@ -278,7 +278,7 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
             raise IllegalOrder(f"{target} could not move to {m.display(dprov)}")
         keep = order.dest if (target.kind == "F" and "/" in order.dest
                               and order.dest.split("/", 1)[1] in m.provinces[dprov].coasts) else dprov
-        return _with(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind, dest=keep)
+        return _settled(order, location=loc, unit=unit.kind, target=tprov, target_unit=target.kind, dest=keep)
     if order.kind == "convoy":
         if unit.kind != "F" or prov not in m.convoy_seas:
             raise IllegalOrder("only a fleet in open sea can convoy")
@@ -294,8 +294,23 @@ def check_movement_order(m: DiplomacyMap, units: dict[str, Unit], order: Order, 
         if not fleet_on_useful_route(m, tprov, dprov, prov, fleets_at):
             raise IllegalOrder(f"{unit} is not on any convoy route from {m.display(tprov)} "
                                f"to {m.display(dprov)}")
-        return _with(order, location=loc, unit="F", target=tprov, target_unit="A", dest=dprov)
+        return _settled(order, location=loc, unit="F", target=tprov, target_unit="A", dest=dprov)
     raise IllegalOrder(f"a {order.kind} order is not part of this game's rules")
+
+
+def _settled(order: Order, location: str, unit: str, dest: str | None = None, via: bool | None = None,
+             target: str | None = None, target_unit: str | None = None) -> Order:
+    """The order with the ordered unit's location and type written in (and what else the
+    check settled: a fleet's coast, a convoyed move, the supported unit); the order
+    itself when it says so already, as most do (the reading made once per text is then
+    shared, its canonical text with it)."""
+    if (order.location == location and order.unit == unit and (dest is None or order.dest == dest)
+            and (via is None or order.via == via) and (target is None or order.target == target)
+            and (target_unit is None or order.target_unit == target_unit)):
+        return order
+    return Order(order.power, order.kind, unit, location, order.target_unit if target_unit is None else target_unit,
+                 order.target if target is None else target, order.dest if dest is None else dest,
+                 order.via if via is None else via, order.new_unit, order.new_coast, order.text)
 
 
 # --- the resolver ----------------------------------------------------------------
@@ -402,8 +417,14 @@ class Resolver:
     # structural candidates: matching fleets that lie on some route from src to dest
     def _route_fleets(self, p: str) -> frozenset[str]:
         m = self.m
-        fleets = set(self.convoyers.get(p, ()))
         d = self.dest[p]
+        ordered = self.convoyers.get(p)
+        if not ordered:
+            return frozenset()
+        if len(ordered) == 1:       # (the common case: one fleet, on the route if it touches both ends)
+            reach = m.fleet_reach.get(ordered[0], ())
+            return frozenset(ordered) if p in reach and d in reach else frozenset()
+        fleets = set(ordered)
 
         def spread(starts):
             seen = set(starts)
@@ -882,8 +903,10 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     for d, movers in into.items():
         if d in after or d in dislodged:
             continue
-        if any(r.prevent_strength(q) > 0 for q in movers):
-            contested.add(d)
+        for q in movers:
+            if r.prevent_strength(q) > 0:
+                contested.add(d)
+                break
     return MovementOutcome(results, after, dislodged, contested, transformed, trace)
 
 

@@ -30,7 +30,7 @@ position is decided by the phase adjudicators, which say why.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
@@ -43,8 +43,8 @@ class OrderSyntaxError(ValueError):
 @dataclass(slots=True, unsafe_hash=True)
 class Order:
     """One order as read. Never changed once made (the adjudicators keep readings per
-    text and share them; a changed copy is made by `with_fields` or
-    `dataclasses.replace`), but not frozen: a frozen dataclass sets each field through
+    text and share them; a changed copy is made by `dataclasses.replace` or
+    movement._settled), but not frozen: a frozen dataclass sets each field through
     object.__setattr__, three times the cost of making the order, and new orders are
     made in every phase. Equal orders hash alike (the fields after `text` are left out)."""
     power: str
@@ -105,17 +105,6 @@ class Order:
         if extra is not None and extra.canonical is not None:
             return extra.canonical(self, d)
         return self.text
-
-
-_FIELDS = tuple(f.name for f in fields(Order) if f.init)     # the init fields, in order
-def with_fields(order: Order, **changes) -> Order:
-    """`dataclasses.replace(order, **changes)`, or the order itself when the changes
-    change nothing (as for most checked orders: the unit stands where the order says;
-    the reading made once per text is then shared, its canonical text with it)."""
-    for name, value in changes.items():
-        if getattr(order, name) != value:
-            return Order(*[changes.get(name, getattr(order, name)) for name in _FIELDS])
-    return order
 
 
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
