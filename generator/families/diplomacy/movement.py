@@ -386,21 +386,20 @@ class Resolver:
                 sup.setdefault(t, []).append(p)
             else:
                 unmatched.add(p)
-        # Which army moves go by convoy (DATC 4.A.3, 2000/2023 rules without fallback).
+        # Which army moves go by convoy (DATC 4.A.3, 2000/2023 rules without fallback),
+        # and the fleets that could carry each (`candidates`).
         conv = self.conv = set()
+        candidates = self.candidates = {}
         army_adj = m.army_adj
         for p in moves:
             if units[p].kind != "A":
                 continue
-            if dest[p] not in army_adj.get(p, ()):
-                conv.add(p)
-            elif orders[p].via:
-                conv.add(p)
-            else:
-                fleets = convoyers.get(p)
-                if fleets is not None and any(power[f] == power[p] for f in fleets):
-                    conv.add(p)
-        self.candidates = {p: self._route_fleets(p) for p in moves if p in conv}
+            fleets = convoyers.get(p)
+            if (dest[p] in army_adj.get(p, ()) and not orders[p].via
+                    and (fleets is None or all(power[f] != power[p] for f in fleets))):
+                continue
+            conv.add(p)
+            candidates[p] = self._route_fleets(p) if fleets else frozenset()
         # Head-to-head battles: two units moving into each other's province, neither by convoy.
         self.head_to_head = {p for p in moves if p not in conv and kind.get(dest[p]) == "move"
                              and dest[dest[p]] == p and dest[p] not in conv} if moves else set()
@@ -549,7 +548,9 @@ class Resolver:
             return True
         if p in self.paradox:
             return False
-        fleets = self.candidates.get(p, frozenset())
+        fleets = self.candidates.get(p)
+        if not fleets:
+            return False
         m = self.m
         d = self.dest[p]
         frontier = [f for f in sorted(fleets) if p in m.fleet_reach.get(f, ())]
