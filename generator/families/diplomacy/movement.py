@@ -741,7 +741,6 @@ class Resolver:
             if not self.candidates.get(p):
                 return False, "no fleets are ordered to convoy it along a complete route"
             return False, "the convoy route is broken: a convoying fleet was dislodged"
-        a = self.attack_strength(p)
         h2h = p in self.head_to_head
         others = self.into[d]
         if len(others) > 1:
@@ -751,19 +750,21 @@ class Resolver:
         if self.resolve(p):
             if p in self.circular:
                 return True, "succeeds as part of a circular movement"
+            if not h2h and not others and (d not in self.units or not self.hold_strength(d)):
+                return True, f"{self.m.display(d)} is open"
+            a = self.attack_strength(p)
             if h2h:
                 part = f"beats defend strength {self.defend_strength(d)} of {self.describe(d)}"
             elif d in self.units and (hs := self.hold_strength(d)):
                 part = f"beats hold strength {hs} in {self.m.display(d)}"
-            elif not others:
-                return True, f"{self.m.display(d)} is open"
-            else:
+            else:               # (an open province, with others moving there too)
                 part = ""
             text = f"attack strength {a} {part}" if part else f"attack strength {a}"
             if others:
                 text += " and prevent strength " + ", ".join(
                     f"{self.prevent_strength(q)} of {self.describe(q)}" for q in others)
             return True, text
+        a = self.attack_strength(p)
         if h2h:
             ds = self.defend_strength(d)
             if a <= ds:
