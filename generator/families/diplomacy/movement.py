@@ -101,8 +101,10 @@ def convoy_route_exists(m: DiplomacyMap, src: str, dest: str, fleets_at: set[str
 def fleet_on_useful_route(m: DiplomacyMap, src: str, dest: str, fleet: str, fleets_at) -> bool:
     """Could `fleet` be needed to convoy from src to dest? (DATC 6.G.19: the convoy order
     of a fleet that no convoy route needs is impossible, hence illegal.)"""
-    fleets = m.convoy_seas & fleets_at
     none = frozenset()
+    if fleet in m.shore_seas.get(src, none) and fleet in m.shore_seas.get(dest, none):
+        return fleet in fleets_at and fleet in m.convoy_seas        # a chain of one fleet
+    fleets = m.convoy_seas & fleets_at
     return on_convoy_route(m.sea_adj, set(fleets), set(m.shore_seas.get(src, none) & fleets),
                            set(m.shore_seas.get(dest, none) & fleets), fleet)
 
