@@ -677,14 +677,17 @@ def adjudicate(game: Game, request: dict) -> dict:
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
     if results is None:                 # movement: rows and lines made by the adjudicator
         shown = out.results
-        trace += out.trace
+        if trace:
+            trace += out.trace
+        else:
+            trace = out.trace
     else:
         shown = []
         for r in results:
             trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
             shown.append(r.to_dict())
-    # next phase and centre ownership
-    new_centers = {p: list(v) for p, v in centers.items()}
+    # next phase and centre ownership (the lists are copied by _centers_out)
+    new_centers = centers
     won = None
     due = None
     if step == "M" and after_dislodged:
@@ -699,7 +702,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     else:
         next_phase = f"S{year + 1}M"
         won = winner(game, new_centers, new_units)
-    occupied = set(new_units)
+    occupied = set(new_units) if after_dislodged else set()
     dis_out: dict[str, list[dict]] = {}
     for prov, d in sorted(after_dislodged.items()):
         dis_out.setdefault(d.unit.power, []).append({
@@ -716,7 +719,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
     return {"phase": req["phase"], "results": shown, "trace": trace,
-            "disbanded": {p: sorted(v) for p, v in sorted(gone.items())}, "after": after}
+            "disbanded": {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, "after": after}
 
 
 def _check_stated(game: Game, request: dict, req: dict) -> None:
