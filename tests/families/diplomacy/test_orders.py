@@ -206,3 +206,25 @@ def test_fast_path_reads_exactly_as_the_general_reader(classic):
         if fast is not None:
             assert fast == general(text)
     check()
+
+
+def test_orders_equal_and_hash_by_what_they_say(classic):
+    """An order's worked-out fields and the adjudicator's memos are no part of its value."""
+    a = parse_order("A PAR - BUR", "FRANCE", classic.map)
+    b = parse_order("a par - bur", "FRANCE", classic.map)
+    a.canonical(classic.map)
+    assert (a.province, a.dest_province, a.target_province) == ("PAR", "BUR", "")
+    assert a == dataclasses.replace(b, text=a.text) and hash(a) == hash(dataclasses.replace(b, text=a.text))
+    assert dataclasses.replace(a, location="BRE").province == "BRE"
+
+
+def test_a_checked_order_that_changes_nothing_is_the_order_itself(classic):
+    from generator.families.diplomacy.movement import Unit, check_movement_order
+    units = {"PAR": Unit("FRANCE", "A", "PAR"), "STP": Unit("RUSSIA", "F", "STP/SC")}
+    same = parse_order("A PAR - BUR", "FRANCE", classic.map)
+    assert check_movement_order(classic.map, units, same, frozenset()) is same
+    bare = parse_order("PAR - BUR", "FRANCE", classic.map)
+    settled = check_movement_order(classic.map, units, bare, frozenset())
+    assert settled is not bare and settled.unit == "A" and bare.unit is None
+    fleet = check_movement_order(classic.map, units, parse_order("F STP - BOT", "RUSSIA", classic.map), frozenset())
+    assert fleet.location == "STP/SC" and fleet.canonical(classic.map).startswith("F STP")

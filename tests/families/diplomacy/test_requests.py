@@ -175,3 +175,36 @@ def test_centre_lists_read_before_are_still_checked_together():
     assert "not a supply centre" in bad.message and bad.pointer == "/centers/FRANCE/1"
     ok = game.adjudicate(dict(base, centers={"France": ["PAR", "BRE"], "ENGLAND": ["LON"]}))
     assert ok["after"]["centers"] == {"ENGLAND": ["LON"], "FRANCE": ["BRE", "PAR"]}
+
+
+def _reversed_keys(value):
+    if isinstance(value, dict):
+        return {k: _reversed_keys(value[k]) for k in reversed(list(value))}
+    return value
+
+
+@pytest.mark.parametrize("game_id", ["classic", "divided-states"])
+def test_the_order_of_a_requests_keys_changes_nothing(game_id):
+    """Requests are read by a plain loop in the order their keys come; the response,
+    as JSON text, is the same for any order of the keys."""
+    g = api.load_game(game_id)
+    for request, response in play(g.model, g.adjudicate, random.Random(3), 12):
+        again = g.adjudicate(_reversed_keys(request))
+        assert json.dumps(again) == json.dumps(response), request["phase"]
+
+
+def test_faults_are_named_alike_after_a_known_request():
+    """A request made of names read before goes by the quick reading; one fault in it
+    is reported as on a first reading, the first fault in sorted power order whatever
+    the order of the keys."""
+    game = api.load_game("classic")
+    base = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "orders": {}}
+    game.adjudicate(base)
+    for units in ({"GERMANY": ["A PAR"], "FRANCE": ["A PAR"]}, {"FRANCE": ["A PAR"], "GERMANY": ["A PAR"]}):
+        clash = error(game, dict(base, units=units))
+        assert clash.pointer == "/units/GERMANY/0" and "PAR already holds A PAR (FRANCE)" in clash.message
+    for orders in ({"GERMANY": ["A MUN H", 3], "FRANCE": ["A PAR H"]}, {"FRANCE": ["A PAR H"], "GERMANY": ["A MUN H", 3]}):
+        assert error(game, dict(base, orders=orders)).pointer == "/orders/GERMANY/1"
+    assert error(game, dict(base, units={"FRANCE": [["A PAR"]]})).pointer == "/units/FRANCE/0"
+    twice = game.adjudicate(dict(base, orders={"FRANCE": ["A PAR - BUR"], "france": ["A PAR - PIC"]}))
+    assert [r["reason"] for r in twice["results"]] == ["void: the unit received different orders, so it holds"] * 2
