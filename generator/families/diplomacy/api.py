@@ -542,11 +542,13 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
         if None in hits:
             for i, text in enumerate(texts):
                 if hits[i] is None:
-                    shown = " ".join(text.split())
                     try:
-                        hit = (power, parse_order(text, power, game.map), shown, "")
+                        order = parse_order(text, power, game.map)
+                        # (the order's text is the one written, spaces evened, unless the
+                        # reader dropped a closing full stop)
+                        hit = (power, order, text if order.text == text else " ".join(text.split()), "")
                     except OrderSyntaxError as exc:
-                        hit = (power, None, shown, str(exc))
+                        hit = (power, None, " ".join(text.split()), str(exc))
                     if len(cache) < _Index.LIMIT:
                         cache[text] = hit
                     hits[i] = hit

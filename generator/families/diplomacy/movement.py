@@ -825,13 +825,14 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                 checked.append((power, text, None, f"illegal: {exc}"))
                 continue
             # what the results need of the checked order, worked out once per entry
-            entry = (legal, legal.province, legal.kind in CORE_KINDS, legal.canonical(m))
+            p = legal.province
+            entry = (legal, p, legal.kind in CORE_KINDS, legal.canonical(m), units[p].name if p in units else "")
             if key is not None and _unit_only(m, legal):
                 if memo is None or memo[0] is not m:
                     memo = order.checked = (m, {})
                 if len(memo[1]) < 64:       # (a few units ever stand where an order names)
                     memo[1][key] = entry
-        legal, p, core, _ = entry
+        legal, p, core, _, _ = entry
         if p:       # (a rule module's order may name no unit)
             if p in final:
                 if p not in repeated:       # rare: the index of its first order, looked up
@@ -864,7 +865,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                             "legal": False, "result": "fails", "reason": why})
             trace.append(f"{text}: fails, {why}")
             continue
-        o, p, core, shown = entry
+        o, p, core, shown, name = entry
         if repeated:                # a unit's repeated (identical) order: explained once
             got = explained.get(p) if p else None
             if got is None:
@@ -874,7 +875,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         else:                       # (kept: a module's order is executed when it succeeds)
             got = explained[p] = rules.decide(r, p, o)
         result = "succeeds" if got[0] else "fails"
-        results.append({"power": power, "order": text, "canonical": shown, "unit": units[p].name if p else "",
+        results.append({"power": power, "order": text, "canonical": shown, "unit": name,
                         "legal": True, "result": result, "reason": got[1]})
         trace.append(f"{shown}: {result}, {got[1]}")
     after: dict[str, Unit] = {}
