@@ -13,7 +13,8 @@ unit and order text found in a table made beforehand, one result row with a reas
 and one trace line per order, the next position grouped by power - what any engine
 answering in Mapwright's response shape must at least do in Python. It says how much
 of an engine's time in the interleaved benchmark is its own size (code and data
-fetched again after another program ran) rather than its work.
+fetched again after another program ran) rather than its work; the last line says
+what one piece of data fetched again costs.
 """
 from __future__ import annotations
 
@@ -40,6 +41,31 @@ class Flush:
         for i in range(0, 32 << 20, 4096):
             buffer[i] = (buffer[i] + 1) & 255
         sum(len(d) for d in self.objects[::3])
+
+
+def fetch_cost(flush, picks: int = 1000, rounds: int = 40) -> tuple[float, float]:
+    """Nanoseconds to read one field of an object picked at random among 200,000, warm
+    (read just before) and after `flush`: what a piece of data the caches lost costs."""
+    import random
+
+    class Box:
+        __slots__ = ("x",)
+
+        def __init__(self, x):
+            self.x = x
+    pool = [Box(i) for i in range(200_000)]
+    rng = random.Random(1)
+    warm, cold = [], []
+    for _ in range(rounds):
+        chosen = rng.sample(pool, picks)
+        for times, flushed in ((warm, False), (cold, True)):
+            sum(b.x for b in chosen)
+            if flushed:
+                flush()
+            start = time.perf_counter()
+            sum(b.x for b in chosen)
+            times.append((time.perf_counter() - start) / picks * 1e9)
+    return statistics.median(warm), statistics.median(cold)
 
 
 def floor_engine(records: list[dict]):
@@ -131,6 +157,9 @@ def main() -> int:
     lines = [f"{len(records)} random Classic movement phases (those pydip reads, from build/peer-phases.json).", "",
              "| engine | warm median ms | flushed median ms | flushed / warm |", "|---|---|---|---|"]
     lines += [f"| {name} | {w * 1000:.3f} | {f * 1000:.3f} | {f / w:.1f}× |" for name, w, f in rows]
+    warm_ns, cold_ns = fetch_cost(flush)
+    lines += ["", f"One field of an object picked at random read warm: {warm_ns:.0f} ns; after the flush: "
+              f"{cold_ns:.0f} ns."]
     text = "\n".join(lines) + "\n"
     print(text)
     out = REPO / "benchmarks" / "results" / "adjudicate_in_situ.md"
