@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import DiplomacyMap, province_of
+from .model import DiplomacyMap
 from .rules import kind_named, order_kinds
 
 
