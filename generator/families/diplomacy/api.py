@@ -47,7 +47,7 @@ from operator import attrgetter
 from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
 from .model import Game, province_of
-from .movement import IllegalOrder, OrderResult, Unit, adjudicate_movement
+from .movement import Unit, adjudicate_movement
 from .orders import Order, OrderSyntaxError, _Reader, parse_order
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
@@ -301,7 +301,7 @@ def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
     return centers
 
 
-def _phase(index: "_Index", phase) -> tuple[str, int, str]:
+def _phase(index: _Index, phase) -> tuple[str, int, str]:
     """(season, year, step) of a phase name; each name read once per game."""
     known = index.phases.get(phase) if isinstance(phase, str) else None
     if known is not None:
@@ -367,7 +367,8 @@ def parse_request(game: Game, request) -> dict:
         raise _missing("'contested' is missing: a retreat phase must say which provinces the movement "
                        "left empty by a standoff ([] for none)", "",
                        "copy \"contested\" from the movement's result, or give \"movement\"")
-    for i, name in enumerate(_list(request.get("contested") or [], ("contested",)) if "contested" in request else ()):
+    raw_contested = request.get("contested")
+    for i, name in enumerate(_list(raw_contested, ("contested",)) if raw_contested else ()):
         pid = game.map.lookup(name) if isinstance(name, str) else None
         if pid is None:
             raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
@@ -377,7 +378,7 @@ def parse_request(game: Game, request) -> dict:
         given = _mapping(request, "orders")
     orders = _known_orders(index, given)
     if orders is None:
-        orders = _read_orders(game, given)
+        orders = _read_orders(game, index, given)
     return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
             "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
             "options": given_options, "movement": movement}
@@ -446,11 +447,11 @@ def _known_orders(index: _Index, given: dict) -> dict[str, list[str]] | None:
     return orders
 
 
-def _read_orders(game: Game, given: dict) -> dict[str, list[str]]:
+def _read_orders(game: Game, index: _Index, given: dict) -> dict[str, list[str]]:
     orders: dict[str, list[str]] = {}
     for pname in sorted(given, key=str):     # power names may be any JSON key
         lst = given[pname]
-        power = _index(game).powers.get(pname) or _power(game, pname, ("orders", pname))
+        power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):

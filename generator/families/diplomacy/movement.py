@@ -20,7 +20,7 @@ support or dislodge each other; illegal orders are ignored (the unit holds).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import compress
 from operator import attrgetter
 
@@ -310,9 +310,8 @@ def _settled(order: Order, location: str, unit: str, dest: str | None = None, vi
             and (via is None or order.via == via) and (target is None or order.target == target)
             and (target_unit is None or order.target_unit == target_unit)):
         return order
-    return Order(order.power, order.kind, unit, location, order.target_unit if target_unit is None else target_unit,
-                 order.target if target is None else target, order.dest if dest is None else dest,
-                 order.via if via is None else via, order.new_unit, order.new_coast, order.text)
+    settled = {"dest": dest, "via": via, "target": target, "target_unit": target_unit}
+    return replace(order, location=location, unit=unit, **{k: v for k, v in settled.items() if v is not None})
 
 
 # --- the resolver ----------------------------------------------------------------
@@ -401,10 +400,10 @@ class Resolver:
                     and (fleets is None or all(power[f] != power[p] for f in fleets))):
                 continue
             conv.add(p)
-            candidates[p] = self._route_fleets(p) if fleets else frozenset()
+            candidates[p] = self._route_fleets(p)
         # Head-to-head battles: two units moving into each other's province, neither by convoy.
         self.head_to_head = {p for p in moves if p not in conv and kind.get(dest[p]) == "move"
-                             and dest[dest[p]] == p and dest[p] not in conv} if moves else set()
+                             and dest[dest[p]] == p and dest[p] not in conv}
         # Decisions that read no other decision, settled now (what `decide` would find):
         # a support that matches nothing is not given; an unattacked unit that holds,
         # convoys or supports is not dislodged, and its support is given.
@@ -571,9 +570,6 @@ class Resolver:
                     frontier.append(g)
         return False
 
-    def h2h(self, p: str) -> bool:
-        return p in self.head_to_head
-
     def supports(self, p: str, exclude_power: str | None = None) -> int:
         """How many supports of p's move (or hold) are given, those of a power left out."""
         sup = self.sup.get(p)
@@ -713,9 +709,7 @@ class Resolver:
                 if self.power[q] != self.power[p] and q != sd and self.path_ok(q):
                     return False, f"cut by {self.describe(q)}"
             return False, "not given"
-        if p not in self.into:
-            return (True, "holds") if k != "convoy" else self._explain_convoy(p)
-        by = self.dislodger(p)
+        by = self.dislodger(p) if p in self.into else None
         if by:
             if k == "convoy":
                 return False, f"the convoying fleet is dislodged by {self.describe(by)}"

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import DiplomacyMap
+from .model import DiplomacyMap, province_of
 from .rules import kind_named, order_kinds
 
 
@@ -68,9 +68,9 @@ class Order:
     checked: tuple | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.province = self.location.split("/", 1)[0]
-        self.target_province = self.target.split("/", 1)[0]
-        self.dest_province = self.dest.split("/", 1)[0]
+        self.province = province_of(self.location)
+        self.target_province = province_of(self.target)
+        self.dest_province = province_of(self.dest)
 
     def canonical(self, game_map: DiplomacyMap | None = None) -> str:
         # memoised on the instance (a field that equality and hashing ignore)
