@@ -68,7 +68,9 @@ def _has_non_json(value) -> bool:
         return any(_has_non_json(v) for v in value.values())
     if isinstance(value, list):
         return any(_has_non_json(v) for v in value)
-    return not isinstance(value, (str, int, float, bool, type(None)))
+    if isinstance(value, float):
+        return not math.isfinite(value)     # (YAML's .inf: no JSON number, so jsonschema-rs refuses it)
+    return not isinstance(value, (str, int, bool, type(None)))
 
 
 def test_bundled_content_agrees():
