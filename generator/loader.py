@@ -18,6 +18,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
+from math import isfinite
 from pathlib import Path
 
 import yaml
@@ -42,6 +43,12 @@ NON_STRING_KEY = register("MW007", "Mapping key is not a string",
                           "Content keys must be plain strings. Quote the key.")
 MULTIPLE_DOCUMENTS = register("MW008", "More than one YAML document",
                               "A content file holds exactly one YAML document; remove the extra `---`.")
+NOT_JSON_NUMBER = register("MW009", "Number JSON cannot carry",
+                           "Content is checked against JSON Schemas, and JSON has no infinity and no "
+                           "NaN: YAML's `.inf`, `.nan`, a float too large (`1.0e+400`) or an integer "
+                           "beyond ±(2^53 - 1) (RFC 7493) would reach the renderers as no number they "
+                           "can draw. Write a finite number within that range, or quote the value if "
+                           "it is text.")
 
 _BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -267,15 +274,67 @@ _STANDARD_TAGS = {f"tag:yaml.org,2002:{t}" for t in
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
 _INT_TAG = "tag:yaml.org,2002:int"
-# The scalar tags content may use, each with SafeConstructor's function for it.
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+# I-JSON (RFC 7493): the integers every JSON reader keeps exactly (and a float holds)
+_SAFE_INTEGER = 2 ** 53 - 1
+_NOT_FINITE = "is not a finite number (JSON has no infinity or NaN)"
+_TOO_LARGE_INTEGER = "is beyond ±(2^53 - 1), the integers JSON keeps exactly (RFC 7493)"
+
+
+def _clipped(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else f"{text[:most // 2]}…{text[-8:]} ({len(text):,} characters)"
+
+
+class _NotJsonNumber(ValueError):
+    """`.inf`, `.nan`, a float that overflows or an integer past I-JSON's range: no
+    number the schemas describe (a ValueError, so the shortcut readers step aside and
+    the reading as written reports it with its place)."""
+
+    def __init__(self, node=None, why: str = _NOT_FINITE):
+        super().__init__(why)
+        self.node, self.why = node, why
+
+
+def _json_float(constructor, node: ScalarNode) -> float:
+    value = constructor.construct_yaml_float(node)
+    if not isfinite(value):
+        raise _NotJsonNumber(node)
+    return value
+
+
+def _json_int(constructor, node: ScalarNode) -> int:
+    value = constructor.construct_yaml_int(node)
+    if abs(value) > _SAFE_INTEGER:
+        raise _NotJsonNumber(node, _TOO_LARGE_INTEGER)
+    return value
+
+
+def _finite_json_float(text: str) -> float:
+    value = float(text)
+    if not isfinite(value):
+        raise _NotJsonNumber()
+    return value
+
+
+def _safe_json_int(text: str) -> int:
+    value = int(text)
+    if abs(value) > _SAFE_INTEGER:
+        raise _NotJsonNumber(why=_TOO_LARGE_INTEGER)
+    return value
+
+
+# The scalar tags content may use, each with SafeConstructor's function for it (numbers
+# checked to be ones JSON, which the schemas describe, carries).
 _SCALAR_CONSTRUCTORS = {tag: yaml.constructor.SafeConstructor.yaml_constructors[tag]
                         for tag in _STANDARD_TAGS - {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}}
+_SCALAR_CONSTRUCTORS[_FLOAT_TAG] = _json_float
+_SCALAR_CONSTRUCTORS[_INT_TAG] = _json_int
 
 
 def _plain_decimal(text: str) -> bool:
     """Digits only, no leading zero (YAML 1.1 reads `012` as octal): int() gives exactly
     what SafeConstructor.construct_yaml_int would, minus its Python-level parsing."""
-    return text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1)
+    return text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1) and len(text) < 16
 
 
 class _BadTag(Exception):
@@ -340,7 +399,7 @@ class _Converter:
                 if tag == _STR_TAG:
                     out.append(value)
                 elif tag == _INT_TAG and value.isdigit() and value.isascii() and (
-                        value[0] != "0" or len(value) == 1):   # coordinates: _plain_decimal inline
+                        value[0] != "0" or len(value) == 1) and len(value) < 16:   # _plain_decimal inline
                     out.append(int(value))
                 else:
                     out.append(_SCALAR_CONSTRUCTORS[tag](self.constructor, item))
@@ -454,9 +513,17 @@ def _json_word(token: str) -> str:
     return "null" if tag == "tag:yaml.org,2002:null" else _NO_JSON
 
 
-def _json_or_none(text: str):
+# digits as "1", all else as " ": a run of 16 digits (an integer that may pass
+# _SAFE_INTEGER) is then found by a substring search, in C (a regular expression tries
+# every digit of a map's coordinates: six times slower)
+_DIGITS_AS_ONES = bytes(49 if 48 <= b <= 57 else 32 for b in range(256))
+
+
+def _json_or_none(text: str, careful: bool = False):
     try:
-        return json.loads(text)
+        if careful:   # rare: each integer checked, a Python call each
+            return json.loads(text, parse_float=_finite_json_float, parse_int=_safe_json_int)
+        return json.loads(text, parse_float=_finite_json_float)
     except (ValueError, RecursionError):
         return None
 
@@ -477,7 +544,8 @@ def _json_lines(text: str, count: int) -> list:
     line break), None for each json refuses. All in one call; when json refuses that,
     read again a hundred lines at a time, and a hundred it refuses one by one: each line
     is read at most three times, with some count / 100 calls more."""
-    values = _json_or_none(f"[{text}]") if count else []
+    careful = b"1" * 16 in text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ONES)
+    values = _json_or_none(f"[{text}]", careful) if count else []
     if type(values) is list and len(values) == count:
         return values
     lines = text.split(",\n")
@@ -486,8 +554,9 @@ def _json_lines(text: str, count: int) -> list:
     values = []
     for at in range(0, len(lines), _CHUNK):
         chunk = lines[at:at + _CHUNK]
-        some = _json_or_none("[" + ",".join(chunk) + "]")
-        values += some if type(some) is list and len(some) == len(chunk) else map(_json_or_none, chunk)
+        some = _json_or_none("[" + ",".join(chunk) + "]", careful)
+        values += some if type(some) is list and len(some) == len(chunk) else \
+            (_json_or_none(line, careful) for line in chunk)
     return values
 
 
@@ -836,6 +905,11 @@ def load_text(text: str, shown_path: str) -> tuple[Document, list[Diagnostic]]:
         return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, YAML_SYNTAX,
                                 f"the YAML tag '{bad.node.tag}' is not allowed in content",
                                 hint="remove the tag: content files hold plain values only")]
+    except _NotJsonNumber as bad:
+        mark = bad.node.start_mark
+        return doc, [Diagnostic(shown_path, mark.line + 1, mark.column + 1, NOT_JSON_NUMBER,
+                                f"'{_clipped(bad.node.value)}' {bad.why}",
+                                hint="write a finite number within that range, or quote the value if it is text")]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -130,6 +130,24 @@ def test_alias_bomb_is_refused_as_too_large(tmp_path):
     assert_well_formed(result.diagnostics)
 
 
+@pytest.mark.parametrize("number", [".inf", ".NaN", "-.Inf", "1.0e+400", "1" + "0" * 400],
+                         ids=["inf", "nan", "minus-inf", "float-overflow", "int-of-401-digits"])
+def test_a_number_no_renderer_can_draw_is_refused_where_it_stands(tmp_path, number):
+    """`.inf` in an outline validated and then crashed the map renderer (division by
+    it); an integer of 400 digits could not become a float. Both stop at validation,
+    located (MW009), so the build never meets them."""
+    game = tmp_path / "content" / "classic"
+    shutil.copytree(CONTENT / "classic", game)
+    geometry = game / "geometry.yaml"
+    lines = geometry.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  CLY: [["))
+    lines[at] = lines[at].replace("[[167,", f"[[{number},", 1)
+    geometry.write_text("\n".join(lines), encoding="utf-8")
+    result = validate_game(game)
+    assert [(d.code, d.line, d.column) for d in result.diagnostics] == [("MW009", at + 1, 10)]
+    assert_well_formed(result.diagnostics)
+
+
 _MERGE_BOMB = "\n".join(
     ["m0: &m0 {" + ", ".join(f"k{j}: {j}" for j in range(50)) + "}"]
     + [f"m{i}: &m{i} {{<<: [*m{i - 1}, *m{i - 1}], x{i}: {i}}}" for i in range(1, 40)]) + "\n"

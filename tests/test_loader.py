@@ -1,8 +1,9 @@
+import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MULTIPLE_DOCUMENTS, NOT_UTF8, TOO_LARGE,
-                              YAML_SYNTAX, load_document, load_text)
+from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MULTIPLE_DOCUMENTS, NOT_JSON_NUMBER, NOT_UTF8,
+                              TOO_LARGE, YAML_SYNTAX, load_document, load_text)
 
 
 def test_positions_point_at_keys_and_items():
@@ -80,15 +81,37 @@ def test_any_text_loads_as_pyyaml_would_or_gives_diagnostics(text):
 
 
 def test_typed_scalars_and_tags_load_as_pyyaml_does():
-    text = ("a: [1, -2, 0x1f, 1_000, 1.5, .inf, -.nan, 1e3, true, off, null, ~, 2024-01-02, '7', x]\n"
-            "i: [0, 7, 10, 012, 0o7, +5, 190:20:30, 00, 0b101, 123456789012345678901234567890]\n"
+    text = ("a: [1, -2, 0x1f, 1_000, 1.5, -0.5e+3, 1e3, true, off, null, ~, 2024-01-02, '7', x]\n"
+            "i: [0, 7, 10, 012, 0o7, +5, 190:20:30, 00, 0b101, 9007199254740991, -0x1FFFFFFFFFFFFF]\n"
             "b: !!str 12\nc: !!int '42'\nd: !!float 3\n"
             "e: [!!str true, !!null '', !!bool yes]\n1: numeric key\n")
     doc, diags = load_text(text, "f.yaml")
     assert diags == []
     expected = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     expected["1"] = expected.pop(1)  # the loader turns numeric keys into strings
-    assert repr(doc.data) == repr(expected)  # repr: nan != nan
+    assert doc.data == expected
+
+
+@pytest.mark.parametrize("text, line, column", [
+    ("a: .inf\n", 1, 4), ("a: 1\nb: [1, -.Inf]\n", 2, 8), ("a:\n  - .nan\n", 2, 5),
+    ("a: {b: 1.0e+400, c: d}\n", 1, 8), ("a: [" + ", ".join(["1"] * 30) + ", 1.0e+999]\n", 1, 95),
+    (".inf: key\n", 1, 1), ("a: [&x .NaN, *x]\n", 1, 5),
+    ("a: [9007199254740992]\n", 1, 5), ("a: {b: [1, 2], c: -99999999999999999}\n", 1, 19),
+    ("a: 0x20000000000000\n", 1, 4), ("a:\n  - 1" + "0" * 400 + "\n", 2, 5),
+    ("a: [" + ", ".join(["1"] * 30) + ", 1" + "0" * 400 + "]\n", 1, 95)])
+def test_a_number_json_cannot_carry_is_refused_where_it_stands(text, line, column):
+    """JSON (what the schemas describe) has no infinity or NaN, and keeps integers exactly
+    only within ±(2^53 - 1); a renderer handed one divides by it or cannot make it a float.
+    Every reader (events, JSON flows, nodes) refuses it alike."""
+    doc, diags = load_text(text, "f.yaml")
+    assert [(d.code, d.line, d.column) for d in diags] == [(NOT_JSON_NUMBER, line, column)], text
+    assert ("finite" in diags[0].message or "2^53" in diags[0].message) and diags[0].hint
+    assert len(diags[0].message) < 200
+
+
+def test_text_that_looks_like_infinity_stays_text():
+    doc, diags = load_text('a: ".inf"\nb: inf\nc: [NaN, Infinity]\n', "f.yaml")
+    assert diags == [] and doc.data == {"a": ".inf", "b": "inf", "c": ["NaN", "Infinity"]}
 
 
 def test_scalar_with_a_collection_tag_is_a_diagnostic_not_a_crash():
