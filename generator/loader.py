@@ -954,16 +954,22 @@ def read_content_file(path: Path, shown: str) -> tuple[bytes, Diagnostic | None]
                                hint="check that it is a readable file")
 
 
-def load_bytes(raw: bytes, shown: str) -> tuple[Document, list[Diagnostic]]:
-    """A content file's bytes (as read from the file `shown`) parsed; never raises."""
+def decode_content(raw: bytes, shown: str) -> tuple[str, Diagnostic | None]:
+    """A content file's bytes as text, or the diagnostic naming the first byte that is not UTF-8."""
+    body = raw.removeprefix(b"\xef\xbb\xbf")     # a byte-order mark is no text
     try:
-        body = raw.removeprefix(b"\xef\xbb\xbf")     # a byte-order mark is no text
-        text = body.decode("utf-8")
+        return body.decode("utf-8"), None
     except UnicodeDecodeError as exc:
         line, column = undecodable_at(body, exc.start)
-        return Document(shown), [Diagnostic(shown, line, column, NOT_UTF8,
-                                            f"byte 0x{body[exc.start]:02x} is not valid UTF-8",
-                                            hint="re-save the file with UTF-8 encoding")]
+        return "", Diagnostic(shown, line, column, NOT_UTF8, f"byte 0x{body[exc.start]:02x} is not valid UTF-8",
+                              hint="re-save the file with UTF-8 encoding")
+
+
+def load_bytes(raw: bytes, shown: str) -> tuple[Document, list[Diagnostic]]:
+    """A content file's bytes (as read from the file `shown`) parsed; never raises."""
+    text, problem = decode_content(raw, shown)
+    if problem is not None:
+        return Document(shown), [problem]
     return load_text(text, shown)
 
 

@@ -190,6 +190,23 @@ def test_output_naming_a_file_is_a_diagnostic(project, capsys):
     assert (project / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
+def test_why_mkdocs_stopped_is_said_when_the_content_has_only_warnings(monkeypatch, capsys):
+    """An unwritable -o (MkDocs' OSError) with content that has warnings: before, the
+    warnings were printed and the exit code was 1 with no word of the failure."""
+    from generator.diagnostics import Diagnostic
+    from generator.mkdocs_plugin import run as runner
+    warning = Diagnostic("content/g/claims.yaml", 3, 1, "DIP520", "a claim the map does not bear out",
+                         severity="warning")
+
+    def stopped(*args, **kwargs):
+        raise runner.NotBuilt("[Errno 30] Read-only file system: '/srv/site'", [warning])
+    monkeypatch.setattr(runner, "build_site", stopped)
+    monkeypatch.chdir(REPO)
+    assert main(["build", "-o", "/srv/site"]) == 1
+    err = capsys.readouterr().err
+    assert "warning[DIP520]" in err and "Read-only file system: '/srv/site'" in err
+
+
 def test_a_folder_mapwright_did_not_write_is_left_alone(project):
     folder = project / "mine"
     folder.mkdir()

@@ -2,6 +2,7 @@
 the site when content changes."""
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -51,6 +52,39 @@ def test_example_with_bad_yaml_is_a_located_error(tmp_path, capsys, monkeypatch)
     block.write_text("units: [A PAR\n", encoding="utf-8")
     assert main(["example", "classic", str(block)]) == 1
     assert "bad.yaml:2:1: error[MW001]" in capsys.readouterr().err
+
+
+def _latin1_file(folder: Path) -> Path:
+    path = folder / "latin.yaml"
+    path.write_bytes(b"phase: S1901M\nunits: {FRANCE: [A PAR\xe9]}\n")
+    return path
+
+
+@pytest.mark.parametrize("make, code, where", [
+    (lambda folder: folder / "missing.yaml", "MW006", "1:1"),
+    (lambda folder: folder, "MW006", "1:1"),                # a folder, not a file
+    (_latin1_file, "MW003", "2:23")])
+def test_example_file_that_cannot_be_read_is_a_located_error(tmp_path, capsys, monkeypatch, make, code, where):
+    """(Before: an internal error, FileNotFoundError or UnicodeDecodeError.)"""
+    monkeypatch.chdir(REPO)
+    path = make(tmp_path)
+    assert main(["example", "classic", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:{where}: error[{code}]" in err and "internal error" not in err
+
+
+def test_example_and_adjudicate_read_stdin_as_dash(capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(BOUNCE.encode())))
+    assert main(["example", "classic", "-"]) == 0
+    assert capsys.readouterr().out.startswith("verified")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"phase: \xff\n")))
+    assert main(["example", "classic"]) == 1
+    assert "<stdin>:1:8: error[MW003]" in capsys.readouterr().err
+    request = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A PAR - BUR"]}}
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(json.dumps(request).encode())))
+    assert main(["adjudicate", "classic", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["after"]["units"] == {"FRANCE": ["A BUR"]}
 
 
 def test_api_run_example_matches_the_command(monkeypatch):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..loader import Document, undecodable_at
-from .common import fail, report
+from .common import fail, input_name, report
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024
 
@@ -30,7 +30,7 @@ def register(sub) -> None:
                                    "request per line in, one response per line out.")
     p.add_argument("game", help="game id (folder under content/, or a game Mapwright ships) "
                                 "or path to a game folder")
-    p.add_argument("file", nargs="?", type=Path, help="JSON request (default: stdin)")
+    p.add_argument("file", nargs="?", type=Path, help="JSON request (default or `-`: stdin)")
     p.add_argument("--jsonl", action="store_true",
                    help="one request per line in, one compact response per line out")
     p.set_defaults(func=run)
@@ -89,9 +89,9 @@ def run(args) -> int:
     if game.family.adjudicate is None:
         return fail(f"'{args.game}' is a {game.family.name} game, and the {game.family.name} family does not "
                     "adjudicate orders")
-    shown = str(args.file) if args.file else "<stdin>"
+    shown = input_name(args.file)
     try:
-        stream = args.file.open("rb") if args.file else sys.stdin.buffer
+        stream = sys.stdin.buffer if shown == "<stdin>" else args.file.open("rb")
     except OSError as exc:
         return fail(f"cannot read {args.file}: {exc.strerror}")
     with stream:

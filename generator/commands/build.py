@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..diagnostics import errors
 from .common import add_format, fail, report
 
 
@@ -59,6 +60,7 @@ def run(args) -> int:
     except NotBuilt as exc:
         if exc.diagnostics:
             report(exc.diagnostics, args.format, sys.stderr)
+        if errors(exc.diagnostics):     # they say why; warnings alone do not (an unwritable -o)
             return 1
         return fail(f"MkDocs could not build the site: {exc}")
     code = report(outcome.diagnostics, args.format, sys.stderr) if outcome.diagnostics else 0

@@ -19,6 +19,11 @@ def report(diags: list[Diagnostic], fmt: str, stream=None) -> int:
     return 1 if errors(diags) else 0
 
 
+def input_name(file: Path | None) -> str:
+    """How an optional input FILE is named in diagnostics: "<stdin>" when it is left out or `-`."""
+    return "<stdin>" if file is None or str(file) == "-" else str(file)
+
+
 def fail(message: str, code: int = 1) -> int:
     print(f"mapwright: error: {message}", file=sys.stderr)
     return code

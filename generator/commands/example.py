@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..escape import terminal
-from .common import add_format, report
+from .common import add_format, input_name, report
 
 
 def register(sub) -> None:
@@ -15,15 +15,22 @@ def register(sub) -> None:
                        description="Run the YAML of a ```example block (from FILE, or stdin) "
                                    "against GAME (an id under content/ or a game folder).")
     p.add_argument("game", help="game id (folder under content/) or path to a game folder")
-    p.add_argument("file", nargs="?", type=Path, help="file holding the example's YAML (default: stdin)")
+    p.add_argument("file", nargs="?", type=Path, help="file holding the example's YAML (default or `-`: stdin)")
     add_format(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from ..api import ExampleError, run_example_text
-    text = args.file.read_text(encoding="utf-8") if args.file else sys.stdin.read()
-    shown = str(args.file) if args.file else "<stdin>"
+    from ..loader import decode_content, read_content_file
+    shown = input_name(args.file)
+    if shown == "<stdin>":
+        raw, problem = sys.stdin.buffer.read(), None
+    else:
+        raw, problem = read_content_file(args.file, shown)
+    text, problem = ("", problem) if problem else decode_content(raw, shown)
+    if problem is not None:
+        return report([problem], "text", sys.stderr) or 1
     try:
         outcome = run_example_text(args.game, text, shown)
     except ExampleError as exc:
