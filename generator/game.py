@@ -222,8 +222,9 @@ def read_game(game_dir: Path, pages: tuple | None = None,
                                     f"'{rel}' is not a file the {fam.name} family reads",
                                     hint="expected files: " + ", ".join(sorted(expected)),
                                     severity="warning"))
-    pages, diags = pages if pages is not None else read_rules_pages(game_dir)
-    found += diags
+    pages, page_diags = pages if pages is not None else read_rules_pages(game_dir)
     if errors(found):
-        return None, found
-    return GameSource(game_dir.name, display_path(game_dir), meta.data, docs, pages), found
+        return None, found + page_diags
+    # a rules page's own faults (its markup, a page refused) stop the build, but leave the
+    # data files to be checked by the family too: one round of fixes, not two
+    return GameSource(game_dir.name, display_path(game_dir), meta.data, docs, pages), found + page_diags

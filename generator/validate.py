@@ -164,11 +164,9 @@ def read_split(path: Path, data: DataRead | None = None, load=None, check=None) 
         source, found = read_game(path, (pages, page_diags), **({"load": load} if load else {}))
         own = set(page_diags)
         data = DataRead(source and replace(source, rules_pages={}), [d for d in found if d not in own])
-        if source is None and not errors(data.diagnostics):   # only the rules pages stopped it:
-            return (None, found), None                         # nothing worth keeping
         return (source, found), data
     found = data.diagnostics + page_diags
-    if data.source is None or errors(found):
+    if data.source is None:
         return (None, found), data
     return (replace(data.source, rules_pages=pages), found), data
 

@@ -74,6 +74,23 @@ def test_one_broken_game_does_not_hide_another(tmp_path, capsys):
     assert files == {"broken", "other"}
 
 
+def test_a_rules_page_fault_does_not_hide_the_data_files_faults(tmp_path, capsys):
+    """Before, raw HTML in a rules page stopped validation before the family read the map:
+    the author fixed the page, ran again, and only then learnt of the map's errors."""
+    content = tmp_path / "content"
+    assert main(["new", "g", "--family", "diplomacy", "--content", str(content)]) == 0
+    capsys.readouterr()
+    game = content / "g"
+    map_file = game / "map.yaml"
+    map_file.write_text(map_file.read_text(encoding="utf-8").replace("{between: [MID, EMR]", "{between: [MID, EMX]"),
+                        encoding="utf-8")
+    page = next((game / "rules").glob("*.md"))
+    page.write_text(page.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n", encoding="utf-8")
+    assert main(["validate", str(game), "--format", "json"]) == 1
+    found = {(d["file"].rsplit("/", 1)[-1], d["code"]) for d in json.loads(capsys.readouterr().out)["diagnostics"]}
+    assert ("map.yaml", "DIP003") in found and (page.name, "MW301") in found
+
+
 def test_usage_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["validate", "--format", "xml"])
