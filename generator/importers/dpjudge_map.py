@@ -166,7 +166,8 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
             for name, c in words[1:]:
                 target = name if "." in name else name + ".map"
                 child = (path.parent / target)
-                if "/" in target or "\\" in target or target.startswith(".") \
+                # not printable: a NUL byte would make the path unusable (resolve raises)
+                if "/" in target or "\\" in target or target.startswith(".") or not target.isprintable() \
                         or child.resolve().parent != root:
                     problem(number, c, f"'{name}' is not a map file in this folder",
                             "MAP and USE name a .map file beside this one, e.g. MAP standard.map")
