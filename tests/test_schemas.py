@@ -70,3 +70,37 @@ def test_the_family_enum_is_the_family_registry():
     assert on_disk["properties"]["family"]["enum"] == list(names()), \
         "schemas/game.schema.json lists other families than generator/families/ holds"
     assert names() == ("diplomacy", "election", "hex")
+
+
+# Values that validated and then crashed or exhausted the build's renderers (found by
+# tests/test_fuzz_build.py): the schemas refuse them where they stand.
+# (game, file, text replaced, replacement, code, pointer)
+BUILD_BOUNDS = [
+    # a renderer squares distances: past ~1e154 the square overflows (OverflowError)
+    ("classic", "geometry.yaml", "LVP: [[167, 122,", "LVP: [[1.0e+160, 122,", "MW101", "/outlines/LVP/0/0"),
+    # the CRT page and chart read both lines the engine knows (KeyError: 'normal')
+    ("dixie", "crt.yaml", "  normal:\n    name: Normal Differential Line\n    differentials: [-2, -1, 0, 1, 2, 3, 4, 5, 6]\n",
+     "", "MW103", "/lines"),
+    # one counter drawn per marker: a billion exhausted memory (MemoryError)
+    ("dixie", "scenarios.yaml", "air_markers: 3", "air_markers: 1000000000000", "MW101",
+     "/scenarios/0/sides/USA/air_markers"),
+    ("dixie", "units.yaml", "per_side: 1, source", "per_side: 1000000000, source", "MW101", "/markers/0/per_side"),
+    # the scenarios page prints the limit and the example's hex; the check compares its distance
+    ("dixie", "scenarios.yaml", 'fort_deployment: {max_hexes_from_border: 3, example: {hex: "0116", distance: 3}}',
+     'fort_deployment: {example: {hex: "0116", distance: 3}}', "MW103", "/scenarios/2/sides/CSA/fort_deployment"),
+    ("dixie", "scenarios.yaml", 'example: {hex: "0116", distance: 3}', 'example: {hex: "0116"}', "MW103",
+     "/scenarios/2/sides/CSA/fort_deployment/example"),
+]
+
+
+@pytest.mark.parametrize("game_id, name, old, new, code, pointer", BUILD_BOUNDS,
+                         ids=[f"{g}/{n}:{p}" for g, n, _, _, _, p in BUILD_BOUNDS])
+def test_values_the_build_cannot_draw_are_refused_by_the_schema(game_copy, game_id, name, old, new, code, pointer):
+    from generator.validate import validate_game
+    game = game_copy(game_id)
+    text = (game / name).read_text(encoding="utf-8")
+    assert text.count(old) >= 1
+    (game / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    found = validate_game(game).diagnostics
+    assert (code, pointer) in [(d.code, d.pointer) for d in found], [(d.code, d.pointer, d.message) for d in found]
+    assert not any(d.code == "MW901" for d in found), found
