@@ -41,6 +41,7 @@ from pathlib import Path
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
+from .spelling import Speller
 from .webdip_classes import ClassFacts, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
@@ -320,6 +321,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         return [int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0 for v in values]
 
     countries = _countries(variant, territories, shown, diags)
+    speller = Speller()                   # did-you-mean hints, at a bounded cost
     pseudo = len(countries) + 1           # webDiplomacy's countryID of the neutral units
     by_cid = {i + 1: name for i, name in enumerate(countries)}
     power_of_name = {name_key(c): power_id(c) for c in countries}
@@ -386,7 +388,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         if pid is None:
             diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
                                f"coast '{full}' has no parent territory '{parent}'",
-                               hint=_spelling(parent, location_of)))
+                               hint=_spelling(parent, location_of, speller)))
             continue
         codes = by_id[pid].setdefault("coasts", [])
         if coast in codes:
@@ -429,7 +431,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     sea_regions = _sea_regions(provinces)
 
     # 3. borders, undirected, first occurrence order
-    borders = _borders(border_rows, location_of, by_id, shown, diags)
+    borders = _borders(border_rows, location_of, by_id, shown, diags, speller)
     rows_of = {}
     for row, full, parent, coast, abbr in parsed:
         rows_of.setdefault(location_of.get(full, "").split("/")[0], row["_line"])
@@ -451,7 +453,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     modules = dict(facts.modules)
     custom_start = options.custom_start or "custom_start" in modules
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
-                                                        custom_start, diags, by_id)
+                                                        custom_start, diags, by_id, speller)
     if custom_start:
         modules["custom_start"] = {}
     modules.pop("canals", None)
@@ -598,7 +600,7 @@ def _owner(row: dict, by_cid: dict, power_of_name: dict, pseudo: int) -> str | N
     return None
 
 
-def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
+def _borders(border_rows, location_of, by_id, shown, diags, speller: Speller) -> list[dict]:
     borders: list[dict] = []
     seen: dict[frozenset, dict] = {}
     for row in border_rows:
@@ -608,7 +610,7 @@ def _borders(border_rows, location_of, by_id, shown, diags) -> list[dict]:
             missing = row.get("from") if a is None else row.get("to")
             diags.append(_diag(shown, row["_line"], UNKNOWN_TERRITORY,
                                f"border names unknown territory '{clean_name(missing)}'",
-                               hint=_spelling(clean_name(missing), location_of)))
+                               hint=_spelling(clean_name(missing), location_of, speller)))
             continue
         if a == b:
             diags.append(_diag(shown, row["_line"], EMPTY_BORDER, f"border {a}-{b} joins a territory to itself"))
@@ -663,20 +665,18 @@ def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by
     return {"module": {"between": ends, "through": through.split("/")[0]}, "own": own.split("/")[0]}
 
 
-def _country_spelling(name: str, countries) -> str:
+def _country_spelling(name: str, countries, speller: Speller) -> str:
     """What to write for a $countryUnits name that is no country: the closest countries."""
-    import difflib
-    close = difflib.get_close_matches(name[:200], list(countries), n=2, cutoff=0.6)
+    close = speller.close(name, countries)
     shown = " or ".join(f"'{c}'" for c in close)
     return (f"did you mean {shown}? " if close else "") + \
         "write the country as $countries spells it, or call neutral units 'Neutral units'"
 
 
-def _spelling(name: str, known: dict[str, str]) -> str:
+def _spelling(name: str, known: dict[str, str], speller: Speller) -> str:
     """What to write for a territory name install.php does not define: the closest names
-    it does (difflib, on at most a few hundred characters a name: linear in the names)."""
-    import difflib
-    close = difflib.get_close_matches(name[:200], list(known), n=2, cutoff=0.6)
+    it does (spelling.py bounds the cost)."""
+    close = speller.close(name, known)
     shown = " or ".join(f"'{c}'" for c in close)
     return (f"did you mean {shown}? " if close else "") + \
         "write the name exactly as install.php's $territoryRawData row spells it"
@@ -690,7 +690,8 @@ def _can_stand(unit: str, loc: str, by_id: dict) -> bool:
     return prov["type"] in ("coast", "sea") and (bool(coast) or not prov.get("coasts"))
 
 
-def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_start, diags, by_id):
+def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_start, diags, by_id,
+           speller: Speller):
     """(start units, default builds, neutral units) from the classes' $countryUnits."""
     start_units: dict[str, list[str]] = {}
     default_builds: dict[str, list[str]] = {}
@@ -707,13 +708,13 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
                 diags.append(_diag(*where, NOT_A_COUNTRY,
                                    f"units listed for '{clean_name(str(country))[:80]}', which is not one of "
                                    "the countries: imported as neutral units",
-                                   hint=_country_spelling(clean_name(str(country)), countries)))
+                                   hint=_country_spelling(clean_name(str(country)), countries, speller)))
             for terr, kind in units.items():
                 loc = location_of.get(clean_name(terr))
                 if loc is None:
                     diags.append(_diag(*where, UNKNOWN_TERRITORY,
                                        f"unit of {clean_name(country)} in unknown territory '{clean_name(terr)}'",
-                                       hint=_spelling(clean_name(terr), location_of)))
+                                       hint=_spelling(clean_name(terr), location_of, speller)))
                     continue
                 letter = "F" if str(kind).lower().startswith("f") else "A"
                 if not _can_stand("fleet" if letter == "F" else "army", loc, by_id):

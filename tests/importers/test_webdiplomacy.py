@@ -397,3 +397,35 @@ def test_write_files_keeps_the_authors_game_yaml_and_pages(imported, tmp_path):
     assert written == {"map.yaml", "geometry.yaml"}
     assert (out / "game.yaml").read_text(encoding="utf-8") == "mine\n"
     assert yaml.safe_load((out / "map.yaml").read_text(encoding="utf-8"))["powers"]
+
+
+# -- hostile sizes: linear cost ------------------------------------------------------
+
+def _install(tmp_path, territories: list[str], borders: list[str]) -> Path:
+    """A variant folder holding only an install.php with these rows (8 columns, 4 columns)."""
+    folder = tmp_path / "Big"
+    folder.mkdir()
+    (folder / "install.php").write_text(
+        "<?php\n$territoryRawData=array(\n" + ",\n".join(territories) + "\n);\n"
+        "foreach($territoryRawData as $territoryRawRow)\n"
+        "{ list($name, $type, $supply, $countryID, $x, $y, $sx, $sy)=$territoryRawRow; }\n"
+        "$bordersRawData=array(\n" + ",\n".join(borders) + "\n);\n"
+        "foreach($bordersRawData as $borderRawRow)\n{ list($from, $to, $fleets, $armies)=$borderRawRow; }\n",
+        encoding="utf-8")
+    return folder
+
+
+def test_many_unknown_names_cost_a_bounded_number_of_spelling_lookups(tmp_path, monkeypatch):
+    """Each unknown name's did-you-mean compared it with every territory: 20,000 borders to
+    unknown places in a 1,000-territory install.php took minutes."""
+    import difflib
+    calls = []
+    real = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    territories = [f"array('Land {i}', 'Land', 'No', 0, 1, 1, 1, 1)" for i in range(50)]
+    borders = [f"array('Land {i % 50}', 'Land {i}x', 'No', 'Yes')" for i in range(500)]
+    result = import_variant(_install(tmp_path, territories, borders))
+    unknown = [d for d in result.diagnostics if d.code == "IMP002"]
+    assert len(unknown) == 500 and len(calls) <= 64
+    assert "did you mean 'Land 0'" in unknown[0].hint and "did you mean" not in unknown[-1].hint
+    assert "exactly as install.php" in unknown[-1].hint
