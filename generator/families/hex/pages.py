@@ -200,6 +200,15 @@ def air_sections(game: HexGame) -> list[str]:
     return lines
 
 
+def _fort_deployment(game: HexGame, fd: dict) -> str:
+    """The fort limit, and the rulebook's example hex where the scenario records one (it may not)."""
+    line = f"- Forts within {fd['max_hexes_from_border']} hexes of the border"
+    if not fd.get("example"):
+        return line + "."
+    hex_id = fd["example"]["hex"]
+    return line + f"; the rulebook's example hex {hex_id} is {border_distance(game, hex_id)} hexes away on our map."
+
+
 def scenarios_page(game: HexGame) -> str:
     lines = ["# Scenarios", "",
              "Each scenario lasts ten turns (16.5). Force tables are shown **as printed**; where the printed figures contradict "
@@ -230,9 +239,7 @@ def scenarios_page(game: HexGame) -> str:
                       f"costs {fact(dcost)})",
                       f"- Airstrike markers (variant 17.4.3): {sd.get('air_markers', 0)}"]
             if sd.get("fort_deployment"):
-                fd = sd["fort_deployment"]
-                lines.append(f"- Forts within {fd['max_hexes_from_border']} hexes of the border; the rulebook's example hex "
-                             f"{fd['example']['hex']} is {border_distance(game, fd['example']['hex'])} hexes away on our map.")
+                lines.append(_fort_deployment(game, sd["fort_deployment"]))
             if sd.get("erratum") and sd["erratum"] in errata:
                 lines.append(f"- Erratum *{md_text(sd['erratum'])}* applies (see below).")
             lines.append("")

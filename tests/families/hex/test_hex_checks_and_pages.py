@@ -170,3 +170,18 @@ def test_a_section_without_example_or_reason_fails_the_check(game_copy):
     assert any("3.4 Parts Inventory" in d.message and d.severity == "error" for d in found)
     assert any("Turn 3 to Turn 5" in d.message and d.code == "HEX041" for d in found)
     assert all(d.file.endswith("coverage.yaml") and d.line > 1 for d in found)
+
+
+def test_a_fort_limit_without_the_rulebooks_example_hex_is_shown(game_copy):
+    """The example hex is optional (the check and the engine skip it when absent); the
+    scenarios page read it all the same and raised KeyError during the build."""
+    from generator.families.hex.pages import scenarios_page
+    target = game_copy("dixie")
+    sc = target / "scenarios.yaml"
+    sc.write_text(sc.read_text().replace('fort_deployment: {max_hexes_from_border: 3, example: {hex: "0116", distance: 3}}',
+                                         "fort_deployment: {max_hexes_from_border: 3}"))
+    assert not [d for d in codes(target) if d.severity == "error"]
+    source, _ = read_game(target)
+    page = scenarios_page(FAMILY.load(source))
+    assert "- Forts within 3 hexes of the border.\n" in page
+    assert "example hex 0116" in scenarios_page(dixie())
