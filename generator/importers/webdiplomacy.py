@@ -332,13 +332,17 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         full = clean_name(row.get("name", ""))
         parent, coast, abbr = split_name(full)
         parsed.append((row, full, parent, coast, abbr))
-    abbr_count = Counter(abbr for _, _, _, coast, abbr in parsed if coast is None and abbr)
-    for abbr, count in sorted(abbr_count.items()):
-        if count > 1:
-            rows = [(row["_line"], full) for row, full, _, c, a in parsed if c is None and a == abbr]
+    users: dict[str, list[tuple[int, str]]] = {}      # abbreviation -> (line, name) of its territories
+    for row, full, _, coast, abbr in parsed:
+        if coast is None and abbr:
+            users.setdefault(abbr, []).append((row["_line"], full))
+    abbr_count = {abbr: len(rows) for abbr, rows in users.items()}
+    for abbr, rows in sorted(users.items()):
+        if len(rows) > 1:
+            more = f" and {len(rows) - 5} more" if len(rows) > 5 else ""    # a message stays short
             diags.append(_diag(shown, rows[1][0], DUPLICATE_ABBR,
-                               f"abbreviation '{abbr}' is used by {', '.join(full for _, full in rows)} "
-                               f"(lines {', '.join(str(line) for line, _ in rows)})",
+                               f"abbreviation '{abbr}' is used by {', '.join(full for _, full in rows[:5])}{more} "
+                               f"(lines {', '.join(str(line) for line, _ in rows[:5])}{more and ', ...'})",
                                hint="give each territory a code of its own in its name, e.g. 'Name (NEW)'"))
     location_of: dict[str, str] = {}     # install.php name -> location
     location_by_row: dict[int, str] = {}  # webDiplomacy terrID (1-based row order) -> location
@@ -347,15 +351,17 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     owners: dict[str, str] = {}
     coast_labels: dict[str, list[int]] = {}
     seeds: list[tuple[str, int, int]] = []
+    next_number: dict[str, int] = {}      # id -> the number its next namesake tries (linear, not k^2)
     for index, (row, full, parent, coast, abbr) in enumerate(parsed, start=1):
         if coast is not None:
             continue
         name = _ABBR.match(full).group("name") if abbr else full
         pid = ascii_id(abbr) if abbr and abbr_count[abbr] == 1 else ascii_id(name)
         if pid in by_id or full in location_of:
-            base, n = pid, 2
+            base, n = pid, next_number.get(pid, 2)
             while f"{base}_{n}" in by_id:
                 n += 1
+            next_number[base] = n + 1
             pid = f"{base}_{n}"
             diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
                                f"'{full}' gives the id of an earlier territory; it becomes {pid}"))
@@ -381,6 +387,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         provinces.append(prov)
         by_id[pid] = prov
         seeds.append((pid, *point(row)))
+    coast_line: dict[str, int] = {}       # PROVINCE/CODE -> line of its row
     for index, (row, full, parent, coast, abbr) in enumerate(parsed, start=1):
         if coast is None:
             continue
@@ -400,24 +407,31 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
                                f"coast '{full}' is not named by a compass point; its code is {coast}"))
         codes.append(coast)
+        coast_line[f"{pid}/{coast}"] = row["_line"]
         location_of[full] = f"{pid}/{coast}"
         location_by_row[index] = f"{pid}/{coast}"
         coast_labels[f"{pid}/{coast}"] = point(row)
+    # the names and rows of each coast, found once (not a scan of all names per province)
+    names_at: dict[str, list[str]] = {}
+    for full, loc in location_of.items():
+        if "/" in loc:
+            names_at.setdefault(loc, []).append(full)
+    rows_at: dict[str, list[int]] = {}
+    for row_id, loc in location_by_row.items():
+        if "/" in loc:
+            rows_at.setdefault(loc, []).append(row_id)
     for prov in provinces:      # keep key order stable: coasts right after type
         if "coasts" in prov:
             coasts = prov.pop("coasts")
             if len(coasts) < 2:
-                line = next((row["_line"] for row, _, parent, c, _ in parsed
-                             if c == coasts[0] and location_of.get(parent) == prov["id"]), 1)
-                diags.append(_diag(shown, line, NAME_PROBLEM,
+                single = f"{prov['id']}/{coasts[0]}"
+                diags.append(_diag(shown, coast_line.get(single, 1), NAME_PROBLEM,
                                    f"{prov['id']} has one named coast ({coasts[0]}); fleets use the province"))
-                for full, loc in list(location_of.items()):
-                    if loc == f"{prov['id']}/{coasts[0]}":
-                        location_of[full] = prov["id"]
-                for row_id, loc in list(location_by_row.items()):
-                    if loc == f"{prov['id']}/{coasts[0]}":
-                        location_by_row[row_id] = prov["id"]
-                coast_labels.pop(f"{prov['id']}/{coasts[0]}", None)
+                for full in names_at.get(single, []):
+                    location_of[full] = prov["id"]
+                for row_id in rows_at.get(single, []):
+                    location_by_row[row_id] = prov["id"]
+                coast_labels.pop(single, None)
                 continue
             ordered = {}
             for key, value in prov.items():

@@ -429,3 +429,53 @@ def test_many_unknown_names_cost_a_bounded_number_of_spelling_lookups(tmp_path, 
     assert len(unknown) == 500 and len(calls) <= 64
     assert "did you mean 'Land 0'" in unknown[0].hint and "did you mean" not in unknown[-1].hint
     assert "exactly as install.php" in unknown[-1].hint
+
+
+def _rows(tmp_path, monkeypatch, territories: list[dict], borders: list[dict]) -> Path:
+    """A variant folder whose install.php reads as these rows (the PHP reader stepped
+    around, so that what is timed is the import's own work on them)."""
+    import generator.importers.webdiplomacy as webdip
+    folder = tmp_path / "Rows"
+    folder.mkdir()
+    (folder / "install.php").write_text("<?php $territoryRawData=array(); $bordersRawData=array();", encoding="utf-8")
+    number = lambda rows: [dict(row, _line=i + 2) for i, row in enumerate(rows)]  # noqa: E731
+    monkeypatch.setattr(webdip, "read_install_php", lambda text: (number(territories), number(borders)))
+    return folder
+
+
+def _land(name: str, kind: str = "Land") -> dict:
+    return {"name": name, "type": kind, "supply": "No", "countryID": 0, "x": 1, "y": 1, "sx": 1, "sy": 1}
+
+
+def _timed_import(folder: Path):
+    import time
+    start = time.process_time()
+    result = import_variant(folder)
+    return result, time.process_time() - start
+
+
+def test_many_namesakes_are_numbered_in_linear_time(tmp_path, monkeypatch):
+    """Each namesake counted up from LONDON_2 through every earlier one: 20,000 territories
+    called London took minutes (k^2/2 lookups)."""
+    folder = _rows(tmp_path, monkeypatch, [_land("London") for _ in range(20_000)],
+                   [{"from": "London", "to": "London", "fleets": "No", "armies": "Yes"}])
+    result, seconds = _timed_import(folder)
+    ids = [p["id"] for p in result.data["provinces"]]
+    assert ids[:3] == ["LONDON", "LONDON_2", "LONDON_3"] and ids[-1] == "LONDON_20000"
+    assert seconds < 10, seconds
+
+
+def test_many_single_coasts_and_shared_codes_cost_linear_time(tmp_path, monkeypatch):
+    """A province with one named coast looked through every name and row to undo the coast,
+    and a shared bracketed code through every row: 10,000 of each took minutes."""
+    rows = []
+    for i in range(10_000):
+        rows += [_land(f"Port {i} (P{i % 5000})", "Coast"), _land(f"Port {i} (P{i % 5000}) (North Coast)", "Coast")]
+    borders = [{"from": f"Port {i} (P{i % 5000})", "to": f"Port {i + 1} (P{(i + 1) % 5000})", "fleets": "Yes",
+                "armies": "Yes"} for i in range(9_999)]
+    result, seconds = _timed_import(_rows(tmp_path, monkeypatch, rows, borders))
+    single = [d for d in result.diagnostics if "has one named coast" in d.message]
+    shared = [d for d in result.diagnostics if d.code == "IMP008"]
+    assert len(single) == 10_000 and single[0].line == 3 and len(shared) == 5_000
+    assert "coasts" not in result.data["provinces"][0]
+    assert seconds < 10, seconds
