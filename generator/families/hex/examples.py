@@ -24,6 +24,19 @@ from .stacking import stack_problems
 from .zoc import controlled_hexes, enemy_controlled
 
 
+class UnknownUnit(KeyError):
+    """An example's action names a unit its `units:` do not hold."""
+
+
+class _Units(dict):
+    """The example's units by id: the runners look units up by the ids the example
+    names, and a missing one becomes the example's mismatch (as a missing AP cost
+    does), not a KeyError from inside the engine."""
+
+    def __missing__(self, unit_id):
+        raise UnknownUnit(unit_id)
+
+
 def build_position(game: HexGame, data: dict) -> tuple[Position, object, list[str]]:
     problems = []
     gmap = game.map
@@ -48,7 +61,7 @@ def build_position(game: HexGame, data: dict) -> tuple[Position, object, list[st
             problems.append(f"bridge {'-'.join(b['hexes'])}: '{b['held_by']}' is neither a side nor `destroyed`")
             continue
         bridges[hexside(*b["hexes"])] = b["held_by"]
-    return Position(units, bridges), gmap, problems
+    return Position(_Units(units), bridges), gmap, problems
 
 
 def compare(expect, result, where: str = "") -> list[str]:
@@ -111,6 +124,9 @@ def run(game: HexGame, example: Example) -> Outcome:
         result, trace, figure, rows = runner(g, pos, data)
     except MissingAPCost as missing:
         return Outcome({}, mismatches=[f"{missing}: add it to charts.yaml `ap_costs`"])
+    except UnknownUnit as unknown:
+        return Outcome({}, mismatches=[f"the example names the unit '{unknown.args[0]}', which its `units:` do not "
+                                       f"hold (they hold {', '.join(sorted(pos.units)) or 'none'})"])
     mismatches = [f"position: {p}" for p in problems] + compare(data.get("expect", {}), result)
     if "expect" not in data:
         mismatches.append("the example has no expect: block")

@@ -56,3 +56,20 @@ def test_a_malformed_example_gets_schema_diagnostics(result):
     doc, _ = load_text("kind: combat\nexpect: {}\n", "x.md")
     out = FAMILY.run_example(result.game, Example(doc.data, doc, "rules/x.md", 1))
     assert not out.verified and out.diagnostics
+
+
+@pytest.mark.parametrize("action", ["rail: {unit: csa-div, path: ['1919']}", "breakdown: {unit: csa-div}",
+                                    "losses: {side: attacker, units: [csa-div], lp: 1}",
+                                    "bridge: {unit: csa-div, hexside: ['1919', '2019']}"],
+                         ids=["rail", "breakdown", "losses", "bridge-capture"])
+def test_an_action_naming_a_unit_the_position_lacks_is_a_mismatch(result, action):
+    """These runners looked the unit up directly: a KeyError from inside the engine,
+    reported as "could not be run" (MW204) with a hint pointing at the schema it fits."""
+    from generator.families.base import Example
+    from generator.families.hex import FAMILY
+    from generator.loader import load_text
+    kind = {"bridge": "bridge-capture"}.get(action.split(":")[0], action.split(":")[0])
+    doc, _ = load_text(f"kind: {kind}\nunits: [{{id: usa-div, side: USA, type: infantry-division, hex: '0101'}}]\n"
+                       f"{action}\nexpect: {{}}\n", "x.md")
+    out = FAMILY.run_example(result.game, Example(doc.data, doc, "rules/x.md", 1))
+    assert out.mismatches == ["the example names the unit 'csa-div', which its `units:` do not hold (they hold usa-div)"]
