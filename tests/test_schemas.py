@@ -78,6 +78,8 @@ def test_the_family_enum_is_the_family_registry():
 BUILD_BOUNDS = [
     # a renderer squares distances: past ~1e154 the square overflows (OverflowError)
     ("classic", "geometry.yaml", "LVP: [[167, 122,", "LVP: [[1.0e+160, 122,", "MW101", "/outlines/LVP/0/0"),
+    ("modern-europe", "overlay.yaml", "  - {id: MDR, island: true,", "  - {id: MDR, label: [1.0e+160, 5], island: true,",
+     "MW101", "/provinces/0/label/0"),
     # the CRT page and chart read both lines the engine knows (KeyError: 'normal')
     ("dixie", "crt.yaml", "  normal:\n    name: Normal Differential Line\n    differentials: [-2, -1, 0, 1, 2, 3, 4, 5, 6]\n",
      "", "MW103", "/lines"),
