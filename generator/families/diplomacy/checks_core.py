@@ -183,7 +183,7 @@ def structural_checks(game: Game) -> list[Diagnostic]:
             out.append(w.game(f"/rules/{name}" + (f"/{key}" if key else ""), BAD_RULES, msg))
         for problem in module_problems(game):
             where = w.game if problem.file == "game.yaml" else w.map
-            out.append(where(problem.pointer, problem.code or MODULE_DATA, problem.message))
+            out.append(where(problem.pointer, problem.code or MODULE_DATA, problem.message, problem.hint))
     return out
 
 

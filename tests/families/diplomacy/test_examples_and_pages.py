@@ -88,6 +88,21 @@ def test_datc_page(classic, monkeypatch):
     assert "datc_text" not in page.content and "Check if an illegal move" not in page.content  # no DATC prose
 
 
+def test_datc_page_on_a_map_without_a_province_its_cases_name_is_refused(game_copy):
+    """The DATC page adjudicated each case on the game's own map and the engine's
+    AdjudicationError (unknown province 'NAF') escaped the build as an internal error;
+    the module's check now says so at `rules: datc_page` (DIP017), and the build never
+    starts."""
+    from generator.validate import validate_game
+    game = game_copy("classic")
+    (game / "map.yaml").write_text((game / "map.yaml").read_text(encoding="utf-8").replace("NAF", "NAX"),
+                                   encoding="utf-8")
+    errors = [d for d in validate_game(game).diagnostics if d.severity == "error"]
+    assert [(d.code, d.pointer, d.file.rsplit("/", 1)[-1]) for d in errors] == [
+        ("DIP017", "/rules/datc_page", "game.yaml")]
+    assert "unknown province 'NAF'" in errors[0].message and "datc_page" in errors[0].hint
+
+
 def _source(map_text: str, rules: dict | None = None) -> GameSource:
     doc, diags = load_text(map_text, "content/t/map.yaml")
     assert not diags

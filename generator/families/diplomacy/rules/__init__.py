@@ -92,13 +92,14 @@ def boolean(value) -> str | None:
 @dataclass(frozen=True)
 class Problem:
     """What a module's `checks` hook found: the file ("map.yaml" or "game.yaml"), the
-    JSON pointer of the offending value, the message, and the diagnostic code (the
-    module registers its own; empty means DIP015, rule module data missing)."""
+    JSON pointer of the offending value, the message, the diagnostic code (the
+    module registers its own; empty means DIP015, rule module data missing) and what to do."""
 
     file: str
     pointer: str
     message: str
     code: str = ""
+    hint: str = ""
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,20 @@ sense): every test case of the DATC data vendored with the package
 reasons. The data is never read from a path the content names (issue 12)."""
 from __future__ import annotations
 
+from ....diagnostics import register
 from ....escape import code_span, md_cell, md_text
 from ....render.figure import figure_size
 from ...base import Page
+from ..api import AdjudicationError
 from ..datc import default_path, load_cases, run_case
 from ..examples import diagram
-from . import RuleModule
+from . import Problem, RuleModule
+
+UNPLAYABLE = register("DIP017", "DATC case cannot be played on this map",
+                      "datc_page adjudicates the DATC's test cases, written for the standard map, on "
+                      "this game's map: a case naming a province, coast or power the map lacks (or a "
+                      "unit where the map allows none) cannot be played. Enable datc_page only on "
+                      "the standard map, or remove it from game.yaml `rules:`.")
 
 # The DATC's own section titles (DATC v3.0, chapter 6), for the page's headings.
 DATC_SECTIONS = {
@@ -20,15 +28,40 @@ DATC_SECTIONS = {
 }
 
 
+def _runs(game) -> list:
+    """(case, its run or None for an alternative-rules entry, or the AdjudicationError
+    that stopped it), worked out once per game: the check and the page both read them."""
+    found = game.__dict__.get("_datc_runs")
+    if found is None:
+        found = game.__dict__["_datc_runs"] = [(case, _run(game, case)) for case in load_cases(default_path())]
+    return found
+
+
+def _run(game, case: dict):
+    if not case.get("datc_preferred"):
+        return None
+    try:
+        return run_case(game, case)
+    except AdjudicationError as exc:   # the map lacks what the case names
+        return exc
+
+
+def checks(game, params: dict) -> list[Problem]:
+    """One problem when some DATC case cannot be adjudicated on this map: the first, and how many."""
+    stopped = [(case, run) for case, run in _runs(game) if isinstance(run, AdjudicationError)]
+    if not stopped:
+        return []
+    case, exc = stopped[0]
+    more = f"; {len(stopped) - 1} more case(s) cannot be played either" if len(stopped) > 1 else ""
+    return [Problem("game.yaml", "/rules/datc_page",
+                    f"DATC case {case['key']} cannot be played on this map: {exc.message}{more}", UNPLAYABLE,
+                    hint="the DATC's cases are written for the standard map: remove datc_page from "
+                         "`rules:`, or restore what the case names")]
+
+
 def pages(game, params: dict) -> list[Page]:
-    """The conformance page and its diagrams."""
-    cases = load_cases(default_path())
-    runs = []
-    for case in cases:
-        if case.get("datc_preferred"):
-            runs.append((case, run_case(game, case)))
-        else:
-            runs.append((case, None))
+    """The conformance page and its diagrams (its check has found every case playable)."""
+    runs = _runs(game)
     passed = sum(1 for _, r in runs if r is not None and r.passed)
     checked = sum(1 for _, r in runs if r is not None)
     lines = ["# DATC conformance", "",
@@ -93,4 +126,4 @@ MODULE = RuleModule(
     title="DATC conformance page",
     summary="Adds a page adjudicating every DATC test case (the DATC v3.0 data vendored with "
             "Mapwright) with this game's map.",
-    pages=pages)
+    checks=checks, pages=pages)
