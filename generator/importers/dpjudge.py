@@ -17,8 +17,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..diagnostics import CODES, Diagnostic, WARNING, register
+from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
 from .dpjudge_map import MapData, read_map
+from .page_fit import fit_page
 from .yaml_writer import document, map_text
 
 BAD_MAP = register("DPJ001", "The .map file cannot be read",
@@ -43,6 +44,11 @@ BAD_SVG = register("DPJ006", "The SVG map cannot be used",
                    "The jDip-style SVG map given (or found beside the .map file) cannot be read, or "
                    "outlines a province the map does not have, or misses one. The message says which.",
                    WARNING)
+PAGE_FITTED = register("DPJ007", "Rules page shortened",
+                       "The rules page written from the .map file would break the site's limits for a page "
+                       "(a line, a heading, the page's size): long lists are shortened and the page ends "
+                       "where it must. The message says what was changed; the map data is complete.", INFO)
+LISTED = 200                # home centres or units a power's row of the rules page lists (a line < 4,000)
 
 TYPE = {"WATER": "sea", "COAST": "coast", "PORT": "coast", "LAND": "land", "SHUT": "impassable"}
 ARMY_STANDS = ("LAND", "COAST", "PORT")
@@ -128,7 +134,7 @@ def import_map(path: Path, svg: Path | None = None, game_id: str | None = None) 
     if result.geometry:
         result.files["geometry.yaml"] = _geometry_text(result.geometry, command)
     result.files["game.yaml"] = _game_text(parsed, data, path, name, svg_path, command)
-    result.files["rules/01-map.md"] = _rules_page(parsed, data, path)
+    result.files["rules/01-map.md"] = _rules_page(parsed, data, path, diags)
     return result
 
 
@@ -442,7 +448,7 @@ def _game_text(parsed: MapData, data: dict, path: Path, name: str, svg: Path | N
     return "\n".join(lines) + "\n"
 
 
-def _rules_page(parsed: MapData, data: dict, path: Path) -> str:
+def _rules_page(parsed: MapData, data: dict, path: Path, diags: list[Diagnostic]) -> str:
     from ..escape import code_span, md_cell, md_text
     powers = data["powers"]
     start = data["start"]
@@ -458,9 +464,8 @@ def _rules_page(parsed: MapData, data: dict, path: Path) -> str:
         if prov.get("home"):
             homes.setdefault(prov["home"], []).append(prov["id"])
     for power in powers:
-        units = ", ".join(start["units"].get(power["id"], [])) or "none"
-        out.append(f"| {md_cell(power['name'])} | {md_cell(', '.join(homes.get(power['id'], [])) or 'none')} "
-                   f"| {md_cell(units)} |")
+        out.append(f"| {md_cell(power['name'])} | {md_cell(_listed(homes.get(power['id'], [])))} "
+                   f"| {md_cell(_listed(start['units'].get(power['id'], [])))} |")
     out += ["", "## Victory", "",
             f"A power that owns {data['victory']['centers']} supply centres after a winter adjustment wins."]
     if not parsed.victory:
@@ -481,7 +486,17 @@ def _rules_page(parsed: MapData, data: dict, path: Path) -> str:
         out += ["", "## Rules the map file sets", "", *notes]
     out += ["", "## Source", "", f"Imported from {', '.join(code_span(f) for f in parsed.files)} with "
             f"`mapwright import dpjudge`."]
-    return "\n".join(out) + "\n"
+    page, changed = fit_page("\n".join(out))
+    if changed:
+        diags.append(_diag(path.name, 1, 1, PAGE_FITTED, f"rules/01-map.md: {'; '.join(changed)}",
+                           "nothing to do for the import; edit the page by hand if it matters"))
+    return page
+
+
+def _listed(items: list[str]) -> str:
+    """A rules-page cell's list: the first LISTED items, and how many more."""
+    more = f", and {len(items) - LISTED} more" if len(items) > LISTED else ""
+    return ", ".join(items[:LISTED]) + more if items else "none"
 
 
 def write_files(imported: Imported, out_dir: Path) -> list[Path]:

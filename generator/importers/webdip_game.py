@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import escape
 from ..diagnostics import CODES, Diagnostic
+from .page_fit import fit_page
 from .webdip_classes import ClassFacts
 from .webdip_rules import rules_markdown
 from .webdip_variant import VariantPhp, licence_name, read_text
@@ -156,4 +157,10 @@ def _rules_page(variant_dir: Path, title: str, credits: list, facts: ClassFacts,
             out += ["", "## The variant's rules page", "", body]
     else:
         out += ["", "The variant folder has no rules page (rules.html); describe its rules here."]
-    return "\n".join(out).rstrip() + "\n"
+    page, changed = fit_page("\n".join(out))
+    if changed:
+        diags.append(Diagnostic(f"{folder}/{source.name if source else 'variant.php'}", 1, 1, "IMP016",
+                                f"the rules page was fitted to the site's limits for a page: {'; '.join(changed)}",
+                                CODES["IMP016"].severity, "", "check the converted page; split a long rules "
+                                "page into several pages by hand"))
+    return page

@@ -244,3 +244,16 @@ def test_force_rewrites_only_the_map_files(tmp_path):
     assert subprocess.run(cmd + ["--force"], capture_output=True, text=True, cwd=REPO).returncode == 0
     assert "status: complete" in (out / "game.yaml").read_text(encoding="utf-8")     # the author's edit kept
     assert "Northern Capital" in (out / "map.yaml").read_text(encoding="utf-8")
+
+
+def test_a_power_with_thousands_of_units_gets_a_rules_page_the_site_accepts(tmp_path):
+    """The power's row listed all 3,000 homes and units on one line (18,000 characters: the
+    validator refused the page the import wrote without a word)."""
+    from generator.markup import check_markdown
+    n = 3000
+    lines = ["BEGIN SPRING 1901 MOVEMENT", "NORTH (N) " + " ".join(f"P{i}" for i in range(n))]
+    lines += [f"A P{i}" for i in range(n)] + [f"LAND P{i} ABUTS P{(i + 1) % n} P{(i - 1) % n}" for i in range(n)]
+    result = _one(tmp_path, "\n".join(lines) + "\n")
+    page = result.files["rules/01-map.md"]
+    assert check_markdown("rules/01-map.md", page) == [] and "and 2800 more" in page
+    assert not [d for d in result.diagnostics if d.severity == "error"]
