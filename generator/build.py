@@ -30,6 +30,7 @@ from .markup import check_markdown
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
+from .site.links import missing_targets
 from .validate import DataRead, GameResult, Loaded, read_split, validate_game
 
 OUTPUT_REFUSED = register("MW601", "Output folder refused",
@@ -487,6 +488,8 @@ class Generator:
                 on_prints({p: job for p, job in entry.files.items() if isinstance(job, PrintJob)})
         usable = [e for e in entries if e.ok]
         files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], repo_url=options.repo_url)
+        for e in usable:   # a rules page's link to a file the site lacks: located, before MkDocs
+            report.extend(missing_targets(e.source.root, e.source.game_id, e.source.rules_pages, files))
         return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})
 
 
