@@ -130,6 +130,11 @@ def read_rules_pages(game_dir: Path, check=check_markdown) -> tuple[dict[str, st
             found.append(Diagnostic(shown, 1, 1, BAD_NAME, f"the rules page name '{path.name[:60]}' is not allowed",
                                     hint="use letters, digits, hyphens and underscores, e.g. '05-movement.md'"))
             continue
+        if path.name == "README.md" and (rules / "index.md").exists():   # MkDocs publishes both as index
+            found.append(Diagnostic(shown, 1, 1, BAD_NAME, "README.md and index.md would be the same page: "
+                                    "the site publishes a README.md as its folder's index",
+                                    hint="rename one of them, e.g. to '00-readme.md'"))
+            continue
         escape = _escapes(path, game_dir)
         if escape:
             found.append(escape)

@@ -395,6 +395,18 @@ def test_names_in_a_diplomacy_map_are_escaped_in_pages_and_svg(tmp_path):
     assert _unsafe_in(files) == []
 
 
+def test_readme_beside_index_in_rules_is_refused_by_name(tmp_path, stub_family):
+    """MkDocs publishes a README.md as its folder's index: beside an index.md, strict
+    MkDocs refused the whole site, naming neither a line nor a code. A README.md alone is
+    simply the rules folder's index."""
+    game = write_game(tmp_path, pages={"README.md": "# Read me\n", "index.md": "# Index\n"})
+    result = validate_game(game)
+    assert [(d.code, d.file.rsplit("/", 1)[-1]) for d in result.diagnostics] == [("MW406", "README.md")]
+    assert_well_formed(result.diagnostics)
+    (game / "rules" / "index.md").unlink()
+    assert validate_game(game).diagnostics == []
+
+
 # -- encodings ---------------------------------------------------------------------
 
 def test_rules_page_not_utf8_is_reported(tmp_path, stub_family):
