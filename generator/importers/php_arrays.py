@@ -233,9 +233,11 @@ def find_arrays(text: str, variable: str) -> list[tuple[object, int]]:
     `text` should have its comments stripped first (strip_comments), so that a
     commented-out assignment does not count."""
     lines = Lines(text)
-    found = []
+    found, end = [], 0
     for m in re.finditer(r"\$" + re.escape(variable) + r"\s*=(?!=)\s*", text):
-        value, _ = parse_literal(text, m.end(), lines)
+        if m.start() < end:     # inside the literal just read (a string naming the variable)
+            continue
+        value, end = parse_literal(text, m.end(), lines)
         found.append((value, lines.line(m.start())))
     return found
 
@@ -253,13 +255,20 @@ def read_tables(text: str, variable: str, row_variable: str) -> list[RawTable]:
     territories in two blocks (Baron1900: the second adds a build-flags column)."""
     lines = Lines(text)
     tables = []
-    header_re = re.compile(r"list\s*\(([^)]*)\)\s*=\s*\$" + re.escape(row_variable) + r"\s*;")
+    # a column list is short: the bound keeps unclosed `list(`s from each costing a scan to the end
+    header_re = re.compile(r"list\s*\(([^)]{0,2000})\)\s*=\s*\$" + re.escape(row_variable) + r"\s*;")
+    header, end = None, 0
     for start in re.finditer(r"\$" + re.escape(variable) + r"\s*=\s*(?=array\s*\(|\[)", text):
+        if start.start() < end:     # inside the table just read
+            continue
         starts: list[int] = []
         rows, end = parse_literal(text, start.end(), lines, starts)
         if not isinstance(rows, list):
             raise PhpDataError(f"${variable} has keys; expected a list of rows", lines.line(start.start()))
-        header = header_re.search(text, end)
+        # the first column list after the table; the one found for the last table serves while
+        # it still lies ahead (20,000 tables before one column list were a scan each)
+        if header is None or header.start() < end:
+            header = header_re.search(text, end)
         if not header:
             raise PhpDataError(f"no list(...)=${row_variable}; line naming the columns after this table",
                                lines.line(start.start()))

@@ -59,6 +59,9 @@ RULE_CLASSES = {
     "processMembers": "elimination, victory and the players' units and centres",
 }
 _CLASS = re.compile(r"\bclass\s+(\w+)\s+extends\s+(\w+)\s*\{")
+# a function and the first character of its body; parameter lists are short, and a bound
+# keeps a file of unclosed `function f(` from costing a scan to the end for each one
+_FUNCTION = re.compile(r"function\s+(\w+)\s*\([^)]{0,1000}\)\s*\{\s*(\S)")
 _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
@@ -95,9 +98,10 @@ class ClassFacts:
     canal_classes: list[tuple[str, int, str]] = field(default_factory=list)  # unmodelled entries the canal covers
 
 
-def _body_end(text: str, pos: int) -> int:
-    """Offset just after the `}` matching the `{` before pos (quoted strings skipped)."""
-    depth, i, n = 1, pos, len(text)
+def _body_end(text: str, pos: int, limit: int | None = None) -> int:
+    """Offset just after the `}` matching the `{` before pos (quoted strings skipped), or
+    `limit` (default: the end of the text) when it is not found before."""
+    depth, i, n = 1, pos, len(text) if limit is None else limit
     while i < n and depth:
         ch = text[i]
         if ch in "'\"":
@@ -108,7 +112,7 @@ def _body_end(text: str, pos: int) -> int:
             continue
         depth += (ch == "{") - (ch == "}")
         i += 1
-    return i
+    return min(i, n)
 
 
 def _builds_first(body: str) -> bool:
@@ -140,6 +144,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
     return facts
 
 
+_MOVE_CHECK = re.compile(r"function\s+moveToTerrCheck\s*\([^)]{0,1000}\)\s*\{")
 _MOVE_PAIR = re.compile(r"Unit->terrID\s*==\s*'?(\d{1,5})'?\s*&&\s*\$this->toTerrID\s*==\s*'?(\d{1,5})'?")
 _CONTROLLER = re.compile(r"occupyingUnitID[^;]{0,200}?\bt\.terrID\s*=\s*(\d{1,5})")
 _SWITCH = re.compile(r"SET\s+u\.countryID\s*=[^;]{0,200}?\bu\.terrID\s*=\s*(\d{1,5})")
@@ -152,9 +157,10 @@ def _canal_parts(facts: ClassFacts, cls: str, text: str) -> None:
     u.terrID = C`) to the country whose unit occupies a controlling territory (`t.terrID = D`)."""
     if cls == "userOrderDiplomacy":
         pairs = set()
-        for m in re.finditer(r"function\s+moveToTerrCheck\s*\([^)]*\)\s*\{", text):
-            body = text[m.end():_body_end(text, m.end()) - 1]
-            pairs |= {(int(a), int(b)) for a, b in _MOVE_PAIR.findall(body)}
+        pos = 0
+        while m := _MOVE_CHECK.search(text, pos):     # each body read once (not nested ones again)
+            pos = _body_end(text, m.end())
+            pairs |= {(int(a), int(b)) for a, b in _MOVE_PAIR.findall(text, m.end(), pos)}
         ends = [(a, b) for a, b in sorted(pairs) if a < b and (b, a) in pairs]
         if len(ends) == 1:
             facts.canal_parts["ends"] = list(ends[0])
@@ -223,7 +229,7 @@ def _sql_reading(sql: str, owner: str) -> str | None:
 
 
 def _function_body(text: str, name: str) -> str | None:
-    m = re.search(r"function\s+" + name + r"\s*\([^)]*\)\s*\{", text)
+    m = re.search(r"function\s+" + name + r"\s*\([^)]{0,1000}\)\s*\{", text)
     return text[m.end():_body_end(text, m.end()) - 1] if m else None
 
 
@@ -236,15 +242,19 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         check = _function_body(body, "toTerrIDCheck")
         if check is None or set(real) - {"toTerrIDCheck", "__construct"} or "'Build Army'" not in check:
             return None
-        army = re.search(r"type\s*==\s*'Build Army'\s*\)(.*?)elseif", check, re.DOTALL)
-        return _sql_reading(army.group(1), r"this") if army else None
+        # the first `'Build Army')`, up to the first elseif after it (a lazy regex tried from
+        # every `'Build Army')` read to the end of the text each time it found no elseif)
+        army = re.search(r"type\s*==\s*'Build Army'\s*\)", check)
+        end = check.find("elseif", army.end()) if army else -1
+        return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
     if create is None or set(real) != {"create"} or "'Destroy'" not in create:
         return None
-    count = re.search(r"SELECT\s+COUNT\(\*\)(.*?)\);", create, re.DOTALL)
-    if count is None:
+    count = re.search(r"SELECT\s+COUNT\(\*\)", create)
+    end = create.find(");", count.end()) if count else -1
+    if end < 0:
         return "unlimited"
-    return _sql_reading(count.group(1), r"Member")
+    return _sql_reading(create[count.end():end], r"Member")
 
 
 def _neutral_only(body: str, real: list[str]) -> bool:
@@ -290,9 +300,12 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             facts.nsc_info = {int(k): int(v[0]) for k, v in nsc.items()
                               if isinstance(v, list) and v and isinstance(v[0], int) and str(k).isdigit()}
             facts.nsc_where = (shown, line)
-    for m in _CLASS.finditer(text):
+    headers = list(_CLASS.finditer(text))
+    for index, m in enumerate(headers):
         name, base = m.group(1), m.group(2)
-        end = _body_end(text, m.end())
+        # PHP nests no classes: a body ends at the next class at the latest (so each character
+        # is read once, where a file of unclosed classes had each read to the end of the file)
+        end = _body_end(text, m.end(), headers[index + 1].start() if index + 1 < len(headers) else len(text))
         body = text[m.end():end - 1]
         mixin = name[:-len(cls) - 1] if name.endswith("_" + cls) else None
         if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in MODULE_OF_MIXIN:
@@ -300,7 +313,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         if mixin is None or mixin.endswith("Variant"):
             # the variant's own class: harmless when it only composes mixins
             own = re.sub(r"protected\s+\$countryUnits\s*=", "", body)
-            functions = re.findall(r"function\s+(\w+)\s*\([^)]*\)\s*\{\s*(\S)", own)
+            functions = _FUNCTION.findall(own)
             real = [f for f, first in functions if first != "}"]
             if cls == "processGame" and _builds_first(own):
                 facts.modules.setdefault("custom_start", {})    # opens with a build phase
@@ -323,7 +336,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         else:
             where = (shown, lines.line(m.start()), f"{name} changes {cls} ({RULE_CLASSES[cls]}); "
                                                    f"no Mapwright rule module reproduces '{mixin}'")
-            real = [f for f, first in re.findall(r"function\s+(\w+)\s*\([^)]*\)\s*\{\s*(\S)", body)
+            real = [f for f, first in _FUNCTION.findall(body)
                     if first != "}"]
             if cls in ("userOrderBuilds", "processOrderBuilds"):
                 facts.builds.append((cls, _build_reading(cls, body, real), where))

@@ -64,8 +64,13 @@ def clean(text: str) -> str:
 def licence_header(text: str) -> str | None:
     """The first comment block that carries a copyright or licence notice, as one paragraph
     (up to a `---` separator or a Changelog, which are not part of the notice)."""
-    for m in re.finditer(r"/\*(.*?)\*/", text[:200_000], re.DOTALL):
-        body = m.group(1)
+    head = text[:200_000]
+    start = head.find("/*")
+    while start >= 0:       # each comment's end found once (a lazy regex read to the end per '/*')
+        end = head.find("*/", start + 2)
+        if end < 0:
+            return None
+        body, start = head[start + 2:end], head.find("/*", end + 2)
         if re.search(r"copyright|licen[cs]e", body, re.IGNORECASE):
             body = re.split(r"\n\s*(?:-{3,}|changelog)", body, maxsplit=1, flags=re.IGNORECASE)[0]
             lines = [ln.strip().lstrip("*").strip() for ln in body.splitlines()]

@@ -1,6 +1,6 @@
 import pytest
 
-from generator.importers.php_arrays import PhpDataError, php_single_quoted, read_install_php
+from generator.importers.php_arrays import PhpDataError, php_single_quoted, read_install_php, read_tables
 
 SAMPLE = r"""<?php
 $territoryRawData=array(
@@ -46,3 +46,26 @@ def test_wrong_column_count_is_refused():
     bad = SAMPLE.replace("'Yes','No')", "'Yes')")
     with pytest.raises(PhpDataError):
         read_install_php(bad)
+
+
+def _cpu(function) -> float:
+    import time
+    start = time.process_time()
+    function()
+    return time.process_time() - start
+
+
+_COLUMNS = "foreach($territoryRawData as $territoryRawRow) { list($name, $type)=$territoryRawRow; }\n"
+
+
+def test_many_tables_before_one_column_list_cost_linear_time():
+    """Each table searched for its column list from its end: 40,000 empty tables before the
+    one list(...) took 18 s of CPU."""
+    text = "$territoryRawData=array();\n" * 40_000 + _COLUMNS
+    assert _cpu(lambda: read_tables(text, "territoryRawData", "territoryRawRow")) < 3
+
+
+def test_unclosed_list_calls_cost_linear_time():
+    """`list(` never closed: the column-list pattern read to the next ')' from each (38 s for 30,000)."""
+    text = "$territoryRawData=array();\n" + "list(" * 30_000 + _COLUMNS
+    assert _cpu(lambda: read_tables(text, "territoryRawData", "territoryRawRow")) < 3
