@@ -339,7 +339,15 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
     data["powers"] = powers
     data["provinces"] = provinces
     data["borders"] = borders
-    data["start"] = {"phase": _phase(parsed.phase),
+    phase = _phase(parsed.phase)
+    if phase is None:
+        phase = "S1901M"
+        if parsed.phase_where is not None and len(parsed.phase.split()) == 3:   # else the reader said why
+            where = parsed.phase_where
+            diags.append(_diag(where.file, where.line, where.column, BAD_MAP,
+                               f"BEGIN {parsed.phase} is not a season, a year of up to four digits and a phase; "
+                               "the game starts in S1901M", "write e.g. BEGIN SPRING 1901 MOVEMENT", WARNING))
+    data["start"] = {"phase": phase,
                      "units": {p: start_units[p] for p in power_ids},
                      "centers": {p: start_centers[p] for p in power_ids if start_centers[p]}}
     for rule in sorted(set(parsed.rules)):
@@ -369,12 +377,14 @@ def _drop_shared_aliases(provinces: list[dict]) -> None:
                 del prov["aliases"]
 
 
-def _phase(text: str) -> str:
+def _phase(text: str) -> str | None:
+    """BEGIN's phase as S1901M, or None. The year's digits must be decimal: '²' is a digit
+    to str.isdigit but not to int() (which raised)."""
     words = text.split()
-    if len(words) == 3 and words[0] in SEASONS and words[1].isdigit() and words[2] in PHASES \
+    if len(words) == 3 and words[0] in SEASONS and words[1].isdecimal() and words[2] in PHASES \
             and 1 <= len(words[1]) <= 4:
         return f"{SEASONS[words[0]]}{int(words[1])}{PHASES[words[2]]}"
-    return "S1901M"
+    return None if text else "S1901M"
 
 
 def _colours_from_svg(svg_path: Path, data: dict) -> None:

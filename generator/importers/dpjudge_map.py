@@ -80,6 +80,7 @@ class PowerDef:
 class MapData:
     files: list[str] = field(default_factory=list)
     phase: str = ""
+    phase_where: Where | None = None                               # the BEGIN line
     victory: list[int] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     names: dict[str, tuple[str, list[str], Where]] = field(default_factory=dict)  # SHORT -> (full, aliases)
@@ -178,6 +179,7 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
                 _read(child, target, data, depth + 1, Where(shown, number, c), root)
         elif up == "BEGIN":
             data.phase = " ".join(rest).upper()
+            data.phase_where = Where(shown, number, col)
             if len(rest) != 3:
                 problem(number, col, f"BEGIN needs a season, a year and a phase, not '{' '.join(rest)}'",
                         "write e.g. BEGIN SPRING 1901 MOVEMENT")

@@ -268,6 +268,12 @@ def _numbers(body: str) -> set[int]:
     return {int(n) for n in re.findall(r"\b\d{1,5}\b", body)}
 
 
+def _terr_id(key: str) -> bool:
+    """Whether a key reads as a whole number: decimal digits ('²' is a digit to isdigit but
+    not to int()) and few enough (int() refuses a string of more than 4,300 digits)."""
+    return key.isdecimal() and len(key) <= 9
+
+
 def _first(found: list[tuple[object, int]]):
     for value, line in found:
         if isinstance(value, dict):
@@ -293,12 +299,12 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         if colours is not None:
             facts.colours = {int(k): tuple(int(c) for c in v[:3]) for k, v in colours.items()
                              if isinstance(v, list) and len(v) >= 3 and all(isinstance(c, int) for c in v[:3])
-                             and str(k).lstrip("-").isdigit()}
+                             and _terr_id(str(k).lstrip("-"))}
             facts.colours_where = (shown, line)
         nsc, line = _first(find_arrays(text, "nsc_info"))
         if nsc is not None:
             facts.nsc_info = {int(k): int(v[0]) for k, v in nsc.items()
-                              if isinstance(v, list) and v and isinstance(v[0], int) and str(k).isdigit()}
+                              if isinstance(v, list) and v and isinstance(v[0], int) and _terr_id(str(k))}
             facts.nsc_where = (shown, line)
     headers = list(_CLASS.finditer(text))
     for index, m in enumerate(headers):

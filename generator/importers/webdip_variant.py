@@ -144,7 +144,8 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
             if isinstance(value, dict):
                 # terrID => terrID: the unit in the first support-holds the one in the second
                 ids = {str(k) for k in value}
-                out.neutral_hold = sorted(int(t) for t in ids if t.isdigit() and len(t) < 7)
+                # decimal: '²' is a digit to isdigit, not to int()
+                out.neutral_hold = sorted(int(t) for t in ids if t.isdecimal() and len(t) < 7)
         elif prop == "supplyCenterTarget":
             if isinstance(value, int) and not isinstance(value, bool):
                 out.sc_target = value

@@ -154,6 +154,8 @@ def test_a_minimal_map_imports(tmp_path):
     ("A NCA\n" + GOOD, 1, 1, "DPJ001", "before any power"),
     ("MAP ../secret.map\n" + GOOD, 1, 5, "DPJ001", "not a map file in this folder"),
     ("MAP missing.map\n" + GOOD, 1, 5, "DPJ001", "cannot read missing.map"),
+    # '²' is a digit to str.isdigit, not to int(): the phase's int() raised ValueError
+    (GOOD.replace("BEGIN SPRING 1901", "BEGIN SPRING \u00b2"), 1, 1, "DPJ001", "is not a season, a year"),
     # a NUL byte in the name: Path.resolve raised ValueError (an internal error)
     ("MAP sta\x00ndard.map\n" + GOOD, 1, 5, "DPJ001", "not a map file in this folder"),
     (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "BEGIN SPRING"), 1, 1, "DPJ001", "season, a year and a phase"),

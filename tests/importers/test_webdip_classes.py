@@ -43,3 +43,12 @@ def test_a_class_body_ends_at_the_next_class(tmp_path):
     assert messages == [
         "VVariant_processGame overrides process of processGame (the phase sequence) with the variant's own code",
         "Other_processGame changes processGame (the phase sequence); no Mapwright rule module reproduces 'Other'"]
+
+
+def test_colour_and_neutral_centre_keys_that_are_not_decimal_numbers_are_ignored(tmp_path):
+    """'²' is a digit to str.isdigit but not to int(), which raised; so did a 5,000-digit key."""
+    facts = _read(tmp_path, "drawMap", "class VVariant_drawMap extends drawMap {\n"
+                  "protected $countryColors = array('\u00b2' => array(1, 2, 3), 1 => array(4, 5, 6), "
+                  f"'{'9' * 5000}' => array(7, 8, 9));\n"
+                  "protected $nsc_info = array('\u00b2' => array(1), '3' => array(2)); }")
+    assert facts.colours == {1: (4, 5, 6)} and facts.nsc_info == {3: 2}
