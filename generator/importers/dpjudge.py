@@ -20,6 +20,7 @@ from pathlib import Path
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
 from .dpjudge_map import MapData, read_map
 from .page_fit import fit_page
+from .safe_write import linked_folder, write_inside
 from .yaml_writer import document, map_text
 
 BAD_MAP = register("DPJ001", "The .map file cannot be read",
@@ -510,10 +511,9 @@ def _listed(items: list[str]) -> str:
 
 
 def write_files(imported: Imported, out_dir: Path) -> list[Path]:
-    written = []
-    for name in sorted(imported.files):
-        target = out_dir / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(imported.files[name], encoding="utf-8", newline="\n")
-        written.append(target)
-    return written
+    """Write the files into out_dir, never through a link (safe_write); a file under a
+    linked folder (rules/ -> elsewhere) is left to the author, like every file but
+    map.yaml and geometry.yaml when the folder exists (`--force`)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return [write_inside(out_dir, name, imported.files[name]) for name in sorted(imported.files)
+            if linked_folder(out_dir, name) is None]

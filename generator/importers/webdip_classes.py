@@ -133,7 +133,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
                                    f"not imported without it)"))
             continue
         try:
-            text = strip_comments(read_text(path))
+            text = strip_comments(read_text(path, variants_root))
             _read_class_file(facts, cls, shown, text)
         except (OSError, PhpDataError) as exc:
             line = getattr(exc, "line", 0) or 1

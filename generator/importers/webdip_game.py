@@ -146,7 +146,7 @@ def _rules_page(variant_dir: Path, title: str, credits: list, facts: ClassFacts,
         out += [f"- {escape.md_text(message)} ({escape.code_span(path)})" for path, _, message in facts.unmodelled]
     if source is not None:
         try:
-            body, dropped = rules_markdown(read_text(source))
+            body, dropped = rules_markdown(read_text(source, variant_dir.parent))
         except (OSError, ValueError) as exc:
             body, dropped = "", [str(exc)]
         if dropped:

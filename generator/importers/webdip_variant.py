@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..paths import is_inside
 from .php_arrays import Lines, PhpDataError, parse_literal, strip_comments
 
 PROPS = ("name", "fullName", "description", "author", "adapter", "version", "codeVersion", "homepage")
@@ -45,8 +46,14 @@ class VariantPhp:
     problems: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
 
 
-def read_text(path: Path) -> str:
-    """A PHP file as text: size-limited, UTF-8 or else Latin-1 (old variants are)."""
+def read_text(path: Path, root: Path) -> str:
+    """A variant's file as text: size-limited, UTF-8 or else Latin-1 (old variants are).
+    `root` is the variants folder: a file that is a link to a place outside it is refused
+    (a stranger's folder could link rules.html to a private file, which the import would
+    publish in the rules page)."""
+    if not is_inside(path, root):
+        raise PhpDataError("the file is a link to a place outside the variants folder, which the importer "
+                           "never reads; replace the link with the file itself")
     data = path.read_bytes()[:MAX_PHP_BYTES + 1]
     if len(data) > MAX_PHP_BYTES:
         raise PhpDataError(f"file larger than {MAX_PHP_BYTES // 1_000_000} MB")
@@ -100,7 +107,7 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
         out.problems.append((shown, 1, "variant.php not found"))
         return out
     try:
-        raw = read_text(path)
+        raw = read_text(path, variants_root)
     except (OSError, PhpDataError) as exc:
         out.problems.append((shown, 1, f"cannot read variant.php: {exc}"))
         return out

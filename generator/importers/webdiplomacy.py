@@ -41,6 +41,7 @@ from pathlib import Path
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
+from .safe_write import write_inside
 from .spelling import Speller
 from .webdip_classes import ClassFacts, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
@@ -254,9 +255,10 @@ def _locate_install(variant_dir: Path, diags: list) -> _Sources | None:
                                hint="pass the variant folder that holds install.php"))
             return None
         try:
-            text = read_text(install)
+            text = read_text(install, root)
         except (OSError, PhpDataError) as exc:
-            diags.append(_diag(shown, 1, BAD_PHP, f"cannot read install.php: {exc}"))
+            diags.append(_diag(shown, 1, BAD_PHP, f"cannot read install.php: {getattr(exc, 'reason', exc)}",
+                               hint="install.php must be a readable file of at most 4 MB in the variant folder"))
             return None
         included = include_target(text) if "RawData" not in text else None
         if included is None:
@@ -282,6 +284,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     """Import a variant folder. With options.ids_from, `id_map` (else the file it
     names, read relative to the working directory) supplies the ids."""
     options = options or ImportOptions()
+    variant_dir = Path(variant_dir).resolve()     # as the command passes it: links resolved
     if options.ids_from and id_map is None:
         from .id_map import load_id_map
         id_map = load_id_map(Path(options.ids_from))
@@ -292,7 +295,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         return result
     shown = src.install_shown
     try:
-        territories, border_rows = read_install_php(read_text(src.install))
+        territories, border_rows = read_install_php(read_text(src.install, src.root))
     except (PhpDataError, OSError) as exc:
         line = getattr(exc, "line", 0) or 1
         diags.append(_diag(shown, line, BAD_PHP, getattr(exc, "reason", str(exc)),
@@ -818,6 +821,12 @@ def _find_image(src: _Sources, options: ImportOptions, diags) -> Path | None:
     for folder in folders:
         for name in ("interactiveMap/IA_map.png", "interactiveMap/IA_smallmap.png"):
             if (folder / name).is_file():
+                if not is_inside(folder / name, src.root):
+                    diags.append(_diag(f"{folder.name}/{name}", 1, IMAGE_PROBLEM,
+                                       "the image is a link to a place outside the variants folder, which the "
+                                       "importer never reads: the game is imported without outlines",
+                                       hint="replace the link with the image itself"))
+                    return None
                 return folder / name
     diags.append(_diag(f"{src.folder.name}/interactiveMap", 1, IMAGE_PROBLEM,
                        "the variant has no interactive-map image (interactiveMap/IA_map.png or "
@@ -1100,20 +1109,16 @@ def _geometry_text(geometry: dict, command: str) -> str:
 def _has_starter(out_dir: Path, name: str) -> bool:
     if name.startswith("rules/"):
         rules = out_dir / "rules"
-        return rules.exists() and any(rules.glob("*.md"))
-    return (out_dir / name).exists()
+        # a linked rules/ is the author's too (and never written into: safe_write)
+        return rules.is_symlink() or (rules.exists() and any(rules.glob("*.md")))
+    return (out_dir / name).exists() or (out_dir / name).is_symlink()
 
 
 def write_files(imported: Imported, out_dir: Path) -> list[Path]:
     """Write the importer's files, and the starter files the folder does not have yet
-    (game.yaml when absent; the rules page when rules/ holds no page)."""
+    (game.yaml when absent; the rules page when rules/ holds no page). Never through a
+    link (safe_write): an OSError says what is in the way."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
     todo = dict(imported.files)
     todo.update({name: text for name, text in imported.starters.items() if not _has_starter(out_dir, name)})
-    for name in sorted(todo):
-        path = out_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(todo[name], encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [write_inside(out_dir, name, todo[name]) for name in sorted(todo)]

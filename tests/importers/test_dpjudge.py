@@ -259,3 +259,19 @@ def test_a_power_with_thousands_of_units_gets_a_rules_page_the_site_accepts(tmp_
     page = result.files["rules/01-map.md"]
     assert check_markdown("rules/01-map.md", page) == [] and "and 2800 more" in page
     assert not [d for d in result.diagnostics if d.severity == "error"]
+
+
+def test_write_files_never_writes_through_a_link(tmp_path):
+    """--force rewrote map.yaml through a link to a file outside the game folder, and wrote
+    the rules page into a linked rules/ folder."""
+    result = _one(tmp_path, GOOD)
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine\n", encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    out = tmp_path / "game"
+    out.mkdir()
+    (out / "map.yaml").symlink_to(outside)
+    (out / "rules").symlink_to(tmp_path / "elsewhere")
+    assert {p.name for p in write_files(result, out)} == {"map.yaml", "game.yaml"}
+    assert outside.read_text(encoding="utf-8") == "mine\n" and not (out / "map.yaml").is_symlink()
+    assert not list((tmp_path / "elsewhere").iterdir())

@@ -479,3 +479,38 @@ def test_many_single_coasts_and_shared_codes_cost_linear_time(tmp_path, monkeypa
     assert len(single) == 10_000 and single[0].line == 3 and len(shared) == 5_000
     assert "coasts" not in result.data["provinces"][0]
     assert seconds < 10, seconds
+
+
+# -- links: nothing outside the variants folder is read, nothing outside the game written --
+
+SECRET = "PRIVATEKEYMARKER"     # no punctuation: Markdown escaping would hide it from the search
+
+
+@pytest.mark.parametrize("name, code", [("install.php", "IMP001"), ("variant.php", "IMP012"),
+                                        ("classes/adjudicatorPreGame.php", "IMP012"), ("rules.html", "IMP016"),
+                                        ("interactiveMap/IA_smallmap.png", "IMP014")])
+def test_a_file_linked_to_a_place_outside_the_variants_folder_is_not_read(tmp_path, name, code):
+    """rules.html linked to a private file was converted into the rules page (to be published)."""
+    (tmp_path / "secret.txt").write_text(f"{SECRET}\n", encoding="utf-8")
+    folder = tmp_path / "variants" / "Pure"
+    shutil.copytree(DATA / "Pure", folder)
+    (folder / name).unlink()
+    (folder / name).symlink_to(tmp_path / "secret.txt")
+    result = import_variant(folder)
+    found = [d for d in result.diagnostics if d.code == code and "outside the variants folder" in d.message]
+    assert found and found[0].file == f"Pure/{name}"
+    assert not any(SECRET in text for text in [*result.files.values(), *result.starters.values()])
+
+
+def test_links_in_the_game_folder_are_replaced_or_left_alone_never_written_through(imported, tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine\n", encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    out = tmp_path / "pure"
+    out.mkdir()
+    (out / "map.yaml").symlink_to(outside)
+    (out / "rules").symlink_to(tmp_path / "elsewhere")
+    written = {p.name for p in write_files(imported["Pure"], out)}
+    assert written == {"map.yaml", "geometry.yaml", "game.yaml"}       # the linked rules/ is the author's
+    assert outside.read_text(encoding="utf-8") == "mine\n" and not (out / "map.yaml").is_symlink()
+    assert not list((tmp_path / "elsewhere").iterdir())
