@@ -49,6 +49,8 @@ PAGE_FITTED = register("DPJ007", "Rules page shortened",
                        "The rules page written from the .map file would break the site's limits for a page "
                        "(a line, a heading, the page's size): long lists are shortened and the page ends "
                        "where it must. The message says what was changed; the map data is complete.", INFO)
+# the longest names map.yaml may hold (its schema): an id, a province's abbreviation, a name
+MAX_ID, MAX_ABBR, MAX_NAME = 40, 20, 100
 LISTED = 200                # home centres or units a power's row of the rules page lists (a line < 4,000)
 
 TYPE = {"WATER": "sea", "COAST": "coast", "PORT": "coast", "LAND": "land", "SHUT": "impassable"}
@@ -181,7 +183,7 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
     def coasts_of(base: str) -> list[str]:
         return [key.split("/", 1)[1] for key in provinces_of[base] if "/" in key]
 
-    bad = False
+    bad = _too_long(parsed, provinces_of, diags)
     for base, keys in provinces_of.items():
         for key in keys:
             if "/" in key and not re.fullmatch(r"[A-Z]{1,3}", key.split("/", 1)[1]):
@@ -254,8 +256,18 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
     known_sites = set(provinces_of)
     powers, start_units, start_centers, homes = [], {}, {}, {}
     centres: set[str] = set()
+    power_of: dict[str, str] = {}       # power id -> as written
+    owner_of: dict[str, str] = {}       # centre -> the power owning it at the start, as written
     for power in parsed.powers.values():
         pid = ascii_id(power.key)
+        if pid in power_of:
+            where = power.where
+            diags.append(_diag(where.file, where.line, where.column, BAD_MAP,
+                               f"{power.written} gives the id {pid}, as {power_of[pid]} does",
+                               "give each power a name of its own (letters and digits tell them apart)"))
+            bad = True
+            continue
+        power_of[pid] = power.written
         powers.append({"id": pid, "name": _title(power.key),
                        **({"adjective": _title(power.adjective)} if power.adjective else {})})
         where = power.where
@@ -268,6 +280,12 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
             homes.setdefault(site, pid)
             centres.add(site)
         owned = power.centers if power.centers is not None else power.homes
+        for site in owned:
+            if site in known_sites and owner_of.setdefault(site, power.written) != power.written:
+                diags.append(_diag(where.file, where.line, where.column, BAD_MAP,
+                                   f"{site} is a centre of {owner_of[site]} and of {power.written} at the start",
+                                   "give each centre one owner: remove it from one power's home or OWNS list"))
+                bad = True
         start_centers[pid] = sorted({ids[s] for s in owned if s in known_sites})
         centres.update(s for s in owned if s in known_sites)
         units = []
@@ -294,6 +312,8 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
         else:
             diags.append(_diag(shown, 1, 1, UNKNOWN_PLACE, f"unowned centre '{site}' is no location",
                                "name a location defined by a WATER/COAST/LAND line"))
+    if bad:
+        return None, ids
     if not powers:
         diags.append(_diag(shown, 1, 1, BAD_MAP, "the map defines no power",
                            "add a power line, e.g. ENGLAND (ENGLISH) EDI LON LVP, with its units below it"))
@@ -362,6 +382,31 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
                                f"{power.written} is a DUMMY power (played by nobody); Mapwright lists it as "
                                "an ordinary power", "the rules page notes it"))
     return data, ids
+
+
+def _too_long(parsed: MapData, provinces_of: dict, diags: list[Diagnostic]) -> bool:
+    """Names longer than map.yaml may hold are errors where they are written (the import
+    wrote them, and validate refused the map, or could not read it: a 50,000-character
+    power name made a YAML key PyYAML does not read)."""
+    found = []
+    for base, keys in provinces_of.items():
+        if len(base) > MAX_ABBR:
+            found.append((parsed.locations[keys[0]].where, f"location '{base[:40]}…' has a name of {len(base):,} "
+                                                           f"characters", MAX_ABBR))
+    for short, (full, aliases, where) in parsed.names.items():
+        for text in [full, *aliases]:
+            if len(text) > MAX_NAME:
+                found.append((where, f"the name '{text[:40]}…' of {short[:40]} has {len(text):,} characters",
+                              MAX_NAME))
+    for power in parsed.powers.values():
+        for text, limit in ((power.key, MAX_ID), (power.adjective, MAX_NAME)):
+            if len(text) > limit:
+                found.append((power.where, f"the power name or adjective '{text[:40]}…' has {len(text):,} "
+                                           f"characters", limit))
+    for where, message, limit in found:
+        diags.append(_diag(where.file, where.line, where.column, BAD_MAP, f"{message} (at most {limit})",
+                           "shorten it: map.yaml cannot hold a longer one"))
+    return bool(found)
 
 
 def _drop_shared_aliases(provinces: list[dict]) -> None:

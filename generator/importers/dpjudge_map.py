@@ -188,6 +188,9 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
                 data.victory = [int(w) for w in rest]
             except ValueError:
                 problem(number, col, "VICTORY takes whole numbers", "write e.g. VICTORY 18")
+            if not all(1 <= v <= 1000 for v in data.victory):
+                problem(number, col, "VICTORY takes numbers of centres from 1 to 1000", "write e.g. VICTORY 18")
+                data.victory = []
         elif up in ("RULE", "RULES"):
             data.rules.extend(w.upper() for w in rest)
         elif up in TYPES or up == "AMEND":

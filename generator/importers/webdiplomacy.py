@@ -126,6 +126,11 @@ NOT_A_COUNTRY = register("IMP020", "Units listed for a name that is not a countr
                          "are imported as neutral units; a name that does not say 'neutral' is more likely a "
                          "misspelt country. Write the country's name exactly as $countries does, or name the "
                          "group 'Neutral units'.", WARNING)
+FAR_POINT = register("IMP021", "Label point beyond any map",
+                     "A territory's label coordinates (x, y, sx, sy in install.php) lie more than 1,000,000 "
+                     "pixels away, further than any map image reaches (and further than map.yaml may say): "
+                     "they are read as 0, so the territory has no colour of its own in the image. Correct "
+                     "the row's coordinates.", WARNING)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -137,6 +142,7 @@ _CHILD = re.compile(r"^(?P<parent>.*\S)\s*\((?P<coast>[A-Za-z][A-Za-z /-]{0,30}?
 _ABBR = re.compile(r"^(?P<name>.*?)\s*(?:\((?P<abbr>[^()]{1,20})\)|\{(?P<curly>[^{}]{1,20})\})$")
 _LANE = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}) (?P<lane>[a-z]{1,2})$")
 MAX_PIXELS = 60_000_000     # a PNG above this many pixels is refused before it is decoded
+MAX_COORDINATE = 1_000_000  # the schema's bound on a label coordinate
 
 
 @dataclass
@@ -304,6 +310,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     if not territories:
         diags.append(_diag(shown, 1, BAD_PHP, "install.php defines no territories"))
         return result
+    _near_points(territories, shown, diags)
     variant = read_variant(src.root, variant_dir.name)
     for path, line, message in variant.problems:
         code = MISSING_INPUT if message == "variant.php not found" else VARIANT_PHP
@@ -552,7 +559,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         if options.colours:
             _sample_colours(variant_dir, options.colours, rgb, seeds, powers, provinces, diags)
     data: dict = {}
-    if variant.sc_target:
+    if variant.sc_target is not None and not 1 <= variant.sc_target <= 1000:
+        diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("supplyCenterTarget", 1), VARIANT_PHP,
+                           f"supplyCenterTarget {variant.sc_target} is not a number of centres from 1 to 1000: "
+                           "the game gets no victory condition",
+                           hint="write the supply centres a power needs to win, or give victory in overlay.yaml"))
+    elif variant.sc_target:
         data["victory"] = {"centers": int(variant.sc_target)}
     data["powers"] = powers
     data["provinces"] = provinces
@@ -587,16 +599,49 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     return result
 
 
+def _near_points(territories: list[dict], shown: str, diags) -> None:
+    """Coordinates beyond MAX_COORDINATE read as 0 (map.yaml could not carry them)."""
+    for row in territories:
+        for key in ("x", "y", "sx", "sy"):
+            value = row.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_COORDINATE:
+                diags.append(_diag(shown, row["_line"], FAR_POINT,
+                                   f"'{clean_name(row.get('name', ''))[:80]}' has {key} = {value}, beyond "
+                                   f"±{MAX_COORDINATE:,} pixels: read as 0",
+                                   hint="give the row the label point's pixel coordinates on the map images"))
+                row[key] = 0
+
+
+def _distinct(countries: list[str], where: tuple[str, int], diags) -> list[str]:
+    """The countries with names that give distinct ids and fit a power's name: a later
+    namesake is numbered ('England 2'), a long name cut at 100 characters."""
+    out, seen, next_number = [], set(), {}
+    for country in countries:
+        name = country[:100]
+        base, n = power_id(name), next_number.get(power_id(name), 2)
+        while power_id(name) in seen:       # counting on from the last namesake: linear
+            # 30 characters: the number stays in the id, which is cut at 40
+            name, n = f"{country[:30].rstrip()} {n}", n + 1
+        next_number[base] = n
+        if name != country:
+            diags.append(_diag(*where, NAME_PROBLEM, f"country '{country[:100]}' becomes '{name}' (its name is "
+                                                     "too long or gives the id of an earlier country)"))
+        seen.add(power_id(name))
+        out.append(name)
+    return out
+
+
 def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) -> list[str]:
     if variant.countries:
-        return variant.countries
+        return _distinct(variant.countries, (f"{variant.folder}/variant.php", variant.lines.get("countries", 1)),
+                         diags)
     named = [clean_name(r["country"]) for r in territories if isinstance(r.get("country"), str)]
     found = list(dict.fromkeys(n for n in named if n.lower() != "neutral"))
     if found:
         diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), VARIANT_PHP,
                            "no $countries in variant.php; the powers are taken from install.php's owners",
                            hint="their order (webDiplomacy's countryID) may differ from the variant's"))
-        return found
+        return _distinct(found, (shown, 1), diags)
     diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), VARIANT_PHP,
                        "no $countries in variant.php and no owners in install.php: the game has no powers",
                        hint="write public $countries=array('A', 'B', ...); in variant.php"))

@@ -156,6 +156,16 @@ def test_a_minimal_map_imports(tmp_path):
     ("MAP missing.map\n" + GOOD, 1, 5, "DPJ001", "cannot read missing.map"),
     # '²' is a digit to str.isdigit, not to int(): the phase's int() raised ValueError
     (GOOD.replace("BEGIN SPRING 1901", "BEGIN SPRING \u00b2"), 1, 1, "DPJ001", "is not a season, a year"),
+    # what map.yaml cannot hold: the import wrote it, and validate refused the map it wrote
+    (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "VICTORY 0"), 1, 1, "DPJ001", "from 1 to 1000"),
+    (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "VICTORY " + "9" * 40), 1, 1, "DPJ001", "from 1 to 1000"),
+    (GOOD + "LAND " + "X" * 30 + " ABUTS NCA\n", 10, 6, "DPJ001", "has a name of 30 characters (at most 20)"),
+    (GOOD.replace("South Capital =", "S" * 101 + " ="), 7, 1, "DPJ001", "has 101 characters (at most 100)"),
+    (GOOD.replace("NORTH (NORTHERN)", "N" * 41 + " (NORTHERN)"), 2, 1, "DPJ001", "has 41 characters (at most 40)"),
+    (GOOD.replace("SOUTH (SOUTHERN)", "NORTH_ (SOUTHERN)").replace("NORTH (NORTHERN)", "NORTH- (NORTHERN)"),
+     4, 1, "DPJ001", "gives the id NORTH, as NORTH- does"),
+    (GOOD.replace("SOUTH (SOUTHERN) SCA", "SOUTH (SOUTHERN) SCA NCA"), 4, 1, "DPJ001",
+     "NCA is a centre of NORTH and of SOUTH"),
     # a NUL byte in the name: Path.resolve raised ValueError (an internal error)
     ("MAP sta\x00ndard.map\n" + GOOD, 1, 5, "DPJ001", "not a map file in this folder"),
     (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "BEGIN SPRING"), 1, 1, "DPJ001", "season, a year and a phase"),

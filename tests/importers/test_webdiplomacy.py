@@ -514,3 +514,40 @@ def test_links_in_the_game_folder_are_replaced_or_left_alone_never_written_throu
     assert written == {"map.yaml", "geometry.yaml", "game.yaml"}       # the linked rules/ is the author's
     assert outside.read_text(encoding="utf-8") == "mine\n" and not (out / "map.yaml").is_symlink()
     assert not list((tmp_path / "elsewhere").iterdir())
+
+
+# -- what map.yaml cannot hold: said where it is written, not left for validate to refuse --
+
+def _pure(tmp_path, file: str, old: str, new: str) -> Path:
+    folder = tmp_path / "Pure"
+    shutil.copytree(DATA / "Pure", folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def test_a_label_point_beyond_any_map_is_read_as_zero_and_said(tmp_path):
+    """99999999 went into map.yaml's labels (validate: beyond the schema's 1,000,000; an
+    18-digit one: beyond the integers JSON keeps)."""
+    result = import_variant(_pure(tmp_path, "install.php", "720, 300, 365, 145", "720, 300, 999999999999999999, 145"))
+    far = [d for d in result.diagnostics if d.code == "IMP021"]
+    assert [(d.file, d.line) for d in far] == [("Pure/install.php", 8)] and "sx = 999999999999999999" in far[0].message
+    london = next(p for p in result.data["provinces"] if p["name"] == "London")
+    assert london["label"] == [0, 145]
+
+
+def test_a_centre_target_out_of_range_is_left_out_and_said(tmp_path):
+    folder = _pure(tmp_path, "variant.php", "parent::__construct();", "parent::__construct(); $this->supplyCenterTarget = 999999;")
+    result = import_variant(folder)
+    assert "victory" not in result.data
+    assert any(d.code == "IMP012" and "supplyCenterTarget 999999" in d.message for d in result.diagnostics)
+
+
+def test_countries_that_give_one_id_or_a_name_too_long_are_told_apart(tmp_path):
+    """Two countries called England made two powers ENGLAND (validate refused the map)."""
+    long = "L" * 150
+    result = import_variant(_pure(tmp_path, "variant.php", "'Austria','England','France'", f"'England','England','{long}'"))
+    assert [p["id"] for p in result.data["powers"]][:3] == ["ENGLAND", "ENGLAND_2", "L" * 40]
+    assert [p["name"] for p in result.data["powers"]][1:3] == ["England 2", "L" * 100]
+    assert sum(d.code == "IMP015" and "country" in d.message for d in result.diagnostics) == 2
