@@ -285,3 +285,19 @@ def test_write_files_never_writes_through_a_link(tmp_path):
     assert {p.name for p in write_files(result, out)} == {"map.yaml", "game.yaml"}
     assert outside.read_text(encoding="utf-8") == "mine\n" and not (out / "map.yaml").is_symlink()
     assert not list((tmp_path / "elsewhere").iterdir())
+
+
+def test_a_province_written_alternately_split_and_whole_costs_linear_time(tmp_path):
+    """Each upper-case line replacing a split province scanned every location for its coasts:
+    10,000 alternating `COAST bul` / `COAST BUL` lines in a map of 20,000 places took a minute."""
+    import time
+    n = 20_000
+    lines = ["BEGIN SPRING 1901 MOVEMENT", "NORTH (N) P0", "A P0"]
+    lines += [f"LAND P{i} ABUTS P{(i + 1) % n} P{(i - 1) % n}" for i in range(n)]
+    lines += ["COAST BUL/EC ABUTS P0", "COAST BUL/SC ABUTS P0"]
+    lines += ["COAST bul ABUTS P0" if k % 2 else "COAST BUL ABUTS P0" for k in range(10_000)]
+    start = time.process_time()
+    result = _one(tmp_path, "\n".join(lines) + "\n")
+    assert time.process_time() - start < 8
+    bul = next(p for p in result.data["provinces"] if p["id"] == "BUL")
+    assert "coasts" not in bul          # the first upper-case line replaced the split province
