@@ -642,8 +642,16 @@ def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) 
                            "no $countries in variant.php; the powers are taken from install.php's owners",
                            hint="their order (webDiplomacy's countryID) may differ from the variant's"))
         return _distinct(found, (shown, 1), diags)
-    diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), VARIANT_PHP,
-                       "no $countries in variant.php and no owners in install.php: the game has no powers",
+    ids = [r["countryID"] for r in territories if type(r.get("countryID")) is int and 1 <= r["countryID"] <= 100]
+    if ids:     # countryIDs count the countries from 1: name them by number
+        diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), VARIANT_PHP,
+                           f"no $countries in variant.php: the powers are called Country 1 to Country {max(ids)} "
+                           "after install.php's countryIDs",
+                           hint="write public $countries=array('A', 'B', ...); in variant.php"))
+        return [f"Country {i}" for i in range(1, max(ids) + 1)]
+    # no game without powers (map.yaml would not validate): an error, not a warning
+    diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("name", 1), MISSING_INPUT,
+                       "no $countries in variant.php and no owners in install.php: the game would have no powers",
                        hint="write public $countries=array('A', 'B', ...); in variant.php"))
     return []
 

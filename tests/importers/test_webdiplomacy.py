@@ -551,3 +551,16 @@ def test_countries_that_give_one_id_or_a_name_too_long_are_told_apart(tmp_path):
     assert [p["id"] for p in result.data["powers"]][:3] == ["ENGLAND", "ENGLAND_2", "L" * 40]
     assert [p["name"] for p in result.data["powers"]][1:3] == ["England 2", "L" * 100]
     assert sum(d.code == "IMP015" and "country" in d.message for d in result.diagnostics) == 2
+
+
+def test_without_variant_php_the_powers_are_numbered_or_the_import_stops(tmp_path):
+    """AncMed without its variant.php imported with no powers (a warning), and validate
+    refused the map it wrote (a game needs a power)."""
+    folder = tmp_path / "AncMed"
+    shutil.copytree(DATA / "AncMed", folder)
+    (folder / "variant.php").unlink()
+    result = import_variant(folder)
+    assert not [d for d in result.diagnostics if d.severity == "error"]
+    assert [p["name"] for p in result.data["powers"]] == [f"Country {i}" for i in range(1, 6)]
+    bare = import_variant(_install(tmp_path, ["array('Land', 'Land', 'No', 0, 1, 1, 1, 1)"], []))
+    assert [(d.code, d.severity) for d in bare.diagnostics if "would have no powers" in d.message] == [("IMP007", "error")]
