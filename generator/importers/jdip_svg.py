@@ -18,6 +18,10 @@ from pathlib import Path
 from ..polyline import douglas_peucker
 
 MAX_BYTES = 16 * 1024 * 1024
+# what geometry.yaml may hold (its schema): numbers beyond (1e999 is infinity to float) raised
+# OverflowError in round() or were written for validate to refuse
+MAX_COORDINATE = 1_000_000
+MAX_SIZE = 100_000
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"([MmLlHhVvCcSsQqTtAaZz])|({_NUMBER})")
 _TRANSFORM = re.compile(r"(matrix|translate|scale|rotate)\s*\(([^)]*)\)")
@@ -34,7 +38,9 @@ def _affine(text: str | None):
     m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     for kind, raw in _TRANSFORM.findall(text or ""):
         v = [float(x) for x in re.findall(_NUMBER, raw)]
-        if kind == "translate" and v:
+        if not all(map(math.isfinite, v)):      # 1e999: no place (math.cos(inf) raised)
+            t = (math.nan,) * 6
+        elif kind == "translate" and v:
             t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
         elif kind == "scale" and v:
             t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
@@ -141,10 +147,18 @@ def _points(text: str) -> list[tuple[float, float]]:
     return list(zip(values[0::2], values[1::2]))
 
 
-def _flat(ring, m, tolerance: float) -> list[int]:
+def _near(*values: float) -> bool:
+    return all(math.isfinite(v) and abs(v) <= MAX_COORDINATE for v in values)
+
+
+def _flat(ring, m, tolerance: float) -> list[int] | None:
+    """A ring as flat integer coordinates ([] when it is too small; None when a point lies
+    beyond MAX_COORDINATE, or is not a number)."""
     pts = []
     for x, y in ring:
         px, py = _apply(m, x, y)
+        if not _near(px, py):
+            return None
         p = (round(px), round(py))
         if not pts or pts[-1] != p:
             pts.append(p)
@@ -185,13 +199,14 @@ def read_geometry(svg_path: Path, province_ids: set[str], coasts: dict[str, list
         ox = oy = 0.0
         width = float((re.findall(_NUMBER, root.get("width") or "") or [0])[0])
         height = float((re.findall(_NUMBER, root.get("height") or "") or [0])[0])
-    if width <= 0 or height <= 0:
-        return {}, [f"{svg_path.name} has no viewBox or size"]
+    if not (_near(ox, oy) and 1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+        return {}, [f"{svg_path.name} has no viewBox or size from 1 to {MAX_SIZE:,} units"]
     by_name = ids
     outlines: dict[str, list[list[int]]] = {}
     labels: dict[str, list[int]] = {}
     coast_labels: dict[str, list[int]] = {}
     origin = (1, 0, 0, 1, -ox, -oy)
+    far: set[str] = set()       # provinces with a point beyond MAX_COORDINATE (or not a number)
     stack = [(root, origin, None)]
     while stack:
         node, m, owner = stack.pop()
@@ -207,16 +222,21 @@ def read_geometry(svg_path: Path, province_ids: set[str], coasts: dict[str, list
             rings = path_rings(node.get("d") or "") if tag == "path" else [_points(node.get("points"))]
             for ring in rings:
                 flat = _flat(ring, m, tolerance)
-                if flat:
+                if flat is None:
+                    far.add(owner)
+                elif flat:
                     outlines.setdefault(owner, []).append(flat)
         elif tag == "PROVINCE":
             name = (node.get("name") or "").lower()
             unit = next((c for c in node if _local(c.tag) == "UNIT"), None)
             if unit is not None and unit.get("x") and unit.get("y"):
                 try:
-                    point = [round(float(unit.get("x")) - ox), round(float(unit.get("y")) - oy)]
+                    x, y = float(unit.get("x")) - ox, float(unit.get("y")) - oy
                 except ValueError:
-                    point = None
+                    x = y = math.nan
+                point = [round(x), round(y)] if _near(x, y) else None
+                if point is None:
+                    far.add(name.upper())
                 short, _, coast = name.partition("-")
                 pid = by_name.get(short)
                 if point and pid:
@@ -225,6 +245,9 @@ def read_geometry(svg_path: Path, province_ids: set[str], coasts: dict[str, list
                     elif not coast:
                         labels[pid] = point
         stack.extend((child, m, owner) for child in reversed(list(node)))
+    if far:
+        problems.append(f"{svg_path.name} places points of {', '.join(sorted(far)[:10])} more than "
+                        f"{MAX_COORDINATE:,} units away (or not at a number): those are left out")
     for pid in outlines:
         outlines[pid].sort(key=lambda r: -_area(r))
     missing = sorted(province_ids - set(outlines))
