@@ -350,6 +350,15 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
         units = [u for u, table in (("army", army), ("fleet", fleet)) if frozenset((a, b)) in table]
         borders.append({"between": [a, b], "units": units})
 
+    if not centres or (parsed.victory and parsed.victory[0] > len(centres)):
+        where = parsed.victory_where if parsed.victory else None
+        diags.append(_diag(where.file if where else shown, where.line if where else 1,
+                           where.column if where else 1, BAD_MAP,
+                           f"VICTORY {parsed.victory[0]} is more than the map's {len(centres)} supply centres"
+                           if centres else "the map defines no supply centre",
+                           "a power wins by owning centres: list them as home or UNOWNED centres"
+                           + (", or lower VICTORY" if centres else "")))
+        return None, ids
     data: dict = {}
     if parsed.victory:
         data["victory"] = {"centers": parsed.victory[0], "source": "dpjudge"}

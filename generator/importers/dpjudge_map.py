@@ -81,6 +81,7 @@ class MapData:
     files: list[str] = field(default_factory=list)
     phase: str = ""
     phase_where: Where | None = None                               # the BEGIN line
+    victory_where: Where | None = None                             # the VICTORY line
     victory: list[int] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     names: dict[str, tuple[str, list[str], Where]] = field(default_factory=dict)  # SHORT -> (full, aliases)
@@ -185,6 +186,7 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
                 problem(number, col, f"BEGIN needs a season, a year and a phase, not '{' '.join(rest)}'",
                         "write e.g. BEGIN SPRING 1901 MOVEMENT")
         elif up == "VICTORY":
+            data.victory_where = Where(shown, number, col)
             try:
                 data.victory = [int(w) for w in rest]
             except ValueError:

@@ -564,6 +564,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                            f"supplyCenterTarget {variant.sc_target} is not a number of centres from 1 to 1000: "
                            "the game gets no victory condition",
                            hint="write the supply centres a power needs to win, or give victory in overlay.yaml"))
+    elif variant.sc_target and variant.sc_target > sum(1 for p in provinces if p.get("supply_center")):
+        diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get("supplyCenterTarget", 1), VARIANT_PHP,
+                           f"supplyCenterTarget {variant.sc_target} is more than the map's "
+                           f"{sum(1 for p in provinces if p.get('supply_center'))} supply centres: the game gets "
+                           "no victory condition",
+                           hint="write the supply centres a power needs to win, or give victory in overlay.yaml"))
     elif variant.sc_target:
         data["victory"] = {"centers": int(variant.sc_target)}
     data["powers"] = powers

@@ -166,6 +166,10 @@ def test_a_minimal_map_imports(tmp_path):
      4, 1, "DPJ001", "gives the id NORTH, as NORTH- does"),
     (GOOD.replace("SOUTH (SOUTHERN) SCA", "SOUTH (SOUTHERN) SCA NCA"), 4, 1, "DPJ001",
      "NCA is a centre of NORTH and of SOUTH"),
+    # victory out of reach (validate refused the map the import wrote)
+    ("VICTORY 3\n" + GOOD, 1, 1, "DPJ001", "VICTORY 3 is more than the map's 2 supply centres"),
+    (GOOD.replace("(NORTHERN) NCA", "(NORTHERN)").replace("(SOUTHERN) SCA", "(SOUTHERN)"), 1, 1, "DPJ001",
+     "defines no supply centre"),
     # a NUL byte in the name: Path.resolve raised ValueError (an internal error)
     ("MAP sta\x00ndard.map\n" + GOOD, 1, 5, "DPJ001", "not a map file in this folder"),
     (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "BEGIN SPRING"), 1, 1, "DPJ001", "season, a year and a phase"),

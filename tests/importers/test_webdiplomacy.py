@@ -544,6 +544,13 @@ def test_a_centre_target_out_of_range_is_left_out_and_said(tmp_path):
     assert any(d.code == "IMP012" and "supplyCenterTarget 999999" in d.message for d in result.diagnostics)
 
 
+def test_a_centre_target_beyond_the_maps_centres_is_left_out_and_said(tmp_path):
+    folder = _pure(tmp_path, "variant.php", "parent::__construct();", "parent::__construct(); $this->supplyCenterTarget = 8;")
+    result = import_variant(folder)
+    assert "victory" not in result.data
+    assert any(d.code == "IMP012" and "more than the map's 7 supply centres" in d.message for d in result.diagnostics)
+
+
 def test_countries_that_give_one_id_or_a_name_too_long_are_told_apart(tmp_path):
     """Two countries called England made two powers ENGLAND (validate refused the map)."""
     long = "L" * 150
