@@ -242,8 +242,9 @@ def test_mistakes_a_newcomer_makes_are_located_with_what_to_write(tmp_path):
     assert unit.hint.startswith("did you mean 'Southmark {SMK}'")
     missing = next(d for d in result.diagnostics if "no $countries" in d.message)
     assert (missing.file, missing.line) == ("Lakeland/variant.php", 15)
-    # without $countries the powers are install.php's countryIDs, which have no names: no powers
-    assert result.data["powers"] == [] and "public $countries=array(" in missing.hint
+    # without $countries the powers are install.php's countryIDs, which have no names: numbered
+    assert [p["name"] for p in result.data["powers"]] == ["Country 1", "Country 2"]
+    assert "public $countries=array(" in missing.hint
     assert sorted(d.code for d in result.diagnostics if d.severity == "error") == ["IMP002", "IMP002"]
 
 
