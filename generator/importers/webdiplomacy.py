@@ -308,7 +308,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                            hint="the arrays must be literal PHP data"))
         return result
     if not territories:
-        diags.append(_diag(shown, 1, BAD_PHP, "install.php defines no territories"))
+        diags.append(_diag(shown, 1, BAD_PHP, "install.php defines no territories",
+                           hint="list them in $territoryRawData=array(array('Name (ABC)', 'Land', ...), ...)"))
         return result
     _near_points(territories, shown, diags)
     variant = read_variant(src.root, variant_dir.name)
@@ -963,7 +964,9 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
             continue
         if target in claimed:
             diags.append(_diag(shown, line_of(prov), NO_PROVINCE, f"territories '{claimed[target]}' and '{prov['name']}' "
-                                                      f"both match {target}"))
+                                                      f"both match {target}",
+                               hint="give one of them the province's name or alias in the variant, or add an "
+                                    "alias to the map.yaml that tells them apart"))
             continue
         claimed[target] = prov["name"]
         target_of[prov["id"]] = target
@@ -977,7 +980,8 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
         for code in codes:
             if code not in pairs:
                 diags.append(_diag(shown, line_of(prov), NO_PROVINCE, f"coast {code} of '{prov['name']}' matches no coast "
-                                                          f"of {target} ({', '.join(id_map.coasts(target)) or 'none'})"))
+                                                          f"of {target} ({', '.join(id_map.coasts(target)) or 'none'})",
+                               hint="name the coast by a compass point, as the map.yaml's coasts are"))
             elif f"{prov['id']}/{code}" in coast_labels:
                 new_labels[f"{target}/{pairs[code]}"] = coast_labels[f"{prov['id']}/{code}"]
     new_owners: dict[str, str] = {}
@@ -994,7 +998,8 @@ def _rename(id_map, provinces, seeds, coast_labels, owners, options, shown, diag
                 or seed[0] in {s[0] for s in extra}:
             why = ("is not ID=X,Y" if seed is None else f"names {seed[0]}, which is not in {options.ids_from}"
                    if seed[0] not in id_map.provinces else f"names {seed[0]}, which already has a territory")
-            diags.append(_diag(shown, 1, BAD_SEED, f"--seed {text} {why}"))
+            diags.append(_diag(shown, 1, BAD_SEED, f"--seed {text} {why}",
+                               hint="write --seed ID=X,Y with a province of --ids-from that no territory matched"))
             continue
         extra.append(seed)
     seeded = set(claimed) | {s[0] for s in extra}
@@ -1065,7 +1070,8 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
         elif int(np.count_nonzero(labels == index)):
             traced_extra.add(index)
             continue
-        diags.append(_diag(shown, 1, BAD_SEED, f"--seed {pid}={x},{y} lies on no area of its own"))
+        diags.append(_diag(shown, 1, BAD_SEED, f"--seed {pid}={x},{y} lies on no area of its own",
+                           hint="give a pixel inside the province's own area of the image"))
     first_with: dict[int, int] = {}
     for index, (pid, x, y) in enumerate(seeds[:territory_seeds]):
         code = seed_colour.get(index)

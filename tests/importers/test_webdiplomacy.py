@@ -571,3 +571,10 @@ def test_without_variant_php_the_powers_are_numbered_or_the_import_stops(tmp_pat
     assert [p["name"] for p in result.data["powers"]] == [f"Country {i}" for i in range(1, 6)]
     bare = import_variant(_install(tmp_path, ["array('Land', 'Land', 'No', 0, 1, 1, 1, 1)"], []))
     assert [(d.code, d.severity) for d in bare.diagnostics if "would have no powers" in d.message] == [("IMP007", "error")]
+
+
+def test_every_error_says_what_to_do(tmp_path):
+    """An install.php without territories was an error with no hint."""
+    result = import_variant(_install(tmp_path, [], []))
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["IMP001"] and all(d.hint for d in errors)
