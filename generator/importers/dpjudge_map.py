@@ -31,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .read_file import read_regular
+
 TYPES = ("WATER", "COAST", "PORT", "LAND", "SHUT")
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 8
@@ -133,7 +135,7 @@ def _read(path: Path, shown: str, data: MapData, depth: int, where: Where | None
                                      "check the MAP/USE lines for a cycle"))
         return
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE_BYTES)
     except OSError as exc:
         at = where or Where(shown, 1, 1)
         data.problems.append(Problem(at.file, at.line, at.column, "error",

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from ..polyline import douglas_peucker
+from .read_file import read_regular
 
 MAX_BYTES = 16 * 1024 * 1024
 # what geometry.yaml may hold (its schema): numbers beyond (1e999 is infinity to float) raised
@@ -186,7 +187,7 @@ def read_geometry(svg_path: Path, province_ids: set[str], coasts: dict[str, list
 
     problems: list[str] = []
     try:
-        raw = Path(svg_path).read_bytes()
+        raw = read_regular(Path(svg_path), MAX_BYTES)
         if len(raw) > MAX_BYTES:
             return {}, [f"{svg_path.name} is larger than 16 MiB"]
         root = ET.fromstring(raw)

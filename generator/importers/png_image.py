@@ -15,6 +15,7 @@ import zlib
 from pathlib import Path
 
 MAX_PIXELS = 60_000_000
+MAX_FILE_BYTES = 256 * 2**20    # far above a flat-colour map at the pixel limit (they compress well)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -40,6 +41,8 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
     import numpy as np
     from PIL import Image, ImageFile
 
+    if path.stat().st_size > MAX_FILE_BYTES:      # read whole to repair its checksums: bounded
+        raise ImageProblem(f"is larger than {MAX_FILE_BYTES // 2**20} MiB")
     width, height = png_size(path)
     if width == 0 or height == 0 or width * height > max_pixels:
         raise ImageProblem(f"claims {width} x {height} pixels (limit {max_pixels:,} pixels)")

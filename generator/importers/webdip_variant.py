@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..paths import is_inside
 from .php_arrays import Lines, PhpDataError, parse_literal, strip_comments
+from .read_file import read_regular
 
 PROPS = ("name", "fullName", "description", "author", "adapter", "version", "codeVersion", "homepage")
 _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
@@ -54,7 +55,7 @@ def read_text(path: Path, root: Path) -> str:
     if not is_inside(path, root):
         raise PhpDataError("the file is a link to a place outside the variants folder, which the importer "
                            "never reads; replace the link with the file itself")
-    data = path.read_bytes()[:MAX_PHP_BYTES + 1]
+    data = read_regular(path, MAX_PHP_BYTES)
     if len(data) > MAX_PHP_BYTES:
         raise PhpDataError(f"file larger than {MAX_PHP_BYTES // 1_000_000} MB")
     try:

@@ -305,3 +305,15 @@ def test_a_province_written_alternately_split_and_whole_costs_linear_time(tmp_pa
     assert time.process_time() - start < 8
     bul = next(p for p in result.data["provinces"] if p["id"] == "BUL")
     assert "coasts" not in bul          # the first upper-case line replaced the split province
+
+
+def test_a_map_built_on_a_pipe_is_refused_not_waited_for(tmp_path):
+    """`MAP other.map` with other.map a named pipe: the import waited for ever for a writer."""
+    import os
+    os.mkfifo(tmp_path / "other.map")
+    (tmp_path / "bad.map").write_text("MAP other.map\n" + GOOD, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
+                          "from generator.importers.dpjudge import import_map; "
+                          "print([(d.line, d.code, d.message) for d in import_map(Path(sys.argv[1])).diagnostics])",
+                          str(tmp_path / "bad.map")], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert "(1, 'DPJ001', 'cannot read other.map: other.map is not a regular file" in run.stdout, run.stderr
