@@ -39,7 +39,7 @@ from generator.render.paper import PAPERS, for_paper
 from generator.render.print import print_documents
 from generator.site.tree import assemble, game_files
 from generator.validate import validate_game
-from test_fuzz_content import CONTENT, ODD_VALUES, _dump, _parent, _paths, mutate, pristine
+from test_fuzz_content import CONTENT, ODD_VALUES, _dump, _parent, apply_changes, mutate, pristine
 
 # Files whose checks read the rules pages, which the copies leave out.
 NEEDS_RULES = {"claims.yaml", "coverage.yaml"}
@@ -136,37 +136,33 @@ def _degenerate(ring: list, how: str) -> list:
 def tweak(data, draw) -> tuple[object, list[str]]:
     """1–3 changes that keep each value's type: odd numbers, odd strings, lists emptied,
     shortened or repeated, degenerate outlines."""
-    data = copy.deepcopy(data)
-    done = []
-    for _ in range(draw(st.integers(1, 3))):
-        paths = _paths(data)
-        if not paths:
-            break
-        path = paths[draw(st.integers(0, len(paths) - 1))]
-        parent, last = _parent(data, path), path[-1]
-        value = parent[last]
-        if _flat_ring(value):
-            how = draw(st.sampled_from(["one point", "two points", "a line", "far away", "negative",
-                                        "repeated points", "reversed", "self-crossing"]))
-            parent[last] = _degenerate(value, how)
-        elif isinstance(value, bool):
-            parent[last], how = not value, "negated"
-        elif isinstance(value, (int, float)):
-            new = draw(ODD_NUMBERS)
-            parent[last], how = (int(new) if isinstance(value, int) and abs(new) < 2 ** 53 else new), "number"
-        elif isinstance(value, str):
-            parent[last], how = draw(ODD_STRINGS), "string"
-        elif isinstance(value, list):
-            how = draw(st.sampled_from(["empty", "first only", "repeat", "reverse"]))
-            parent[last] = {"empty": [], "first only": value[:1], "repeat": value + copy.deepcopy(value),
-                            "reverse": value[::-1]}[how]
-        elif isinstance(value, dict):
-            how = draw(st.sampled_from(["empty", "odd"]))
-            parent[last] = {} if how == "empty" else {k: draw(ODD_VALUES) for k in value}
-        else:
-            continue
-        done.append(f"{how} at {'/'.join(map(str, path))}")
-    return data, done
+    return apply_changes(data, draw, _tweak_node)
+
+
+def _tweak_node(data, paths, path, draw) -> str | None:
+    parent, last = _parent(data, path), path[-1]
+    value = parent[last]
+    if _flat_ring(value):
+        how = draw(st.sampled_from(["one point", "two points", "a line", "far away", "negative",
+                                    "repeated points", "reversed", "self-crossing"]))
+        parent[last] = _degenerate(value, how)
+    elif isinstance(value, bool):
+        parent[last], how = not value, "negated"
+    elif isinstance(value, (int, float)):
+        new = draw(ODD_NUMBERS)
+        parent[last], how = (int(new) if isinstance(value, int) and abs(new) < 2 ** 53 else new), "number"
+    elif isinstance(value, str):
+        parent[last], how = draw(ODD_STRINGS), "string"
+    elif isinstance(value, list):
+        how = draw(st.sampled_from(["empty", "first only", "repeat", "reverse"]))
+        parent[last] = {"empty": [], "first only": value[:1], "repeat": value + copy.deepcopy(value),
+                        "reverse": value[::-1]}[how]
+    elif isinstance(value, dict):
+        how = draw(st.sampled_from(["empty", "odd"]))
+        parent[last] = {} if how == "empty" else {k: draw(ODD_VALUES) for k in value}
+    else:
+        return None
+    return how
 
 
 # -- the property ----------------------------------------------------------------------

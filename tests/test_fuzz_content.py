@@ -164,8 +164,10 @@ def _mangle(text: str, how: str) -> str:
             "truncate": text[:-1], "space": f" {text} "}[how]
 
 
-def mutate(data, draw) -> tuple[object, list[str]]:
-    """Apply 1–3 random node mutations; returns the new data and what was done."""
+def apply_changes(data, draw, change) -> tuple[object, list[str]]:
+    """1–3 changes, each to a node picked at random: `change(data, paths, path, draw)`
+    makes it in place and names it (None: it made none). Returns the new data and what
+    was done."""
     data = copy.deepcopy(data)
     done = []
     for _ in range(draw(st.integers(1, 3))):
@@ -173,49 +175,60 @@ def mutate(data, draw) -> tuple[object, list[str]]:
         if not paths:
             break
         path = paths[draw(st.integers(0, len(paths) - 1))]
-        parent, last = _parent(data, path), path[-1]
-        op = draw(st.sampled_from(["delete", "duplicate", "retype", "rename_key", "rename_value",
-                                   "swap"]))
-        if op == "delete":
-            del parent[last]
-        elif op == "duplicate":
-            if isinstance(parent, list):
-                parent.insert(last, copy.deepcopy(parent[last]))
-            elif f"{last}_copy" not in parent:  # a near-copy, like a pasted entry
-                parent[f"{last}_copy"] = copy.deepcopy(parent[last])
-            else:
-                continue
-        elif op == "retype":
-            value = draw(ODD_VALUES)
-            if value == parent[last] and type(value) is type(parent[last]):
-                continue
-            parent[last] = value
-        elif op == "rename_key" and isinstance(parent, dict):
-            choice = draw(st.one_of(st.sampled_from(sorted(set(_strings(data)))[:200] or ["x"]),
-                                    st.text(max_size=12),
-                                    st.sampled_from(["upper", "lower", "suffix", "truncate", "space"])
-                                    .map(lambda how: _mangle(str(last), how))))
-            if choice in parent:
-                continue
-            parent[choice] = parent.pop(last)
-        elif op == "rename_value" and isinstance(parent[last], str):
-            strings = sorted(set(_strings(data)))[:500]
-            value = draw(st.one_of(
-                st.sampled_from(strings),  # an id from elsewhere: a dangling or crossed reference
-                st.sampled_from(["upper", "lower", "suffix", "truncate", "space"])
-                .map(lambda how: _mangle(parent[last], how)),
-                st.text(max_size=12)))
-            if value == parent[last]:
-                continue
-            parent[last] = value
-        elif op == "swap":  # the value of another node: right type, wrong place
-            other = paths[draw(st.integers(0, len(paths) - 1))]
-            if other[:len(path)] != path and path[:len(other)] != other:
-                parent[last] = copy.deepcopy(_parent(data, other)[other[-1]])
-        else:
-            continue
-        done.append(f"{op} at {'/'.join(map(str, path))}")
+        how = change(data, paths, path, draw)
+        if how is not None:
+            done.append(f"{how} at {'/'.join(map(str, path))}")
     return data, done
+
+
+def mutate(data, draw) -> tuple[object, list[str]]:
+    """Apply 1–3 random node mutations; returns the new data and what was done."""
+    return apply_changes(data, draw, _mutate_node)
+
+
+def _mutate_node(data, paths, path, draw) -> str | None:
+    parent, last = _parent(data, path), path[-1]
+    op = draw(st.sampled_from(["delete", "duplicate", "retype", "rename_key", "rename_value",
+                               "swap"]))
+    if op == "delete":
+        del parent[last]
+    elif op == "duplicate":
+        if isinstance(parent, list):
+            parent.insert(last, copy.deepcopy(parent[last]))
+        elif f"{last}_copy" not in parent:  # a near-copy, like a pasted entry
+            parent[f"{last}_copy"] = copy.deepcopy(parent[last])
+        else:
+            return None
+    elif op == "retype":
+        value = draw(ODD_VALUES)
+        if value == parent[last] and type(value) is type(parent[last]):
+            return None
+        parent[last] = value
+    elif op == "rename_key" and isinstance(parent, dict):
+        choice = draw(st.one_of(st.sampled_from(sorted(set(_strings(data)))[:200] or ["x"]),
+                                st.text(max_size=12),
+                                st.sampled_from(["upper", "lower", "suffix", "truncate", "space"])
+                                .map(lambda how: _mangle(str(last), how))))
+        if choice in parent:
+            return None
+        parent[choice] = parent.pop(last)
+    elif op == "rename_value" and isinstance(parent[last], str):
+        strings = sorted(set(_strings(data)))[:500]
+        value = draw(st.one_of(
+            st.sampled_from(strings),  # an id from elsewhere: a dangling or crossed reference
+            st.sampled_from(["upper", "lower", "suffix", "truncate", "space"])
+            .map(lambda how: _mangle(parent[last], how)),
+            st.text(max_size=12)))
+        if value == parent[last]:
+            return None
+        parent[last] = value
+    elif op == "swap":  # the value of another node: right type, wrong place
+        other = paths[draw(st.integers(0, len(paths) - 1))]
+        if other[:len(path)] != path and path[:len(other)] != other:
+            parent[last] = copy.deepcopy(_parent(data, other)[other[-1]])
+    else:
+        return None
+    return op
 
 
 # -- the property ------------------------------------------------------------------
