@@ -48,6 +48,10 @@ def run(args) -> int:
     if existing:
         imported.files = {name: text for name, text in imported.files.items()
                           if name in REWRITTEN or not (out / name).exists()}
-    for path in write_files(imported, out):
+    try:
+        written = write_files(imported, out)
+    except OSError as exc:     # a folder named map.yaml, an unwritable folder
+        return fail(f"cannot write into {out}: {exc.strerror or exc}", 2)
+    for path in written:
         print(f"wrote {path}")
     return status

@@ -317,3 +317,15 @@ def test_a_map_built_on_a_pipe_is_refused_not_waited_for(tmp_path):
                           "print([(d.line, d.code, d.message) for d in import_map(Path(sys.argv[1])).diagnostics])",
                           str(tmp_path / "bad.map")], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert "(1, 'DPJ001', 'cannot read other.map: other.map is not a regular file" in run.stdout, run.stderr
+
+
+def test_import_onto_a_folder_named_map_yaml_is_an_error_not_a_crash(tmp_path, capsys):
+    """(Before: `--force` onto a game whose map.yaml is a folder raised out of the command.)"""
+    from generator.cli import main
+    game = tmp_path / "content" / "g"
+    (game / "map.yaml").mkdir(parents=True)
+    source = Path(__file__).resolve().parents[1] / "data" / "dpjudge" / "maps" / "ancmed.map"
+    assert main(["import", "dpjudge", str(source), "-o", str(game), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write into" in err and "internal error" not in err
+    assert (game / "map.yaml").is_dir()
