@@ -17,6 +17,9 @@ _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_/.\-]*(?: [A-Za-z0-9_/.\-]+)*")  # ful
 _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
 # Characters YAML does not allow raw in a file, or reads as line breaks: escaped.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+# YAML reads an implicit key of at most 1,024 characters; a longer one is written as an
+# explicit key (`? key`), which YAML reads at any length.
+_IMPLICIT_KEY = 1024
 
 
 def scalar(value) -> str:
@@ -40,16 +43,26 @@ def scalar(value) -> str:
 def flow(value) -> str:
     """A value as one line of YAML flow style."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_flow_key(k)}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(flow(v) for v in value) + "]"
     return scalar(value)
 
 
+def _flow_key(key) -> str:
+    text = scalar(key)
+    return text if len(text) <= _IMPLICIT_KEY else f"? {text} "
+
+
 def _block(key: str, value, indent: str, out: list[str]) -> None:
     """Write `key: value`: lists of mappings one item per line, big mappings one
     key per line (recursively), everything else as one flow line."""
-    head = f"{indent}{scalar(key)}:"
+    text = scalar(key)
+    if len(text) > _IMPLICIT_KEY:
+        out.append(f"{indent}? {text}")
+        head = f"{indent}:"
+    else:
+        head = f"{indent}{text}:"
     if isinstance(value, list) and value and any(isinstance(v, dict) for v in value):
         out.append(head)
         out.extend(f"{indent}  - {flow(item)}" for item in value)

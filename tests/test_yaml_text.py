@@ -3,6 +3,7 @@ would take for something else (an id `no`, `null`, `1e3`, `.inf`) is quoted."""
 import yaml
 from hypothesis import given, strategies as st
 
+from generator.loader import load_text
 from generator.yaml_text import document, flow, scalar
 
 TRICKY = ["no", "No", "NO", "yes", "y", "n", "on", "off", "true", "False", "null", "~", "",
@@ -27,3 +28,16 @@ def test_document_keeps_section_order_and_header():
     text = document(["generated", ""], [("b", [{"id": "no", "n": 1}]), ("a", {"x": [1, 2]})])
     assert text.startswith("# generated\n#\nb:\n")
     assert yaml.safe_load(text) == {"b": [{"id": "no", "n": 1}], "a": {"x": [1, 2]}}
+
+
+def test_keys_longer_than_yaml_reads_implicitly_read_back():
+    """YAML reads an implicit key of at most 1,024 characters: a longer key (a stranger's
+    territory name, a long quoted id) made a file PyYAML refused to read."""
+    long_plain, long_quoted = "a" * 1100, "é: " * 400
+    value = {long_plain: 1, "b": {long_quoted: [1, 2], "c": {"x": 1, "y": 2, "z": 3, "w": 4}},
+             "d": {long_plain: {"x": 1, "y": 2, "z": 3, "w": 4}}}
+    text = document([], [("s", value), ("f", [{long_plain: 1, "k": long_quoted}])])
+    assert yaml.safe_load(text) == {"s": value, "f": [{long_plain: 1, "k": long_quoted}]}
+    assert yaml.safe_load(f"v: {flow(value)}")["v"] == value
+    doc, diagnostics = load_text(text, "x.yaml")        # and Mapwright's own reader
+    assert diagnostics == [] and doc.data == {"s": value, "f": [{long_plain: 1, "k": long_quoted}]}
