@@ -517,3 +517,24 @@ def test_symlinked_content_folder_itself_is_allowed(tmp_path):
     os.symlink(real, tmp_path / "content" / "g")
     result = validate_game(tmp_path / "content" / "g")
     assert "MW404" not in codes(result)
+
+
+@pytest.mark.parametrize("ring, why", [
+    ("[[10, 10, 20, 20, 30, 30]]", "encloses no area"),
+    ("[[-50, -50, -40, -50, -40, -40]]", "lies wholly outside the 612 x 398 image"),
+    ("[[700, 10, 710, 10, 710, 20], [5000, 5000, 5010, 5000, 5010, 5010]]", "lies wholly outside"),
+], ids=["on-one-line", "above-left", "right-and-far"])
+def test_an_outline_the_map_cannot_show_is_a_located_warning(tmp_path, ring, why):
+    """An outline on one line, or wholly off the image, validated and built in silence:
+    the map drew nothing there and the province could not be clicked."""
+    game = tmp_path / "content" / "classic"
+    shutil.copytree(CONTENT / "classic", game)
+    geometry = game / "geometry.yaml"
+    lines = geometry.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  CLY: [["))
+    lines[at] = f"  CLY: {ring}"
+    geometry.write_text("\n".join(lines), encoding="utf-8")
+    found = [d for d in validate_game(game).diagnostics if d.code == "DIP513"]
+    assert [(d.line, d.severity) for d in found] == [(at + 1, "warning")]
+    assert why in found[0].message and "Clyde" in found[0].message
+    assert_well_formed(found)

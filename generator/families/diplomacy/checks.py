@@ -33,6 +33,11 @@ UNKNOWN_CODE_IN_PAGE = register("DIP507", "Rules page names an unknown province 
 OUTLINE = register("DIP510", "Outline missing or unknown",
                    "geometry.yaml has no outline for a province that units can enter, or an outline for "
                    "an id the map does not have. Re-run the importer or fix the id.", "warning")
+UNSEEN_OUTLINE = register("DIP513", "Outline cannot be seen",
+                          "A province's outline in geometry.yaml encloses no area (its points lie on one "
+                          "line) or lies wholly outside the image (`image.width` x `image.height`), so the "
+                          "map draws nothing for it and nobody can click it. Re-trace the outline, or fix "
+                          "its coordinates or the image size.", "warning")
 GEOMETRY_DIFF = register("DIP511", "Borders and outlines disagree",
                          "Some bordering provinces' outlines do not touch on the map picture, or touching "
                          "outlines have no border. Often intended (straits, sealane overseer zones); the "
@@ -219,9 +224,13 @@ def _check_geometry(game: Game, where: _Where) -> list[Diagnostic]:
     for pid, prov in game.map.provinces.items():
         if prov.type not in ("impassable", "lake") and pid not in outlines:
             out.append(where.province(pid, OUTLINE, f"{prov.display} has no outline in geometry.yaml"))
+    image = geometry.get("image") or {}
     for pid in sorted(outlines):
         if pid not in game.map.provinces:
             out.append(where.geometry(f"/outlines/{pid}", OUTLINE, f"outline for unknown province {pid}"))
+        elif why := _unseen(outlines[pid], image.get("width", 0), image.get("height", 0)):
+            out.append(where.geometry(f"/outlines/{pid}", UNSEEN_OUTLINE,
+                                      f"the outline of {game.map.provinces[pid].name} ({pid}) {why}"))
     diff = geometry_differences(game)
     unmarked = [d for d in diff["no_contact"] if not d[3]]
     if unmarked or diff["no_border"]:
@@ -230,6 +239,25 @@ def _check_geometry(game: Game, where: _Where) -> list[Diagnostic]:
                                   f"do not touch; {len(diff['no_border'])} pair(s) of touching outlines have no "
                                   f"border", hint="see the geometry review page"))
     return out
+
+
+def _unseen(rings: list[list[float]], width: float, height: float) -> str:
+    """Why an outline draws nothing on the image ("" when it is seen)."""
+    xs = [x for ring in rings for x in ring[0::2]]
+    ys = [y for ring in rings for y in ring[1::2]]
+    if not xs or not ys:
+        return ""
+    if max(xs) <= 0 or max(ys) <= 0 or min(xs) >= width or min(ys) >= height:
+        return f"lies wholly outside the {width} x {height} image"
+    if all(_ring_area(ring) == 0 for ring in rings):
+        return "encloses no area (its points lie on one line)"
+    return ""
+
+
+def _ring_area(ring: list[float]) -> float:
+    """Twice the ring's signed area (the shoelace formula; the ring is closed implicitly)."""
+    xs, ys = ring[0::2], ring[1::2]
+    return sum(x0 * y1 - x1 * y0 for x0, y0, x1, y1 in zip(xs, ys, xs[1:] + xs[:1], ys[1:] + ys[:1]))
 
 
 def geometry_review_markdown(game: Game) -> str:
