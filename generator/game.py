@@ -103,15 +103,25 @@ def _not_a_file(path: Path) -> str | None:
     return None
 
 
+def game_name_hint(name: str) -> str:
+    """What to do when `name` cannot name a game folder (it becomes a part of the site's
+    address); "" when it can. One rule for validate, `mapwright new` and the importers."""
+    if GAME_NAME.fullmatch(name) and name not in RESERVED_GAME_NAMES:
+        return ""
+    if name in RESERVED_GAME_NAMES:
+        return f"'{name}' is used by the site itself: choose another name, e.g. '{name}-game'"
+    fixed = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9-]", "-", name.lower())).strip("-")[:64].rstrip("-")
+    example = fixed if GAME_NAME.fullmatch(fixed) and fixed not in RESERVED_GAME_NAMES else "my-variant"
+    return f"use lower-case letters, digits and hyphens (at most 64), e.g. '{example}'"
+
+
 def name_problem(game_dir: Path) -> Diagnostic | None:
     """A diagnostic when the game folder's name cannot become a part of the site's address."""
-    name = game_dir.name
-    if GAME_NAME.fullmatch(name) and name not in RESERVED_GAME_NAMES:
+    hint = game_name_hint(game_dir.name)
+    if not hint:
         return None
     return Diagnostic(display_path(game_dir), 1, 1, BAD_NAME,
-                      f"the game folder name '{name[:60]}' is not allowed",
-                      hint="use lower-case letters, digits and hyphens, e.g. 'my-variant'"
-                      + (" (that name is used by the site itself)" if name in RESERVED_GAME_NAMES else ""))
+                      f"the game folder name '{game_dir.name[:60]}' is not allowed", hint=hint)
 
 
 def read_rules_pages(game_dir: Path, check=check_markdown) -> tuple[dict[str, str], list[Diagnostic]]:

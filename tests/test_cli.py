@@ -149,3 +149,22 @@ def test_render_draws_a_hex_position(tmp_path, capsys):
     assert main(["render", str(REPO / "content" / "dixie"), "--position", str(position), "-o", str(out)]) == 0
     svg = out.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "<polygon" in svg and "<g><rect" in svg
+
+
+@pytest.mark.parametrize("source, given", [
+    (["webdiplomacy", str(REPO / "tests/data/webdip/Pure")], "Pure_Diplomacy"),
+    (["dpjudge", str(REPO / "tests/data/dpjudge/maps/ancmed_age_of_empires.map")], "ancmed_age_of_empires"),
+    (["dpjudge", str(REPO / "tests/data/dpjudge/maps/ancmed_age_of_empires.map")], "search"),
+])
+def test_an_import_into_a_folder_validate_would_refuse_writes_nothing(tmp_path, capsys, source, given):
+    """`import dpjudge x_y.map -o content/x_y` wrote a game that `validate` then refused
+    for its folder's name (MW406): the importers now say so first, with a name that works."""
+    out = tmp_path / "content" / given
+    assert main(["import", *source, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "site's address" in err and "e.g. '" in err and "Traceback" not in err
+    assert not out.exists()
+    fixed = err.split("e.g. '")[1].split("'")[0]
+    assert main(["import", *source, "-o", str(tmp_path / "content" / fixed)]) in (0, 1)
+    assert main(["validate", str(tmp_path / "content" / fixed)]) == 0
+    assert "MW406" not in capsys.readouterr().out

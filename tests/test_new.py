@@ -121,7 +121,7 @@ def test_new_refuses_an_existing_folder(tmp_path, wired, capsys):
     assert {p: p.read_bytes() for p in game.rglob("*") if p.is_file()} == before
 
 
-@pytest.mark.parametrize("bad", ["My-Game", "my_game", "-game", "../escape", "", "a" * 61])
+@pytest.mark.parametrize("bad", ["My-Game", "my_game", "-game", "../escape", "", "a" * 65, "search"])
 def test_new_refuses_a_bad_id(bad, tmp_path, wired, capsys):
     wired("diplomacy")
     try:   # argparse itself refuses an id that looks like an option, with SystemExit(2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..game import game_name_hint
 from .common import add_format, fail, report
 
 
@@ -62,6 +63,8 @@ def run_webdiplomacy(args) -> int:
     args.variant_dir = args.variant_dir.resolve()
     if args.output.exists() and not args.output.is_dir():
         return fail(f"-o {args.output} is a file; name the game folder to write", 2)
+    if hint := game_name_hint(args.output.resolve().name):
+        return fail(f"-o {args.output}: the game folder's name becomes part of the site's address; {hint}", 2)
     if args.ids_from and not args.geometry_only:
         return fail("--ids-from only works with --geometry-only (map.yaml keeps its own ids)", 2)
     if args.seed and not args.ids_from:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..game import game_name_hint
 from .common import add_format, fail, report
 
 REWRITTEN = ("map.yaml", "geometry.yaml")   # what --force replaces; game.yaml and rules stay
@@ -37,11 +38,13 @@ def run(args) -> int:
     out = args.output
     if out.exists() and not out.is_dir():
         return fail(f"'{out}' exists and is not a folder", 2)
+    if hint := game_name_hint(out.resolve().name):
+        return fail(f"-o {out}: the game folder's name becomes part of the site's address; {hint}", 2)
     existing = out.is_dir() and any(out.iterdir())
     if existing and not args.force:
         return fail(f"'{out}' is not empty; pass --force to rewrite its map.yaml and geometry.yaml "
                     "(game.yaml and rules pages are kept)", 2)
-    imported = import_map(args.map_file, args.svg, game_id=out.name)
+    imported = import_map(args.map_file, args.svg, game_id=out.resolve().name)
     status = report(imported.diagnostics, args.format)
     if errors(imported.diagnostics) or not imported.files:
         return 1

@@ -1,13 +1,13 @@
 """mapwright new GAME --family F — a game folder that validates and builds as it is."""
 from __future__ import annotations
 
-import re
 import textwrap
 from pathlib import Path
 
 import yaml
 
 from ..families import family as family_named, names as family_names
+from ..game import game_name_hint
 from .common import fail
 
 GAME_YAML = """\
@@ -40,8 +40,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,59}", args.game):
-        return fail("a game id uses lower-case letters, digits and hyphens, e.g. my-variant", 2)
+    hint = game_name_hint(args.game)
+    if hint:
+        return fail(f"'{args.game[:60]}' cannot be a game's id: {hint}", 2)
     target = args.content / args.game
     if target.exists():
         return fail(f"{target} already exists; choose another id or remove it", 2)
