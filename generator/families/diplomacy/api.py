@@ -8,6 +8,9 @@ schemas/adjudication-request.schema.json):
      "centers": {"ENGLAND": ["LON", "LVP", "EDI"]},     # required in fall and winter phases
      "orders":  {"ENGLAND": ["F LON - NTH"]}}
 
+The year has one to four ASCII digits; F9999… and W9999A are refused (the phase after
+them could be in year 10000, which no request may name), so a game ends by S9999R.
+
 A retreat request (…R) carries the facts the movement left behind, either as the
 movement request itself, `"movement": {...}` (units, dislodged units and standoffs are
 then derived from adjudicating it), or stated in full, as a movement response's `after`
@@ -68,7 +71,8 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "to read. Send one JSON object (one per line with --jsonl).")
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
-PHASE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
+PHASE = re.compile(r"([SFW])([0-9]{1,4})([MRA])")     # matched whole (fullmatch): no "S1901M\n"
+LAST_YEAR = 9999      # a phase names its year in at most four digits, so a game ends by S9999R
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
                 "adjustments", "winner"}
 DISLODGED_KEYS = {"unit", "attacker_from", "via_convoy", "retreats"}
@@ -306,13 +310,20 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
     known = index.phases.get(phase) if isinstance(phase, str) else None
     if known is not None:
         return known
-    match = PHASE.match(phase) if isinstance(phase, str) else None
+    match = PHASE.fullmatch(phase) if isinstance(phase, str) else None
     if not match:
-        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase")
+        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase",
+                                hint="write S, F or W, the year (up to four digits), then M, R or A")
     season, year, step = match.group(1), int(match.group(2)), match.group(3)
     if (season == "W") != (step == "A"):
         raise AdjudicationError(f"phase {phase}: adjustments (A) happen in winter (W), "
-                                "movement and retreats in spring (S) or fall (F)", "/phase")
+                                "movement and retreats in spring (S) or fall (F)", "/phase",
+                                hint=f"write W{match.group(2)}A for the adjustments, or S/F with M or R")
+    if year == LAST_YEAR and season != "S":
+        # its next phase could be S10000M, which no request may name
+        raise AdjudicationError(f"phase {phase}: a game cannot go on past year {LAST_YEAR} (the phase "
+                                f"after it could be in year {LAST_YEAR + 1})", "/phase",
+                                hint=f"number the years from an earlier start: S{LAST_YEAR}R is the last phase")
     if len(index.phases) < _Index.LIMIT:
         index.phases[phase] = (season, year, step)
     return season, year, step
