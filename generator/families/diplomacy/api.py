@@ -51,7 +51,7 @@ from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
 from .model import Game, province_of
 from .movement import Unit, adjudicate_movement
-from .orders import Order, OrderSyntaxError, _Reader, parse_order
+from .orders import Order, OrderSyntaxError, _Reader, clipped, parse_order, read_location
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
 from .rules._engine import MovementRules, default_orders, no_retreat, standing_orders, winner
@@ -71,6 +71,9 @@ UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "to read. Send one JSON object (one per line with --jsonl).")
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
+UNIT_HINT = "write the unit type and where it stands: A PAR, F STP/NC, Fleet St Petersburg (nc)"
+ORDERS_HINT = 'write "orders": {"POWER": ["A PAR - BUR", ...]}'
+
 PHASE = re.compile(r"([SFW])([0-9]{1,4})([MRA])")     # matched whole (fullmatch): no "S1901M\n"
 LAST_YEAR = 9999      # a phase names its year in at most four digits, so a game ends by S9999R
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
@@ -97,22 +100,43 @@ def _ptr(*parts) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ '-]{0,39}", re.ASCII)
+
+
 def _at(where) -> tuple[str, str]:
     """(readable place, JSON pointer) of a place given as parts ("units", "FRANCE", 0);
-    built only when there is something to report."""
+    built only when there is something to report. A key that is not a plain name (a
+    power name as sent: any text) is shown quoted and cut short, so that the place
+    stays one short line."""
     if isinstance(where, str):
         return where, ""
-    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" if _PLAIN_KEY.fullmatch(str(p)) else f"[{_shown(p)}]"
+                   for p in where).lstrip(".")
     return text, _ptr(*where)
 
 
 def _shown(value) -> str:
-    """A request value quoted in a message: short, whatever was sent."""
+    """A request value quoted in a message: short and on one line, whatever was sent."""
     if isinstance(value, str):
         return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit integer"       # (its digits would be too many to show)
     if isinstance(value, (bool, int, float)) or value is None:
         return repr(value)[:60]
     return f"a JSON {'list' if isinstance(value, list) else 'object'}"
+
+
+def _powers_hint(game: Game, name=None) -> str:
+    """What to write instead of an unknown power: the closest name, and the powers (the
+    first few of a many-player game)."""
+    ids = sorted(game.map.powers)
+    listed = ", ".join(ids) if len(ids) <= 12 else ", ".join(ids[:8]) + f", ... ({len(ids)} in all)"
+    close = []
+    if isinstance(name, str) and len(name) <= 60:
+        import difflib
+        close = difflib.get_close_matches(name.strip().lower(), list(_powers(game)), n=1, cutoff=0.6)
+    mean = f"did you mean {_powers(game)[close[0]]}? " if close else ""
+    return f"{mean}write a power's id or name, in any case: {listed}"
 
 
 def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
@@ -126,7 +150,8 @@ class _Index:
     and the units, centres and orders requests write (each text read once, then found
     by a dict lookup: games repeat them phase after phase)."""
 
-    LIMIT = 200_000      # entries per table, so hostile input cannot grow them without end
+    LIMIT = 200_000      # entries per table (the per-power tables of units and orders together),
+    TEXT = 500           # none longer than an order: hostile input cannot grow them without end
 
     def __init__(self, game: Game):
         rules = enabled(game)
@@ -144,6 +169,7 @@ class _Index:
         self.centers: dict[str, str] = {}             # text -> supply-centre id
         self.phases: dict[str, tuple] = {}            # phase name -> (season, year, step)
         self.orders: dict[str, dict] = {}             # power -> {text: _parse_all's entry}
+        self.kept = 0                                 # entries in the per-power tables
         self.standing = any(True for _ in rules.hooks("standing_orders"))
         self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
         # the movement view of the modules, kept when no module reads the phase's orders
@@ -176,9 +202,9 @@ def _power(game: Game, name, where) -> str:
     if pid is None:
         text, pointer = _at(where)
         if not isinstance(name, str):
-            raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer)
-        raise AdjudicationError(f"{text}: unknown power {_shown(name)} (powers: "
-                                f"{', '.join(sorted(game.map.powers))})", pointer)
+            raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer,
+                                    hint=_powers_hint(game))
+        raise AdjudicationError(f"{text}: unknown power {_shown(name)}", pointer, hint=_powers_hint(game, name))
     if len(known) < _Index.LIMIT:
         known[name] = pid
     return pid
@@ -195,8 +221,8 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
             hit = _read_unit(game, text)
         except AdjudicationError as exc:
             shown, at = _at(where)
-            raise AdjudicationError(f"{shown}: {exc.message}", pointer or at) from None
-        if key is not None and len(cache) < _Index.LIMIT:
+            raise AdjudicationError(f"{shown}: {exc.message}", pointer or at, hint=exc.hint) from None
+        if key is not None and len(cache) < _Index.LIMIT and len(key) <= _Index.TEXT:
             cache[key] = hit
     return Unit(power, hit[0], hit[1])
 
@@ -204,52 +230,65 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
 def _read_unit(game: Game, text) -> tuple[str, str]:
     m = game.map
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}")
+        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}", hint=UNIT_HINT)
     letter, rest = text.split(None, 1)
     kind = {"a": "A", "army": "A", "f": "F", "fleet": "F"}.get(letter.lower())
     if kind is None:
-        raise AdjudicationError(f"unit type must be A or F in {_shown(text)}")
+        raise AdjudicationError(f"unit type must be A or F in {_shown(text)}", hint=UNIT_HINT)
     try:
         r = _Reader(rest, m, strict_coasts=True)
         loc = r.location("unit location")
         if not r.done():
-            raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}'")
+            raise OrderSyntaxError(f"unexpected '{clipped(' '.join(r.tokens[r.i:r.i + 12]))}'")
     except OrderSyntaxError as exc:
-        raise AdjudicationError(f"{exc} in {_shown(text)}") from None
+        raise AdjudicationError(f"{exc} in {_shown(text)}", hint=UNIT_HINT) from None
     prov = m.provinces[province_of(loc)]
     allowed = prov.locations(kind)
     if kind == "A":
         if not allowed:
-            raise AdjudicationError(f"an army cannot stand in {prov.id} ({prov.type})")
+            raise AdjudicationError(f"an army cannot stand in {prov.id} ({prov.type})",
+                                    hint="an army stands on land or a coast; a fleet at sea: write F")
         loc = prov.id
     else:
         if not allowed:
-            raise AdjudicationError(f"a fleet cannot stand in {prov.id} ({prov.type})")
+            raise AdjudicationError(f"a fleet cannot stand in {prov.id} ({prov.type})",
+                                    hint="a fleet stands at sea or on a coast; an army inland: write A")
         if loc not in allowed:
             if "/" not in loc and prov.coasts:
                 raise AdjudicationError(f"name the coast of the fleet in {prov.id}: "
-                                        + " or ".join(allowed))
+                                        + " or ".join(allowed), hint=f"write F {allowed[0]}")
             if prov.coasts:
-                raise AdjudicationError(f"{prov.id} has no coast {loc}")
+                raise AdjudicationError(f"{prov.id} has no coast {loc}",
+                                        hint="its coasts are " + ", ".join(allowed))
             loc = prov.id
     return kind, loc
+
+
+def _province(game: Game, name) -> str | None:
+    """The province a request names, or None (a text too long to be a name is none, and
+    is not kept in the map's table of names looked up)."""
+    return game.map.lookup(name) if isinstance(name, str) and len(name) <= _Index.TEXT else None
 
 
 def _mapping(request: dict, key: str, required: bool = False, why: str = "") -> dict:
     if key not in request or request[key] is None:
         if required:
+            if key in request:
+                raise _missing(f"'{key}' is null{why}", _ptr(key), f"give \"{key}\": {{...}} ({{}} for none)")
             raise _missing(f"'{key}' is missing{why}", "", f"add \"{key}\": {{...}} to the request")
         return {}
     value = request[key]
     if not isinstance(value, dict):
-        raise AdjudicationError(f"'{key}' must map power names to lists", _ptr(key))
+        raise AdjudicationError(f"'{key}' must map power names to lists, got {_shown(value)}", _ptr(key),
+                                hint=f'write "{key}": {{"POWER": [...]}}, {{}} for none')
     return value
 
 
 def _list(value, where) -> list:
     if not isinstance(value, list):
         text, pointer = _at(where)
-        raise AdjudicationError(f"{text} must be a list", pointer)
+        raise AdjudicationError(f"{text} must be a list, got {_shown(value)}", pointer,
+                                hint="write the power's entries as a JSON list, [] for none")
     return value
 
 
@@ -290,15 +329,16 @@ def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
         for i, name in enumerate(_list(lst, ("centers", pname))):
             pid = known.get(name) if isinstance(name, str) else None
             if pid is None:
-                pid = game.map.lookup(name) if isinstance(name, str) else None
+                pid = _province(game, name)
                 if pid is None or not game.map.provinces[pid].supply_center:
                     raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
-                                            _ptr("centers", pname, i))
+                                            _ptr("centers", pname, i),
+                                            hint="name a supply centre of the map (its id, abbreviation or name)")
                 if len(known) < _Index.LIMIT:
                     known[name] = pid
             if pid in owner:
                 raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
-                                        _ptr("centers", pname, i))
+                                        _ptr("centers", pname, i), hint="list each supply centre once, under its owner")
             owner[pid] = power
             pids.append(pid)
             centers.setdefault(power, []).append(pid)
@@ -331,12 +371,14 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
 
 def parse_request(game: Game, request) -> dict:
     if not isinstance(request, dict):
-        raise AdjudicationError("the request must be a JSON object")
+        raise AdjudicationError(f"the request must be a JSON object, got {_shown(request)}",
+                                hint='send {"phase": "S1901M", "units": {...}, "orders": {...}}')
     for key in request:
         if key not in REQUEST_KEYS:
-            extra = sorted(map(str, set(request) - REQUEST_KEYS))
-            raise AdjudicationError(f"unknown request key(s): {', '.join(extra)} "
-                                    f"(expected {', '.join(sorted(REQUEST_KEYS))})", _ptr(extra[0]))
+            extra = sorted(set(request) - REQUEST_KEYS, key=str)
+            more = f" and {len(extra) - 1} more" if len(extra) > 1 else ""
+            raise AdjudicationError(f"unknown request key {_shown(str(extra[0]))}{more}", _ptr(extra[0]),
+                                    hint=f"a request's keys are {', '.join(sorted(REQUEST_KEYS))}")
     if "phase" not in request:
         raise _missing("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
     index = _index(game)
@@ -345,11 +387,12 @@ def parse_request(game: Game, request) -> dict:
     movement = None
     if "movement" in request:
         if step != "R":
-            raise AdjudicationError("'movement' belongs only in a retreat phase (…R)", "/movement")
+            raise AdjudicationError("'movement' belongs only in a retreat phase (…R)", "/movement",
+                                    hint="leave it out: a movement or adjustment request states its units")
         for key in ("units", "dislodged", "contested"):
             if key in request:
                 raise AdjudicationError(f"'{key}' is derived from 'movement'; give one or the other",
-                                        _ptr(key))
+                                        _ptr(key), hint=f"leave '{key}' out, or 'movement'")
         movement = _movement_before(game, request["movement"], season, year)
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
@@ -374,15 +417,20 @@ def parse_request(game: Game, request) -> dict:
     else:
         dislodged, given_options = {}, {}
     contested = set()
-    if step == "R" and "contested" not in request:
-        raise _missing("'contested' is missing: a retreat phase must say which provinces the movement "
-                       "left empty by a standoff ([] for none)", "",
-                       "copy \"contested\" from the movement's result, or give \"movement\"")
     raw_contested = request.get("contested")
-    for i, name in enumerate(_list(raw_contested, ("contested",)) if raw_contested else ()):
-        pid = game.map.lookup(name) if isinstance(name, str) else None
+    if step == "R" and raw_contested is None:
+        raise _missing(f"'contested' is {'null' if 'contested' in request else 'missing'}: a retreat phase "
+                       "must say which provinces the movement left empty by a standoff ([] for none)",
+                       "/contested" if "contested" in request else "",
+                       "copy \"contested\" from the movement's result, or give \"movement\"")
+    if raw_contested is not None and type(raw_contested) is not list:
+        raise AdjudicationError(f"'contested' must be a list of provinces, got {_shown(raw_contested)}",
+                                "/contested", hint='write "contested": ["BUR"], or [] for none')
+    for i, name in enumerate(raw_contested or ()):
+        pid = _province(game, name)
         if pid is None:
-            raise AdjudicationError(f"contested: unknown province {_shown(name)}", _ptr("contested", i))
+            raise AdjudicationError(f"contested[{i}]: unknown province {_shown(name)}", _ptr("contested", i),
+                                    hint="name a province of the map (its id, abbreviation or name)")
         contested.add(pid)
     given = request.get("orders")
     if type(given) is not dict:
@@ -434,12 +482,14 @@ def _read_units(game: Game, index: _Index, given: dict) -> dict[str, Unit]:
             if hit is None:     # read once; the Unit is shared (units are never changed)
                 u = parse_unit(game, text, power, ("units", pname, i))
                 hit = (province_of(u.location), u)
-                if len(known) < _Index.LIMIT:
+                if index.kept < _Index.LIMIT and len(text) <= _Index.TEXT:
                     known[text] = hit
+                    index.kept += 1
             p, u = hit
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
-                                        f"({units[p].power})", _ptr("units", pname, i))
+                                        f"({units[p].power})", _ptr("units", pname, i),
+                                        hint="one unit stands in a province: list each unit once")
             units[p] = u
     return units
 
@@ -466,11 +516,12 @@ def _read_orders(game: Game, index: _Index, given: dict) -> dict[str, list[str]]
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):
-            raise AdjudicationError(f"orders.{pname} must be a list of order strings", _ptr("orders", pname))
+            raise AdjudicationError(f"orders.{pname} must be a list of order strings, got {_shown(lst)}",
+                                    _ptr("orders", pname), hint=ORDERS_HINT)
         for i, x in enumerate(lst):
             if not isinstance(x, str):
-                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, "
-                                        f"got {type(x).__name__}", _ptr("orders", pname, i))
+                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, got {_shown(x)}",
+                                        _ptr("orders", pname, i), hint=ORDERS_HINT)
         orders.setdefault(power, []).extend(lst)
     return orders
 
@@ -478,25 +529,33 @@ def _read_orders(game: Game, index: _Index, given: dict) -> dict[str, list[str]]
 def _movement_before(game: Game, movement, season: str, year: int) -> dict:
     """Adjudicate the movement a retreat request names; errors point inside it."""
     if not isinstance(movement, dict):
-        raise AdjudicationError("'movement' must be the movement phase's request (a JSON object)", "/movement")
+        raise AdjudicationError(f"'movement' must be the movement phase's request (a JSON object), got "
+                                f"{_shown(movement)}", "/movement",
+                                hint=f'give the {season}{year}M request, or "units", "dislodged" and "contested"')
     if movement.get("phase") != f"{season}{year}M":
         raise AdjudicationError(f"'movement' must be the {season}{year}M request this retreat phase "
-                                f"follows, got phase {movement.get('phase')!r}", "/movement/phase")
+                                f"follows, got phase {_shown(movement.get('phase'))}",
+                                "/movement/phase" if "phase" in movement else "/movement",
+                                hint=f'give the movement request with "phase": "{season}{year}M"')
     try:
         return {"request": movement, "after": adjudicate(game, movement)["after"]}
     except AdjudicationError as exc:
-        raise AdjudicationError(f"movement: {exc.message}", "/movement" + exc.pointer, exc.code) from None
+        raise AdjudicationError(f"movement: {exc.message}", "/movement" + exc.pointer, exc.code, exc.hint) from None
 
 
 def _parse_dislodged(game: Game, request: dict, step: str):
     dislodged: dict[str, Dislodged] = {}
-    given_options: dict[str, list[str]] = {}
+    given_options: dict[str, tuple[list[str], str]] = {}     # province -> (retreats given, pointer)
     raw = _mapping(request, "dislodged", step == "R",
                    ": a retreat phase must list the dislodged units ({} for none), or give the "
                    "'movement' it follows")
     if step != "R":
-        if any(raw.values()):
-            raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)", "/dislodged")
+        for pname in sorted(raw, key=str):      # ({} or powers with no units, as an `after` gives it)
+            if raw[pname] != []:
+                raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)",
+                                        _ptr("dislodged", pname),
+                                        hint='leave "dislodged" out, or give it as {} outside a retreat phase')
+            _power(game, pname, ("dislodged", pname))
         return dislodged, given_options
     for pname in sorted(raw, key=str):     # power names may be any JSON key
         lst = raw[pname]
@@ -504,46 +563,88 @@ def _parse_dislodged(game: Game, request: dict, step: str):
         if isinstance(lst, dict):
             raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
                                     '([{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}]), '
-                                    "not one object", _ptr("dislodged", pname))
+                                    "not one object", _ptr("dislodged", pname), hint="put the object in a list")
         for i, item in enumerate(_list(lst, ("dislodged", pname))):
             where, ptr = f"dislodged.{pname}[{i}]", _ptr("dislodged", pname, i)
             if not isinstance(item, dict):
                 raise AdjudicationError(f'{where}: expected {{"unit": "F NTH", "attacker_from": "HOL", '
-                                        '"via_convoy": false}', ptr)
+                                        f'"via_convoy": false}}, got {_shown(item)}', ptr,
+                                        hint="give each dislodged unit as an object")
             extra = set(item) - DISLODGED_KEYS
             if extra:
                 key = sorted(map(str, extra))[0]
-                raise AdjudicationError(f"{where}: unknown key '{key}' (expected "
-                                        f"{', '.join(sorted(DISLODGED_KEYS))})", ptr + _ptr(key))
+                raise AdjudicationError(f"{where}: unknown key {_shown(key)}", ptr + _ptr(key),
+                                        hint=f"a dislodged unit's keys are {', '.join(sorted(DISLODGED_KEYS))}")
             for key in ("unit", "attacker_from", "via_convoy"):
                 if key not in item:
                     raise _missing(f"{where}: '{key}' is missing (where the attacker came from and "
-                                   "whether it came by convoy decide where the unit may retreat)", ptr)
+                                   "whether it came by convoy decide where the unit may retreat)", ptr,
+                                   f"add \"{key}\" (a movement response's 'after' gives it)")
             u = parse_unit(game, item["unit"], power, where, ptr + "/unit")
             p = province_of(u.location)
             if p in dislodged:
-                raise AdjudicationError(f"{where}: two dislodged units in {p}", ptr + "/unit")
+                raise AdjudicationError(f"{where}: two dislodged units in {p}", ptr + "/unit",
+                                        hint="list each dislodged unit once")
             att = item["attacker_from"]
-            att_id = game.map.lookup(att) if isinstance(att, str) else None
+            att_id = _province(game, att)
             if att_id is None:
                 raise AdjudicationError(f"{where}: unknown province {_shown(att)} in attacker_from",
-                                        ptr + "/attacker_from")
+                                        ptr + "/attacker_from",
+                                        hint="name the province the dislodging unit moved from")
             if not isinstance(item["via_convoy"], bool):
-                raise AdjudicationError(f"{where}: via_convoy must be true or false", ptr + "/via_convoy")
+                raise AdjudicationError(f"{where}: via_convoy must be true or false, got {_shown(item['via_convoy'])}",
+                                        ptr + "/via_convoy", hint="true when the attacker came by convoy")
             dislodged[p] = Dislodged(u, att_id, item["via_convoy"])
             if "retreats" in item:
-                given = _list(item["retreats"], ("dislodged", pname, i, "retreats"))
-                if not all(isinstance(x, str) for x in given):
-                    raise AdjudicationError(f"{where}: retreats are location strings", ptr + "/retreats")
-                given_options[p] = [x.upper() for x in given]
+                given_options[p] = (_given_retreats(game, item["retreats"], ("dislodged", pname, i, "retreats")),
+                                    ptr + "/retreats")
     return dislodged, given_options
+
+
+def _given_retreats(game: Game, given, where) -> list[str]:
+    """The locations a request restricts a dislodged unit's retreats to, each read as an
+    order's would be ("PIC", "Picardy", "stp/nc"); checked against the position later."""
+    text, pointer = _at(where)
+    if type(given) is not list:
+        raise AdjudicationError(f"{text} must be a list of locations, got {_shown(given)}", pointer,
+                                hint='write "retreats": ["PIC", "GAS"], or leave it out')
+    out = []
+    for i, x in enumerate(given):
+        try:
+            if not isinstance(x, str) or len(x) > _Index.TEXT:
+                raise OrderSyntaxError("not a location")
+            out.append(read_location(x, game.map))
+        except OrderSyntaxError:
+            raise AdjudicationError(f"{text}[{i}]: {_shown(x)} is not a location of the map", pointer + f"/{i}",
+                                    hint="name where the unit may retreat: a province id or name, "
+                                         "with its coast for a fleet (STP/NC)") from None
+    return out
+
+
+def _restricted(game: Game, options: list[str], given: list[str], pointer: str, d: Dislodged) -> list[str]:
+    """A dislodged unit's retreats restricted to the ones the request gives; a given one
+    the unit cannot take is a fact stated wrong, refused (a province for a coast the unit
+    can reach there is that coast)."""
+    chosen = set()
+    for i, loc in enumerate(given):
+        if loc not in options:
+            same = [o for o in options if province_of(o) == province_of(loc)]
+            if len(same) != 1:
+                raise AdjudicationError(f"{d.unit} cannot retreat to {game.map.display(loc)}, which its "
+                                        "'retreats' give", f"{pointer}/{i}",
+                                        hint="leave 'retreats' out, or list only where the unit may go: "
+                                             + (", ".join(options) or "nowhere (it is disbanded)"))
+            loc = same[0]
+        chosen.add(loc)
+    return [o for o in options if o in chosen]
 
 
 def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Order | None, str, str]]:
     """(power, order or None, text as written, syntax error). The reading of an order
     depends only on its text, its power and the map, so it is kept per game: games
     repeat the same orders phase after phase."""
-    known = _index(game).orders
+    index = _index(game)
+    known = index.orders
     out = []
     for power in sorted(orders):
         texts = orders[power]
@@ -561,8 +662,9 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
                         hit = (power, order, text if order.text == text else " ".join(text.split()), "")
                     except OrderSyntaxError as exc:
                         hit = (power, None, " ".join(text.split()), str(exc))
-                    if len(cache) < _Index.LIMIT:
+                    if index.kept < _Index.LIMIT and len(text) <= _Index.TEXT:
                         cache[text] = hit
+                        index.kept += 1
                     hits[i] = hit
         out += hits
     return out
@@ -666,9 +768,10 @@ def adjudicate(game: Game, request: dict) -> dict:
         auto = {p: why for p, d in dislodged.items() if (why := no_retreat(game, d.unit))}
         options = {p: retreat_options(game.map, d, set(units), req["contested"]) for p, d in dislodged.items()
                    if p not in auto}
-        for p, given in req["options"].items():
+        for p, (given, pointer) in req["options"].items():
             if p in options:
-                options[p] = [x for x in options[p] if x in given]
+                options[p] = _restricted(game, options[p], given, "/movement" if req["movement"] else pointer,
+                                         dislodged[p])
         results, new_units, more, disbanded = adjudicate_retreats(
             game.map, units, dislodged, req["contested"], _parse_all(game, req["orders"]), auto, options)
         trace += more
@@ -738,21 +841,35 @@ def adjudicate(game: Game, request: dict) -> dict:
 
 def _check_stated(game: Game, request: dict, req: dict) -> None:
     """`adjustments` and `winner`, when a request states them (a chained `after` does),
-    must be what the position says."""
+    must be what the position says (a power stated with 0 is one with none due)."""
     if "adjustments" in request:
         stated = request["adjustments"]
         if not isinstance(stated, dict):
-            raise AdjudicationError("'adjustments' must map power names to numbers", "/adjustments")
+            raise AdjudicationError("'adjustments' must map power names to numbers", "/adjustments",
+                                    hint='write {"FRANCE": 1} (builds) or {"FRANCE": -1} (removals), {} for none')
         due = _needs_adjustment(game, req["units"], req["centers"]) if req["step"] == "A" else {}
-        got = {}
-        for pname, n in stated.items():
+        got: dict[str, int] = {}
+        written: dict[str, str] = {}
+        for pname in sorted(stated, key=str):
+            n = stated[pname]
             power = _power(game, pname, ("adjustments", pname))
             if not isinstance(n, int) or isinstance(n, bool):
-                raise AdjudicationError(f"adjustments.{pname} must be a whole number", _ptr("adjustments", pname))
+                raise AdjudicationError(f"adjustments.{pname}: {_shown(n)} is not a whole number",
+                                        _ptr("adjustments", pname),
+                                        hint="builds are a positive number, removals a negative one")
+            if power in got:
+                raise AdjudicationError(f"adjustments.{pname}: {power} is stated twice (as "
+                                        f"{_shown(written[power])} too)", _ptr("adjustments", pname),
+                                        hint="state each power once")
             got[power] = n
-        if got != due:
-            raise AdjudicationError(f"'adjustments' says {got} but the units and centres give {due}",
-                                    "/adjustments")
+            written[power] = pname
+        for power in sorted(got.keys() | due.keys()):
+            says, gives = got.get(power, 0), due.get(power, 0)
+            if says != gives:
+                told = f"says {_shown(says)} for {power}" if power in got else f"leaves out {power}"
+                raise AdjudicationError(f"'adjustments' {told} but the units and centres give {gives}",
+                                        "/adjustments",
+                                        hint="leave 'adjustments' out, or state what the position gives")
     if "winner" in request:
         stated = request["winner"]
         if stated is not None:
@@ -760,4 +877,5 @@ def _check_stated(game: Game, request: dict, req: dict) -> None:
         won = winner(game, req["centers"], req["units"])
         if stated != (won[0] if won else None):
             raise AdjudicationError(f"'winner' says {stated} but the centres give "
-                                    f"{won[0] if won else None}", "/winner")
+                                    f"{won[0] if won else None}", "/winner",
+                                    hint="leave 'winner' out, or state what the centres give")

@@ -40,6 +40,12 @@ class OrderSyntaxError(ValueError):
     """The text is not an order in the notation above."""
 
 
+def clipped(text: str, most: int = 40) -> str:
+    """Words of an order quoted in a message, cut short: a message stays short whatever
+    was sent (an order may be any text)."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class Order:
     """One order as read. Never changed once made (the adjudicators keep readings per
@@ -107,6 +113,7 @@ class Order:
         return self.text
 
 
+LONGEST_NAME = 200      # characters: no province name or alias is longer
 _TOKEN = re.compile(r"->|[-–—]|\(|\)|/|[^\s\-–—()/]+")
 _COASTS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", "north coast": "NC", "south coast": "SC",
            "east coast": "EC", "west coast": "WC"}
@@ -188,7 +195,9 @@ class _Reader:
         tokens, i = self.tokens, self.i
         first = tokens[i].lower() if i < len(tokens) else ""
         if first not in self.map.name_starts and first not in ("-", "->", "/", "(", ")"):
-            pid = self.map.lookup(tokens[i])     # fast path: a one-word name (or nothing)
+            # fast path: a one-word name (or nothing; a word longer than any name is none,
+            # and is not kept in the map's table of names looked up)
+            pid = self.map.lookup(tokens[i]) if len(tokens[i]) <= LONGEST_NAME else None
             if pid is not None:
                 self.i += 1
             return pid
@@ -200,6 +209,8 @@ class _Reader:
                 continue
             runs.append((n, " ".join(w for w in words if w != "-")))
         for n, text in runs:        # the longest run that is a name, or several words of one
+            if len(text) > LONGEST_NAME:
+                continue
             pid = self.map.lookup(text) or (self.map.lookup_prefix(text) if " " in text else None)
             if pid:
                 best, best_len = pid, n
@@ -219,7 +230,7 @@ class _Reader:
             if shared:
                 raise OrderSyntaxError(f"'{self.tokens[self.i]}' is ambiguous ({' or '.join(sorted(shared))}); "
                                        "use the province id")
-            raise OrderSyntaxError(f"unknown province '{self.tokens[self.i]}' ({what})")
+            raise OrderSyntaxError(f"unknown province '{clipped(self.tokens[self.i])}' ({what})")
         coast = self._coast()
         return f"{pid}/{coast}" if coast else pid
 
@@ -231,13 +242,13 @@ class _Reader:
         if self.peek() == "/" and self.peek(1):
             code = self.peek(1)
             if code not in _COASTS and self.strict_coasts:
-                raise OrderSyntaxError(f"unknown coast '/{self.tokens[self.i + 1]}'")
+                raise OrderSyntaxError(f"unknown coast '/{clipped(self.tokens[self.i + 1])}'")
             self.i += 2
             return _COASTS.get(code, "")
         if self.peek() == "(" and self.peek(1) and self.peek(2) == ")":
             code = self.peek(1)
             if code not in _COASTS and self.strict_coasts:
-                raise OrderSyntaxError(f"unknown coast '({self.tokens[self.i + 1]})'")
+                raise OrderSyntaxError(f"unknown coast '({clipped(self.tokens[self.i + 1])})'")
             self.i += 3
             return _COASTS.get(code, "")
         if self.peek() and self.peek(1) and f"{self.peek()} {self.peek(1)}" in _COASTS:
@@ -383,7 +394,7 @@ def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         r.take()
         return extra.parse(r, power, unit, loc, raw)
     if kind is None:
-        raise OrderSyntaxError(f"unknown order word '{r.tokens[r.i]}'")
+        raise OrderSyntaxError(f"unknown order word '{clipped(r.tokens[r.i])}'")
     r.take()
     if kind in ("hold", "disband", "build"):
         _end(r)
@@ -416,7 +427,7 @@ def _parse_order(text: str, power: str, game_map: DiplomacyMap) -> Order:
         if kind == "convoy" and not dest:
             raise OrderSyntaxError("a convoy order needs the army's destination: F NTH C A LON - BEL")
         return Order(power, kind, unit, loc, target_unit=tunit, target=target, dest=dest, text=raw)
-    raise OrderSyntaxError(f"cannot read '{raw}'")  # pragma: no cover - every verb handled above
+    raise OrderSyntaxError(f"cannot read '{clipped(raw)}'")  # pragma: no cover - every verb handled above
 
 
 def read_location(text: str, game_map: DiplomacyMap) -> str:
@@ -435,7 +446,7 @@ def read_location(text: str, game_map: DiplomacyMap) -> str:
 
 def _end(r: _Reader) -> None:
     if not r.done():
-        raise OrderSyntaxError(f"unexpected '{' '.join(r.tokens[r.i:])}' at the end")
+        raise OrderSyntaxError(f"unexpected '{clipped(' '.join(r.tokens[r.i:r.i + 12]))}' at the end")
 
 
 # for rule modules that read their own order kinds (rules.OrderKind.parse)

@@ -131,3 +131,127 @@ def test_the_calendar_ends_with_a_refusal_naming_the_phase():
     assert VALID_RESPONSE(response) and response["after"]["phase"] == "F9999M"
     check_answer(game("classic"), dict(START, phase="S9999M"), random.Random(0))
     assert game("classic").adjudicate(dict(START, phase="S0M", orders={"FRANCE": ["A PAR - BUR"]}))["after"]["phase"] == "F0M"
+
+
+@pytest.mark.parametrize("game_id, request_", [
+    ("classic", {"phase": "S1901M", "units": {"a\nb": []}}),
+    ("classic", {"phase": "S1901M", "units": {}, "x\ny": 1, "z": 2}),
+    ("classic", {"phase": "S1901M", "units": {"X" * 100_000: []}}),
+    ("classic", {"phase": "S1901M", "units": {"FRANCE": ["A " + "PAR " * 30_000]}}),
+    ("classic", {"phase": "S1901M", "units": {"FRANCE": ["A " + "x" * 100_000]}}),
+    ("classic", {"phase": "S1901R", "units": {}, "contested": [],
+                 "dislodged": {"FRANCE": [{"unit": "A PAR", "attacker_from": "BUR", "via_convoy": False,
+                                           "a\nb": 1}]}}),
+    ("divided-states", {"phase": "S1901M", "units": {"FRANCE": []}}),
+    ("divided-states", {"phase": "W2020A", "units": {}, "centers": {}, "winner": "FRANCE"}),
+])
+def test_a_message_is_one_short_line_whatever_was_sent(game_id, request_):
+    """Keys and texts as sent were pasted whole into messages (a newline, 100,000
+    characters), and an unknown power's message listed all fifty powers of Divided States."""
+    refused(game_id, request_)
+
+
+def test_divided_states_adjustments_stated_wrong_name_the_first_power_in_one_line():
+    request = dict(start_request(game("divided-states").model), adjustments={})     # 50 powers build
+    err = refused("divided-states", request)
+    assert "leaves out" in err.message and err.pointer == "/adjustments"
+
+
+@pytest.mark.parametrize("request_", [
+    {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "BRE"]},
+     "adjustments": {"FRANCE": 10 ** 5000}},
+    {"phase": "S1901M", "units": {}, "adjustments": {"FRANCE": -(10 ** 5000)}},
+    {"phase": "S1901R", "movement": {"phase": nested(5000)}},
+])
+def test_odd_values_are_refused_not_crashes(request_):
+    """A huge integer (its digits cannot be shown: ValueError) or a deeply nested phase
+    (its repr: RecursionError) escaped as other exceptions."""
+    refused("classic", request_)
+
+
+def test_movement_without_a_phase_is_pointed_at_where_it_stands():
+    """The pointer named /movement/phase, which the request does not hold."""
+    assert refused("classic", {"phase": "S1901R", "movement": {"units": {}}}).pointer == "/movement"
+
+
+@pytest.mark.parametrize("contested, code", [(None, "DIP031"), ({}, "DIP030"), ("", "DIP030"), (False, "DIP030"),
+                                             (0, "DIP030")])
+def test_a_retreat_request_states_its_standoffs(contested, code):
+    """`contested: null` (or any false value) was read as "no standoffs": a default for
+    the fact that decides where a unit may retreat (DATC 6.H.6)."""
+    err = refused("classic", dict(RETREAT, contested=contested))
+    assert (err.code, err.pointer) == (code, "/contested")
+
+
+def retreat_with(retreats, order: str) -> dict:
+    dislodged = dict(RETREAT["dislodged"]["FRANCE"][0], retreats=retreats)
+    return dict(RETREAT, dislodged={"FRANCE": [dislodged]}, orders={"FRANCE": [order]})
+
+
+def test_stated_retreats_are_read_as_locations_and_checked():
+    """`retreats` were upper-cased and silently dropped when they did not match a
+    location id exactly: "Picardy" left the unit nowhere to go, "nowhere" was ignored."""
+    response = game("classic").adjudicate(retreat_with(["Picardy", "gas"], "A PAR R PIC"))
+    assert response["results"][0]["result"] == "succeeds" and response["after"]["units"]["FRANCE"] == ["A PIC"]
+    response = game("classic").adjudicate(retreat_with(["PIC"], "A PAR R GAS"))
+    assert response["results"][0]["legal"] is False
+    assert refused("classic", retreat_with(["nowhere"], "A PAR R PIC")).pointer == "/dislodged/FRANCE/0/retreats/0"
+    err = refused("classic", retreat_with(["PIC", "MOS"], "A PAR R PIC"))
+    assert err.pointer == "/dislodged/FRANCE/0/retreats/1" and "MOS" in err.message and "PIC" in err.hint
+    fleet = {"phase": "S1901R", "units": {"ENGLAND": ["F BAR"]}, "contested": [],
+             "dislodged": {"RUSSIA": [{"unit": "F NWY", "attacker_from": "BAR", "via_convoy": False,
+                                       "retreats": ["STP"]}]}, "orders": {"RUSSIA": ["F NWY R STP/NC"]}}
+    assert game("classic").adjudicate(fleet)["after"]["units"]["RUSSIA"] == ["F STP/NC"]
+
+
+@pytest.mark.parametrize("dislodged", [{"FRANCE": {}}, {"FRANCE": 0}, {"Atlantis": []}])
+def test_dislodged_units_outside_a_retreat_phase_are_checked(dislodged):
+    """Any false value passed for "none" (an object, 0, an unknown power's empty list)."""
+    refused("classic", dict(START, dislodged=dislodged))
+
+
+def test_stated_adjustments_may_say_zero_but_not_twice():
+    """A power stated with 0 (true) was refused; one stated twice (FRANCE and France)
+    kept the last silently."""
+    request = {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "BRE"]}}
+    assert game("classic").adjudicate(dict(request, adjustments={"FRANCE": 1, "ENGLAND": 0}))
+    err = refused("classic", dict(request, adjustments={"FRANCE": 1, "France": 1}))
+    assert "twice" in err.message and err.pointer in ("/adjustments/France", "/adjustments/FRANCE")
+
+
+@pytest.mark.parametrize("request_", [
+    {"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}},
+    {"phase": "S1901M", "units": {"FRANCE": ["F SPA"]}},
+    {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A PAR"]}},
+    {"phase": "S1901M", "units": {"FRANCE": "A PAR"}},
+    {"phase": "S1901M", "units": []},
+    {"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["BUR"]}},
+    {"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["PAR"], "ENGLAND": ["PAR"]}},
+    {"phase": "S1901M", "units": {}, "orders": {"FRANCE": [1]}},
+    {"phase": "S1901M", "units": {}, "movement": {}},
+    {"phase": "W1901M", "units": {}},
+    {"phase": "S1901R", "movement": {"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}}},
+    dict(RETREAT, dislodged={"FRANCE": [{"unit": "A PAR", "attacker_from": "BUR", "via_convoy": 0}]}),
+    dict(RETREAT, dislodged={"FRANCE": [{"unit": "A PAR", "attacker_from": "BUR"}]}),
+    dict(RETREAT, dislodged={"FRANCE": [1]}),
+])
+def test_every_refusal_says_what_to_do(request_):
+    """Most refusals said only "see the adjudication-request schema", and a retreat
+    request's movement lost the hint of its own fault."""
+    err = refused("classic", request_)
+    assert err.hint != "see the adjudication-request schema", err.message
+
+
+def test_texts_longer_than_any_order_are_not_kept():
+    """The per-game tables (and the map's table of names looked up) kept every text
+    read, of any length: a long-running judge could be grown without bound in bytes."""
+    g = api.load_game("classic")          # tables of its own
+    long_order, long_word = "A PAR - " + "BUR " * 200, "Q" * 5_000
+    g.adjudicate(dict(START, orders={"FRANCE": [long_order, "A PAR - BUR"]}))
+    index = g.model.__dict__["_adjudication_index"]
+    assert all(len(text) <= 500 for table in index.orders.values() for text in table)
+    assert "A PAR - BUR" in index.orders["FRANCE"]
+    for request in (dict(START, centers={"FRANCE": [long_word]}), dict(RETREAT, contested=[long_word])):
+        with pytest.raises(AdjudicationError):
+            g.adjudicate(request)
+    assert long_word not in g.model.map._lookup_cache
