@@ -67,8 +67,10 @@ INCOMPLETE_REQUEST = register("DIP031", "Adjudication request incomplete",
                               "standoffs or how each dislodged unit was attacked). Nothing is "
                               "assumed: state it, or give a retreat request the movement it follows.")
 UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
-                              "The request is not UTF-8 JSON, or is nested too deeply or too large "
-                              "to read. Send one JSON object (one per line with --jsonl).")
+                              "The request is not UTF-8 JSON, or not I-JSON (RFC 7493: a key given "
+                              "twice in one object, half of a UTF-16 surrogate pair, NaN or infinity), "
+                              "or is nested too deeply or too large to read. Send one JSON object (one "
+                              "per line with --jsonl).")
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
 UNIT_HINT = "write the unit type and where it stands: A PAR, F STP/NC, Fleet St Petersburg (nc)"

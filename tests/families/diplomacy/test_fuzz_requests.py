@@ -255,3 +255,98 @@ def test_texts_longer_than_any_order_are_not_kept():
         with pytest.raises(AdjudicationError):
             g.adjudicate(request)
     assert long_word not in g.model.map._lookup_cache
+
+
+# -- the command's faults -----------------------------------------------------------------------
+
+STRING_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def run_cli(tmp_path, game_id: str, text: bytes, *args: str) -> tuple[int, bytes, str]:
+    """`mapwright adjudicate GAME FILE [args]` in this process, its output written as a
+    terminal would take it (UTF-8, strict), so that what cannot be written fails here too."""
+    path = tmp_path / "requests.jsonl"
+    path.write_bytes(text)
+    out, err = io.BytesIO(), io.StringIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict", newline="\n")
+    # the game loaded once (validating it costs more than the requests here)
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err), \
+            mock.patch("generator.api.load_game", lambda name, **_: game(name)):
+        code = main(["adjudicate", game_id, str(path), *args])
+        stdout.flush()
+    assert "internal error" not in err.getvalue(), err.getvalue()[-2000:]
+    return code, out.getvalue(), err.getvalue()
+
+
+def single(tmp_path, text: str) -> list[str]:
+    code, _, err = run_cli(tmp_path, "classic", text.encode("utf-8"))
+    assert code == 1
+    return [line for line in err.splitlines() if "DIP0" in line]
+
+
+def test_a_lone_surrogate_escape_is_refused_where_it_stands(tmp_path):
+    """A request holding "\\ud800" was located at 1:1 when it was refused, and when it
+    was adjudicated its response could not be written: "internal error"."""
+    text = '{"phase": "S1901M",\n "units": {"FRANCE": ["A PAR"]},\n "orders": {"FRANCE": ["A PAR - \\ud800"]}}'
+    at = text.split("\n")[2].index("\\ud800") + 1
+    assert single(tmp_path, text)[0].startswith(f"{tmp_path / 'requests.jsonl'}:3:{at}: ")
+    line = text.replace("\n", "") + "\n"
+    code, output, _ = run_cli(tmp_path, "classic", (line * 2).encode(), "--jsonl")
+    answers = [json.loads(a) for a in output.decode().splitlines()]
+    assert [a["line"] for a in answers] == [1, 2] and answers[0]["diagnostics"][0]["code"] == "DIP032"
+    fine = line.replace("\\ud800", "\\ud83c\\udff0")          # a pair is a character
+    code, output, _ = run_cli(tmp_path, "classic", fine.encode(), "--jsonl")
+    assert code == 0 and "results" in json.loads(output)
+
+
+def test_a_key_given_twice_is_refused_at_its_second_place(tmp_path):
+    """json.loads kept the last of two keys silently (another reader keeps the first), and
+    the error found in the kept value was located at the first."""
+    text = '{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},\n "units": {"FRANCE": ["A NTH"]}}'
+    assert single(tmp_path, text)[0].split(": ", 1)[0].endswith(":2:2")
+    assert "twice" in single(tmp_path, text)[0]
+
+
+@pytest.mark.parametrize("odd", ["\u0085", "\u2028", "\x7f", "\ufeff"])
+def test_positions_are_read_from_the_json_text(tmp_path, odd):
+    """The diagnostic's position came from reading the JSON text as YAML, for which
+    U+0085 and U+2028 break lines and DEL may not stand: a line too many, or 1:1."""
+    text = '{"phase": "S1901M",\n "orders": {"FRANCE": ["A PAR ' + odd + ' - BUR"]},\n "units": {"FRANCE": ["A NTH"]}}'
+    at = text.split("\n")[2].index('"A NTH"') + 1
+    assert f"requests.jsonl:3:{at}: " in single(tmp_path, text)[0]
+
+
+def test_byte_order_mark_and_non_finite_numbers(tmp_path):
+    """A leading byte-order mark was refused as not JSON; NaN and Infinity were read."""
+    line = json.dumps(START)
+    code, output, _ = run_cli(tmp_path, "classic", ("\ufeff" + line + "\n").encode(), "--jsonl")
+    assert code == 0 and "results" in json.loads(output)
+    bad = line[:-1] + ', "adjustments": {"FRANCE": NaN}}'
+    assert f"requests.jsonl:1:{bad.index('NaN') + 1}: " in single(tmp_path, bad)[0]
+
+
+def test_an_overlong_line_is_read_in_bounded_memory(tmp_path, monkeypatch):
+    """A request line was read whole, of any length, before being refused as too large."""
+    from generator.commands import adjudicate
+    monkeypatch.setattr(adjudicate, "MAX_REQUEST_BYTES", 1000)
+    reads = []
+
+    class Stream(io.BytesIO):
+        def readline(self, size=-1):
+            line = super().readline(size)
+            reads.append(len(line))
+            return line
+
+        def __iter__(self):
+            while line := self.readline():
+                yield line
+
+    text = (json.dumps(dict(START, orders={"FRANCE": ["A PAR H"] * 200_000})) + "\n" + json.dumps(START) + "\n").encode()
+    out, err = io.StringIO(), io.StringIO()
+    stdin = mock.Mock(buffer=Stream(text))
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), mock.patch("sys.stdin", stdin), \
+            mock.patch("generator.api.load_game", lambda name, **_: game(name)):
+        assert main(["adjudicate", "classic", "--jsonl"]) == 1
+    answers = [json.loads(a) for a in out.getvalue().splitlines()]
+    assert "larger than" in answers[0]["diagnostics"][0]["message"] and "results" in answers[1]
+    assert max(reads) <= 1024 * 1024       # (the line: 2 MB)
