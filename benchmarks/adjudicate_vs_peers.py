@@ -109,16 +109,19 @@ def play_and_time(game, phases: int, seed: int, table: dict) -> list[dict]:
     return records
 
 
-def warm_passes(game, records: list[dict], pydip, rounds: int = 2) -> tuple[float, float]:
+def warm_passes(game, records: list[dict], pydip, rounds: int = 2) -> tuple[float, float, float]:
     """Medians (seconds) of Mapwright and pydip each timed over all recorded phases in
     turn, `rounds` times (the last round counts): each engine's data and code stay in
     the processor's caches between its phases, as in a bot's inner loop, where the
     interleaved timing above (another engine between two phases) is what a judge serving
-    many games sees. Only the phases pydip reads."""
+    many games sees. Only the phases pydip reads. The third median is Mapwright's resolver
+    alone on the same phases (see `resolver_jobs`)."""
     readable = [r for r in records if r["pydip_seconds"] is not None]
     requests = [{"phase": r["phase"], "units": r["units"], "centers": r["centers"], "orders": r["orders"]}
                 for r in readable]
-    ours = theirs = []
+    from generator.families.diplomacy.movement import Resolver
+    jobs = resolver_jobs(game, requests)
+    ours = theirs = alone = []
     for _ in range(rounds):
         ours = []
         for request in requests:
@@ -130,7 +133,36 @@ def warm_passes(game, records: list[dict], pydip, rounds: int = 2) -> tuple[floa
         for rec in readable:
             with untimed_gc():
                 theirs.append(pydip(rec))
-    return statistics.median(ours), statistics.median(theirs)
+        alone = []
+        for units, legal in jobs:
+            with untimed_gc():
+                start = clock()
+                Resolver(game.model.map, units, legal).run()
+                alone.append(clock() - start)
+    return statistics.median(ours), statistics.median(theirs), statistics.median(alone)
+
+
+def resolver_jobs(game, requests: list[dict]) -> list[tuple[dict, dict]]:
+    """Each phase's units and legal orders, read and checked outside the timing: what
+    Mapwright's resolver alone is given, the like of pydip's commands (not a goal of
+    the benchmark, a measure of what the rest of a phase costs)."""
+    from generator.families.diplomacy.api import _parse_all, parse_request
+    from generator.families.diplomacy.movement import IllegalOrder, check_movement_order
+    g = game.model
+    jobs = []
+    for request in requests:
+        units = parse_request(g, request)["units"]
+        fleets = frozenset(p for p, u in units.items() if u.kind == "F")
+        legal = {}
+        for _, order, _, _ in _parse_all(g, parse_request(g, request)["orders"]):
+            try:
+                checked = check_movement_order(g.map, units, order, fleets, None) if order else None
+            except IllegalOrder:
+                continue
+            if checked is not None:
+                legal.setdefault(checked.province, checked)
+        jobs.append((units, legal))
+    return jobs
 
 
 def pydip_names() -> list[str]:
@@ -285,7 +317,7 @@ def main(argv=None) -> int:
     game = api.load_game(REPO / "content" / "classic")
     table = name_table(game.model, sorted(vanilla_dip.generate_map().name_map))
     records = play_and_time(game, args.phases, args.seed, table)
-    warm_ours, warm_pydip = warm_passes(game, records, pydip_timer(table))
+    warm_ours, warm_pydip, warm_alone = warm_passes(game, records, pydip_timer(table))
     (REPO / "build").mkdir(exist_ok=True)
     (REPO / "build" / "peer-phases.json").write_text(json.dumps(records))   # for profiling and the judge
     ours = [r["ours_seconds"] for r in records]
@@ -309,7 +341,9 @@ def main(argv=None) -> int:
              "between its phases; the second of two rounds):", "",
              "| engine | median ms | Mapwright faster (median) |", "|---|---|---|",
              f"| Mapwright `Game.adjudicate` | {warm_ours * 1000:.3f} | – |",
-             f"| pydip `resolve_turn` (as above) | {warm_pydip * 1000:.3f} | {warm_pydip / warm_ours:.1f}× |"]
+             f"| pydip `resolve_turn` (as above) | {warm_pydip * 1000:.3f} | {warm_pydip / warm_ours:.1f}× |",
+             f"| (for scale) Mapwright's resolver alone: legal orders in, decisions out | {warm_alone * 1000:.3f} "
+             f"| {warm_pydip / warm_alone:.1f}× |"]
     text = "\n".join(lines) + "\n"
     print(text)
     out = REPO / "benchmarks" / "results" / "adjudicate_vs_peers.md"
