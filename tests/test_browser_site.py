@@ -449,3 +449,39 @@ def test_print_pages_link_the_pdfs_built_for_them(server, browser):
         for h in hrefs:
             assert h.startswith(f"{base}/{game}/print/")
             assert (site / h[len(base) + 1:]).read_bytes().startswith(b"%PDF-")
+
+
+def test_a_material_site_of_its_own_gets_a_working_map(tmp_path, browser):
+    """A Material user's own mkdocs.yml that only adds `mapwright` to its plugins (no
+    custom_dir, no extra_css or extra_javascript of Mapwright's): the map page was built,
+    but clicking a province did nothing, since the map's script and stylesheet came only
+    with Mapwright's own mkdocs.yml. The plugin now brings them."""
+    import subprocess
+    import sys
+    project = tmp_path / "mysite"
+    shutil.copytree(REPO / "content" / "classic", project / "docs" / "classic")
+    (project / "mkdocs.yml").write_text("site_name: My variants\ntheme:\n  name: material\n  font: false\n"
+                                        "plugins:\n  - search\n  - mapwright:\n      pdf: false\n", "utf-8")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    site = project / "site"
+    page = (site / "classic" / "map" / "index.html").read_text("utf-8")
+    assert page.count("mapwright-map.js") == 1 and page.count("mapwright.css") == 1
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        _open_map(browser, f"http://127.0.0.1:{httpd.server_address[1]}/classic/map/")
+        _click_province(browser, "PAR")
+        assert "mw-selected" in _classes(browser, "PAR") and "mw-adj" in _classes(browser, "BUR")
+        assert "Burgundy (BUR)" in browser.find_element("id", "mw-map-info").text
+        assert not severe(browser)
+    finally:
+        httpd.shutdown()
+
+
+def test_mapwrights_own_site_links_its_assets_once(server):
+    _, site = server
+    page = (site / "classic" / "map" / "index.html").read_text("utf-8")
+    assert page.count("mapwright-map.js") == 1 and page.count("mapwright.css") == 1

@@ -49,6 +49,7 @@ from ..output import as_text
 from ..paths import is_inside, tree_stamp
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
+from .assets import asset_files, link_assets
 from .config import MapwrightConfig
 from .shipped import search_files, search_languages, shipped
 from . import searching, verbatim, workers
@@ -285,6 +286,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             repo_url=config.repo_url or None)  # install lines on the guide pages
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
+        link_assets(config)
         problems = check_work(self.options)
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
@@ -369,7 +371,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # its rendered H1 (MkDocs would put that unescaped into <title>)
         config.nav = tree.nav
         _freeze()
-        return Files(kept + made)
+        return Files(kept + made + asset_files(config, kept))
 
     def _reuse_theme(self, config) -> None:
         """Serve makes a new template environment for every rebuild: keep the compiled
