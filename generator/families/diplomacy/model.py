@@ -283,7 +283,7 @@ class DiplomacyMap:
         if name in cache:
             return cache[name]
         hit = self.names.get(_norm(name))
-        if len(cache) < 100_000:
+        if len(cache) < 100_000 and len(name) <= 240:   # (no name is longer: junk is not kept)
             cache[name] = hit
         return hit
 

@@ -41,3 +41,13 @@ def test_agrees_with_the_order_parser(lanes):
 def test_rejects_what_is_not_one_location(lanes, text):
     with pytest.raises(OrderSyntaxError):
         read_location(text, lanes)
+
+
+def test_long_junk_words_are_not_kept(lanes):
+    """Every unreadable order's first words are looked up as names; the map kept each
+    miss whatever its length, so a judge fed long junk grew by megabytes."""
+    before = len(lanes._lookup_cache)
+    for i in range(50):
+        assert lanes.lookup(f"{i}" + "x" * 10_000) is None
+    assert len(lanes._lookup_cache) == before
+    assert lanes.lookup("Gulf of Maine - East") == "GME_E" and len(lanes._lookup_cache) == before + 1
