@@ -415,7 +415,7 @@ def parse_request(game: Game, request) -> dict:
     if centers is None:
         centers = _read_centers(game, index, raw_centers)
     if step == "R" or request.get("dislodged", {}) != {}:
-        dislodged, given_options = _parse_dislodged(game, request, step)
+        dislodged, given_options = _parse_dislodged(game, request, step, units)
     else:
         dislodged, given_options = {}, {}
     contested = set()
@@ -545,7 +545,7 @@ def _movement_before(game: Game, movement, season: str, year: int) -> dict:
         raise AdjudicationError(f"movement: {exc.message}", "/movement" + exc.pointer, exc.code, exc.hint) from None
 
 
-def _parse_dislodged(game: Game, request: dict, step: str):
+def _parse_dislodged(game: Game, request: dict, step: str, units: dict[str, Unit]):
     dislodged: dict[str, Dislodged] = {}
     given_options: dict[str, tuple[list[str], str]] = {}     # province -> (retreats given, pointer)
     raw = _mapping(request, "dislodged", step == "R",
@@ -596,11 +596,40 @@ def _parse_dislodged(game: Game, request: dict, step: str):
             if not isinstance(item["via_convoy"], bool):
                 raise AdjudicationError(f"{where}: via_convoy must be true or false, got {_shown(item['via_convoy'])}",
                                         ptr + "/via_convoy", hint="true when the attacker came by convoy")
+            _check_attack(game, units, u, att_id, item["via_convoy"], where, ptr)
             dislodged[p] = Dislodged(u, att_id, item["via_convoy"])
             if "retreats" in item:
                 given_options[p] = (_given_retreats(game, item["retreats"], ("dislodged", pname, i, "retreats")),
                                     ptr + "/retreats")
     return dislodged, given_options
+
+
+def _check_attack(game: Game, units: dict[str, Unit], u: Unit, att: str, via_convoy: bool, where: str,
+                  ptr: str) -> None:
+    """A stated dislodgement must be one a movement could have made: the dislodging unit
+    (of another power) stands where the dislodged one stood, and came from a neighbour
+    or, an army, by convoy. Else the retreats worked out from it would be answers to a
+    position that cannot arise (attacker_from decides where the unit may not go)."""
+    p = province_of(u.location)
+    attacker = units.get(p)
+    hint = "copy the dislodged units from the movement's result ('after'), or give \"movement\""
+    if attacker is None or attacker.power == u.power:
+        raise AdjudicationError(f"{where}: no unit of another power stands in {game.map.display(p)}, "
+                                f"where the unit was dislodged", ptr + "/unit", hint=hint)
+    m = game.map
+    if via_convoy:
+        ok = attacker.kind == "A" and att != p
+    elif attacker.kind == "A":
+        ok = p in m.army_adj.get(att, ())
+    else:
+        prov = m.provinces[att]
+        ok = any(attacker.location in m.fleet_adj.get(loc, ())
+                 for loc in (att, *(f"{att}/{c}" for c in prov.coasts)))
+    if not ok:
+        how = "by convoy" if via_convoy else "from there"
+        raise AdjudicationError(f"{where}: the {attacker} in {m.display(p)} cannot have come {how} "
+                                f"(attacker_from {m.display(att)}, via_convoy {str(via_convoy).lower()})",
+                                ptr + "/attacker_from", hint=hint)
 
 
 def _given_retreats(game: Game, given, where) -> list[str]:

@@ -226,7 +226,7 @@ def test_stated_retreats_are_read_as_locations_and_checked():
     assert refused("classic", retreat_with(["nowhere"], "A PAR R PIC")).pointer == "/dislodged/FRANCE/0/retreats/0"
     err = refused("classic", retreat_with(["PIC", "MOS"], "A PAR R PIC"))
     assert err.pointer == "/dislodged/FRANCE/0/retreats/1" and "MOS" in err.message and "PIC" in err.hint
-    fleet = {"phase": "S1901R", "units": {"ENGLAND": ["F BAR"]}, "contested": [],
+    fleet = {"phase": "S1901R", "units": {"ENGLAND": ["F NWY"]}, "contested": [],
              "dislodged": {"RUSSIA": [{"unit": "F NWY", "attacker_from": "BAR", "via_convoy": False,
                                        "retreats": ["STP"]}]}, "orders": {"RUSSIA": ["F NWY R STP/NC"]}}
     assert game("classic").adjudicate(fleet)["after"]["units"]["RUSSIA"] == ["F STP/NC"]

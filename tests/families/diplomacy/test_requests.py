@@ -208,3 +208,36 @@ def test_faults_are_named_alike_after_a_known_request():
     assert error(game, dict(base, units={"FRANCE": [["A PAR"]]})).pointer == "/units/FRANCE/0"
     twice = game.adjudicate(dict(base, orders={"FRANCE": ["A PAR - BUR"], "france": ["A PAR - PIC"]}))
     assert [r["reason"] for r in twice["results"]] == ["void: the unit received different orders, so it holds"] * 2
+
+
+@pytest.mark.parametrize("units, dislodged, at", [
+    # nobody stands where the unit was dislodged
+    ({"AUSTRIA": ["A TRI"]}, {"unit": "A VIE", "attacker_from": "TRI", "via_convoy": False}, "unit"),
+    # the unit there is the dislodged unit's own power's
+    ({"ITALY": ["A VIE"]}, {"unit": "A VIE", "attacker_from": "TRI", "via_convoy": False}, "unit"),
+    # an army in VIE cannot have come from LON, over land
+    ({"AUSTRIA": ["A VIE"]}, {"unit": "A VIE", "attacker_from": "LON", "via_convoy": False}, "attacker_from"),
+    # a fleet is never convoyed
+    ({"ENGLAND": ["F NTH"]}, {"unit": "F NTH", "attacker_from": "LON", "via_convoy": True}, "attacker_from"),
+    # a fleet in NWY cannot have come from MOS
+    ({"RUSSIA": ["F NWY"]}, {"unit": "A NWY", "attacker_from": "MOS", "via_convoy": False}, "attacker_from"),
+], ids=["nobody-there", "own-power", "army-not-adjacent", "fleet-by-convoy", "fleet-not-adjacent"])
+def test_a_stated_dislodgement_no_movement_could_make_is_refused(game, units, dislodged, at):
+    """The dislodged facts were taken as given: a unit "dislodged" from an empty province,
+    or by an attacker from anywhere, got retreats worked out for a position that cannot
+    arise (attacker_from decides where it may not go)."""
+    power = "ITALY" if dislodged["unit"].startswith("A VIE") else "GERMANY"
+    request = {"phase": "S1901R", "units": units, "contested": [], "dislodged": {power: [dislodged]},
+               "orders": {}}
+    err = error(game, request)
+    assert err.pointer == f"/dislodged/{power}/0/{at}" and err.hint
+    assert "\n" not in err.message
+
+
+def test_a_stated_dislodgement_by_convoy_or_over_a_coast_is_accepted(game):
+    by_sea = {"phase": "S1901R", "units": {"ENGLAND": ["A NWY"]}, "contested": [], "orders": {},
+              "dislodged": {"RUSSIA": [{"unit": "A NWY", "attacker_from": "LON", "via_convoy": True}]}}
+    assert game.adjudicate(by_sea)["after"]["dislodged"] == {}
+    coast = {"phase": "S1901R", "units": {"RUSSIA": ["F BOT"]}, "contested": [], "orders": {},
+             "dislodged": {"GERMANY": [{"unit": "F BOT", "attacker_from": "STP", "via_convoy": False}]}}
+    assert game.adjudicate(coast)["after"]["units"]["RUSSIA"] == ["F BOT"]
