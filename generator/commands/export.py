@@ -53,15 +53,21 @@ def run_webdiplomacy(args) -> int:
     import re
 
     from ..exporters.output import RefusedOutput, write_folder
-    from ..exporters.webdiplomacy import export_variant
+    from ..exporters.webdiplomacy import export_variant, variant_name as export_variant_name
     if args.name is not None and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,60}", args.name):
         return fail("--name must be letters, digits and _ (a PHP class name), starting with a letter", 2)
     game, game_dir, status = _load(args)
     if game is None:
         return status
     # webDiplomacy finds a variant's classes under variants/<name>/: the folder is the name
-    name = args.name or (args.output.name if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,60}", args.output.name)
-                         else None)
+    folder = args.output.resolve().name
+    if args.name is None and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,60}", folder):
+        suggested = export_variant_name(folder)
+        return fail(f"-o {args.output}: webDiplomacy finds a variant in variants/<its name>/, and "
+                    f"'{folder[:60]}' cannot be a variant's name (a PHP class name: letters, digits and _); "
+                    f"name the folder e.g. {args.output.parent / suggested}, or pass --name and rename the "
+                    "folder to it before installing", 2)
+    name = args.name or folder
     exported = export_variant(game, f"{game_dir.as_posix()}/game.yaml", name)
     try:
         written = write_folder(args.output, exported.files, _content_dirs(game_dir))

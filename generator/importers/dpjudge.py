@@ -88,7 +88,9 @@ def base_of(location: str) -> str:
 
 
 def _title(word: str) -> str:
-    return " ".join(part.capitalize() for part in word.replace("-", " ").replace("+", " ").split())
+    """`GREAT-BRITAIN` -> 'Great Britain'; a word of dashes alone stays itself (a name
+    is never empty)."""
+    return " ".join(part.capitalize() for part in word.replace("-", " ").replace("+", " ").split()) or word
 
 
 def import_map(path: Path, svg: Path | None = None, game_id: str | None = None) -> Imported:
@@ -183,7 +185,7 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
     def coasts_of(base: str) -> list[str]:
         return [key.split("/", 1)[1] for key in provinces_of[base] if "/" in key]
 
-    bad = _too_long(parsed, provinces_of, diags)
+    bad = _too_long(parsed, provinces_of, ids, diags)
     for base, keys in provinces_of.items():
         for key in keys:
             if "/" in key and not re.fullmatch(r"[A-Z]{1,3}", key.split("/", 1)[1]):
@@ -393,15 +395,18 @@ def _map_data(parsed: MapData, shown: str, diags: list[Diagnostic]):
     return data, ids
 
 
-def _too_long(parsed: MapData, provinces_of: dict, diags: list[Diagnostic]) -> bool:
+def _too_long(parsed: MapData, provinces_of: dict, ids: dict[str, str], diags: list[Diagnostic]) -> bool:
     """Names longer than map.yaml may hold are errors where they are written (the import
     wrote them, and validate refused the map, or could not read it: a 50,000-character
-    power name made a YAML key PyYAML does not read)."""
+    power name made a YAML key PyYAML does not read). A location's name becomes the
+    province's id when it is one already (WESTERN_MEDITERRANEAN_SEA, as Mapwright's own
+    export writes it), else its abbreviation beside the id."""
     found = []
     for base, keys in provinces_of.items():
-        if len(base) > MAX_ABBR:
+        limit = MAX_ID if ids[base] == base else MAX_ABBR
+        if len(base) > limit or len(ids[base]) > MAX_ID:
             found.append((parsed.locations[keys[0]].where, f"location '{base[:40]}…' has a name of {len(base):,} "
-                                                           f"characters", MAX_ABBR))
+                                                           f"characters", limit))
     for short, (full, aliases, where) in parsed.names.items():
         for text in [full, *aliases]:
             if len(text) > MAX_NAME:

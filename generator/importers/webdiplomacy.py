@@ -139,7 +139,11 @@ COAST_CODES = {"north": "NC", "south": "SC", "east": "EC", "west": "WC",
                "northeast": "NEC", "northwest": "NWC", "southeast": "SEC", "southwest": "SWC"}
 TYPES = {"land": "land", "coast": "coast", "sea": "sea", "strait": "coast"}
 _CHILD = re.compile(r"^(?P<parent>.*\S)\s*\((?P<coast>[A-Za-z][A-Za-z /-]{0,30}?) Coast\)$")
-_ABBR = re.compile(r"^(?P<name>.*?)\s*(?:\((?P<abbr>[^()]{1,20})\)|\{(?P<curly>[^{}]{1,20})\})$")
+# a code in brackets: an abbreviation (at most 20 characters, as map.yaml's `abbr`), or an
+# id of up to 40 (Mapwright's export writes `Name (ID)` where the abbreviation would give
+# another id: WESTERN_MEDITERRANEAN_SEA)
+_ABBR = re.compile(r"^(?P<name>.*?)\s*(?:\((?P<abbr>[^()]{1,40})\)|\{(?P<curly>[^{}]{1,20})\})$")
+_LONG_CODE = re.compile(r"[A-Z0-9_]{21,40}")
 _LANE = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}) (?P<lane>[a-z]{1,2})$")
 MAX_PIXELS = 60_000_000     # a PNG above this many pixels is refused before it is decoded
 MAX_COORDINATE = 1_000_000  # the schema's bound on a label coordinate
@@ -228,7 +232,9 @@ def split_name(full: str) -> tuple[str, str | None, str | None]:
         return child.group("parent"), coast_code(child.group("coast")), None
     m = _ABBR.match(full)
     if m and m.group("name"):
-        return m.group("name"), None, (m.group("abbr") or m.group("curly")).strip()
+        code = (m.group("abbr") or m.group("curly")).strip()
+        if len(code) <= 20 or _LONG_CODE.fullmatch(code):
+            return m.group("name"), None, code
     return full, None, None
 
 

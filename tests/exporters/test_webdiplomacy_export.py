@@ -374,3 +374,16 @@ def test_neutral_armies_without_neutral_units_is_named_not_written(game_copy):
     assert "classes/processMembers.php" not in result.files and "$neutralHold" not in result.files["variant.php"]
     assert [d.hint for d in result.diagnostics if d.code == "EXP001" and d.message.startswith("rule module")] == \
         ["list the neutral units in start.units under the module's power"]
+
+
+def test_an_output_folder_webdiplomacy_cannot_find_the_variant_in_is_refused(tmp_path):
+    """`-o export/wd-classic` wrote a folder whose classes name variants/Classic/...: it
+    could not work on webDiplomacy as written, and the export said nothing."""
+    out = tmp_path / "wd-classic"
+    run = subprocess.run([sys.executable, "-m", "generator", "export", "webdiplomacy", "content/classic",
+                          "-o", str(out)], capture_output=True, text=True, cwd=REPO)
+    assert run.returncode == 2 and "variants/<its name>/" in run.stderr and "Wd_Classic" in run.stderr
+    assert not out.exists()
+    named = subprocess.run([sys.executable, "-m", "generator", "export", "webdiplomacy", "content/classic",
+                            "-o", str(out), "--name", "Classic"], capture_output=True, text=True, cwd=REPO)
+    assert named.returncode == 0, named.stderr

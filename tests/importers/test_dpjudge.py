@@ -140,6 +140,25 @@ LAND SCA ABUTS NCA
 """
 
 
+def test_a_location_named_as_an_id_may_be_as_long_as_an_id(tmp_path):
+    """Mapwright's own export writes each location by its id (WESTERN_MEDITERRANEAN_SEA,
+    25 characters): the import refused every id over 20, an abbreviation's limit, so no
+    export of a webDiplomacy variant with long ids came back in."""
+    long_id = "WESTERN_MEDITERRANEAN_SEA"
+    result = _one(tmp_path, GOOD.replace("SCA", long_id).replace("= sca", "= " + long_id.lower()))
+    assert not errors(result.diagnostics), result.diagnostics
+    south = next(p for p in result.data["provinces"] if p["id"] == long_id)
+    assert "abbr" not in south and south["name"] == "South Capital"
+
+
+def test_a_power_named_by_dashes_keeps_a_name(tmp_path):
+    """A power line `--- (NORTHERN)` (found by fuzzing) became a power with the empty
+    name '', which validate refused in the map the import had written."""
+    result = _one(tmp_path, GOOD.replace("NORTH (NORTHERN)", "--- (NORTHERN)"))
+    assert not errors(result.diagnostics)
+    assert [p["name"] for p in result.data["powers"]] == ["---", "South"]
+
+
 def test_a_minimal_map_imports(tmp_path):
     result = _one(tmp_path, GOOD)
     assert not result.diagnostics
@@ -159,7 +178,8 @@ def test_a_minimal_map_imports(tmp_path):
     # what map.yaml cannot hold: the import wrote it, and validate refused the map it wrote
     (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "VICTORY 0"), 1, 1, "DPJ001", "from 1 to 1000"),
     (GOOD.replace("BEGIN SPRING 1901 MOVEMENT", "VICTORY " + "9" * 40), 1, 1, "DPJ001", "from 1 to 1000"),
-    (GOOD + "LAND " + "X" * 30 + " ABUTS NCA\n", 10, 6, "DPJ001", "has a name of 30 characters (at most 20)"),
+    (GOOD + "LAND " + "X-" * 15 + " ABUTS NCA\n", 10, 6, "DPJ001", "has a name of 30 characters (at most 20)"),
+    (GOOD + "LAND " + "X" * 41 + " ABUTS NCA\n", 10, 6, "DPJ001", "has a name of 41 characters (at most 40)"),
     (GOOD.replace("South Capital =", "S" * 101 + " ="), 7, 1, "DPJ001", "has 101 characters (at most 100)"),
     (GOOD.replace("NORTH (NORTHERN)", "N" * 41 + " (NORTHERN)"), 2, 1, "DPJ001", "has 41 characters (at most 40)"),
     (GOOD.replace("SOUTH (SOUTHERN)", "NORTH_ (SOUTHERN)").replace("NORTH (NORTHERN)", "NORTH- (NORTHERN)"),

@@ -12,7 +12,7 @@ import yaml
 from generator.api import validate
 from generator.families.diplomacy.loading import game_from_data
 from generator.families.diplomacy.model import province_of
-from generator.importers.webdiplomacy import ImportOptions, clean_name, import_variant, write_files
+from generator.importers.webdiplomacy import ImportOptions, clean_name, import_variant, split_name, write_files
 from webdip_php import run_variant
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "webdip"
@@ -578,3 +578,18 @@ def test_every_error_says_what_to_do(tmp_path):
     result = import_variant(_install(tmp_path, [], []))
     errors = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == ["IMP001"] and all(d.hint for d in errors)
+
+
+@pytest.mark.parametrize("full, expected", [
+    ("Central African Republic (CENTRAL_AFRICAN_REPUBLIC)", ("Central African Republic", None, "CENTRAL_AFRICAN_REPUBLIC")),
+    ("Gulf of Alaska - North (GAK n)", ("Gulf of Alaska - North", None, "GAK n")),
+    # a bracket of over 20 characters that is no id stays part of the name
+    ("Kingdom (of the two rivers and more)", ("Kingdom (of the two rivers and more)", None, None)),
+    ("Sea (" + "A" * 41 + ")", ("Sea (" + "A" * 41 + ")", None, None)),
+])
+def test_a_territory_code_may_be_an_id_of_up_to_40_characters(full, expected):
+    """Mapwright's export names a territory `Name (ID)` where its abbreviation would give
+    another id; an id over 20 characters (CENTRAL_AFRICAN_REPUBLIC) was not read as the
+    code, so the re-import's province was named 'Central African Republic
+    (CENTRAL_AFRICAN_REPUBLIC)' and every border to it changed name."""
+    assert split_name(full) == expected
