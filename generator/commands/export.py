@@ -54,14 +54,15 @@ def run_webdiplomacy(args) -> int:
 
     from ..exporters.output import RefusedOutput, write_folder
     from ..exporters.webdiplomacy import export_variant, variant_name as export_variant_name
-    if args.name is not None and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,60}", args.name):
+    class_name = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,60}")     # a PHP class name, as webDiplomacy wants
+    if args.name is not None and not class_name.fullmatch(args.name):
         return fail("--name must be letters, digits and _ (a PHP class name), starting with a letter", 2)
     game, game_dir, status = _load(args)
     if game is None:
         return status
     # webDiplomacy finds a variant's classes under variants/<name>/: the folder is the name
     folder = args.output.resolve().name
-    if args.name is None and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,60}", folder):
+    if args.name is None and not class_name.fullmatch(folder):
         suggested = export_variant_name(folder)
         return fail(f"-o {args.output}: webDiplomacy finds a variant in variants/<its name>/, and "
                     f"'{folder[:60]}' cannot be a variant's name (a PHP class name: letters, digits and _); "
