@@ -304,7 +304,7 @@ def emit(geo: dict, built: dict, builder: MapBuilder, input_name: str) -> str:
         "reasoning: >-",
         "  The published map is not available. This map is reconstructed from real geography",
         "  (approximate coordinates of cities, rivers, coasts and state lines) projected onto",
-        "  {g['hex_km']} km hexes (rule 3.5); the border between the two home countries is our reading of the",
+        f"  {g['hex_km']} km hexes (rule 3.5); the border between the two home countries is our reading of the",
         "  rulebook's premises. Every city and resource centre stands on the bank of each river, and in",
         "  the country, where its real coordinates lie.",
         f"  {geo['border']['reasoning'].strip()}",

@@ -46,6 +46,12 @@ def test_map_script_reproduces_the_committed_map_byte_for_byte():
     assert text == (REPO / "content" / "dixie" / "map.yaml").read_text(encoding="utf-8")
 
 
+def test_the_map_reasoning_names_the_hex_size_not_a_template():
+    # the reasoning is shown on the map page: a missing f-prefix printed "{g['hex_km']} km hexes"
+    text = generate(REPO / "tools" / "dixie_map" / "geography.yaml")
+    assert "{g[" not in text and "70 km hexes" in text
+
+
 def test_scenario_cities_exist_on_the_right_side():
     m = dixie().map
     for cid in ("washington", "new-york", "detroit", "chicago", "omaha"):
