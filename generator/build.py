@@ -31,6 +31,7 @@ from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
 from .site.links import missing_targets
+from .site.tree import SiteSettings
 from .validate import DataRead, GameResult, Loaded, read_split, validate_game
 
 OUTPUT_REFUSED = register("MW601", "Output folder refused",
@@ -55,7 +56,7 @@ class BuildOptions:
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
     jobs: int = 0                      # PDF render processes; 0: one per CPU but one
-    repo_url: str | None = None        # the project's Git repository (mkdocs.yml repo_url): install lines
+    site: SiteSettings = SiteSettings()   # the site-wide pages: title, home page, Mapwright's pages
 
     @property
     def work_dir(self) -> Path:
@@ -487,7 +488,7 @@ class Generator:
             if on_prints is not None and entry.ok:
                 on_prints({p: job for p, job in entry.files.items() if isinstance(job, PrintJob)})
         usable = [e for e in entries if e.ok]
-        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], repo_url=options.repo_url)
+        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], site=options.site)
         for e in usable:   # a rules page's link to a file the site lacks: located, before MkDocs
             report.extend(missing_targets(e.source.root, e.source.game_id, e.source.rules_pages, files))
         return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})

@@ -22,11 +22,11 @@ def _build(tmp: Path, name: str) -> Path:
     return site
 
 
-def _repo_config(project: Path, plugin: str = "mapwright") -> Path:
-    """The repository's mkdocs.yml for a project elsewhere (theme overrides by absolute path)."""
+def _repo_config(project: Path, settings: str = "") -> Path:
+    """The repository's mkdocs.yml, copied as it is into a project elsewhere, with the
+    plugin's `settings` (lines) added."""
     text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
-    text = text.replace("custom_dir: site_overrides", f"custom_dir: {REPO / 'site_overrides'}")
-    text = text.replace("  - mapwright ", f"  - {plugin} ")
+    text = text.replace("  - mapwright:", "  - mapwright:" + "".join(f"\n      {s}" for s in settings.split("\n") if s))
     config = project / "mkdocs.yml"
     config.write_text(text, encoding="utf-8")
     return config
@@ -426,7 +426,7 @@ def test_validate_draws_no_figures_and_the_site_does():
 def test_plain_mkdocs_build_with_the_plugin(project):
     import subprocess
     import sys
-    config = _repo_config(project, "mapwright:\n      pdf: false")
+    config = _repo_config(project, "pdf: false")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", "out"],
                    cwd=project, check=True)
     site = project / "out"

@@ -49,8 +49,9 @@ from ..output import as_text
 from ..paths import is_inside, tree_stamp
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
-from .assets import asset_files, link_assets
-from .config import MapwrightConfig
+from ..site.tree import SiteSettings
+from .assets import add_theme_files
+from .config import MapwrightConfig, config_folder, content_folder
 from .shipped import search_files, search_languages, shipped
 from . import searching, verbatim, workers
 
@@ -182,6 +183,10 @@ def _search_plugin(config):
     return None
 
 
+def _same_folder(a, b) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
 def default_jobs() -> int:
     """PDF processes: one per CPU but one. The build's own process (the generator, then
     MkDocs; under serve, the pages of the next edit) keeps a CPU to itself: a worker
@@ -275,18 +280,23 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_config(self, config):
         SESSION.seconds, SESSION.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
         settings, flags = self.config, SESSION.overrides
-        project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
-        content = flags.get("content") or settings.content
-        cache = flags.get("cache_dir") or settings.cache_dir
+        here = config_folder(config)
+        configured = content_folder(settings, config)
+        content = Path(flags["content"]) if flags.get("content") else configured
+        if _same_folder(configured, config.docs_dir):
+            # the games are the docs tree (Mapwright's own mkdocs.yml): the command line's
+            # content folder is the docs tree too
+            config.docs_dir = str(content.resolve())
+        cache = flags.get("cache_dir") or (here / settings.cache_dir if settings.cache_dir else None)
+        site = SiteSettings(title=config.site_name, reference=settings.reference,
+                            source_url=settings.source_url)
         self.options = BuildOptions(
-            content=Path(content) if content else Path(config.docs_dir),
-            project=project, work=flags.get("work"),
+            content=content, project=Path(flags.get("project") or here), work=flags.get("work"),
             cache_dir=Path(cache) if cache else None,
-            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs,
-            repo_url=config.repo_url or None)  # install lines on the guide pages
+            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs, site=site)
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
-        link_assets(config)
+        add_theme_files(config)
         problems = check_work(self.options)
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
@@ -371,7 +381,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # its rendered H1 (MkDocs would put that unescaped into <title>)
         config.nav = tree.nav
         _freeze()
-        return Files(kept + made + asset_files(config, kept))
+        return Files(kept + made)
 
     def _reuse_theme(self, config) -> None:
         """Serve makes a new template environment for every rebuild: keep the compiled

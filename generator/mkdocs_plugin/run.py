@@ -43,6 +43,15 @@ def _flags(content: Path, options: dict) -> dict:
     return {"content": content, "project": Path.cwd(), **options}
 
 
+def _docs_dir(config_file: Path, content: Path) -> dict:
+    """The docs_dir to load the configuration with: the content folder for the bundled
+    configuration (its own names no folder of the project); otherwise the project's, and
+    the plugin takes the content folder from the command line (a site may have pages of
+    its own beside the games)."""
+    from ..paths import AUTHOR_MKDOCS
+    return {"docs_dir": str(content.resolve())} if config_file == AUTHOR_MKDOCS else {}
+
+
 def _plugin_listed(config) -> None:
     if "mapwright" not in config.plugins:
         raise NotBuilt(f"{config.config_file_path} does not list the mapwright plugin "
@@ -71,8 +80,8 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     config = None
     try:
         try:
-            config = load_config(config_file=str(config_file), docs_dir=str(content.resolve()),
-                                 site_dir=str(site_dir.resolve()), strict=True)
+            config = load_config(config_file=str(config_file), site_dir=str(site_dir.resolve()), strict=True,
+                                 **_docs_dir(config_file, content))
         except ConfigurationError as exc:
             raise NotBuilt(f"{config_file}: {exc}") from None
         _plugin_listed(config)
@@ -112,9 +121,9 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     logger.addHandler(collector)
     logger.setLevel(logging.INFO)
     try:
-        _plugin_listed(load_config(config_file=str(config_file), docs_dir=str(content.resolve())))
+        _plugin_listed(load_config(config_file=str(config_file), **_docs_dir(config_file, content)))
         serve(config_file=str(config_file), dev_addr=dev_addr, livereload=True, build_type="dirty",
-              docs_dir=str(content.resolve()), strict=False)
+              strict=False, **_docs_dir(config_file, content))
     except ConfigurationError as exc:   # mkdocs.yml itself (a bad value, a missing folder)
         raise NotBuilt(f"{config_file}: {exc}") from None
     except (Abort, MkDocsException) as exc:
