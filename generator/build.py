@@ -37,7 +37,9 @@ from .validate import DataRead, GameResult, Loaded, read_split, validate_game
 OUTPUT_REFUSED = register("MW601", "Output folder refused",
                           "`build` writes the site only into a folder it created or one that carries "
                           "its marker file (.mapwright-site), and never into content/, the project "
-                          "folder or a folder above content. Pick another `-o` folder, or empty it.")
+                          "folder or a folder above content. Pick another `-o` folder, or empty it (a site "
+                          "an earlier plain MkDocs build left too: Mapwright deletes nothing it did not "
+                          "write).")
 WORK_REFUSED = register("MW602", "Work folder refused",
                         "The work folder (caches) must be the project's build/ folder or inside it, "
                         "and neither it nor the site folder may be a symbolic link.")
@@ -109,11 +111,23 @@ def check_site(site: Path, options: BuildOptions) -> list[Diagnostic]:
                          "the output folder is the project folder or holds the content folder", hint)]
     if out.exists():
         strays = _unrecorded(out)
+        if strays and _earlier_mkdocs_site(out):
+            return [_refused(site, OUTPUT_REFUSED,
+                             "the output folder holds an earlier site that Mapwright did not write "
+                             "(a MkDocs build: it has sitemap.xml)",
+                             f"Mapwright deletes nothing it did not write: remove the folder yourself "
+                             f"(rm -r {display_path(site)}) and build again, or build into another "
+                             f"folder (-o, or site_dir in mkdocs.yml)")]
         if strays:
             return [_refused(site, OUTPUT_REFUSED,
                              f"the output folder holds files Mapwright did not write (such as "
                              f"'{strays[0]}')", "empty the folder, or choose another -o folder")]
     return []
+
+
+def _earlier_mkdocs_site(site: Path) -> bool:
+    """Whether `site` looks like a MkDocs build's output (every theme writes the sitemaps)."""
+    return (site / "sitemap.xml").is_file() and (site / "sitemap.xml.gz").is_file()
 
 
 def _unrecorded(site: Path) -> list[str]:

@@ -41,3 +41,20 @@ def content_folder(settings: MapwrightConfig, config) -> Path:
         return config_folder(config) / settings.content
     beside = config_folder(config) / "content"
     return beside if beside.is_dir() else Path(config.docs_dir)
+
+
+# The Markdown extensions Mapwright's pages are written for: admonitions and details
+# (worked examples), attributes and Markdown inside HTML (the home page's cards, rule
+# anchors), tables, definition lists, fences inside admonitions, and the hidden table
+# cell separators search needs. Without them an example showed as literal `!!! example`.
+EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "def_list", "toc",
+              "pymdownx.details", "pymdownx.superfences", "generator.site.cell_separators")
+
+
+def add_extensions(config) -> list[str]:
+    """Turn on each extension of EXTENSIONS the site's mkdocs.yml does not list (as
+    `markdown_extensions` would); the names added."""
+    listed = {str(name).removeprefix("markdown.extensions.") for name in config.markdown_extensions}
+    missing = [name for name in EXTENSIONS if name not in listed]
+    config.markdown_extensions.extend(missing)
+    return missing

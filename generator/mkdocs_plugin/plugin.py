@@ -34,7 +34,7 @@ import posixpath
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jinja2 import BytecodeCache
@@ -51,7 +51,8 @@ from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
-from .config import MapwrightConfig, config_folder, content_folder
+from .config import MapwrightConfig, add_extensions, config_folder, content_folder
+from .navigation import site_nav
 from .shipped import search_files, search_languages, shipped
 from . import searching, verbatim, workers
 
@@ -297,6 +298,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
         add_theme_files(config)
+        for name in add_extensions(config):
+            log.info("mapwright: turned on the Markdown extension %s (its pages use it)", name)
         problems = check_work(self.options)
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
@@ -324,8 +327,16 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     @_timed
     def on_files(self, files, *, config):
         self.pdfs, self.prints = pdf_cache(self.options), {}
-        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
-                                      on_prints=self._start_prints)
+        # MkDocs found the theme's files and whatever docs_dir holds. The content folder's
+        # files are never published as they are (only the generator's pages are); the
+        # site's own pages (docs_dir outside it) are kept, its front page and nav too
+        docs, content = config.docs_dir, self.options.content   # (MkDocs gives its files this src_dir)
+        theirs = [f for f in files if f.src_dir is None or
+                  (f.src_dir == docs and not is_inside(f.abs_src_path, content))]
+        theme = [f for f in files if f.src_dir is not None and f.src_dir != docs]
+        front = any(f.src_uri in ("index.md", "README.md") for f in theirs)
+        options = replace(self.options, site=replace(self.options.site, home=not front))
+        tree = SESSION.generator.tree(options, keep_last_good=self.serving, on_prints=self._start_prints)
         SESSION.last = self.tree = tree
         self.made, self.blocks = tree.made, {}
         found = tree.report.sorted()
@@ -335,15 +346,21 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             (log.warning if errors(found) else log.info)("content problems:\n%s", as_text(found))
         if errors(found) and not self.serving:
             raise PluginError("content has errors; the site was not built")
-        docs = os.path.abspath(config.docs_dir)
-        # MkDocs found the theme's files and whatever docs_dir holds; a contributor's files
-        # are content, never published as they are: only the generator's pages are
-        kept = [f for f in files if f.src_dir is None or os.path.abspath(f.src_dir) != docs]
-        # and of the theme's files only those a page loads (no sourcemaps, no search
+        clash = sorted({f.src_uri for f in theirs} & set(tree.files))
+        if clash:   # nothing of the site's own is replaced
+            raise PluginError(f"mapwright: {os.path.join(docs, clash[0])} is a page of the site's own, and the "
+                              f"games make a page of the same path; rename or move it")
+        # of the theme's files only those a page loads (no sourcemaps, no search
         # languages the site does not use): left out here, so MkDocs never writes them
         search = search_files(search_languages(config.plugins))
-        kept = [f for f in kept if shipped(f.src_uri, search)]
-        nav = json.dumps(tree.nav, sort_keys=True)
+        kept = theirs + [f for f in theme if shipped(f.src_uri, search)]
+        # the game sections, as the generator ordered and titled them (escaped titles),
+        # with the site's own pages and nav: set here, before MkDocs makes the navigation,
+        # so that no generated page takes its title from its rendered H1 (MkDocs would put
+        # that unescaped into <title>)
+        config.nav = site_nav(tree.nav, config.nav, [f.src_uri for f in theirs if f.is_documentation_page()
+                                                     and f.inclusion.is_in_nav()])
+        nav = json.dumps(config.nav, sort_keys=True)
         all_changed = nav != SESSION.nav
         written, made = {}, []
         self.pending = []
@@ -376,10 +393,6 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             for f in self.pending:   # the previous edit's PDF is not this one: never served
                 with contextlib.suppress(OSError):
                     os.remove(f.abs_dest_path)
-        # the game sections, as the generator ordered and titled them (escaped titles): set
-        # here, before MkDocs makes the navigation, so that no page takes its title from
-        # its rendered H1 (MkDocs would put that unescaped into <title>)
-        config.nav = tree.nav
         _freeze()
         return Files(kept + made)
 
