@@ -31,12 +31,15 @@ from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
 from .site.links import missing_targets
+from .site.tree import SiteSettings
 from .validate import DataRead, GameResult, Loaded, read_split, validate_game
 
 OUTPUT_REFUSED = register("MW601", "Output folder refused",
                           "`build` writes the site only into a folder it created or one that carries "
                           "its marker file (.mapwright-site), and never into content/, the project "
-                          "folder or a folder above content. Pick another `-o` folder, or empty it.")
+                          "folder or a folder above content. Pick another `-o` folder, or empty it (a site "
+                          "an earlier plain MkDocs build left too: Mapwright deletes nothing it did not "
+                          "write).")
 WORK_REFUSED = register("MW602", "Work folder refused",
                         "The work folder (caches) must be the project's build/ folder or inside it, "
                         "and neither it nor the site folder may be a symbolic link.")
@@ -55,7 +58,7 @@ class BuildOptions:
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
     jobs: int = 0                      # PDF render processes; 0: one per CPU but one
-    repo_url: str | None = None        # the project's Git repository (mkdocs.yml repo_url): install lines
+    site: SiteSettings = SiteSettings()   # the site-wide pages: title, home page, Mapwright's pages
 
     @property
     def work_dir(self) -> Path:
@@ -108,11 +111,23 @@ def check_site(site: Path, options: BuildOptions) -> list[Diagnostic]:
                          "the output folder is the project folder or holds the content folder", hint)]
     if out.exists():
         strays = _unrecorded(out)
+        if strays and _earlier_mkdocs_site(out):
+            return [_refused(site, OUTPUT_REFUSED,
+                             "the output folder holds an earlier site that Mapwright did not write "
+                             "(a MkDocs build: it has sitemap.xml)",
+                             f"Mapwright deletes nothing it did not write: remove the folder yourself "
+                             f"(rm -r {display_path(site)}) and build again, or build into another "
+                             f"folder (-o, or site_dir in mkdocs.yml)")]
         if strays:
             return [_refused(site, OUTPUT_REFUSED,
                              f"the output folder holds files Mapwright did not write (such as "
                              f"'{strays[0]}')", "empty the folder, or choose another -o folder")]
     return []
+
+
+def _earlier_mkdocs_site(site: Path) -> bool:
+    """Whether `site` looks like a MkDocs build's output (every theme writes the sitemaps)."""
+    return (site / "sitemap.xml").is_file() and (site / "sitemap.xml.gz").is_file()
 
 
 def _unrecorded(site: Path) -> list[str]:
@@ -487,7 +502,7 @@ class Generator:
             if on_prints is not None and entry.ok:
                 on_prints({p: job for p, job in entry.files.items() if isinstance(job, PrintJob)})
         usable = [e for e in entries if e.ok]
-        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], repo_url=options.repo_url)
+        files, nav = assemble([(e.result(), e.files, e.nav) for e in usable], site=options.site)
         for e in usable:   # a rules page's link to a file the site lacks: located, before MkDocs
             report.extend(missing_targets(e.source.root, e.source.game_id, e.source.rules_pages, files))
         return Tree(files, nav, report, entries, regenerated, {"generate": time.perf_counter() - t0})

@@ -12,7 +12,7 @@ SOURCE_ROOT = PACKAGE_ROOT.parent
 if not (SOURCE_ROOT / "schemas").is_dir() and (PACKAGE_ROOT / "_bundled").is_dir():
     SOURCE_ROOT = PACKAGE_ROOT / "_bundled"
 SCHEMA_DIR = SOURCE_ROOT / "schemas"
-DEFAULT_MKDOCS = SOURCE_ROOT / "mkdocs.yml"
+AUTHOR_MKDOCS = PACKAGE_ROOT / "mkdocs_plugin" / "author.yml"   # a variant repository's, when it has none
 SITE_OVERRIDES = SOURCE_ROOT / "site_overrides"
 
 

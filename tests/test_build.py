@@ -22,11 +22,11 @@ def _build(tmp: Path, name: str) -> Path:
     return site
 
 
-def _repo_config(project: Path, plugin: str = "mapwright") -> Path:
-    """The repository's mkdocs.yml for a project elsewhere (theme overrides by absolute path)."""
+def _repo_config(project: Path, settings: str = "") -> Path:
+    """The repository's mkdocs.yml, copied as it is into a project elsewhere, with the
+    plugin's `settings` (lines) added."""
     text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
-    text = text.replace("custom_dir: site_overrides", f"custom_dir: {REPO / 'site_overrides'}")
-    text = text.replace("  - mapwright ", f"  - {plugin} ")
+    text = text.replace("  - mapwright:", "  - mapwright:" + "".join(f"\n      {s}" for s in settings.split("\n") if s))
     config = project / "mkdocs.yml"
     config.write_text(text, encoding="utf-8")
     return config
@@ -92,9 +92,12 @@ def test_build_records_nothing_machine_specific(built):
 
 def test_two_builds_are_byte_identical(built, monkeypatch):
     """The second build reads every game and PDF from the first one's cache."""
+    from generator.commands.build import config_path
+    from generator.mkdocs_plugin.run import build_site
     site, tmp = built
     monkeypatch.chdir(REPO)
-    again = _build(tmp, "second")
+    again = tmp / "second" / "site"
+    outcome = build_site(config_path(None), Path("content"), again, cache_dir=tmp / "cache")
 
     def compare(a: Path, b: Path):
         cmp = filecmp.dircmp(a, b, ignore=[MARKER])
@@ -104,8 +107,7 @@ def test_two_builds_are_byte_identical(built, monkeypatch):
         for sub in cmp.common_dirs:
             compare(a / sub, b / sub)
     compare(site, again)
-    from generator.mkdocs_plugin.plugin import SESSION
-    assert SESSION.rendered == 0, "the second build rendered PDFs the first one had cached"
+    assert outcome.rendered == 0, "the second build rendered PDFs the first one had cached"
     import gc
     assert gc.get_freeze_count() == 0, "the build left the generator's objects frozen"
 
@@ -426,7 +428,7 @@ def test_validate_draws_no_figures_and_the_site_does():
 def test_plain_mkdocs_build_with_the_plugin(project):
     import subprocess
     import sys
-    config = _repo_config(project, "mapwright:\n      pdf: false")
+    config = _repo_config(project, "pdf: false")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", "out"],
                    cwd=project, check=True)
     site = project / "out"

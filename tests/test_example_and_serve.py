@@ -123,7 +123,8 @@ def test_a_broken_mkdocs_yml_is_said_as_such_not_as_a_mapwright_bug(tmp_path, co
     content = tmp_path / "content"
     assert main(["new", "a-game", "--family", "diplomacy", "--content", str(content)]) == 0
     config = tmp_path / "mkdocs.yml"
-    config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8"), encoding="utf-8")  # custom_dir missing here
+    config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8").replace(
+        "  name: material", "  name: material\n  custom_dir: site_overrides"), encoding="utf-8")   # missing here
     args = ["-a", f"127.0.0.1:{free_port()}"] if command == "serve" else ["-o", str(tmp_path / "out")]
     done = subprocess.run([sys.executable, "-m", "generator", command, "--content", str(content), "--no-pdf",
                            "--config", str(config), *args], cwd=tmp_path, capture_output=True, text=True,
@@ -136,12 +137,12 @@ def test_a_broken_mkdocs_yml_is_said_as_such_not_as_a_mapwright_bug(tmp_path, co
 def test_serve_picks_up_a_file_added_to_the_projects_theme_folder(tmp_path):
     """Serve keeps the theme's file listing between rebuilds; a file the author adds to
     the project's own custom_dir is in the next rebuild all the same."""
-    import shutil
     content = tmp_path / "content"
     assert main(["new", "a-game", "--family", "diplomacy", "--content", str(content)]) == 0
-    shutil.copytree(REPO / "site_overrides", tmp_path / "site_overrides")
+    (tmp_path / "site_overrides" / "assets").mkdir(parents=True)
     config = tmp_path / "mkdocs.yml"
-    config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    config.write_text((REPO / "mkdocs.yml").read_text(encoding="utf-8").replace(
+        "  name: material", "  name: material\n  custom_dir: site_overrides"), encoding="utf-8")
     log = tmp_path / "serve.log"
     with serving(content, tmp_path, log, "--no-pdf", "--config", str(config)) as base:
         assert wait_for(f"{base}/a-game/", "A Game"), "serve did not come up"

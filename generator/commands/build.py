@@ -11,7 +11,8 @@ from .common import add_format, fail, report
 def add_build_options(p) -> None:
     """The options `build` and `serve` share (they become the plugin's BuildOptions)."""
     p.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
-    p.add_argument("--config", type=Path, default=None, help="mkdocs.yml (default: ./mkdocs.yml, else the bundled one)")
+    p.add_argument("--config", type=Path, default=None, help="mkdocs.yml (default: ./mkdocs.yml, else a site titled 'Variant rules' "
+                        "that carries only the games)")
     p.add_argument("--work", type=Path, default=None,
                    help="build folder for caches (default: build; must be build/ or inside it)")
     p.add_argument("--cache-dir", type=Path, default=None,
@@ -31,10 +32,10 @@ def register(sub) -> None:
 
 
 def config_path(given: Path | None) -> Path:
-    from ..paths import DEFAULT_MKDOCS
+    from ..paths import AUTHOR_MKDOCS
     if given:
         return given
-    return Path("mkdocs.yml") if Path("mkdocs.yml").is_file() else DEFAULT_MKDOCS
+    return Path("mkdocs.yml") if Path("mkdocs.yml").is_file() else AUTHOR_MKDOCS
 
 
 def build_options(args) -> dict:

@@ -2,10 +2,13 @@
 
     plugins:
       - search
-      - mapwright          # content: content, pdf: true, cache_dir: build/cache
+      - mapwright          # content, pdf, cache_dir, jobs, reference, source_url (config.py)
 
-`plugin.py` turns the generator's pages into MkDocs files and navigation; `run.py` is
-what `mapwright build` and `mapwright serve` call. A plain `mkdocs build` or
+`plugin.py` turns the generator's pages into MkDocs files and navigation (beside a
+site's own pages: navigation.py); `run.py` is what `mapwright build` and `mapwright
+serve` call; `patches.py` holds the only changes to MkDocs objects (under serve, where
+no hook serves). `author.yml` is the configuration of a variant repository that has
+none. A plain `mkdocs build` or
 `mkdocs serve --dirty` with the plugin listed does the same. MkDocs stays the last,
 replaceable step: the generator (generator/build.py) knows nothing of it.
 """

@@ -1,12 +1,17 @@
 """The plugin's settings in mkdocs.yml, typed as MkDocs' own config options are."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 
 class MapwrightConfig(base.Config):
-    # the games; default: MkDocs' docs_dir (mkdocs.yml points it at content/)
+    # Paths are relative to the folder of mkdocs.yml (`mkdocs build -f elsewhere/mkdocs.yml`
+    # works from anywhere).
+    # the games; default: content/ beside mkdocs.yml, else MkDocs' docs_dir
     content = c.Optional(c.Type(str))
     # render the printable PDFs published with each game
     pdf = c.Type(bool, default=True)
@@ -14,3 +19,42 @@ class MapwrightConfig(base.Config):
     cache_dir = c.Optional(c.Type(str))
     # processes rendering PDFs; 0: one per CPU but one (the build's own process needs one)
     jobs = c.Type(int, default=0)
+    # Mapwright's own pages for variant authors (install and CI guides, the diagnostics
+    # reference, the content schemas): false (an author's site carries only its games and
+    # pages), true (with the schemas of the families the games use) or all (every schema)
+    reference = c.Choice((False, True, "all"), default=False)
+    # where Mapwright comes from, for the guides' install lines and CI templates (a Git
+    # URL); not `repo_url`, which is the site's own repository
+    source_url = c.Optional(c.Type(str))
+
+
+def config_folder(config) -> Path:
+    """The folder of mkdocs.yml (the working directory for a configuration given as text)."""
+    path = config.config_file_path
+    return Path(os.path.dirname(os.path.abspath(path))) if path else Path.cwd()
+
+
+def content_folder(settings: MapwrightConfig, config) -> Path:
+    """The games: `content` beside mkdocs.yml; by default content/ there, if it is a
+    folder, else MkDocs' docs_dir (the games are the docs tree)."""
+    if settings.content:
+        return config_folder(config) / settings.content
+    beside = config_folder(config) / "content"
+    return beside if beside.is_dir() else Path(config.docs_dir)
+
+
+# The Markdown extensions Mapwright's pages are written for: admonitions and details
+# (worked examples), attributes and Markdown inside HTML (the home page's cards, rule
+# anchors), tables, definition lists, fences inside admonitions, and the hidden table
+# cell separators search needs. Without them an example showed as literal `!!! example`.
+EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "def_list", "toc",
+              "pymdownx.details", "pymdownx.superfences", "generator.site.cell_separators")
+
+
+def add_extensions(config) -> list[str]:
+    """Turn on each extension of EXTENSIONS the site's mkdocs.yml does not list (as
+    `markdown_extensions` would); the names added."""
+    listed = {str(name).removeprefix("markdown.extensions.") for name in config.markdown_extensions}
+    missing = [name for name in EXTENSIONS if name not in listed]
+    config.markdown_extensions.extend(missing)
+    return missing

@@ -1,16 +1,19 @@
 """The `mapwright` MkDocs plugin (entry point `mkdocs.plugins: mapwright`).
 
-Modelled on Material's own plugins: a typed config class, `on_startup` to tell serve
-from build, `on_files` adding the generated pages as `File.generated` (no docs tree on
-disk) and the navigation of the game sections (and leaving out the theme files no page
-loads: shipped.py), `on_serve` watching the content folder,
-`on_page_content` passing every page body through the HTML sanitiser.
+Modelled on Material's own plugins: a typed config class, its state on the plugin object
+(MkDocs keeps the object for the whole of a `serve`, as it does any plugin with an
+`on_startup`), `on_startup` to tell serve from build, `on_files` adding the generated
+pages as `File.generated` (no docs tree on disk) and the navigation of the game sections
+(and leaving out the theme files no page loads: shipped.py), `on_serve` watching the
+content folder, `on_page_content` passing every page body through the HTML sanitiser.
+It changes no MkDocs or Material object but in patches.py (under serve, where MkDocs
+offers no hook).
 
 Incremental: the generator reuses every game whose files did not change, and each file
 remembers whether its bytes differ from what the previous build wrote, so that `mkdocs
 serve --dirty` (what `mapwright serve` runs) renders only pages whose source changed
 (and the search index stays whole: each page's entries are kept from its last render,
-see `_whole_search_index`); under serve, the entries of the pages an edit changed are
+see `_write_whole_index`); under serve, the entries of the pages an edit changed are
 made once the pages are served, in a process of their own (searching.py), and a request
 for the search index waits for them: never the previous edit's index. Printable PDFs
 render in a process pool: in a build from the moment their game is made, while the next
@@ -23,19 +26,18 @@ previous edit's file.
 from __future__ import annotations
 
 import contextlib
-import copy
 import functools
 import gc
 import hashlib
 import json
 import logging
 import os
-import posixpath
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
 from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
@@ -46,19 +48,22 @@ from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_
                      record_site)
 from ..diagnostics import Report, errors
 from ..output import as_text
-from ..paths import is_inside, tree_stamp
+from ..paths import is_inside
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
-from .assets import asset_files, link_assets
-from .config import MapwrightConfig
+from ..site.tree import SiteSettings
+from .assets import add_theme_files
+from .config import MapwrightConfig, add_extensions, config_folder, content_folder
+from .navigation import site_nav
 from .shipped import search_files, search_languages, shipped
-from . import searching, verbatim, workers
+from . import patches, searching, verbatim, workers
 
 log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
 BUILD_DELAY = 0.02   # how long serve waits after an edit for the next one before rebuilding
 SERVE_NICENESS = 10  # how far serve's PDF workers stand back (os.nice)
 SEARCH_INDEX = "search/search_index.json"   # Material's, in the site folder
+_ABSENT = object()   # a page's front matter had no `search`
 
 
 class Prints:
@@ -110,25 +115,35 @@ class Prints:
             written.wait(self.WAIT_SECONDS)
 
 
+class _InMemoryBytecode(BytecodeCache):
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
 @dataclass
 class Session:
-    """What outlives one build in this process. `mkdocs serve` loads the configuration
-    (and so makes new plugin objects) for every rebuild; the cache must not go with them."""
+    """What outlives one build of a command (`serve` rebuilds after every edit): held by
+    the plugin object, made afresh by `on_startup`."""
 
     command: str = "build"
     dirty: bool = False
-    overrides: dict = field(default_factory=dict)   # from `mapwright build/serve` flags
-    wrapped: bool = False                            # the command prints the diagnostics
     generator: Generator = field(default_factory=Generator)
     written: dict[str, str] = field(default_factory=dict)   # src path -> digest, last build
     nav: str = ""
     pool: ProcessPoolExecutor | None = None
     last: Tree | None = None
-    templates: tuple | None = None   # theme templates compiled and listed, for every rebuild
+    bytecode: BytecodeCache = field(default_factory=lambda: _InMemoryBytecode())   # serve: templates compiled
+    listings: dict = field(default_factory=dict)     # serve: the theme's files (patches.keep_theme_listing)
     rendered: int = 0                # PDFs the last build rendered (not from the cache)
     seconds: float = 0.0             # time spent in this plugin's hooks, this build
     hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
-    froze: bool = False              # the generator's objects are frozen (see _freeze)
     prints: Prints = field(default_factory=lambda: Prints())
     search: dict[str, list] = field(default_factory=dict)   # page src path -> its search entries, last rendered
     pdf_keys: dict = field(default_factory=dict)     # PrintJob -> its key, last build's
@@ -137,6 +152,7 @@ class Session:
     index_json: str = ""                             # the last search index written whole
     indexed: dict[str, str] = field(default_factory=dict)   # page src path -> view_key of its entries
     pdfs: dict[str, bytes] = field(default_factory=dict)    # serve: key -> the PDF, those the last build linked
+    froze: bool = False              # the generator's objects are frozen (see freeze)
 
     def pdf_key(self, job: PrintJob) -> str:
         """`job.key()`, once per job: a kept game's jobs are the same objects build after
@@ -166,12 +182,27 @@ class Session:
         self.pool = self.indexer = None
 
     def index_written(self) -> None:
-        """Wait until the last build's search entries are made (SESSION.search whole)."""
+        """Wait until the last build's search entries are made (`search` whole)."""
         if self.indexing is not None:
             self.indexing.result()
 
+    def freeze(self) -> None:
+        """While MkDocs renders the pages, the collector leaves the generator's objects alone.
 
-SESSION = Session()
+        The games, their models and the docs tree are some hundreds of thousands of objects
+        that live until the build ends; every full collection MkDocs' rendering triggers
+        would walk all of them again (MkDocs alone has none of them to walk). `gc.freeze`
+        sets the objects that exist now aside; `thaw` gives them back when the pages are
+        done, so that serve's old trees are still collected. A program that froze objects
+        itself is left as it is."""
+        if gc.isenabled() and gc.get_freeze_count() == 0:
+            gc.freeze()
+            self.froze = True
+
+    def thaw(self) -> None:
+        if self.froze:
+            gc.unfreeze()
+            self.froze = False
 
 
 def _search_plugin(config):
@@ -180,6 +211,10 @@ def _search_plugin(config):
         if hasattr(plugin, "search_index_prev") and hasattr(getattr(plugin, "search_index", None), "entries"):
             return plugin
     return None
+
+
+def _same_folder(a, b) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def default_jobs() -> int:
@@ -207,58 +242,35 @@ class PendingPrint(GeneratedFile):
         pass
 
 
-class _InMemoryBytecode(BytecodeCache):
-    def __init__(self):
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket):
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
-
-    def dump_bytecode(self, bucket):
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
 def _timed(hook):
-    """Adds the hook's time to SESSION.seconds: the generator's share of a build, measured
-    inside the build (waiting for PDFs at the end included)."""
+    """Adds the hook's time to the session's `seconds`: the generator's share of a build,
+    measured inside the build (waiting for PDFs at the end included)."""
     @functools.wraps(hook)
-    def timed(*args, **kwargs):
+    def timed(self, *args, **kwargs):
         start = time.perf_counter()
         try:
-            return hook(*args, **kwargs)
+            return hook(self, *args, **kwargs)
         finally:
-            spent = time.perf_counter() - start
-            SESSION.seconds += spent
-            SESSION.hooks[hook.__name__] = SESSION.hooks.get(hook.__name__, 0.0) + spent
+            spent, session = time.perf_counter() - start, self.session
+            session.seconds += spent
+            session.hooks[hook.__name__] = session.hooks.get(hook.__name__, 0.0) + spent
     return timed
-
-
-def _freeze() -> None:
-    """While MkDocs renders the pages, the collector leaves the generator's objects alone.
-
-    The games, their models and the docs tree are some hundreds of thousands of objects
-    that live until the build ends; every full collection MkDocs' rendering triggers
-    would walk all of them again (MkDocs alone has none of them to walk). `gc.freeze`
-    sets the objects that exist now aside; `_thaw` gives them back when the pages are
-    done, so that serve's old trees are still collected. A program that froze objects
-    itself is left as it is."""
-    if gc.isenabled() and gc.get_freeze_count() == 0:
-        gc.freeze()
-        SESSION.froze = True
-
-
-def _thaw() -> None:
-    if SESSION.froze:
-        gc.unfreeze()
-        SESSION.froze = False
 
 
 class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     supports_multiple_instances = False
+    # What `mapwright build` or `serve` was told on its command line (content folder,
+    # project, work and cache folders, pdf, jobs; `wrapped`: the command prints the
+    # diagnostics), set by run.py before MkDocs loads the configuration and cleared after:
+    # MkDocs makes the plugin from mkdocs.yml alone, and `serve` loads it itself.
+    command_line: ClassVar[dict] = {}
+
+    def __init__(self):
+        self.session = Session()
 
     def on_startup(self, *, command, dirty):
-        SESSION.command, SESSION.dirty = command, dirty
+        self.session.close()
+        self.session = Session(command=command, dirty=dirty)
         if command == "serve" and not dirty:
             # MkDocs 1.6 fixes the kind of rebuild from its command line (`build(config,
             # dirty=...)` in mkdocs/commands/serve.py); no plugin event can change it
@@ -268,33 +280,40 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @property
     def serving(self) -> bool:
-        return SESSION.command == "serve"
+        return self.session.command == "serve"
 
     @event_priority(50)   # before the search plugin's: it loads the theme's templates (_reuse_theme)
     @_timed
     def on_config(self, config):
-        SESSION.seconds, SESSION.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
-        settings, flags = self.config, SESSION.overrides
-        project = Path(flags.get("project") or os.path.dirname(config.config_file_path or "") or ".")
-        content = flags.get("content") or settings.content
-        cache = flags.get("cache_dir") or settings.cache_dir
+        session, settings, flags = self.session, self.config, self.command_line
+        session.seconds, session.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
+        here = config_folder(config)
+        configured = content_folder(settings, config)
+        content = Path(flags["content"]) if flags.get("content") else configured
+        if _same_folder(configured, config.docs_dir):
+            # the games are the docs tree (Mapwright's own mkdocs.yml): the command line's
+            # content folder is the docs tree too
+            config.docs_dir = str(content.resolve())
+        cache = flags.get("cache_dir") or (here / settings.cache_dir if settings.cache_dir else None)
+        site = SiteSettings(title=config.site_name, reference=settings.reference,
+                            source_url=settings.source_url)
         self.options = BuildOptions(
-            content=Path(content) if content else Path(config.docs_dir),
-            project=project, work=flags.get("work"),
+            content=content, project=Path(flags.get("project") or here), work=flags.get("work"),
             cache_dir=Path(cache) if cache else None,
-            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs,
-            repo_url=config.repo_url or None)  # install lines on the guide pages
+            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs, site=site)
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
-        link_assets(config)
+        add_theme_files(config)
+        for name in add_extensions(config):
+            log.info("mapwright: turned on the Markdown extension %s (its pages use it)", name)
         problems = check_work(self.options)
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
-        else:
-            self._reuse_theme(config)
+        else:   # the theme's files listed once (see patches.py)
+            patches.keep_theme_listing(config, session.listings)
         if problems:
-            SESSION.last = Tree({}, [], Report(list(problems)), [])
-            raise PluginError(as_text(problems) if not SESSION.wrapped else "output paths refused")
+            session.last = Tree({}, [], Report(list(problems)), [])
+            raise PluginError(as_text(problems) if not flags.get("wrapped") else "output paths refused")
         return config
 
     def _start_prints(self, jobs: dict) -> None:
@@ -302,39 +321,54 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         the pool at once (on the core the generator leaves idle) rather than after the
         last game; under serve, left for `on_post_build` (None)."""
         for path, job in jobs.items():
-            key = SESSION.pdf_key(job)
-            data = SESSION.pdfs.get(key) or self.pdfs.get(key)
+            key = self.session.pdf_key(job)
+            data = self.session.pdfs.get(key) or self.pdfs.get(key)
             if data is None and not self.serving:
-                data = SESSION.executor(self.options.jobs).submit(render_job, job)
+                data = self.session.executor(self.options.jobs).submit(render_job, job)
             self.prints[path] = (key, data)
 
     def _render(self, job: PrintJob) -> Future:
-        return SESSION.executor(self.options.jobs).submit(render_job, job)
+        return self.session.executor(self.options.jobs).submit(render_job, job)
 
     @_timed
     def on_files(self, files, *, config):
-        self.pdfs, self.prints = pdf_cache(self.options), {}
-        tree = SESSION.generator.tree(self.options, keep_last_good=self.serving,
-                                      on_prints=self._start_prints)
-        SESSION.last = self.tree = tree
+        self.pdfs, self.prints, self.rendered = pdf_cache(self.options), {}, []
+        # MkDocs found the theme's files and whatever docs_dir holds. The content folder's
+        # files are never published as they are (only the generator's pages are); the
+        # site's own pages (docs_dir outside it) are kept, its front page and nav too
+        docs, content = config.docs_dir, self.options.content   # (MkDocs gives its files this src_dir)
+        theirs = [f for f in files if f.src_dir is None or
+                  (f.src_dir == docs and not is_inside(f.abs_src_path, content))]
+        theme = [f for f in files if f.src_dir is not None and f.src_dir != docs]
+        front = any(f.src_uri in ("index.md", "README.md") for f in theirs)
+        options = replace(self.options, site=replace(self.options.site, home=not front))
+        session = self.session
+        tree = session.generator.tree(options, keep_last_good=self.serving, on_prints=self._start_prints)
+        session.last = self.tree = tree
         self.made, self.blocks = tree.made, {}
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
                  ", ".join(tree.regenerated) or "none", tree.timings["generate"])
-        if found and not SESSION.wrapped:
+        if found and not self.command_line.get("wrapped"):
             (log.warning if errors(found) else log.info)("content problems:\n%s", as_text(found))
         if errors(found) and not self.serving:
             raise PluginError("content has errors; the site was not built")
-        docs = os.path.abspath(config.docs_dir)
-        # MkDocs found the theme's files and whatever docs_dir holds; a contributor's files
-        # are content, never published as they are: only the generator's pages are
-        kept = [f for f in files if f.src_dir is None or os.path.abspath(f.src_dir) != docs]
-        # and of the theme's files only those a page loads (no sourcemaps, no search
+        clash = sorted({f.src_uri for f in theirs} & set(tree.files))
+        if clash:   # nothing of the site's own is replaced
+            raise PluginError(f"mapwright: {os.path.join(docs, clash[0])} is a page of the site's own, and the "
+                              f"games make a page of the same path; rename or move it")
+        # of the theme's files only those a page loads (no sourcemaps, no search
         # languages the site does not use): left out here, so MkDocs never writes them
         search = search_files(search_languages(config.plugins))
-        kept = [f for f in kept if shipped(f.src_uri, search)]
-        nav = json.dumps(tree.nav, sort_keys=True)
-        all_changed = nav != SESSION.nav
+        kept = theirs + [f for f in theme if shipped(f.src_uri, search)]
+        # the game sections, as the generator ordered and titled them (escaped titles),
+        # with the site's own pages and nav: set here, before MkDocs makes the navigation,
+        # so that no generated page takes its title from its rendered H1 (MkDocs would put
+        # that unescaped into <title>)
+        config.nav = site_nav(tree.nav, config.nav, [f.src_uri for f in theirs if f.is_documentation_page()
+                                                     and f.inclusion.is_in_nav()])
+        nav = json.dumps(config.nav, sort_keys=True)
+        all_changed = nav != session.nav
         written, made = {}, []
         self.pending = []
         for path, content in sorted(tree.files.items()):
@@ -354,83 +388,36 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 digest = hashlib.sha256(data).hexdigest()
                 f = GeneratedFile.generated(config, path, content=content)
             written[path] = digest
-            f.changed = all_changed or SESSION.written.get(path) != digest
+            f.changed = all_changed or session.written.get(path) != digest
             made.append(f)
-        SESSION.written, SESSION.nav, SESSION.rendered = written, nav, len(self.pending)
+        session.written, session.nav, session.rendered = written, nav, len(self.pending)
         if self.serving:
             # the PDFs and keys this build links, for the next one
-            SESSION.pdfs = {key: data for key, data in self.prints.values() if isinstance(data, bytes)}
-            SESSION.pdf_keys = {job: SESSION.pdf_keys[job] for job in tree.files.values()
-                                if isinstance(job, PrintJob) and job in SESSION.pdf_keys}
-            SESSION.prints.cancel_others({f.key for f in self.pending})
+            session.pdfs = {key: data for key, data in self.prints.values() if isinstance(data, bytes)}
+            session.pdf_keys = {job: session.pdf_keys[job] for job in tree.files.values()
+                                if isinstance(job, PrintJob) and job in session.pdf_keys}
+            session.prints.cancel_others({f.key for f in self.pending})
             for f in self.pending:   # the previous edit's PDF is not this one: never served
                 with contextlib.suppress(OSError):
                     os.remove(f.abs_dest_path)
-        # the game sections, as the generator ordered and titled them (escaped titles): set
-        # here, before MkDocs makes the navigation, so that no page takes its title from
-        # its rendered H1 (MkDocs would put that unescaped into <title>)
-        config.nav = tree.nav
-        _freeze()
-        return Files(kept + made + asset_files(config, kept))
-
-    def _reuse_theme(self, config) -> None:
-        """Serve makes a new template environment for every rebuild: keep the compiled
-        templates (Jinja's bytecode cache, checked against each template's source) and
-        the theme's file listing (Material has some 14,000 icons), as long as the theme
-        folders, mkdocs.yml and the files of the project's own theme folders stay the same."""
-        theme, make_env = config.theme, config.theme.get_env
-        path = config.config_file_path
-        project = os.path.dirname(os.path.abspath(path)) if path else None
-
-        def get_env():
-            env = make_env()
-            # the project's own theme folders (custom_dir) may gain a file while serving;
-            # an installed theme's do not (and are far larger): only the former are walked
-            same = (tuple(theme.dirs), os.path.getmtime(path) if path and os.path.isfile(path) else 0,
-                    tree_stamp(d for d in theme.dirs if project and is_inside(d, project)))
-            if SESSION.templates is None or SESSION.templates[0] != same:
-                SESSION.templates = (same, _InMemoryBytecode(), {})
-            _, env.bytecode_cache, listings = SESSION.templates
-            list_all = env.list_templates
-
-            def list_templates(extensions=None, filter_func=None):
-                if extensions not in listings:
-                    listings[extensions] = list_all(extensions, filter_func)
-                return listings[extensions]
-            env.list_templates = list_templates
-            return env
-        theme.get_env = get_env
+        session.freeze()
+        return Files(kept + made)
 
     def on_serve(self, server, *, config, builder):
-        # MkDocs polls the watched folders every 0.5 s; a content folder is a few hundred
-        # files, cheap to look at every 0.1 s, so that an edit shows sooner
-        from watchdog.observers.polling import PollingObserver
+        session = self.session
         watched = [config.docs_dir] + ([config.config_file_path] if config.config_file_path else [])
-        for path in watched:
-            server.unwatch(path)
-        server.observer = PollingObserver(timeout=POLL_SECONDS)
-        # each poll reports an edit's files at once: MkDocs' 0.1 s wait for more adds only delay
-        server.build_delay = BUILD_DELAY
-        for path in watched:
-            server.watch(path)
+        patches.poll_often(server, watched, POLL_SECONDS, BUILD_DELAY)
         content = self.options.content.resolve()
         if not content.is_relative_to(Path(config.docs_dir).resolve()):
             server.watch(str(content))
-        serve_request, mount = server.serve_request, server.mount_path
-
-        def app(environ, start_response):
-            # a PDF still rendering is waited for, so that its link works once it is drawn
-            path = environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "ignore")
-            if path.startswith(mount):
-                SESSION.prints.wait(posixpath.normpath("/" + path[len(mount):]).lstrip("/"))
-            return serve_request(environ, start_response)
-        server.set_app(app)
-        search = _search_plugin(config) if SESSION.dirty else None
-        if search is not None and SESSION.indexer is None:
+        # a PDF still rendering is waited for, so that its link works once it is drawn
+        patches.wait_for_pending(server, session.prints.wait)
+        search = _search_plugin(config) if session.dirty else None
+        if search is not None and session.indexer is None:
             import multiprocessing
-            SESSION.indexer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+            session.indexer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                                   initializer=workers.start)
-            SESSION.indexer.submit(searching.ready, type(search.search_index))
+            session.indexer.submit(searching.ready, type(search.search_index))
         return server
 
     @_timed
@@ -445,77 +432,89 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         blocks = self.blocks.pop(page.file.src_uri, None)
         if blocks:
             html = verbatim.join(html, blocks)
-            page.present_anchor_ids = (page.present_anchor_ids or set()) | verbatim.anchor_ids(blocks)
         # the page body, before the theme wraps it (the theme's own scripts stay)
-        return sanitise_html(html)
+        html = sanitise_html(html)
+        if self.session.dirty:   # serve: the pages rendered again, for the search index (on_env)
+            self.rendered.append((page, html))
+        return html
 
     def on_env(self, env, *, config, files):
-        self.search, self.indexed, self.unindexed = _search_plugin(config) if SESSION.dirty else None, 0, None
+        session = self.session
+        if self.serving:   # the theme's templates compiled once (Jinja checks each one's source)
+            env.bytecode_cache = session.bytecode
+        self.search, self.indexed, self.unindexed = _search_plugin(config) if session.dirty else None, 0, None
+        self.hidden = {}
         if self.search is not None:
-            SESSION.index_written()   # the previous edit's entries, if still being made
-            order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
-            index = self.search.search_index
-            self.order, self.write_index = order, index.generate_search_index
-            if SESSION.indexer is not None and SESSION.index_json and self.search.config.get("enabled", True):
-                self._index_later(index)
-            else:
-                self._whole_search_index(index, order)
+            session.index_written()   # the previous edit's entries, if still being made
+            self.order = [f.src_uri for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve)]
+            if session.indexer is not None and session.index_json and self.search.config.get("enabled", True):
+                self._index_later()
+        self.rendered = []
         return env
 
-    def _index_later(self, index) -> None:
-        """Serve, after an edit: the search plugin is given each page to index as it
-        renders it, but only its body is taken (`unindexed`), to be indexed once the pages
-        are served (`_make_index`); the plugin writes the last whole index meanwhile,
+    def _index_later(self) -> None:
+        """Serve, after an edit: the pages rendered again are indexed once they are served
+        (`_make_index`), in the indexer process, not by the search plugin now: each is
+        marked for it as its front matter would (`search: exclude`, restored once the
+        plugin has seen the page). The plugin writes the last whole index meanwhile,
         which no request is given: they wait from now until the new one is written."""
-        self.unindexed = []
-        self.index_ready = SESSION.prints.expect(SEARCH_INDEX, "search index")
-        index.add_entry_from_context = lambda page: self.unindexed.append((page, page.content))
-        index.generate_search_index = lambda prev: SESSION.index_json
+        self.unindexed, self.hidden = list(self.rendered), {}
+        self.index_ready = self.session.prints.expect(SEARCH_INDEX, "search index")
+        for page, _ in self.unindexed:
+            self.hidden[page.file.src_uri] = page.meta.get("search", _ABSENT)
+            page.meta["search"] = {"exclude": True}
 
-    @event_priority(-100)   # after the search plugin's: it has just indexed this page
+    @event_priority(-100)   # after the search plugin's: it has just indexed this page (or passed it)
     def on_page_context(self, context, *, page, config, nav):
         if self.search is not None and self.unindexed is None:
             entries = self.search.search_index.entries
-            SESSION.search[page.file.src_uri] = entries[self.indexed:]
+            self.session.search[page.file.src_uri] = entries[self.indexed:]
             self.indexed = len(entries)
+        elif self.search is not None and page.file.src_uri in self.hidden:
+            shown = self.hidden.pop(page.file.src_uri)
+            if shown is _ABSENT:
+                del page.meta["search"]
+            else:
+                page.meta["search"] = shown
         return context
 
-    @staticmethod
-    def _whole_search_index(index, order: list[str]) -> None:
+    def _write_whole_index(self, config) -> None:
         """Under `serve --dirty` the search plugin indexes only the pages rendered again and
         merges them into its last index as if a rebuild rendered one page (it drops the
         entries under the first one's URL): after an edit to a map, whose pages are
-        several, pages went missing from search or came twice. This build's index is
-        made as a full build makes it instead: every page's entries from the last time
-        it was rendered (on_page_context), in the order a full build renders the pages
-        (`order`), written by the search plugin itself with nothing to merge."""
-        write = index.generate_search_index
-
-        def whole(prev):
-            SESSION.search = {src: SESSION.search[src] for src in order if src in SESSION.search}
-            index.entries = [entry for entries in SESSION.search.values() for entry in entries]
-            SESSION.index_json = write(None)
-            return SESSION.index_json
-        index.generate_search_index = whole
+        several, pages went missing from search or came twice. The index is written
+        again as a full build makes it: every page's entries from the last time it was
+        rendered, in the order a full build renders the pages, by an index object of
+        the plugin's own (Material's class, so Material's format)."""
+        session, index = self.session, self.search.search_index
+        session.search = {src: session.search[src] for src in self.order if src in session.search}
+        whole = type(index)(**index.config)
+        whole.entries = [entry for entries in session.search.values() for entry in entries]
+        data = whole.generate_search_index(None)
+        dest = Path(config.site_dir) / SEARCH_INDEX
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        partial = dest.with_suffix(".part")
+        partial.write_text(data, encoding="utf-8")
+        partial.replace(dest)
+        session.index_json = data
 
     def _make_index(self, config) -> None:
         """The pages are written and the search plugin has written the last index: the
         changed pages' entries are made in the indexer process, then the index is
-        written whole (as `_whole_search_index` writes it), and waiting requests served."""
-        index, rendered, write, order = self.search.search_index, self.unindexed, self.write_index, self.order
-        dest, ready = Path(config.site_dir) / SEARCH_INDEX, self.index_ready
+        written whole (as `_write_whole_index` writes it), and waiting requests served."""
+        session, index, rendered, ready = self.session, self.search.search_index, self.unindexed, self.index_ready
         config_values, made = dict(index.config), Future()
-        SESSION.indexing, self.unindexed = made, None
+        session.indexing, self.unindexed = made, None
         if not rendered:   # no page rendered again: the index the search plugin wrote is whole
-            SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
+            session.prints.done(SEARCH_INDEX, "search index", ready, None)
             made.set_result(None)
             return
         # a page rendered again to the same body in the same place keeps its entries (after
         # a change to the navigation every page is rendered again, most to the same body)
         views = [searching.view(page, content) for page, content in rendered]
         keys = {page.file.src_uri: searching.view_key(v, config_values) for (page, _), v in zip(rendered, views)}
-        again = [i for i, (page, _) in enumerate(rendered) if page.file.src_uri not in SESSION.search
-                 or SESSION.indexed.get(page.file.src_uri) != keys[page.file.src_uri]]
+        again = [i for i, (page, _) in enumerate(rendered) if page.file.src_uri not in session.search
+                 or session.indexed.get(page.file.src_uri) != keys[page.file.src_uri]]
         pages, views = [rendered[i] for i in again], [views[i] for i in again]
 
         def finished(done: Future) -> None:
@@ -525,32 +524,20 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 try:
                     found = done.result()
                 except Exception:   # the worker could not (a page it could not be sent): here, then
-                    found = []
-                    for page, content in pages:
-                        stand_in = copy.copy(page)
-                        stand_in.content = content
-                        one = type(index)(**config_values)
-                        one.add_entry_from_context(stand_in)
-                        found.append(one.entries)
+                    found = searching.entries_of(type(index), config_values, views)
                 for (page, _), entries in zip(pages, found):
-                    SESSION.search[page.file.src_uri] = entries
-                SESSION.search = {src: SESSION.search[src] for src in order if src in SESSION.search}
-                SESSION.indexed = {src: keys.get(src) or SESSION.indexed.get(src) for src in SESSION.search}
-                index.entries = [entry for entries in SESSION.search.values() for entry in entries]
-                data = write(None)
-                partial = dest.with_suffix(".part")
-                partial.write_text(data, encoding="utf-8")
-                partial.replace(dest)
-                SESSION.index_json = data
+                    session.search[page.file.src_uri] = entries
+                session.indexed = {src: keys.get(src) or session.indexed.get(src) for src in session.search}
+                self._write_whole_index(config)
             except Exception as exc:   # the site folder went away (serve stopping), or a bug
                 # a later build renders, and so indexes, every page again
-                SESSION.search, SESSION.index_json, SESSION.written, SESSION.indexed = {}, "", {}, {}
+                session.search, session.index_json, session.written, session.indexed = {}, "", {}, {}
                 log.warning("mapwright: the search index could not be made: %s", exc)
             finally:
-                SESSION.prints.done(SEARCH_INDEX, "search index", ready, None)
+                session.prints.done(SEARCH_INDEX, "search index", ready, None)
                 made.set_result(None)
         try:
-            SESSION.indexer.submit(searching.entries_of, type(index), config_values, views).add_done_callback(finished)
+            session.indexer.submit(searching.entries_of, type(index), config_values, views).add_done_callback(finished)
         except RuntimeError as exc:   # the indexer is shut down: serve is stopping
             failed = Future()
             failed.set_exception(exc)
@@ -559,15 +546,18 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     @event_priority(-50)   # after the search plugin's (it writes its index first)
     @_timed
     def on_post_build(self, *, config):
-        _thaw()
+        session = self.session
+        session.thaw()
         if getattr(self, "unindexed", None) is not None:
             self._make_index(config)
+        elif getattr(self, "search", None) is not None:
+            self._write_whole_index(config)
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:
             cache.put(f.key, data)
             if self.serving:
-                SESSION.pdfs[f.key] = data
+                session.pdfs[f.key] = data
             Path(f.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
             Path(f.abs_dest_path).write_bytes(data)
         if self.serving:   # the pages reload now; a PDF appears when it is drawn
@@ -585,15 +575,15 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         self.pending = []
         if not self.serving:
             record_site(Path(config.site_dir))
-        elif SESSION.generator.cache.pending is None:
+        elif session.generator.cache.pending is None:
             # the first build wrote its games to the cache folder; after an edit, the games
             # made again wait until serve stops (on_shutdown), not the reader
-            SESSION.generator.cache.pending = {}
+            session.generator.cache.pending = {}
 
     def _serve_later(self, f: PendingPrint, write) -> None:
         """Render `f` now (or join the render an earlier edit started); requests for it
         wait until it is written (see on_serve)."""
-        prints = SESSION.prints
+        prints = self.session.prints
         written = prints.expect(f.dest_uri, f.key)
 
         def finished(done: Future, f=f) -> None:
@@ -610,19 +600,20 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         prints.render(f.key, lambda: self._render(f.job)).add_done_callback(finished)
 
     def on_build_error(self, *, error):
-        _thaw()
-        SESSION.index_written()
+        session = self.session
+        session.thaw()
+        session.index_written()
         if getattr(self, "unindexed", None) is not None:   # requests wait no longer (the last index)
-            SESSION.prints.done(SEARCH_INDEX, "search index", self.index_ready, None)
+            session.prints.done(SEARCH_INDEX, "search index", self.index_ready, None)
             self.unindexed = None
         for _, made in getattr(self, "prints", {}).values():
             if isinstance(made, Future):
                 made.cancel()
-        SESSION.written, SESSION.nav, SESSION.search = {}, "", {}   # the next build writes everything again
-        SESSION.index_json = ""
+        session.written, session.nav, session.search = {}, "", {}   # the next build writes everything again
+        session.index_json = ""
 
     def on_shutdown(self):
-        SESSION.generator.cache.store_pending()
-        SESSION.close()
+        self.session.generator.cache.store_pending()
+        self.session.close()
 
 

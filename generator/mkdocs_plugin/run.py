@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .plugin import SESSION
+from .plugin import MapwrightPlugin
 
 # Fixed so that sitemaps carry no build date: two builds give the same bytes.
 REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01
@@ -39,8 +39,18 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _flags(content: Path, options: dict) -> dict:
-    return {"content": content, "project": Path.cwd(), **options}
+def _flags(content: Path, options: dict, **more) -> dict:
+    """What the plugin is told of the command line (MapwrightPlugin.command_line)."""
+    return {"content": content, "project": Path.cwd(), **options, **more}
+
+
+def _docs_dir(config_file: Path, content: Path) -> dict:
+    """The docs_dir to load the configuration with: the content folder for the bundled
+    configuration (its own names no folder of the project); otherwise the project's, and
+    the plugin takes the content folder from the command line (a site may have pages of
+    its own beside the games)."""
+    from ..paths import AUTHOR_MKDOCS
+    return {"docs_dir": str(content.resolve())} if config_file == AUTHOR_MKDOCS else {}
 
 
 def _plugin_listed(config) -> None:
@@ -63,36 +73,39 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     if refused:
         raise NotBuilt("output paths refused", refused)
     os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
-    SESSION.overrides, SESSION.wrapped, SESSION.last = _flags(content, options), True, None
+    MapwrightPlugin.command_line = _flags(content, options, wrapped=True)
     collector = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(collector)
     start = time.perf_counter()
-    config = None
+    config = plugin = None
     try:
         try:
-            config = load_config(config_file=str(config_file), docs_dir=str(content.resolve()),
-                                 site_dir=str(site_dir.resolve()), strict=True)
+            config = load_config(config_file=str(config_file), site_dir=str(site_dir.resolve()), strict=True,
+                                 **_docs_dir(config_file, content))
         except ConfigurationError as exc:
             raise NotBuilt(f"{config_file}: {exc}") from None
         _plugin_listed(config)
+        plugin = config.plugins["mapwright"]
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config)
         finally:
             config.plugins.on_shutdown()
     except (Abort, MkDocsException, OSError) as exc:
-        found = SESSION.last.report.diagnostics if SESSION.last else []
+        last = plugin.session.last if plugin is not None else None
+        found = last.report.diagnostics if last else []
         where = "" if config is not None else f"{config_file}: "   # mkdocs.yml refused
         raise NotBuilt(where + ("; ".join(collector.messages) or str(exc)), found) from None
     finally:
         logger.removeHandler(collector)
-        SESSION.overrides, SESSION.wrapped = {}, False
-    tree = SESSION.last
+        MapwrightPlugin.command_line = {}
+    session = plugin.session
+    tree = session.last
     total = time.perf_counter() - start
     return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
-                   SESSION.rendered, {"generate": tree.timings["generate"], "plugin": SESSION.seconds,
-                                      **{f"hook {name}": t for name, t in SESSION.hooks.items()},
+                   session.rendered, {"generate": tree.timings["generate"], "plugin": session.seconds,
+                                      **{f"hook {name}": t for name, t in session.hooks.items()},
                                       "total": total})
 
 
@@ -101,7 +114,7 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     from mkdocs.commands.serve import serve
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
-    SESSION.overrides = _flags(content, options)
+    MapwrightPlugin.command_line = _flags(content, options)
     handler = logging.StreamHandler()   # what `mkdocs serve` shows: builds, reloads, problems
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
     # every rebuild is a dirty one, on purpose (the plugin marks what changed): not news
@@ -112,12 +125,13 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     logger.addHandler(collector)
     logger.setLevel(logging.INFO)
     try:
-        _plugin_listed(load_config(config_file=str(config_file), docs_dir=str(content.resolve())))
+        _plugin_listed(load_config(config_file=str(config_file), **_docs_dir(config_file, content)))
         serve(config_file=str(config_file), dev_addr=dev_addr, livereload=True, build_type="dirty",
-              docs_dir=str(content.resolve()), strict=False)
+              strict=False, **_docs_dir(config_file, content))
     except ConfigurationError as exc:   # mkdocs.yml itself (a bad value, a missing folder)
         raise NotBuilt(f"{config_file}: {exc}") from None
     except (Abort, MkDocsException) as exc:
         raise NotBuilt(f"{config_file}: " + ("; ".join(collector.messages) or str(exc))) from None
     finally:
         logger.removeHandler(collector)
+        MapwrightPlugin.command_line = {}

@@ -7,6 +7,8 @@ twice (md_in_html's block extractor, then MkDocs' anchor collector): more than a
 second for that one page. `split` puts a short placeholder, itself a raw HTML block,
 where each such block stands; `join` puts the blocks back into the rendered page, so
 the page comes out as Markdown would have made it (the sanitiser runs after `join`).
+The placeholder holds an empty element for each `id` of its block, so that MkDocs'
+own collector of a page's anchors (for its check of links to them) finds them all.
 
 Only lines that Markdown reads as one whole raw HTML block are taken: outside fenced
 code, between blank lines, starting at column 0 with a `<div` or `<table` tag, ending
@@ -25,8 +27,8 @@ import secrets
 
 MIN_CHARS = 4096   # below this, Markdown's own handling costs next to nothing
 _OPENS = {"<div": "</div>", "<table": "</table>"}
-_PLACEHOLDER = re.compile(r'<div data-mw-verbatim="([0-9a-f]+-[0-9]+)"></div>')
 _ID = re.compile(r'\sid="([^"<>]*)"')
+_PLACEHOLDER = re.compile(r'<div data-mw-verbatim="([0-9a-f]+-[0-9]+)">(?:<i id="[^"<>]*"></i>)*</div>')
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 
 
@@ -69,8 +71,9 @@ def split(markdown: str) -> tuple[str, dict[str, str]]:
                 end += 1
             if _whole_block(lines[i:end + 1]):
                 key = f"{prefix}-{len(blocks)}"
-                blocks[key] = "\n".join(lines[i:end + 1])
-                out.append(f'<div data-mw-verbatim="{key}"></div>')
+                blocks[key] = block = "\n".join(lines[i:end + 1])
+                ids = "".join(f'<i id="{v}"></i>' for v in _ID.findall(block))   # as escaped there
+                out.append(f'<div data-mw-verbatim="{key}">{ids}</div>')
                 i = end + 1
                 continue
         out.append(line)
@@ -83,9 +86,3 @@ def join(page_html: str, blocks: dict[str, str]) -> str:
     if not blocks:
         return page_html
     return _PLACEHOLDER.sub(lambda m: blocks.get(m.group(1), m.group(0)), page_html)
-
-
-def anchor_ids(blocks: dict[str, str]) -> set[str]:
-    """The `id`s the blocks define, as MkDocs collects them from raw HTML (for its check
-    of links to anchors)."""
-    return {html.unescape(v) for block in blocks.values() for v in _ID.findall(block)}

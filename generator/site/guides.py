@@ -1,12 +1,14 @@
 """Mapwright's own guides (docs-src/*.md) and the setup templates they name (templates/),
-published under guides/ and guides/templates/, with every install line made from one
-setting: the project's Git repository, mkdocs.yml `repo_url` (which Material also shows
-as the header's repository link).
+published under guides/ and guides/templates/ (on a site that asks for them: the
+plugin's `reference` setting), with every install line made from one setting: where
+Mapwright comes from, the plugin's `source_url` (a Git repository). It is not
+mkdocs.yml's `repo_url`, which names the site's own repository (an author's site links
+the author's repository, and still installs Mapwright from Mapwright's).
 
 A guide marks where install lines go with a comment line, `<!-- mapwright:NAME -->`,
 replaced by the block NAME of `install_blocks`; a template names the repository as
 REPOSITORY_TOKEN, in comments only (its YAML stays valid as it is), between `[repository]`
-and `[/repository]` comment lines (see `template_text`). With no `repo_url`
+and `[/repository]` comment lines (see `template_text`). With no `source_url`
 (Mapwright has no public address yet) the blocks install from a copy of the source, a
 clone or a wheel built from it, and the templates say where to find the repository
 instead of naming one: nothing on the site is a placeholder to fill in.
@@ -23,10 +25,10 @@ REPOSITORY_TOKEN = "MAPWRIGHT_REPOSITORY"   # in templates, between [repository]
 _MARKER = re.compile(r"^<!-- mapwright:([a-z-]+) -->$", re.M)
 
 
-def install_blocks(repo_url: str | None, version: str = __version__) -> dict[str, str]:
+def install_blocks(source_url: str | None, version: str = __version__) -> dict[str, str]:
     """The guide's install blocks (Markdown), by marker name."""
     tag = f"v{version}"
-    git = f"git+{repo_url}@{tag}" if repo_url else None
+    git = f"git+{source_url}@{tag}" if source_url else None
     rows = ["| your repository | `MAPWRIGHT_SOURCE` |", "| --- | --- |",
             "| a copy (fork) of Mapwright with your game in `content/` (the default) | `--editable .` |",
             "| your content, with Mapwright's source in `mapwright/` (a git submodule or a copy) | "
@@ -38,7 +40,7 @@ def install_blocks(repo_url: str | None, version: str = __version__) -> dict[str
                  "release never turns your check red without a change on your side; move the pin "
                  "forward in a pull request of its own. The same forms work on your machine:", "",
                  f'    pip install "{git}"                  # from Git, pinned',
-                 f"    git clone {repo_url} mapwright",
+                 f"    git clone {source_url} mapwright",
                  "    pip install --editable ./mapwright   # from a clone"]
     else:
         local = ["This site names no public repository for Mapwright, so install it from a copy of "
@@ -51,7 +53,7 @@ def install_blocks(repo_url: str | None, version: str = __version__) -> dict[str
     if git:
         hook = (f"It uses a local hook: the `mapwright` installed where you commit. To have "
                 f"pre-commit fetch the hook from Mapwright's repository instead, replace the "
-                f"`repo: local` block with `repo:` {code_span(repo_url)} and `rev:` {code_span(tag)} "
+                f"`repo: local` block with `repo:` {code_span(source_url)} and `rev:` {code_span(tag)} "
                 "(the template's comment shows the lines).")
     else:
         hook = ("It uses a local hook: the `mapwright` installed where you commit (see *Installing "
@@ -61,11 +63,11 @@ def install_blocks(repo_url: str | None, version: str = __version__) -> dict[str
     return {"install-sources": "\n".join(rows), "install-local": "\n".join(local), "pre-commit-hook": hook}
 
 
-def guide_pages(repo_url: str | None = None) -> dict[str, str]:
+def guide_pages(source_url: str | None = None) -> dict[str, str]:
     """{path under the docs tree: text}: the guides, with their install blocks, and the
     templates (a leading dot dropped from a name, `.pre-commit-config.yaml` ->
     `pre-commit-config.yaml`: MkDocs does not publish dotfiles)."""
-    blocks = install_blocks(repo_url)
+    blocks = install_blocks(source_url)
     folder = SOURCE_ROOT / "docs-src"
     pages = {}
     for path in sorted(folder.glob("*.md")) if folder.is_dir() else ():
@@ -75,14 +77,14 @@ def guide_pages(repo_url: str | None = None) -> dict[str, str]:
     for path in sorted(p for p in templates.rglob("*") if p.is_file()) if templates.is_dir() else ():
         rel = path.relative_to(templates)
         name = "/".join(rel.parts[:-1] + (rel.name.lstrip("."),))
-        pages[f"guides/templates/{name}"] = template_text(path.read_text(encoding="utf-8"), repo_url)
+        pages[f"guides/templates/{name}"] = template_text(path.read_text(encoding="utf-8"), source_url)
     return pages
 
 
-def template_text(text: str, repo_url: str | None) -> str:
+def template_text(text: str, source_url: str | None) -> str:
     """A template as the site offers it. The lines between the comment lines `[repository]`
     and `[/repository]` are the options that install from Mapwright's Git repository: kept,
-    with REPOSITORY_TOKEN as `repo_url`, when there is one, else left out (the markers go
+    with REPOSITORY_TOKEN as `source_url`, when there is one, else left out (the markers go
     either way)."""
     out, inside = [], False
     for line in text.splitlines(keepends=True):
@@ -90,7 +92,7 @@ def template_text(text: str, repo_url: str | None) -> str:
         if mark in ("[repository]", "[/repository]"):
             inside = mark == "[repository]"
             continue
-        if inside and not repo_url:
+        if inside and not source_url:
             continue
-        out.append(line.replace(REPOSITORY_TOKEN, repo_url) if repo_url else line)
+        out.append(line.replace(REPOSITORY_TOKEN, source_url) if source_url else line)
     return "".join(out)

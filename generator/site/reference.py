@@ -1,11 +1,16 @@
 """Reference pages generated from the project itself: one per schema, rendered from
-the schema, and the diagnostics reference, rendered from the registered codes."""
+the schema, and the diagnostics reference, rendered from the registered codes.
+
+A site carries them only when its configuration asks (the plugin's `reference`
+setting); an author's site asks for the schemas of the families its games use
+(`family_schemas`), Mapwright's own for all of them."""
 from __future__ import annotations
 
 import json
 from functools import cache
 
 from ..diagnostics import CODES
+from ..families import family as family_named
 from ..schemas import ID_PREFIX, load_schema, schema_names
 from ..escape import code_span, md_text
 from .text import table
@@ -111,10 +116,43 @@ def schema_page(name: str) -> str:
     return "\n".join(parts)
 
 
+def _referenced(node) -> set[str]:
+    """The schemas `node` (a schema or a part of one) refers to by file name."""
+    if isinstance(node, dict):
+        found = set()
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.split("#", 1)[0]:
+            found.add(ref.split("#", 1)[0].rsplit("/", 1)[-1].removesuffix(".schema.json"))
+        for value in node.values():
+            found |= _referenced(value)
+        return found
+    if isinstance(node, list):
+        return set().union(*map(_referenced, node)) if node else set()
+    return set()
+
+
+@cache
+def family_schemas(families: tuple[str, ...]) -> tuple[str, ...]:
+    """The schemas of a site whose games are of `families`: game.yaml's, each family's
+    content files' and example blocks', and every schema those refer to."""
+    wanted = {"game"}
+    for name in families:
+        fam = family_named(name)
+        if fam is not None:
+            wanted |= {spec.schema for spec in fam.files.values()} | ({fam.example_schema} - {""})
+    todo = sorted(wanted)
+    while todo:
+        for name in _referenced(load_schema(todo.pop())) - wanted:
+            wanted.add(name)
+            todo.append(name)
+    return tuple(sorted(wanted))
+
+
 @cache   # the schemas do not change while Mapwright runs (serve rebuilds often)
-def schema_pages() -> dict[str, str | bytes]:
+def schema_pages(names: tuple[str, ...] | None = None) -> dict[str, str | bytes]:
+    """Each schema's page and file (`names`; None: every schema)."""
     files: dict[str, str | bytes] = {}
-    for name in schema_names():
+    for name in schema_names() if names is None else names:
         files[f"reference/schemas/{name}.md"] = schema_page(name)
         files[f"reference/schemas/{name}.schema.json"] = json.dumps(load_schema(name), indent=2) + "\n"
     return files

@@ -5,16 +5,30 @@ Pure: takes validated games, returns files and nav. Writing them is `write_tree`
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..escape import nav_title
 from ..families import family as family_named, names as family_names
 from ..validate import GameResult
 from .guides import guide_pages
-from .reference import diagnostics_page, schema_pages
+from .reference import diagnostics_page, family_schemas, schema_pages
 from .rules import page_title, publish_rules_page
 from ..escape import code_span, md_text, url
 from .text import prose, table
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    """What the site-wide pages take from the site's configuration (mkdocs.yml): the
+    site is its author's, and Mapwright's own pages are there only when asked for."""
+
+    title: str = "Variant rules"        # site_name: the home page's heading
+    home: bool = True                   # a home page (False: the site has a front page of its own)
+    # Mapwright's pages for variant authors (install and CI guides, the diagnostics reference,
+    # the schemas): False; True, with the schemas of the families the games use; "all" schemas
+    reference: bool | str = False
+    source_url: str | None = None       # where Mapwright comes from: the guides' install lines
 
 
 def _players(players) -> str:
@@ -86,12 +100,12 @@ def one_line(summary: str, limit: int = 160) -> str:
     return text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def home_page(results: list[GameResult], thumbnails: dict[str, str], repo_url: str | None = None) -> str:
-    """The landing page: a card per game (picture, one line, link), then the pages for
-    variant authors, starting with where to get Mapwright (`repo_url`: mkdocs.yml)."""
+def home_page(results: list[GameResult], thumbnails: dict[str, str], site: SiteSettings = SiteSettings()) -> str:
+    """The landing page, headed by the site's title: a card per game (picture, one line,
+    link), then, where the site carries Mapwright's own pages, those for variant authors."""
     lines = ["---", "hide:", "  - navigation", "  - toc", "---", "",
-             "# Mapwright games", "",
-             "Rules sites built from data: every map, table and worked example on these pages "
+             f"# {md_text(site.title)}", "",
+             "Rules built from data: every map, table and worked example on these pages "
              "was checked by the game's engine when the site was built.", "",
              '<div class="mw-cards" markdown>', ""]
     for r in results:
@@ -102,22 +116,23 @@ def home_page(results: list[GameResult], thumbnails: dict[str, str], repo_url: s
                       f"{{ .mw-card-picture loading=lazy }}]({game_id}/index.md){{ tabindex=-1 aria-hidden=true }}"]
         lines += ["", f"    {md_text(one_line(meta['summary']))}", "",
                   f"    *{md_text(_players(meta['players']))} players*", ""]
-    lines += ["</div>", "",
-              "## For variant authors", "",
-              get_mapwright(repo_url),
-              "- [Checking a variant on every change](guides/ci-for-variant-authors.md): "
-              "validation in CI and before each commit",
-              "- [Diagnostics reference](reference/diagnostics.md): every message's code, "
-              "what it means and what to do",
-              "- [Content schemas](reference/schemas/index.md): the fields of every content file", ""]
+    lines += ["</div>", ""]
+    if site.reference:
+        lines += ["## For variant authors", "",
+                  get_mapwright(site.source_url),
+                  "- [Checking a variant on every change](guides/ci-for-variant-authors.md): "
+                  "validation in CI and before each commit",
+                  "- [Diagnostics reference](reference/diagnostics.md): every message's code, "
+                  "what it means and what to do",
+                  "- [Content schemas](reference/schemas/index.md): the fields of every content file", ""]
     return "\n".join(lines)
 
 
-def get_mapwright(repo_url: str | None) -> str:
+def get_mapwright(source_url: str | None) -> str:
     """The home page's line saying where the tool is and how to install it."""
     install = "guides/ci-for-variant-authors.md#installing-mapwright"
-    if repo_url:
-        return (f"- [Mapwright's source]({url(repo_url)}): the tool that built this site; "
+    if source_url:
+        return (f"- [Mapwright's source]({url(source_url)}): the tool that built this site; "
                 f"[how to install it]({install})")
     return (f"- [Installing Mapwright]({install}), the tool that built this site, from a copy of its source "
             "(this site names no public repository)")
@@ -185,19 +200,19 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
     return files, nav
 
 
-def docs_tree(results: list[GameResult], repo_url: str | None = None) -> tuple[dict[str, str | bytes], list]:
-    return assemble([(r, *game_files(r)) for r in results], repo_url=repo_url)
+def docs_tree(results: list[GameResult], site: SiteSettings = SiteSettings()) -> tuple[dict[str, str | bytes], list]:
+    return assemble([(r, *game_files(r)) for r in results], site=site)
 
 
 def assemble(sections: list[tuple[GameResult, dict, list]], *,
-             repo_url: str | None = None) -> tuple[dict[str, str | bytes], list]:
+             site: SiteSettings = SiteSettings()) -> tuple[dict[str, str | bytes], list]:
     """The whole tree from each game's (result, files, nav), as `game_files` made them
-    (the build keeps those per game and makes only the site-wide pages again);
-    `repo_url`: the project's Git repository (mkdocs.yml), for the guides' install lines."""
+    (the build keeps those per game and makes only the site-wide pages again): the
+    games, the home page unless the site has its own, Mapwright's pages if asked for."""
     for name in family_names():  # every family's diagnostic codes belong on the reference page
         family_named(name)
     files: dict[str, str | bytes] = {}
-    nav: list = [{"Home": "index.md"}]
+    nav: list = [{"Home": "index.md"}] if site.home else []
     thumbnails = {}
     results = []
     titles = {r.source.game_id: r.source.meta["title"] for r, _, _ in sections}
@@ -214,9 +229,22 @@ def assemble(sections: list[tuple[GameResult, dict, list]], *,
         if f"{result.source.game_id}/thumbnail.svg" in files:
             thumbnails[result.source.game_id] = "thumbnail.svg"
         nav.append({nav_title(short_title(result.source.meta["title"])): game_nav})
-    files["index.md"] = home_page(results, thumbnails, repo_url)
-    schemas = schema_pages()
-    files.update(schemas)
+    if site.home:
+        files["index.md"] = home_page(results, thumbnails, site)
+    if site.reference:
+        families = tuple(sorted({str(r.source.meta["family"]) for r in results}))
+        reference_files, reference_nav = reference_pages(None if site.reference == "all" else families,
+                                                         site.source_url)
+        files.update(reference_files)
+        nav.append({"Reference": reference_nav})
+    return files, nav
+
+
+def reference_pages(families: tuple[str, ...] | None, source_url: str | None) -> tuple[dict, list]:
+    """Mapwright's pages for variant authors and their navigation: the diagnostics
+    reference, the schemas (of `families`; None: every schema), the guides."""
+    schemas = schema_pages(None if families is None else family_schemas(families))
+    files = {**schemas, "reference/diagnostics.md": diagnostics_page()}
     schema_nav = [{"All schemas": "reference/schemas/index.md"}]
     index_lines = ["# Content schemas", "",
                    "Each kind of content file has a JSON Schema (draft 2020-12). These pages are "
@@ -226,12 +254,11 @@ def assemble(sections: list[tuple[GameResult, dict, list]], *,
         schema_nav.append({name: path})
         index_lines.append(f"- [{name}]({name}.md)")
     files["reference/schemas/index.md"] = "\n".join(index_lines) + "\n"
-    files["reference/diagnostics.md"] = diagnostics_page()
-    guides = guide_pages(repo_url)
+    guides = guide_pages(source_url)
     files.update(guides)
-    nav.append({"Reference": [{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
-                + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
-                   if path.endswith(".md")]})
+    nav = ([{"Diagnostics": "reference/diagnostics.md"}, {"Schemas": schema_nav}]
+           + [{nav_title(page_title(text, path)): path} for path, text in sorted(guides.items())
+              if path.endswith(".md")])
     return files, nav
 
 

@@ -20,14 +20,16 @@ import sys
 from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from generator.mkdocs_plugin.plugin import SESSION
+from generator.mkdocs_plugin.plugin import MapwrightPlugin
 content, site, config_file = map(Path, sys.argv[1:4])
-SESSION.overrides = {"content": content, "project": Path.cwd(), "pdf": False}
+MapwrightPlugin.command_line = {"content": content, "project": Path.cwd(), "pdf": False}
+started = []
 
 def rebuild():
-    config = load_config(config_file=str(config_file), docs_dir=str(content), site_dir=str(site), strict=False)
-    if not SESSION.dirty:
+    config = load_config(config_file=str(config_file), site_dir=str(site), strict=False)
+    if not started:
         config.plugins.on_startup(command="serve", dirty=True)
+        started.append(True)
     build(config, dirty=True)
 
 rebuild()

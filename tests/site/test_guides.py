@@ -1,5 +1,6 @@
-"""The guides' install lines and downloadable templates, made from the one repository
-setting (mkdocs.yml repo_url): with it, they name the repository; without it, they
+"""The guides' install lines and downloadable templates, made from the one setting for
+where Mapwright comes from (the plugin's source_url, not mkdocs.yml's repo_url, which is
+the site's own repository): with it, they name Mapwright's repository; without it, they
 install from a copy of the source, and nothing is a placeholder."""
 from __future__ import annotations
 
@@ -69,37 +70,42 @@ def test_the_built_guide_links_templates_the_site_serves(built_site):
         served = (site / "guides" / link[3:]).read_text(encoding="utf-8")
         assert "mapwright validate" in served and not PLACEHOLDER.search(served)
     assert "pip install --editable ." in html and "OWNER" not in html
-    # mkdocs.yml sets no repo_url (no public address): Material shows no repository link
+    # mkdocs.yml sets no repo_url: Material shows no repository link
     assert 'class="md-source"' not in html
 
 
-def test_the_generator_passes_the_repository_to_the_guides(tmp_path):
+def test_the_generator_passes_the_source_to_the_guides(tmp_path):
     from generator.build import BuildOptions, Generator
+    from generator.site.tree import SiteSettings
     from pathlib import Path
     content = tmp_path / "content"
     content.mkdir()
-    tree = Generator().tree(BuildOptions(content=content, project=tmp_path, repo_url=URL))
+    site = SiteSettings(reference=True, source_url=URL)
+    tree = Generator().tree(BuildOptions(content=content, project=tmp_path, site=site))
     assert f"git+{URL}@v{__version__}" in tree.files[GUIDE]
     assert URL in tree.files[TEMPLATES[1]]
     assert f"- [Mapwright's source]({URL})" in tree.files["index.md"]
-    bare = Generator().tree(BuildOptions(content=content, project=tmp_path))
+    bare = Generator().tree(BuildOptions(content=content, project=tmp_path, site=SiteSettings(reference=True)))
     assert "(guides/ci-for-variant-authors.md#installing-mapwright)" in bare.files["index.md"]
     assert "git+" not in bare.files[GUIDE] and Path(GUIDE).suffix == ".md"
 
 
-def test_mkdocs_repo_url_reaches_the_guides_through_the_plugin(tmp_path, monkeypatch):
-    """The one setting: mkdocs.yml's repo_url gives Material's header link and the guide's
-    install lines alike (the plugin hands it to the generator)."""
+def test_source_url_reaches_the_guides_and_repo_url_stays_the_sites(tmp_path, monkeypatch):
+    """Two settings: the plugin's source_url makes the guides' install lines; mkdocs.yml's
+    repo_url is the site's own repository (Material's header link), never installed from.
+    (It was one setting: an author who named their repository got install lines for it.)"""
     import shutil
     from pathlib import Path
     from generator.cli import main
     repo = Path(__file__).resolve().parents[2]
+    theirs = "https://git.example.org/alice/variants"
     config = tmp_path / "mkdocs.yml"
-    config.write_text((repo / "mkdocs.yml").read_text(encoding="utf-8") + f"\nrepo_url: {URL}\n",
-                      encoding="utf-8")
+    text = (repo / "mkdocs.yml").read_text(encoding="utf-8").replace(
+        "      reference: all", f"      reference: all\n      source_url: {URL}")
+    config.write_text(text + f"\nrepo_url: {theirs}\n", encoding="utf-8")
     shutil.copytree(repo / "content" / "classic", tmp_path / "content" / "classic")
-    (tmp_path / "site_overrides").symlink_to(repo / "site_overrides")  # the theme's files, beside it
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)   # the copied mkdocs.yml needs no theme folder beside it
     assert main(["build", "--config", str(config), "--content", "content", "-o", "site", "--no-pdf"]) == 0
     html = (tmp_path / "site" / "guides" / "ci-for-variant-authors" / "index.html").read_text(encoding="utf-8")
-    assert f"git+{URL}@v{__version__}" in html and 'class="md-source"' in html
+    assert f"git+{URL}@v{__version__}" in html and f'href="{theirs}"' in html and 'class="md-source"' in html
+    assert f"git+{theirs}" not in html

@@ -1,0 +1,59 @@
+"""The site's navigation: the author's kept, the games added.
+
+On a site whose docs tree is its games (Mapwright's own, or an author's with no pages
+of their own) the generator's navigation is the site's. On a site with pages of its own
+the author's `nav` stays as written (or, with none, the one MkDocs would make from the
+pages); an entry naming a game's overview page (`classic/index.md`) stands for that
+game's whole section, under the author's title; every game not placed so is added
+under one section, `Games`, and Mapwright's reference pages (if asked for) after it.
+"""
+from __future__ import annotations
+
+from mkdocs.utils import nest_paths
+
+SECTION = "Games"
+
+
+def _overview(entry) -> str | None:
+    """The overview page of a game's section as the generator makes it
+    ({title: [{"Overview": "<game>/index.md"}, ...]}), None for any other entry."""
+    if isinstance(entry, dict) and len(entry) == 1:
+        items = next(iter(entry.values()))
+        if isinstance(items, list) and items and isinstance(items[0], dict) and "Overview" in items[0]:
+            return items[0]["Overview"]
+    return None
+
+
+def site_nav(generated: list, author_nav: list | None, author_pages: list[str]) -> list:
+    """The navigation MkDocs is given. `generated`: the generator's (one section per
+    game, then the reference); `author_nav`: mkdocs.yml's `nav`; `author_pages`: the
+    site's own Markdown pages (docs_dir, outside the content folder), in MkDocs' order."""
+    if author_nav is None and not author_pages:
+        return generated
+    sections = {_overview(entry): entry for entry in generated if _overview(entry)}
+    placed: set[str] = set()
+
+    def place(items: list) -> list:
+        out = []
+        for item in items:
+            if isinstance(item, str) and item in sections:
+                placed.add(item)
+                out.append(sections[item])
+            elif isinstance(item, dict) and len(item) == 1:
+                (title, value), = item.items()
+                if isinstance(value, str) and value in sections:
+                    placed.add(value)
+                    out.append({title: next(iter(sections[value].values()))})
+                elif isinstance(value, list):
+                    out.append({title: place(value)})
+                else:
+                    out.append(item)
+            else:
+                out.append(item)
+        return out
+
+    nav = place(author_nav if author_nav is not None else nest_paths(author_pages))
+    games = [entry for path, entry in sections.items() if path not in placed]
+    others = [entry for entry in generated if _overview(entry) is None]
+    home = [entry for entry in others if entry == {"Home": "index.md"}]   # made: the site has no front page
+    return home + nav + ([{SECTION: games}] if games else []) + [e for e in others if e not in home]
