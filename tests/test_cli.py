@@ -168,3 +168,78 @@ def test_an_import_into_a_folder_validate_would_refuse_writes_nothing(tmp_path, 
     assert main(["import", *source, "-o", str(tmp_path / "content" / fixed)]) in (0, 1)
     assert main(["validate", str(tmp_path / "content" / fixed)]) == 0
     assert "MW406" not in capsys.readouterr().out
+
+
+# -- one write rule: nothing replaced that Mapwright did not write (generator/writing.py) --
+
+DATA = REPO / "tests" / "data"
+CLASSIC = str(REPO / "content" / "classic")
+
+
+def _position(tmp_path) -> str:
+    path = tmp_path / "position.yaml"
+    path.write_text("units:\n  FRANCE: [A PAR]\n", encoding="utf-8")
+    return str(path)
+
+
+# command -> (arguments given the output folder, the file a user has there)
+WRITERS = {
+    "import webdiplomacy": (lambda out: ["import", "webdiplomacy", str(DATA / "webdip" / "Pure"), "-o",
+                                         str(out / "pure")], "pure/map.yaml"),
+    "import dpjudge": (lambda out: ["import", "dpjudge", str(DATA / "dpjudge" / "maps" / "pure.map"), "-o",
+                                    str(out / "pure")], "pure/geometry.yaml"),
+    "export webdiplomacy": (lambda out: ["export", "webdiplomacy", CLASSIC, "-o", str(out / "Classic")],
+                            "Classic/install.php"),
+    "export dpjudge": (lambda out: ["export", "dpjudge", CLASSIC, "-o", str(out / "classic.map")], "classic.map"),
+    "print": (lambda out: ["print", CLASSIC, "--what", "adjacency", "-o", str(out / "adjacency.pdf")],
+              "adjacency.pdf"),
+    "render": (lambda out: ["render", CLASSIC, "--position", _position(out.parent), "-o", str(out / "d.svg")],
+               "d.svg"),
+    "new": (lambda out: ["new", "my-game", "--family", "diplomacy", "--content", str(out)], "my-game/game.yaml"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_every_command_that_writes_refuses_a_users_file_and_force_replaces_it(command, tmp_path, capsys):
+    """(Before: `import webdiplomacy`, `print -o` and `render -o` replaced a user's file
+    silently; `import dpjudge` and `new` refused any existing folder, --force or not for `new`.)"""
+    args, name = WRITERS[command]
+    out = tmp_path / "out"
+    mine = out / name
+    mine.parent.mkdir(parents=True)
+    mine.write_text("the user's own\n", encoding="utf-8")
+    assert main(args(out)) == 2
+    err = capsys.readouterr().err
+    assert "error[MW603]" in err and "pass --force to" in err, err
+    assert mine.read_text(encoding="utf-8") == "the user's own\n"
+    assert main(args(out) + ["--force"]) == 0
+    assert mine.read_text(encoding="utf-8", errors="replace") != "the user's own\n"
+    capsys.readouterr()
+    if command != "new":       # (a new game's files are the author's from the start)
+        assert main(args(out)) == 0, capsys.readouterr().err      # what Mapwright wrote, it replaces
+
+
+def test_import_webdiplomacy_over_a_hand_written_game_replaces_nothing(tmp_path, capsys):
+    """The issue's case: a game whose map.yaml was written by hand (content/classic's came from
+    a conversion script) was silently replaced by `import webdiplomacy -o content/classic`."""
+    game = tmp_path / "classic"
+    game.mkdir()
+    for name in ("game.yaml", "map.yaml", "geometry.yaml"):
+        (game / name).write_bytes((REPO / "content" / "classic" / name).read_bytes())
+    before = {p.name: p.read_bytes() for p in game.iterdir()}
+    assert main(["import", "webdiplomacy", str(DATA / "webdip" / "Classic"), "-o", str(game)]) == 2
+    assert f"{game / 'map.yaml'}:1:1: error[MW603]" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in game.iterdir()} == before
+    # its geometry.yaml says the importer wrote it: a geometry-only re-import may replace it
+    assert main(["import", "webdiplomacy", str(DATA / "webdip" / "Classic"), "--geometry-only", "--ids-from",
+                 str(game / "map.yaml"), "--seed", "SWI=228,255", "-o", str(game)]) == 0
+    assert (game / "map.yaml").read_bytes() == before["map.yaml"]
+
+
+def test_a_link_as_the_output_folder_is_refused_even_with_force(tmp_path, capsys):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "print").symlink_to(elsewhere)
+    assert main(["print", CLASSIC, "--what", "adjacency", "--format", "svg", "-o", str(tmp_path / "print"),
+                 "--force"]) == 2
+    assert "print:1:1: error[MW604]" in capsys.readouterr().err and not list(elsewhere.iterdir())

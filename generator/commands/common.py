@@ -6,11 +6,31 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, errors, ordered
 from ..output import FORMATS, render
+from ..writing import Refused
 
 
 def add_format(parser, choices=FORMATS) -> None:
     parser.add_argument("--format", choices=choices, default="text",
                         help="output format (default: text)")
+
+
+def add_force(parser) -> None:
+    """`--force`, meaning the same on every command that writes (generator/writing.py)."""
+    parser.add_argument("--force", action="store_true",
+                        help="replace files in the way that Mapwright did not write (a symbolic link "
+                             "on the way is refused even so)")
+
+
+def write_refused(exc: Exception, output: Path, diagnostics=(), fmt: str = "text") -> int:
+    """Exit status 2 after saying why nothing (or not everything) was written: the
+    refusal's located diagnostics (writing.Refused), or the system's reason (OSError);
+    `diagnostics` are the command's own, reported with them."""
+    found = [*diagnostics, *exc.diagnostics] if isinstance(exc, Refused) else list(diagnostics)
+    if found:
+        report(found, fmt, sys.stderr if fmt == "text" else sys.stdout)
+    if isinstance(exc, Refused):
+        return 2
+    return fail(f"cannot write into {output}: {getattr(exc, 'strerror', None) or exc}", 2)
 
 
 def report(diags: list[Diagnostic], fmt: str, stream=None) -> int:

@@ -2,8 +2,8 @@
 
 The importer reads a webDiplomacy/vDiplomacy variant folder as data (install.php,
 variant.php and classes/*.php are read as text, never run) and writes the game's
-map.yaml and geometry.yaml, plus game.yaml and a rules page when the folder has
-none yet; with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed
+map.yaml and geometry.yaml (replacing only an earlier import's, unless --force:
+generator/writing.py), plus game.yaml and a rules page when the folder has none yet; with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed
 by the ids of an existing map.yaml (territories matched by name).
 Re-running it with the same options reproduces map.yaml and geometry.yaml byte for byte.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..game import game_name_hint
-from .common import add_format, fail, report
+from .common import add_force, add_format, fail, report, write_refused
 
 
 def register(sub) -> None:
@@ -45,6 +45,7 @@ def register(sub) -> None:
     w.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if map.yaml or geometry.yaml in the output folder differ from "
                         "a fresh import")
+    add_force(w)
     add_format(w)
     w.set_defaults(func=run_webdiplomacy)
     from .import_dpjudge import register_source
@@ -58,6 +59,7 @@ def run_webdiplomacy(args) -> int:
     from ..diagnostics import errors
     from ..importers.id_map import load_id_map
     from ..importers.webdiplomacy import ImportOptions, import_variant, parse_seed, write_files
+    from ..writing import Refused
     if not args.variant_dir.is_dir():
         return fail(f"'{args.variant_dir}' is not a folder", 2)
     args.variant_dir = args.variant_dir.resolve()
@@ -96,9 +98,9 @@ def run_webdiplomacy(args) -> int:
             print(f"{args.output / name}: differs from a fresh import")
         return 1 if stale else status
     try:
-        written = write_files(imported, args.output)
-    except OSError as exc:
-        return fail(f"cannot write into {args.output}: {exc.strerror or exc}", 2)
+        written = write_files(imported, args.output, force=args.force)
+    except (Refused, OSError) as exc:
+        return write_refused(exc, args.output, fmt=args.format)
     for path in written:
         print(f"wrote {path}")
     return status

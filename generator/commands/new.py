@@ -8,7 +8,8 @@ import yaml
 
 from ..families import family as family_named, names as family_names
 from ..game import game_name_hint
-from .common import fail
+from ..writing import Refused, write_files
+from .common import add_force, fail, write_refused
 
 GAME_YAML = """\
 # yaml-language-server: $schema=../../schemas/game.schema.json
@@ -36,6 +37,7 @@ def register(sub) -> None:
     p.add_argument("--family", required=True, choices=family_names())
     p.add_argument("--content", type=Path, default=Path("content"), help="content folder")
     p.add_argument("--title", default=None, help="the game's title (default: from the id)")
+    add_force(p)
     p.set_defaults(func=run)
 
 
@@ -43,9 +45,7 @@ def run(args) -> int:
     hint = game_name_hint(args.game)
     if hint:
         return fail(f"'{args.game[:60]}' cannot be a game's id: {hint}", 2)
-    target = args.content / args.game
-    if target.exists():
-        return fail(f"{target} already exists; choose another id or remove it", 2)
+    target = args.content / args.game     # an existing game's files are the author's: refused (writing.py)
     fam = family_named(args.family)
     if fam is None or fam.scaffold is None:
         return fail(f"the {args.family} family has no scaffold in this Mapwright", 2)
@@ -55,9 +55,9 @@ def run(args) -> int:
     files = {"game.yaml": GAME_YAML.format(title=title, family=args.family, rules=rules_yaml.rstrip("\n"),
                                            players=fam.scaffold.players)}
     files.update(fam.scaffold.files())
-    for rel, text in sorted(files.items()):
-        path = target / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    try:
+        write_files(target, files, force=args.force)
+    except (Refused, OSError) as exc:
+        return write_refused(exc, target)
     print(f"created {target} ({args.family}); run `mapwright validate {target}` next")
     return 0

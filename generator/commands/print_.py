@@ -13,7 +13,8 @@ from pathlib import Path
 from ..diagnostics import Diagnostic
 from ..render.codes import NO_PRINTABLES, SMALL_TEXT
 from ..render.paper import PAPERS, for_paper
-from .common import fail, load_game, report
+from ..writing import Refused, write_files
+from .common import add_force, fail, load_game, report, write_refused
 
 
 def register(sub) -> None:
@@ -28,6 +29,7 @@ def register(sub) -> None:
                    help="output format (default: pdf)")
     p.add_argument("-o", "--output", type=Path, default=Path("print"),
                    help="folder to write (default: print/), or a file name ending in the format (map.pdf)")
+    add_force(p)
     p.set_defaults(func=run)
 
 
@@ -65,35 +67,31 @@ def run(args) -> int:
     # any other -o is the folder to write into
     as_file = args.output.suffix.lower() == f".{args.fmt}" and not args.output.is_dir()
     folder = args.output.parent if as_file else args.output
-    folder.mkdir(parents=True, exist_ok=True)
-    warnings = []
+    warnings, out = [], {}
     try:
-        made = []
-        for what, items in sorted(chosen.items()):
-            files, placed = print_documents(items, args.paper, args.fmt, title=title)
-            made.append((files, placed))
-        count = sum(len(files) for files, _ in made)
-        for files, placed in made:
-            for name, data in sorted(files.items()):
-                if not as_file:
-                    path = folder / name
-                elif count == 1:
-                    path = args.output
-                else:
-                    path = folder / f"{args.output.stem}-{name}"
-                if isinstance(data, str):
-                    path.write_text(data, encoding="utf-8")
-                else:
-                    path.write_bytes(data)
-                print(f"wrote {path}")
-            for stem, p in placed:
-                if not p.readable:
-                    warnings.append(Diagnostic(
-                        str(shown), 1, 1, SMALL_TEXT,
-                        f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
-                        severity="warning", hint=_larger_paper_hint(args.paper)))
+        made = [print_documents(items, args.paper, args.fmt, title=title) for _, items in sorted(chosen.items())]
     except RuntimeError as exc:
         return fail(str(exc), 1)
+    count = sum(len(files) for files, _ in made)
+    for files, placed in made:
+        for name, data in files.items():
+            if as_file:
+                name = args.output.name if count == 1 else f"{args.output.stem}-{name}"
+            out[name] = data
+        for stem, p in placed:
+            if not p.readable:
+                warnings.append(Diagnostic(
+                    str(shown), 1, 1, SMALL_TEXT,
+                    f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
+                    severity="warning", hint=_larger_paper_hint(args.paper)))
+    # the files are recorded in the folder's .mapwright-files (PDFs and PNGs carry no mark);
+    # a folder named by -o is the output's own, the folder of a file named by -o is the user's
+    try:
+        written = write_files(folder, out, force=args.force, record=True, root_is_output=not as_file)
+    except (Refused, OSError) as exc:
+        return write_refused(exc, folder)
+    for path in written:
+        print(f"wrote {path}")
     if warnings:
         report(warnings, "text", sys.stderr)
     return 0

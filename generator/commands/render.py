@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, errors, register
 from ..render.codes import BAD_POSITION
-from .common import fail, load_game, report
+from ..writing import Refused, write_files
+from .common import add_force, fail, load_game, report, write_refused
 
 NO_RENDERER = register("MW501", "Family cannot draw positions",
                        "`mapwright render` draws a position with the game's family renderer, and "
@@ -30,6 +31,7 @@ def register(sub) -> None:
     p.add_argument("--orders", type=Path, help="YAML/JSON orders {POWER: [order, ...]} (or a file with `orders:`)")
     p.add_argument("-o", "--output", type=Path, help="SVG file to write (default: standard output)")
     p.add_argument("--title", default=None, help="title drawn on the SVG")
+    add_force(p)
     p.set_defaults(func=run)
 
 
@@ -80,9 +82,12 @@ def run(args) -> int:
     svg = render_request(fam, game, request, title=args.title)
     if isinstance(svg, int):
         return svg
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(svg, encoding="utf-8")
+    if args.output:     # recorded in the folder's .mapwright-files; the folder itself is the user's
+        try:
+            write_files(args.output.parent, {args.output.name: svg}, force=args.force, record=True,
+                        root_is_output=False)
+        except (Refused, OSError) as exc:
+            return write_refused(exc, args.output)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(svg)
