@@ -10,16 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..writing import Refused
-from .common import add_force, add_format, fail, game_path, report, write_refused
+from .common import add_force, add_format, examples, fail, game_path, report, write_refused
+from .console import say
 
 
 def register(sub) -> None:
     p = sub.add_parser("export", help="export a game for another engine (webDiplomacy, DPjudge)",
-                       description="Export a Diplomacy-family game in another tool's format.")
+                       description="Export a Diplomacy-family game in another tool's format.",
+                       epilog=examples("mapwright export webdiplomacy content/my-variant -o export/My_Variant",
+                                       "mapwright export dpjudge content/my-variant -o export/my-variant.map"))
     kinds = p.add_subparsers(dest="target", metavar="FORMAT")
     w = kinds.add_parser("webdiplomacy", help="a webDiplomacy/vDiplomacy variant folder",
                          description="Write install.php, variant.php, classes/ and the map images "
-                                     "(drawn from geometry.yaml) into a new or earlier-exported folder.")
+                                     "(drawn from geometry.yaml) into a new or earlier-exported folder.",
+                         epilog=examples("mapwright export webdiplomacy content/my-variant -o export/My_Variant",
+                                         "mapwright export webdiplomacy content/my-variant -o export/x --name My_Variant"))
     w.add_argument("game", help="game folder or id, e.g. content/modern-europe")
     w.add_argument("-o", "--output", type=Path, required=True, help="variant folder to write (outside content/)")
     w.add_argument("--name", help="the variant's class name, which webDiplomacy expects to be its folder's "
@@ -28,7 +33,8 @@ def register(sub) -> None:
     add_format(w)
     w.set_defaults(func=run_webdiplomacy)
     d = kinds.add_parser("dpjudge", help="a DPjudge/MILA .map file",
-                         description="Write the game's map, powers and start as one DPjudge .map file.")
+                         description="Write the game's map, powers and start as one DPjudge .map file.",
+                         epilog=examples("mapwright export dpjudge content/classic -o export/classic.map"))
     d.add_argument("game", help="game folder or id, e.g. content/classic")
     d.add_argument("-o", "--output", type=Path, required=True, help=".map file to write (outside content/)")
     add_force(d)
@@ -78,7 +84,7 @@ def run_webdiplomacy(args) -> int:
     except (Refused, OSError) as exc:
         return write_refused(exc, args.output, exported.diagnostics, args.format)
     status = report(exported.diagnostics, args.format)
-    print(f"wrote {len(written)} files into {args.output}")
+    say(f"wrote {len(written)} files into {args.output}")
     return status
 
 
@@ -95,5 +101,5 @@ def run_dpjudge(args) -> int:
     except (Refused, OSError) as exc:
         return write_refused(exc, args.output, exported.diagnostics, args.format)
     status = report(exported.diagnostics, args.format)
-    print(f"wrote {path}")
+    say(f"wrote {path}")
     return status

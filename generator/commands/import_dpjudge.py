@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..game import game_name_hint
-from .common import add_force, add_format, fail, report, write_refused
+from ..progress import step
+from .common import add_force, add_format, examples, fail, report, write_refused
+from .console import say
 
 
 def register_source(kinds) -> None:
@@ -16,14 +18,19 @@ def register_source(kinds) -> None:
                          description="Read a DPjudge .map file (and the maps it builds on with MAP/USE) and, "
                                      "where found, the jDip SVG map of the same name; write map.yaml and "
                                      "geometry.yaml into the output folder, and game.yaml and a rules page "
-                                     "when it has none yet (they are yours to edit afterwards).")
+                                     "when it has none yet (they are yours to edit afterwards). An existing "
+                                     "map.yaml or geometry.yaml that the importer did not write is kept unless "
+                                     "--force.",
+                         epilog=examples("mapwright import dpjudge maps/my-variant.map -o content/my-variant",
+                                         "mapwright import dpjudge maps/standard.map --svg svg/standard.svg "
+                                         "-o content/standard"))
     p.add_argument("map_file", type=Path, help="the .map file")
     p.add_argument("-o", "--output", type=Path, required=True, help="game folder to write, e.g. content/<game>")
     p.add_argument("--svg", type=Path, help="jDip SVG map to read outlines from (default: <root map>.svg "
                                             "beside the .map file, in svg/ beside it, or in ../svg/)")
     add_force(p)
     add_format(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, progress=True)
 
 
 def run(args) -> int:
@@ -39,6 +46,7 @@ def run(args) -> int:
         return fail(f"'{out}' exists and is not a folder", 2)
     if hint := game_name_hint(out.resolve().name):
         return fail(f"-o {out}: the game folder's name becomes part of the site's address; {hint}", 2)
+    step("reading %s", args.map_file.name)
     imported = import_map(args.map_file, args.svg, game_id=out.resolve().name)
     status = report(imported.diagnostics, args.format)
     if errors(imported.diagnostics) or not imported.files:
@@ -48,5 +56,5 @@ def run(args) -> int:
     except (Refused, OSError) as exc:     # a hand-written map.yaml, a link, an unwritable folder
         return write_refused(exc, out, fmt=args.format)
     for path in written:
-        print(f"wrote {path}")
+        say(f"wrote {path}")
     return status

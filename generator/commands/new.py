@@ -9,7 +9,8 @@ import yaml
 from ..families import family as family_named, names as family_names
 from ..game import game_name_hint
 from ..writing import Refused, write_files
-from .common import add_force, fail, write_refused
+from .common import add_force, examples, fail, write_refused
+from .console import say
 
 GAME_YAML = """\
 # yaml-language-server: $schema=../../schemas/game.schema.json
@@ -32,7 +33,9 @@ sources:
 def register(sub) -> None:
     p = sub.add_parser("new", help="create a new game folder from a working scaffold",
                        description="Create content/GAME with the files its family needs; the "
-                                   "result validates and builds as it is.")
+                                   "result validates and builds as it is.",
+                       epilog=examples("mapwright new my-variant --family diplomacy",
+                                       "mapwright new my-election --family election --title \"My Election\""))
     p.add_argument("game", help="the new game's id: lower-case letters, digits and hyphens")
     p.add_argument("--family", required=True, choices=family_names())
     p.add_argument("--content", type=Path, default=Path("content"), help="content folder")
@@ -59,5 +62,5 @@ def run(args) -> int:
         write_files(target, files, force=args.force)
     except (Refused, OSError) as exc:
         return write_refused(exc, target)
-    print(f"created {target} ({args.family}); run `mapwright validate {target}` next")
+    say(f"created {target} ({args.family}); run `mapwright validate {target}` next")
     return 0

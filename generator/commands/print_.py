@@ -7,19 +7,22 @@ best orientation; sheets already the paper's size go 1:1) and converts it (rende
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..render.codes import NO_PRINTABLES, SMALL_TEXT
 from ..render.paper import PAPERS, for_paper
 from ..writing import Refused, write_files
-from .common import add_force, fail, load_game, report, write_refused
+from ..progress import step
+from .common import add_force, examples, fail, load_game, report, write_refused
+from .console import say
 
 
 def register(sub) -> None:
     p = sub.add_parser("print", help="write print-ready maps, tables, charts or cards",
-                       description="Lay the game's printable sheets on paper and write PDF, PNG or SVG files.")
+                       description="Lay the game's printable sheets on paper and write PDF, PNG or SVG files.",
+                       epilog=examples("mapwright print classic", "mapwright print classic --what map --paper A3 "
+                                       "-o classic-map.pdf", "mapwright print dixie --what charts --format png"))
     p.add_argument("game", help="game id (folder under content/) or path to a game folder")
     p.add_argument("--what", action="append", choices=["map", "adjacency", "charts", "cards"],
                    help="which sheets (repeatable; default: everything the family offers)")
@@ -30,7 +33,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", type=Path, default=Path("print"),
                    help="folder to write (default: print/), or a file name ending in the format (map.pdf)")
     add_force(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, progress=True)
 
 
 def _paper_name(text: str) -> str:
@@ -48,7 +51,7 @@ def _larger_paper_hint(paper: str) -> str:
 def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
-        return report(game, "text", sys.stderr) or 1
+        return report(game, "text") or 1
     make = fam.printables
     shown = getattr(getattr(game, "source", None), "root", None) or args.game
     docs = make(game) if make else {}
@@ -59,7 +62,7 @@ def run(args) -> int:
         offered = ", ".join(sorted(docs)) or "none"
         return report([Diagnostic(str(shown), 1, 1, NO_PRINTABLES,
                                   f"nothing to print for {', '.join(wanted) or 'this game'} (offered: {offered})")],
-                      "text", sys.stderr) or 1
+                      "text") or 1
     from ..render.print import print_documents
     meta = getattr(getattr(game, "source", None), "meta", None) or {}
     title = str(getattr(game, "title", "") or meta.get("title") or args.game)
@@ -69,7 +72,10 @@ def run(args) -> int:
     folder = args.output.parent if as_file else args.output
     warnings, out = [], {}
     try:
-        made = [print_documents(items, args.paper, args.fmt, title=title) for _, items in sorted(chosen.items())]
+        made = []
+        for n, (what, items) in enumerate(sorted(chosen.items()), 1):
+            step("%s on %s (%d of %d)", what, args.paper, n, len(chosen))
+            made.append(print_documents(items, args.paper, args.fmt, title=title))
     except RuntimeError as exc:
         return fail(str(exc), 1)
     count = sum(len(files) for files, _ in made)
@@ -91,7 +97,7 @@ def run(args) -> int:
     except (Refused, OSError) as exc:
         return write_refused(exc, folder)
     for path in written:
-        print(f"wrote {path}")
+        say(f"wrote {path}")
     if warnings:
-        report(warnings, "text", sys.stderr)
+        report(warnings, "text")
     return 0

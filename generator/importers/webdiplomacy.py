@@ -47,6 +47,7 @@ from .webdip_classes import ClassFacts, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
 from ..paths import is_inside
+from ..progress import step
 
 BAD_PHP = register("IMP001", "install.php cannot be read as data",
                    "The importer reads install.php as text and expects the literal "
@@ -560,6 +561,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         row_line = {target_of[k]: v for k, v in row_line.items() if k in target_of}
     if rgb is not None:
         territories_of = _Territories(pairs, seas, shown, row_line)
+        step("tracing outlines in %s", image_path.name)
         geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds, territories_of)
         geometry["coast_labels"] = coast_labels
         geometry["owners"] = owners

@@ -118,7 +118,7 @@ def test_the_imported_games_validate_and_build(imported, tmp_path):
     run = subprocess.run([sys.executable, "-m", "generator", "validate", str(content)],
                          capture_output=True, text=True, cwd=REPO)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "0 error(s)" in run.stdout
+    assert "0 error(s)" in run.stderr
 
 
 # -- malformed input: located diagnostics, never a traceback ------------------------
@@ -223,7 +223,7 @@ def test_cli_reports_file_line_column_and_refuses_a_non_empty_folder(tmp_path):
     out = tmp_path / "game"
     run = subprocess.run([sys.executable, "-m", "generator", "import", "dpjudge", str(bad), "-o", str(out)],
                          capture_output=True, text=True, cwd=REPO)
-    assert run.returncode == 1 and "bad.map:8:20" in run.stdout and "Traceback" not in run.stderr
+    assert run.returncode == 1 and "bad.map:8:20" in run.stderr and "Traceback" not in run.stderr
     assert not out.exists()
     good = tmp_path / "good.map"
     good.write_text(GOOD, encoding="utf-8")
