@@ -195,7 +195,7 @@ def _read_manifest(root: Path) -> dict[str, str]:
     """name -> recorded SHA-256, from root/.mapwright-files when it is a regular file;
     names that would reach outside root are ignored."""
     path = root / MANIFEST
-    if root.is_symlink() or path.is_symlink() or not path.is_file():
+    if path.is_symlink() or not path.is_file():
         return {}
     listed = {}
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
