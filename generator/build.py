@@ -28,6 +28,7 @@ from .game import discover
 from .loader import Document, display_path, load_bytes, read_content_file
 from .markup import check_markdown
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
+from .progress import step
 from .render.paper import for_paper
 from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
 from .site.links import missing_targets
@@ -489,7 +490,8 @@ class Generator:
         paths, problems = discover([options.content])
         report = Report(list(problems))
         entries, regenerated = [], []
-        for path in paths:
+        for n, path in enumerate(paths, 1):
+            step("making %s (game %d of %d)", path.name, n, len(paths))
             entry, fresh = self.cache.entry(path, options)
             report.extend(entry.diagnostics)
             if fresh:

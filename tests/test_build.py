@@ -179,14 +179,14 @@ def test_output_inside_content_or_holding_it_is_refused(project, target):
 
 def test_build_into_content_changes_nothing(project, capsys):
     before = _snapshot(project / "content")
-    assert main(["build", "-o", "content", "--config", str(REPO / "mkdocs.yml")]) == 1
+    assert main(["build", "-o", "content", "--config", str(REPO / "mkdocs.yml")]) == 2      # refused outputs are usage errors
     assert "MW601" in capsys.readouterr().err
     assert _snapshot(project / "content") == before
 
 
 def test_output_naming_a_file_is_a_diagnostic(project, capsys):
     (project / "notes.txt").write_text("mine", encoding="utf-8")
-    assert main(["build", "-o", "notes.txt", "--config", str(REPO / "mkdocs.yml")]) == 1
+    assert main(["build", "-o", "notes.txt", "--config", str(REPO / "mkdocs.yml")]) == 2      # refused outputs are usage errors
     err = capsys.readouterr().err
     assert "notes.txt:1:1: error[MW601]" in err and "existing file" in err and "internal error" not in err
     assert (project / "notes.txt").read_text(encoding="utf-8") == "mine"
@@ -214,7 +214,7 @@ def test_a_folder_mapwright_did_not_write_is_left_alone(project):
     folder.mkdir()
     (folder / "thesis.tex").write_text("years of work", encoding="utf-8")
     assert _codes(check_site(folder, _options(project))) == [OUTPUT_REFUSED]
-    assert main(["build", "-o", "mine", "--no-pdf", "--config", str(REPO / "mkdocs.yml")]) == 1
+    assert main(["build", "-o", "mine", "--no-pdf", "--config", str(REPO / "mkdocs.yml")]) == 2
     assert (folder / "thesis.tex").read_text(encoding="utf-8") == "years of work"
     assert check_site(project / "empty-or-new", _options(project)) == []
 
@@ -232,7 +232,7 @@ def test_work_folder_outside_build_is_refused(project):
     assert _codes(check_work(_options(project, work=project))) == [WORK_REFUSED]
     assert _codes(check_work(_options(project, work=project / "content"))) == [WORK_REFUSED]
     assert check_work(_options(project, work=project / "build" / "ci")) == []
-    assert main(["build", "--work", ".", "--config", str(REPO / "mkdocs.yml")]) == 1
+    assert main(["build", "--work", ".", "--config", str(REPO / "mkdocs.yml")]) == 2
 
 
 def test_rebuild_replaces_only_what_it_wrote(project):
@@ -245,7 +245,7 @@ def test_rebuild_replaces_only_what_it_wrote(project):
     assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 0
     assert (site / ".git" / "HEAD").is_file()
     (site / "tiny" / "added-by-hand.html").write_text("<p>mine</p>", encoding="utf-8")
-    assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 1
+    assert main(["build", "-o", "site", "--no-pdf", "--config", config]) == 2
     assert (site / "tiny" / "added-by-hand.html").is_file()
     shutil.rmtree(site)
 

@@ -117,7 +117,7 @@ def test_new_refuses_an_existing_folder(tmp_path, wired, capsys):
     game = _new(tmp_path, "hex")
     before = {p: p.read_bytes() for p in game.rglob("*") if p.is_file()}
     assert main(["new", "my-game", "--family", "hex", "--content", str(tmp_path / "content")]) == 2
-    assert "already exists" in capsys.readouterr().err
+    assert "game.yaml:1:1: error[MW603]" in capsys.readouterr().err
     assert {p: p.read_bytes() for p in game.rglob("*") if p.is_file()} == before
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..loader import Document, undecodable_at
-from .common import fail, input_name, report
+from .common import examples, fail, input_name, report
 
 MAX_REQUEST_BYTES = 16 * 1024 * 1024
 
@@ -28,7 +28,9 @@ def register(sub) -> None:
                                    "dislodged, contested, orders) from FILE or stdin and print the "
                                    "outcome as JSON: each order's result and reason, and the position "
                                    "after, which is the next phase's request. With --jsonl: one "
-                                   "request per line in, one response per line out.")
+                                   "request per line in, one response per line out.",
+                       epilog=examples("mapwright adjudicate classic request.json",
+                                       "mapwright adjudicate classic --jsonl < game.jsonl > results.jsonl"))
     p.add_argument("game", help="game id (folder under content/, or a game Mapwright ships) "
                                 "or path to a game folder")
     p.add_argument("file", nargs="?", type=Path, help="JSON request (default or `-`: stdin)")

@@ -1,11 +1,11 @@
 """mapwright build [-o DIR] — validate and build the site (MkDocs with the mapwright plugin)."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..diagnostics import errors
-from .common import add_format, fail, report
+from .common import add_format, add_jobs, examples, fail, report
+from .console import detail, say
 
 
 def add_build_options(p) -> None:
@@ -18,17 +18,19 @@ def add_build_options(p) -> None:
     p.add_argument("--cache-dir", type=Path, default=None,
                    help="where rendered PDFs and game pages are kept between builds (default: build/cache)")
     p.add_argument("--no-pdf", dest="pdf", action="store_false", help="leave out the printable PDFs")
-    p.add_argument("--jobs", type=int, default=0, help="processes rendering PDFs (default: one per CPU but one)")
+    add_jobs(p, "PDFs rendered", "one per CPU but one, which makes the pages")
 
 
 def register(sub) -> None:
     p = sub.add_parser("build", help="validate and build the site",
                        description="Validate every game under content/ and build the site with "
-                                   "MkDocs (strict) and the mapwright plugin.")
+                                   "MkDocs (strict) and the mapwright plugin.",
+                       epilog=examples("mapwright build", "mapwright build -o public --no-pdf",
+                                       "mapwright build --format github -j 2    # in CI"))
     p.add_argument("-o", "--output", type=Path, default=Path("site"), help="site folder (default: site)")
     add_build_options(p)
     add_format(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, progress=True)
 
 
 def config_path(given: Path | None) -> Path:
@@ -39,7 +41,7 @@ def config_path(given: Path | None) -> Path:
 
 
 def build_options(args) -> dict:
-    return {"work": args.work, "cache_dir": args.cache_dir, "pdf": args.pdf, "jobs": args.jobs}
+    return {"work": args.work, "cache_dir": args.cache_dir, "pdf": args.pdf, "jobs": args.jobs or 0}
 
 
 def preflight(args) -> tuple[Path | None, int]:
@@ -60,11 +62,14 @@ def run(args) -> int:
         outcome = build_site(config, args.content, args.output, **build_options(args))
     except NotBuilt as exc:
         if exc.diagnostics:
-            report(exc.diagnostics, args.format, sys.stderr)
-        if errors(exc.diagnostics):     # they say why; warnings alone do not (an unwritable -o)
-            return 1
+            report(exc.diagnostics, args.format)
+        found = errors(exc.diagnostics)
+        if found:     # they say why; warnings alone do not (an unwritable -o)
+            from ..build import OUTPUT_REFUSED, WORK_REFUSED
+            # output paths refused: a usage error, as for every command that writes
+            return 2 if all(d.code in (OUTPUT_REFUSED, WORK_REFUSED) for d in found) else 1
         return fail(f"MkDocs could not build the site: {exc}")
-    code = report(outcome.diagnostics, args.format, sys.stderr) if outcome.diagnostics else 0
-    print(f"built {outcome.games} game(s) into {args.output}/ "
-          + " ".join(f"{k}={v:.2f}s" for k, v in outcome.timings.items()), file=sys.stderr)
+    code = report(outcome.diagnostics, args.format) if outcome.diagnostics else 0
+    say(f"built {outcome.games} game(s) into {args.output}/ in {outcome.timings.get('total', 0):.1f} s")
+    detail("timings: " + " ".join(f"{k}={v:.2f}s" for k, v in outcome.timings.items()))
     return code

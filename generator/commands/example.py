@@ -7,13 +7,15 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..escape import terminal
-from .common import add_format, input_name, report
+from .common import add_format, examples, input_name, report
 
 
 def register(sub) -> None:
     p = sub.add_parser("example", help="run one worked example and print its outcome and trace",
                        description="Run the YAML of a ```example block (from FILE, or stdin) "
-                                   "against GAME (an id under content/ or a game folder).")
+                                   "against GAME (an id under content/ or a game folder).",
+                       epilog=examples("mapwright example classic block.yaml",
+                                       "mapwright example content/my-variant --format json < block.yaml"))
     p.add_argument("game", help="game id (folder under content/) or path to a game folder")
     p.add_argument("file", nargs="?", type=Path, help="file holding the example's YAML (default or `-`: stdin)")
     add_format(p, ("text", "json"))

@@ -2,28 +2,37 @@
 
 The importer reads a webDiplomacy/vDiplomacy variant folder as data (install.php,
 variant.php and classes/*.php are read as text, never run) and writes the game's
-map.yaml and geometry.yaml, plus game.yaml and a rules page when the folder has
-none yet; with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed
+map.yaml and geometry.yaml (replacing only an earlier import's, unless --force:
+generator/writing.py), plus game.yaml and a rules page when the folder has none yet; with --geometry-only --ids-from MAP it writes only geometry.yaml, keyed
 by the ids of an existing map.yaml (territories matched by name).
 Re-running it with the same options reproduces map.yaml and geometry.yaml byte for byte.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from ..game import game_name_hint
-from .common import add_format, fail, report
+from ..progress import step
+from .common import add_force, add_format, examples, fail, report, write_refused
+from .console import clear_status, say
 
 
 def register(sub) -> None:
     p = sub.add_parser("import", help="import a map from another tool's variant data",
-                       description="Import a variant from another tool's data files.")
+                       description="Import a variant from another tool's data files.",
+                       epilog=examples("mapwright import webdiplomacy path/to/variants/MyVariant -o content/my-variant",
+                                       "mapwright import dpjudge path/to/my-variant.map -o content/my-variant"))
     kinds = p.add_subparsers(dest="source", metavar="SOURCE")
     w = kinds.add_parser("webdiplomacy", help="a webDiplomacy/vDiplomacy variant folder",
                          description="Read install.php, variant.php and classes/*.php (as text, never run), the "
                                      "rules page and the interactive-map PNG; write map.yaml and geometry.yaml "
                                      "into the output folder, and game.yaml and rules/01-rules.md when it has "
-                                     "none yet (they are yours to edit afterwards).")
+                                     "none yet (they are yours to edit afterwards). An existing map.yaml or "
+                                     "geometry.yaml that the importer did not write is kept unless --force.",
+                         epilog=examples("mapwright import webdiplomacy variants/MyVariant -o content/my-variant",
+                                         "mapwright import webdiplomacy variants/Classic --geometry-only "
+                                         "--ids-from content/classic/map.yaml -o content/classic"))
     w.add_argument("variant_dir", type=Path, help="the variant folder (holds install.php)")
     w.add_argument("-o", "--output", type=Path, required=True, help="game folder to write, e.g. content/<game>")
     w.add_argument("--custom-start", action="store_true",
@@ -45,8 +54,9 @@ def register(sub) -> None:
     w.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if map.yaml or geometry.yaml in the output folder differ from "
                         "a fresh import")
+    add_force(w)
     add_format(w)
-    w.set_defaults(func=run_webdiplomacy)
+    w.set_defaults(func=run_webdiplomacy, progress=True)
     from .import_dpjudge import register_source
     register_source(kinds)
     p.set_defaults(func=lambda args: fail("name a source, e.g. `mapwright import webdiplomacy DIR -o OUT`", 2))
@@ -58,6 +68,7 @@ def run_webdiplomacy(args) -> int:
     from ..diagnostics import errors
     from ..importers.id_map import load_id_map
     from ..importers.webdiplomacy import ImportOptions, import_variant, parse_seed, write_files
+    from ..writing import Refused
     if not args.variant_dir.is_dir():
         return fail(f"'{args.variant_dir}' is not a folder", 2)
     args.variant_dir = args.variant_dir.resolve()
@@ -84,6 +95,7 @@ def run_webdiplomacy(args) -> int:
             id_map = load_id_map(Path(args.ids_from))
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
             return fail(f"cannot read --ids-from {args.ids_from} as a map.yaml: {exc}", 2)
+    step("reading %s", args.variant_dir.name)
     imported = import_variant(args.variant_dir, options, id_map)
     status = report(imported.diagnostics, args.format)
     if errors(imported.diagnostics):
@@ -92,15 +104,17 @@ def run_webdiplomacy(args) -> int:
         stale = [name for name, text in sorted(imported.files.items())
                  if not (args.output / name).is_file()
                  or (args.output / name).read_text(encoding="utf-8") != text]
+        if stale:
+            clear_status()
         for name in stale:
-            print(f"{args.output / name}: differs from a fresh import")
+            print(f"{args.output / name}: differs from a fresh import", file=sys.stderr)
         return 1 if stale else status
     try:
-        written = write_files(imported, args.output)
-    except OSError as exc:
-        return fail(f"cannot write into {args.output}: {exc.strerror or exc}", 2)
+        written = write_files(imported, args.output, force=args.force)
+    except (Refused, OSError) as exc:
+        return write_refused(exc, args.output, fmt=args.format)
     for path in written:
-        print(f"wrote {path}")
+        say(f"wrote {path}")
     return status
 
 

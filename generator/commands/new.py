@@ -8,7 +8,9 @@ import yaml
 
 from ..families import family as family_named, names as family_names
 from ..game import game_name_hint
-from .common import fail
+from ..writing import Refused, write_files
+from .common import add_force, examples, fail, write_refused
+from .console import say
 
 GAME_YAML = """\
 # yaml-language-server: $schema=../../schemas/game.schema.json
@@ -31,11 +33,14 @@ sources:
 def register(sub) -> None:
     p = sub.add_parser("new", help="create a new game folder from a working scaffold",
                        description="Create content/GAME with the files its family needs; the "
-                                   "result validates and builds as it is.")
+                                   "result validates and builds as it is.",
+                       epilog=examples("mapwright new my-variant --family diplomacy",
+                                       "mapwright new my-election --family election --title \"My Election\""))
     p.add_argument("game", help="the new game's id: lower-case letters, digits and hyphens")
     p.add_argument("--family", required=True, choices=family_names())
     p.add_argument("--content", type=Path, default=Path("content"), help="content folder")
     p.add_argument("--title", default=None, help="the game's title (default: from the id)")
+    add_force(p)
     p.set_defaults(func=run)
 
 
@@ -43,9 +48,7 @@ def run(args) -> int:
     hint = game_name_hint(args.game)
     if hint:
         return fail(f"'{args.game[:60]}' cannot be a game's id: {hint}", 2)
-    target = args.content / args.game
-    if target.exists():
-        return fail(f"{target} already exists; choose another id or remove it", 2)
+    target = args.content / args.game     # an existing game's files are the author's: refused (writing.py)
     fam = family_named(args.family)
     if fam is None or fam.scaffold is None:
         return fail(f"the {args.family} family has no scaffold in this Mapwright", 2)
@@ -55,9 +58,9 @@ def run(args) -> int:
     files = {"game.yaml": GAME_YAML.format(title=title, family=args.family, rules=rules_yaml.rstrip("\n"),
                                            players=fam.scaffold.players)}
     files.update(fam.scaffold.files())
-    for rel, text in sorted(files.items()):
-        path = target / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    print(f"created {target} ({args.family}); run `mapwright validate {target}` next")
+    try:
+        write_files(target, files, force=args.force)
+    except (Refused, OSError) as exc:
+        return write_refused(exc, target)
+    say(f"created {target} ({args.family}); run `mapwright validate {target}` next")
     return 0

@@ -7,18 +7,22 @@ best orientation; sheets already the paper's size go 1:1) and converts it (rende
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..render.codes import NO_PRINTABLES, SMALL_TEXT
 from ..render.paper import PAPERS, for_paper
-from .common import fail, load_game, report
+from ..writing import Refused, write_files
+from ..progress import step
+from .common import add_force, examples, fail, load_game, report, write_refused
+from .console import say
 
 
 def register(sub) -> None:
     p = sub.add_parser("print", help="write print-ready maps, tables, charts or cards",
-                       description="Lay the game's printable sheets on paper and write PDF, PNG or SVG files.")
+                       description="Lay the game's printable sheets on paper and write PDF, PNG or SVG files.",
+                       epilog=examples("mapwright print classic", "mapwright print classic --what map --paper A3 "
+                                       "-o classic-map.pdf", "mapwright print dixie --what charts --format png"))
     p.add_argument("game", help="game id (folder under content/) or path to a game folder")
     p.add_argument("--what", action="append", choices=["map", "adjacency", "charts", "cards"],
                    help="which sheets (repeatable; default: everything the family offers)")
@@ -28,7 +32,8 @@ def register(sub) -> None:
                    help="output format (default: pdf)")
     p.add_argument("-o", "--output", type=Path, default=Path("print"),
                    help="folder to write (default: print/), or a file name ending in the format (map.pdf)")
-    p.set_defaults(func=run)
+    add_force(p)
+    p.set_defaults(func=run, progress=True)
 
 
 def _paper_name(text: str) -> str:
@@ -46,7 +51,7 @@ def _larger_paper_hint(paper: str) -> str:
 def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
-        return report(game, "text", sys.stderr) or 1
+        return report(game, "text") or 1
     make = fam.printables
     shown = getattr(getattr(game, "source", None), "root", None) or args.game
     docs = make(game) if make else {}
@@ -57,7 +62,7 @@ def run(args) -> int:
         offered = ", ".join(sorted(docs)) or "none"
         return report([Diagnostic(str(shown), 1, 1, NO_PRINTABLES,
                                   f"nothing to print for {', '.join(wanted) or 'this game'} (offered: {offered})")],
-                      "text", sys.stderr) or 1
+                      "text") or 1
     from ..render.print import print_documents
     meta = getattr(getattr(game, "source", None), "meta", None) or {}
     title = str(getattr(game, "title", "") or meta.get("title") or args.game)
@@ -65,35 +70,34 @@ def run(args) -> int:
     # any other -o is the folder to write into
     as_file = args.output.suffix.lower() == f".{args.fmt}" and not args.output.is_dir()
     folder = args.output.parent if as_file else args.output
-    folder.mkdir(parents=True, exist_ok=True)
-    warnings = []
+    warnings, out = [], {}
     try:
         made = []
-        for what, items in sorted(chosen.items()):
-            files, placed = print_documents(items, args.paper, args.fmt, title=title)
-            made.append((files, placed))
-        count = sum(len(files) for files, _ in made)
-        for files, placed in made:
-            for name, data in sorted(files.items()):
-                if not as_file:
-                    path = folder / name
-                elif count == 1:
-                    path = args.output
-                else:
-                    path = folder / f"{args.output.stem}-{name}"
-                if isinstance(data, str):
-                    path.write_text(data, encoding="utf-8")
-                else:
-                    path.write_bytes(data)
-                print(f"wrote {path}")
-            for stem, p in placed:
-                if not p.readable:
-                    warnings.append(Diagnostic(
-                        str(shown), 1, 1, SMALL_TEXT,
-                        f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
-                        severity="warning", hint=_larger_paper_hint(args.paper)))
+        for n, (what, items) in enumerate(sorted(chosen.items()), 1):
+            step("%s on %s (%d of %d)", what, args.paper, n, len(chosen))
+            made.append(print_documents(items, args.paper, args.fmt, title=title))
     except RuntimeError as exc:
         return fail(str(exc), 1)
+    count = sum(len(files) for files, _ in made)
+    for files, placed in made:
+        for name, data in files.items():
+            if as_file:
+                name = args.output.name if count == 1 else f"{args.output.stem}-{name}"
+            out[name] = data
+        for stem, p in placed:
+            if not p.readable:
+                warnings.append(Diagnostic(
+                    str(shown), 1, 1, SMALL_TEXT,
+                    f"{stem} on {args.paper}: smallest text {p.min_font_mm:.2f} mm after scaling to fit",
+                    severity="warning", hint=_larger_paper_hint(args.paper)))
+    # the files are recorded in the folder's .mapwright-files (PDFs and PNGs carry no mark);
+    # a folder named by -o is the output's own, the folder of a file named by -o is the user's
+    try:
+        written = write_files(folder, out, force=args.force, record=True, root_is_output=not as_file)
+    except (Refused, OSError) as exc:
+        return write_refused(exc, folder)
+    for path in written:
+        say(f"wrote {path}")
     if warnings:
-        report(warnings, "text", sys.stderr)
+        report(warnings, "text")
     return 0

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, errors, register
 from ..render.codes import BAD_POSITION
-from .common import fail, load_game, report
+from ..writing import Refused, write_files
+from .common import add_force, examples, fail, load_game, report, write_refused
+from .console import say
 
 NO_RENDERER = register("MW501", "Family cannot draw positions",
                        "`mapwright render` draws a position with the game's family renderer, and "
@@ -24,12 +26,15 @@ NO_RENDERER = register("MW501", "Family cannot draw positions",
 def register(sub) -> None:
     p = sub.add_parser("render", help="draw a position (and its orders) as SVG",
                        description="Draw a position as an SVG map; with orders, adjudicate them and "
-                                   "draw the order diagram.")
+                                   "draw the order diagram.",
+                       epilog=examples("mapwright render classic --position spring.yaml --orders orders.yaml -o turn.svg",
+                                       "mapwright render classic --position spring.yaml > position.svg"))
     p.add_argument("game", help="game id (folder under content/) or path to a game folder")
     p.add_argument("--position", type=Path, required=True, help="YAML/JSON position (units, centers, ...)")
     p.add_argument("--orders", type=Path, help="YAML/JSON orders {POWER: [order, ...]} (or a file with `orders:`)")
     p.add_argument("-o", "--output", type=Path, help="SVG file to write (default: standard output)")
     p.add_argument("--title", default=None, help="title drawn on the SVG")
+    add_force(p)
     p.set_defaults(func=run)
 
 
@@ -62,28 +67,31 @@ def build_request(position: dict, orders: dict | None) -> tuple[dict | None, str
 def run(args) -> int:
     fam, game = load_game(args.game)
     if fam is None:
-        return report(game, "text", sys.stderr) or 1
+        return report(game, "text") or 1
     if fam.render is None:
         return _no_renderer(fam, game)
     doc, diags = _read_mapping(args.position)
     if doc is None:
-        return report(diags, "text", sys.stderr) or 1
+        return report(diags, "text") or 1
     orders = None
     if args.orders:
         odoc, diags = _read_mapping(args.orders)
         if odoc is None:
-            return report(diags, "text", sys.stderr) or 1
+            return report(diags, "text") or 1
         orders = odoc.data
     request, why = build_request(doc.data, orders)
     if request is None:
-        return report([doc.diagnostic("", BAD_POSITION, why)], "text", sys.stderr) or 1
+        return report([doc.diagnostic("", BAD_POSITION, why)], "text") or 1
     svg = render_request(fam, game, request, title=args.title)
     if isinstance(svg, int):
         return svg
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(svg, encoding="utf-8")
-        print(f"wrote {args.output}")
+    if args.output:     # recorded in the folder's .mapwright-files; the folder itself is the user's
+        try:
+            write_files(args.output.parent, {args.output.name: svg}, force=args.force, record=True,
+                        root_is_output=False)
+        except (Refused, OSError) as exc:
+            return write_refused(exc, args.output)
+        say(f"wrote {args.output}")
     else:
         sys.stdout.write(svg)
     return 0
@@ -105,4 +113,4 @@ def _no_renderer(fam, game) -> int:
     return report([Diagnostic(f"{where}/game.yaml", 1, 1, NO_RENDERER,
                               f"the {fam.name} family cannot draw positions",
                               pointer="/family", hint="see the game's map pages, or `mapwright print`")],
-                  "text", sys.stderr) or 1
+                  "text") or 1

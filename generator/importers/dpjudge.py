@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
+from ..writing import folder_in_the_way, write_files as write_safely
 from .dpjudge_map import MapData, read_map
 from .page_fit import fit_page
-from .safe_write import linked_folder, write_inside
 from .yaml_writer import document, map_text
 
 BAD_MAP = register("DPJ001", "The .map file cannot be read",
@@ -569,10 +569,16 @@ def _listed(items: list[str]) -> str:
     return ", ".join(items[:LISTED]) + more if items else "none"
 
 
-def write_files(imported: Imported, out_dir: Path) -> list[Path]:
-    """Write the files into out_dir, never through a link (safe_write); a file under a
-    linked folder (rules/ -> elsewhere) is left to the author, like every file but
-    map.yaml and geometry.yaml when the folder exists (`--force`)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return [write_inside(out_dir, name, imported.files[name]) for name in sorted(imported.files)
-            if linked_folder(out_dir, name) is None]
+MAP_FILES = ("map.yaml", "geometry.yaml")    # the importer's; game.yaml and the rules page are the author's
+
+
+def write_files(imported: Imported, out_dir: Path, *, force: bool = False) -> list[Path]:
+    """Write map.yaml and geometry.yaml, and the other files (game.yaml, the rules page)
+    only where the folder has none yet and not under a linked folder: those are the
+    author's from then on. The rule of generator/writing.py holds: raises Refused when a
+    file in the way is not Mapwright's (unless `force`) or a link is on the way."""
+    def absent(name: str) -> bool:
+        path = out_dir / name
+        return not (path.exists() or path.is_symlink() or folder_in_the_way(out_dir, name))
+    return write_safely(out_dir, {name: text for name, text in imported.files.items()
+                                  if name in MAP_FILES or absent(name)}, force=force)

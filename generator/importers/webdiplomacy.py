@@ -39,14 +39,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
+from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
-from .safe_write import write_inside
 from .spelling import Speller
 from .webdip_classes import ClassFacts, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
 from ..paths import is_inside
+from ..progress import step
 
 BAD_PHP = register("IMP001", "install.php cannot be read as data",
                    "The importer reads install.php as text and expects the literal "
@@ -560,6 +561,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         row_line = {target_of[k]: v for k, v in row_line.items() if k in target_of}
     if rgb is not None:
         territories_of = _Territories(pairs, seas, shown, row_line)
+        step("tracing outlines in %s", image_path.name)
         geometry = _geometry(rgb, image_path, variant_dir, seeds, options, diags, extra_seeds, territories_of)
         geometry["coast_labels"] = coast_labels
         geometry["owners"] = owners
@@ -1180,16 +1182,16 @@ def _geometry_text(geometry: dict, command: str) -> str:
 def _has_starter(out_dir: Path, name: str) -> bool:
     if name.startswith("rules/"):
         rules = out_dir / "rules"
-        # a linked rules/ is the author's too (and never written into: safe_write)
+        # a linked rules/ is the author's too (and never written into: generator/writing.py)
         return rules.is_symlink() or (rules.exists() and any(rules.glob("*.md")))
     return (out_dir / name).exists() or (out_dir / name).is_symlink()
 
 
-def write_files(imported: Imported, out_dir: Path) -> list[Path]:
+def write_files(imported: Imported, out_dir: Path, *, force: bool = False) -> list[Path]:
     """Write the importer's files, and the starter files the folder does not have yet
-    (game.yaml when absent; the rules page when rules/ holds no page). Never through a
-    link (safe_write): an OSError says what is in the way."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    (game.yaml when absent; the rules page when rules/ holds no page). The rule of
+    generator/writing.py holds: raises Refused when a file in the way is not Mapwright's
+    (a hand-written map.yaml; unless `force`) or a link is on the way."""
     todo = dict(imported.files)
     todo.update({name: text for name, text in imported.starters.items() if not _has_starter(out_dir, name)})
-    return [write_inside(out_dir, name, todo[name]) for name in sorted(todo)]
+    return write_safely(out_dir, todo, force=force)

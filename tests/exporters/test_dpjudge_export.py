@@ -11,7 +11,8 @@ import pytest
 
 from generator.commands.common import load_game
 from generator.exporters.dpjudge import export_map
-from generator.exporters.output import RefusedOutput, write_file
+from generator.exporters.output import write_file
+from generator.writing import Refused
 from generator.families.diplomacy.loading import game_from_data
 from generator.importers.dpjudge import import_map
 
@@ -49,10 +50,10 @@ def test_import_of_the_exported_map_reproduces_the_game(game_id, tmp_path):
 def test_existing_files_not_written_by_mapwright_are_refused(tmp_path):
     mine = tmp_path / "mine.map"
     mine.write_text("BEGIN SPRING 1901 MOVEMENT\n", encoding="utf-8")
-    with pytest.raises(RefusedOutput):
+    with pytest.raises(Refused):
         write_file(mine, "# Written by `mapwright export dpjudge x`\n", [REPO / "content"])
     assert mine.read_text(encoding="utf-8") == "BEGIN SPRING 1901 MOVEMENT\n"
-    with pytest.raises(RefusedOutput):
+    with pytest.raises(Refused):
         write_file(REPO / "content" / "classic" / "x.map", "# Written by `mapwright export`\n", [REPO / "content"])
     ours = tmp_path / "ours.map"
     write_file(ours, "# Written by `mapwright export dpjudge x`\nA\n", [REPO / "content"])

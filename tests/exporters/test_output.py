@@ -1,16 +1,18 @@
-"""Export folders: only Mapwright's own files are ever replaced or removed."""
+"""Export folders: outside content/, and only Mapwright's own files ever replaced or
+removed (the rule itself: tests/test_writing.py)."""
 from __future__ import annotations
 
 import pytest
 
-from generator.exporters.output import MARKER, RefusedOutput, write_folder
+from generator.exporters.output import IN_CONTENT, write_folder
+from generator.writing import MANIFEST, NOT_OURS, Refused
 
 
-def test_new_folder_gets_files_and_a_marker(tmp_path):
+def test_new_folder_gets_files_and_a_manifest(tmp_path):
     out = tmp_path / "v"
     write_folder(out, {"a.php": "x", "img/b.png": b"\x89PNG"}, [tmp_path / "content"])
     assert (out / "a.php").read_text() == "x" and (out / "img" / "b.png").read_bytes() == b"\x89PNG"
-    assert (out / MARKER).read_text().splitlines()[1:] == ["a.php", "img/b.png"]
+    assert [line.split("  ")[1] for line in (out / MANIFEST).read_text().splitlines()[1:]] == ["a.php", "img/b.png"]
 
 
 def test_reexport_replaces_and_removes_only_listed_files(tmp_path):
@@ -23,14 +25,17 @@ def test_reexport_replaces_and_removes_only_listed_files(tmp_path):
     assert (out / "notes.txt").read_text() == "the author's"
 
 
-def test_marker_entries_cannot_reach_outside(tmp_path):
+def test_a_file_the_author_put_where_a_reexport_writes_is_refused(tmp_path):
+    """(Before: a re-export wrote over any file of a name it did not write last time.)"""
     out = tmp_path / "v"
     write_folder(out, {"a.php": "1"}, [])
-    victim = tmp_path / "victim.txt"
-    victim.write_text("keep")
-    (out / MARKER).write_text("# x\n../victim.txt\n/etc/hostname\n")
-    write_folder(out, {"a.php": "2"}, [])
-    assert victim.read_text() == "keep"
+    (out / "b.php").write_text("the author's")
+    with pytest.raises(Refused) as refused:
+        write_folder(out, {"a.php": "2", "b.php": "2"}, [])
+    assert [d.code for d in refused.value.diagnostics] == [NOT_OURS]
+    assert (out / "b.php").read_text() == "the author's" and (out / "a.php").read_text() == "1"
+    write_folder(out, {"a.php": "2", "b.php": "2"}, [], force=True)
+    assert (out / "b.php").read_text() == "2"
 
 
 @pytest.mark.parametrize("setup", ["foreign", "file", "content", "around", "escape"])
@@ -50,7 +55,9 @@ def test_refusals(tmp_path, setup):
         out = tmp_path
     else:
         files = {"../evil.php": "1"}
-    with pytest.raises(RefusedOutput):
+    with pytest.raises(Refused) as refused:
         write_folder(out, files, [content])
+    assert [d.code for d in refused.value.diagnostics] == [IN_CONTENT if setup in ("content", "around")
+                                                           else NOT_OURS]
     assert not (tmp_path / "evil.php").exists()
     assert not (content / "game" / "export").exists()

@@ -19,7 +19,8 @@ import pytest
 from PIL import Image
 
 from generator.commands.common import load_game
-from generator.exporters.output import MARKER, write_folder
+from generator.exporters.output import write_folder
+from generator.writing import MANIFEST
 import shutil
 
 from generator.exporters.webdiplomacy import (COAST_WORDS, export_variant, not_exported, params_not_exported,
@@ -235,7 +236,7 @@ def test_cli_export_refuses_foreign_folders_and_content(tmp_path):
     foreign.mkdir()
     (foreign / "keep.txt").write_text("not Mapwright's", encoding="utf-8")
     refused = run("webdiplomacy", "content/classic", "-o", str(foreign))
-    assert refused.returncode == 2 and "not empty" in refused.stderr
+    assert refused.returncode == 2 and "MW603" in refused.stderr and "no .mapwright-files" in refused.stderr
     assert [p.name for p in foreign.iterdir()] == ["keep.txt"]
     inside = run("webdiplomacy", "content/classic", "-o", "content/classic/export")
     assert inside.returncode == 2 and "content folder" in inside.stderr
@@ -243,10 +244,25 @@ def test_cli_export_refuses_foreign_folders_and_content(tmp_path):
     out = tmp_path / "Classic"
     first = run("webdiplomacy", "content/classic", "-o", str(out))
     assert first.returncode == 0, first.stdout + first.stderr
-    assert (out / MARKER).is_file() and (out / "interactiveMap" / "IA_map.png").is_file()
+    assert (out / MANIFEST).is_file() and (out / "interactiveMap" / "IA_map.png").is_file()
     (out / "resources" / "stale.png").write_bytes(b"")       # not listed: kept
     again = run("webdiplomacy", "content/classic", "-o", str(out))
     assert again.returncode == 0 and (out / "resources" / "stale.png").exists()
+    # a link planted in the folder (before: written through, into content/classic/map.yaml)
+    victim = tmp_path / "map.yaml"
+    victim.write_text("the author's map\n", encoding="utf-8")
+    (out / "install.php").unlink()
+    (out / "install.php").symlink_to(victim)
+    planted = run("webdiplomacy", "content/classic", "-o", str(out))
+    assert planted.returncode == 2 and "install.php:1:1: error[MW603]" in planted.stderr and "--force" in planted.stderr
+    forced = run("webdiplomacy", "content/classic", "-o", str(out), "--force")
+    assert forced.returncode == 0 and not (out / "install.php").is_symlink()      # the link replaced, ...
+    assert victim.read_text(encoding="utf-8") == "the author's map\n"            # ... never written through
+    shutil.rmtree(out / "classes")
+    (out / "classes").symlink_to(tmp_path)
+    linked = run("webdiplomacy", "content/classic", "-o", str(out), "--force")
+    assert linked.returncode == 2 and "classes:1:1: error[MW604]" in linked.stderr
+    assert not list(tmp_path.glob("*.php"))
     not_diplomacy = run("webdiplomacy", "content/dixie", "-o", str(tmp_path / "dixie"))
     assert not_diplomacy.returncode == 2 and "Diplomacy-family" in not_diplomacy.stderr
 

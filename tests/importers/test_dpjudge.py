@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator.diagnostics import errors
 from generator.importers.dpjudge import import_map, write_files
+from generator.writing import Refused
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "dpjudge"
 MAPS = sorted(p.stem for p in (DATA / "maps").glob("*.map"))
@@ -117,7 +118,7 @@ def test_the_imported_games_validate_and_build(imported, tmp_path):
     run = subprocess.run([sys.executable, "-m", "generator", "validate", str(content)],
                          capture_output=True, text=True, cwd=REPO)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "0 error(s)" in run.stdout
+    assert "0 error(s)" in run.stderr
 
 
 # -- malformed input: located diagnostics, never a traceback ------------------------
@@ -222,16 +223,18 @@ def test_cli_reports_file_line_column_and_refuses_a_non_empty_folder(tmp_path):
     out = tmp_path / "game"
     run = subprocess.run([sys.executable, "-m", "generator", "import", "dpjudge", str(bad), "-o", str(out)],
                          capture_output=True, text=True, cwd=REPO)
-    assert run.returncode == 1 and "bad.map:8:20" in run.stdout and "Traceback" not in run.stderr
+    assert run.returncode == 1 and "bad.map:8:20" in run.stderr and "Traceback" not in run.stderr
     assert not out.exists()
     good = tmp_path / "good.map"
     good.write_text(GOOD, encoding="utf-8")
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
+    (out / "map.yaml").write_text("hand-written\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "generator", "import", "dpjudge", str(good), "-o", str(out)],
                          capture_output=True, text=True, cwd=REPO)
-    assert run.returncode == 2 and "not empty" in run.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    assert run.returncode == 2 and "map.yaml:1:1: error[MW603]" in run.stderr and "--force" in run.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["map.yaml", "notes.txt"]
+    assert (out / "map.yaml").read_text(encoding="utf-8") == "hand-written\n"
 
 
 _WORDS = st.sampled_from(["WATER", "COAST", "LAND", "SHUT", "ABUTS", "A", "F", "MAP", "UNOWNED", "=",
@@ -268,7 +271,7 @@ def test_hostile_sizes_cost_linear_time(tmp_path):
     assert any("more than 1000 DROP or -X removals" in d.message and d.line == n + 4 for d in found)
 
 
-def test_force_rewrites_only_the_map_files(tmp_path):
+def test_a_reimport_rewrites_only_the_map_files(tmp_path):
     good = tmp_path / "good.map"
     good.write_text(GOOD, encoding="utf-8")
     out = tmp_path / "game"
@@ -277,7 +280,8 @@ def test_force_rewrites_only_the_map_files(tmp_path):
     (out / "game.yaml").write_text((out / "game.yaml").read_text(encoding="utf-8") + "status: complete\n",
                                    encoding="utf-8")
     good.write_text(GOOD.replace("North Capital", "Northern Capital"), encoding="utf-8")
-    assert subprocess.run(cmd + ["--force"], capture_output=True, text=True, cwd=REPO).returncode == 0
+    # map.yaml and geometry.yaml say the importer wrote them: no --force needed
+    assert subprocess.run(cmd, capture_output=True, text=True, cwd=REPO).returncode == 0
     assert "status: complete" in (out / "game.yaml").read_text(encoding="utf-8")     # the author's edit kept
     assert "Northern Capital" in (out / "map.yaml").read_text(encoding="utf-8")
 
@@ -306,7 +310,9 @@ def test_write_files_never_writes_through_a_link(tmp_path):
     out.mkdir()
     (out / "map.yaml").symlink_to(outside)
     (out / "rules").symlink_to(tmp_path / "elsewhere")
-    assert {p.name for p in write_files(result, out)} == {"map.yaml", "game.yaml"}
+    with pytest.raises(Refused):       # a link is not a file Mapwright wrote
+        write_files(result, out)
+    assert {p.name for p in write_files(result, out, force=True)} == {"map.yaml", "game.yaml"}
     assert outside.read_text(encoding="utf-8") == "mine\n" and not (out / "map.yaml").is_symlink()
     assert not list((tmp_path / "elsewhere").iterdir())
 
@@ -347,5 +353,6 @@ def test_import_onto_a_folder_named_map_yaml_is_an_error_not_a_crash(tmp_path, c
     source = Path(__file__).resolve().parents[1] / "data" / "dpjudge" / "maps" / "ancmed.map"
     assert main(["import", "dpjudge", str(source), "-o", str(game), "--force"]) == 2
     err = capsys.readouterr().err
-    assert "cannot write into" in err and "internal error" not in err
+    assert "map.yaml:1:1: error[MW603]: a folder is where a file is to be written" in err
+    assert "internal error" not in err
     assert (game / "map.yaml").is_dir()

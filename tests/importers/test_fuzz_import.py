@@ -234,7 +234,7 @@ def _run(root: Path, source: Path, importer, state: str = "new") -> None:
     for code in sorted({d.code for d in result.diagnostics}):
         event(code)
     if not errors(result.diagnostics) and result.files:
-        written = writer_of(importer)(result, out)
+        written = writer_of(importer)(result, out, force=True)    # as with --force: links replaced, never followed
         assert all(out.resolve() in p.resolve().parents for p in written)
     after = _tree(root)
     changed = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
@@ -249,11 +249,7 @@ def _webdip(source: Path, out: Path):
 
 
 def _dpjudge(source: Path, out: Path):
-    result = import_map(source, None, game_id=out.name)
-    if out.is_dir() and any(out.iterdir()):     # as `--force` does: only the map files are rewritten
-        result.files = {name: text for name, text in result.files.items()
-                        if name in ("map.yaml", "geometry.yaml") or not (out / name).exists()}
-    return result
+    return import_map(source, None, game_id=out.name)
 
 
 def writer_of(importer):

@@ -13,6 +13,7 @@ from generator.api import validate
 from generator.families.diplomacy.loading import game_from_data
 from generator.families.diplomacy.model import province_of
 from generator.importers.webdiplomacy import ImportOptions, clean_name, import_variant, split_name, write_files
+from generator.writing import Refused
 from webdip_php import run_variant
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "webdip"
@@ -510,7 +511,9 @@ def test_links_in_the_game_folder_are_replaced_or_left_alone_never_written_throu
     out.mkdir()
     (out / "map.yaml").symlink_to(outside)
     (out / "rules").symlink_to(tmp_path / "elsewhere")
-    written = {p.name for p in write_files(imported["Pure"], out)}
+    with pytest.raises(Refused):       # a link is not a file Mapwright wrote
+        write_files(imported["Pure"], out)
+    written = {p.name for p in write_files(imported["Pure"], out, force=True)}
     assert written == {"map.yaml", "geometry.yaml", "game.yaml"}       # the linked rules/ is the author's
     assert outside.read_text(encoding="utf-8") == "mine\n" and not (out / "map.yaml").is_symlink()
     assert not list((tmp_path / "elsewhere").iterdir())

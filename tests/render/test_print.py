@@ -129,7 +129,7 @@ def test_print_command(tmp_path, monkeypatch, capsys):
     out = tmp_path / "print"
     assert main(["print", CLASSIC, "--what", "adjacency", "--paper", "letter",
                  "--format", "svg", "-o", str(out)]) == 0
-    files = sorted(out.iterdir())
+    files = sorted(out.glob("*.svg"))
     assert files and all(f.name.endswith("-letter.svg") for f in files)
     root = ET.fromstring(files[0].read_text(encoding="utf-8"))
     assert root.get("width") == "215.9mm"
@@ -247,7 +247,7 @@ def test_print_command_picks_the_papers_card_set(tmp_path, capsys):
     out = tmp_path / "print"
     assert main(["print", str(REPO / "content" / "divided-republic"), "--what", "cards", "--paper", "letter",
                  "--format", "svg", "-o", str(out)]) == 0
-    letter = sorted(f.name for f in out.iterdir())
+    letter = sorted(f.name for f in out.glob("*.svg"))
     assert letter and all(n.startswith("cards-") and n.endswith("-letter.svg") for n in letter)
     assert not any("a4" in n.lower() for n in letter)
     n_letter = len([s for s, _ in _election()["cards"] if stem_paper(s) == "letter"])
@@ -256,7 +256,7 @@ def test_print_command_picks_the_papers_card_set(tmp_path, capsys):
     assert main(["print", str(REPO / "content" / "divided-republic"), "--what", "cards", "--paper", "a4",
                  "--format", "svg", "-o", str(out_a4)]) == 0                 # paper names in any case
     n_a4 = len([s for s, _ in _election()["cards"] if stem_paper(s) == "A4"])
-    assert len(list(out_a4.iterdir())) == n_a4 != n_letter
+    assert len(list(out_a4.glob("*.svg"))) == n_a4 != n_letter
     capsys.readouterr()
 
 

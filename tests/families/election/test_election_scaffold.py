@@ -54,7 +54,7 @@ def test_a_broken_turn_in_the_renamed_scaffold_fails(tmp_path, capsys):
                         "  - {party: Ash, card: 2, campaign: [{state: northmark, pcfs: 1}]}\nexpect:\n  complete: true")
     page.write_text(text, encoding="utf-8")
     assert main(["validate", str(game)]) == 1
-    assert "ELE015" in capsys.readouterr().out
+    assert "ELE015" in capsys.readouterr().err
 
 
 def test_example_command_says_why_an_example_did_not_verify(tmp_path, capsys):
