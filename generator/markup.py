@@ -5,6 +5,12 @@ links may only use http(s), mailto or relative targets; attribute lists (`{: ...
 may only set ids and allowlisted classes, never ids the theme or the generator use.
 Code spans and fenced blocks are exempt: they are shown as text.
 
+MkDocs reads a page's first lines as its settings (YAML front matter, or `key: value`
+lines): a template, a meta description, a title for the header, navigation and search.
+A rules page sets none of them (MW306); and the page Mapwright publishes starts with its
+own, empty settings (`with_page_settings`), so the contributor's lines are only ever
+read as text, under any engine that reads front matter.
+
 Every check here is one pass over each line. Python-Markdown itself is quadratic on a
 few constructs (a paragraph of thousands of `[`), so pages are bounded by documented
 limits (LIMITS) that become diagnostics before anything renders them.
@@ -34,6 +40,12 @@ PAGE_LIMIT = register("MW304", "Rules page exceeds a size limit",
                       "Rules pages are bounded so that building a site costs linear time: a line is at "
                       "most 4,000 characters, a heading at most 300, a paragraph holds at most 200 `[`. "
                       "Split the line or paragraph.")
+PAGE_SETTINGS = register("MW306", "Page settings in a rules page",
+                         "MkDocs reads the first lines of a page as its settings when the page starts with "
+                         "YAML front matter (`---` lines) or with `key: value` lines: a template, a title, a "
+                         "description, tags. A rules page sets none of them: its title is its first `# ` "
+                         "heading. Remove those lines; to start a page with text such as `Note: ...`, put "
+                         "the page's heading (or a blank line) first.")
 
 LIMITS = {"line": 4000, "heading": 300, "brackets": 200}
 SAFE_TAGS = {"br", "sup", "sub", "kbd", "abbr", "em", "strong", "s", "small"}
@@ -173,7 +185,7 @@ def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     line checks cannot see entity-encoded schemes, link targets on the next line, or tags
     split across lines. Only called on pages within LIMITS (Markdown's cost is bounded)."""
     try:
-        rendered = _renderer().reset().convert(text)
+        rendered = _renderer().reset().convert(page_body(with_page_settings(text)))
     except Exception as exc:  # noqa: BLE001 — Markdown failing on a page is the author's to fix
         return [Diagnostic(shown_path, 1, 1, RAW_HTML, f"the page cannot be rendered: {exc}",
                            hint="simplify the Markdown around unusual constructs")]
@@ -191,6 +203,46 @@ def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
 def _limit(shown_path: str, number: int, column: int, what: str) -> Diagnostic:
     return Diagnostic(shown_path, number + 1, column, PAGE_LIMIT, what,
                       hint="split it: " + ", ".join(f"{k} {v:,}" for k, v in LIMITS.items()))
+
+
+# Mapwright's own settings for a rules page it publishes (none): front matter that MkDocs
+# takes as the page's settings, so that what follows is only ever read as the page's text.
+OWN_SETTINGS = "---\n{}\n---\n\n"
+
+
+def with_page_settings(markdown: str) -> str:
+    """A rules page as published: Mapwright's own (empty) settings, then the page."""
+    return OWN_SETTINGS + markdown
+
+
+def page_body(published: str) -> str:
+    """What MkDocs renders of a published page: its text after MkDocs' own metadata step."""
+    from mkdocs.utils.meta import get_data
+    return get_data(published)[0]
+
+
+def check_page_settings(shown_path: str, text: str) -> list[Diagnostic]:
+    """Each setting MkDocs would read from the top of this page (by MkDocs' own reader),
+    located at the line that sets it."""
+    from mkdocs.utils.meta import YAML_RE, get_data
+    body, data = get_data(text)
+    if not data and not (YAML_RE.match(text) and body != text):
+        return []
+    lines = text.split("\n")
+    head = lines[:max(1, len(lines) - body.count("\n") - 1)]   # the lines read as settings
+    found = []
+    for key in list(data)[:20] or ["(empty front matter)"]:   # a few say it all
+        name = str(key)
+        sets = re.compile(rf"\s*+[\"']?{re.escape(name)}[\"']?\s*+:", re.IGNORECASE)
+        at = next((i for i, line in enumerate(head) if sets.match(line)), 0)
+        column = len(head[at]) - len(head[at].lstrip()) + 1
+        found.append(Diagnostic(shown_path, at + 1, column, PAGE_SETTINGS,
+                                f"'{name[:40]}' would be read by MkDocs as a page setting; "
+                                "rules pages set none",
+                                hint="remove the page-settings lines at the top of the page (the title is "
+                                     "the first `# ` heading); to start with text like `Note: ...`, put the "
+                                     "heading or a blank line first"))
+    return found
 
 
 def _check_line(shown_path: str, number: int, line: str) -> list[Diagnostic]:
@@ -253,4 +305,4 @@ def check_markdown(shown_path: str, text: str) -> list[Diagnostic]:
         found.extend(_check_line(shown_path, number, line))
     if not found:  # the line checks give better positions; the rendered check catches the rest
         found = check_rendered(shown_path, text)
-    return found
+    return check_page_settings(shown_path, text) + found
