@@ -12,6 +12,7 @@ import pkgutil
 import sys
 
 from . import __version__, commands
+from .escape import terminal
 from .heap import command_heap
 
 
@@ -46,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug of ours: say so plainly, never dump a traceback on users
-        print(f"mapwright: internal error: {type(exc).__name__}: {exc}\n"
+        # the exception's text may quote content: one escaped line, like every diagnostic
+        print(f"mapwright: internal error: {type(exc).__name__}: {terminal(exc)}\n"
               "This is a Mapwright bug, not a problem with your content; please report it "
               "(run with MAPWRIGHT_DEBUG=1 for the traceback).", file=sys.stderr)
         if os.environ.get("MAPWRIGHT_DEBUG"):
