@@ -34,8 +34,8 @@ UNSAFE_LINK = register("MW302", "Unsafe link in a rules page",
 ATTR_LIST = register("MW303", "Attribute list not allowed",
                      "An attribute list (`{: ... }` or `{ ... }`) in a rules page may set only an id "
                      "(`#my-id`, not starting with `rule-` or `__`, which the generator and the theme "
-                     "use) and classes from a short list (md-button, md-button--primary). Write `\\{` "
-                     "for a literal brace.")
+                     "use) and classes from a short list (md-button, md-button--primary; annotate, for Material's "
+                     "annotations). Write `\\{` for a literal brace.")
 PAGE_LIMIT = register("MW304", "Rules page exceeds a size limit",
                       "Rules pages are bounded so that building a site costs linear time: a line is at "
                       "most 4,000 characters, a heading at most 300, a paragraph holds at most 200 `[`. "
@@ -49,7 +49,7 @@ PAGE_SETTINGS = register("MW306", "Page settings in a rules page",
 
 LIMITS = {"line": 4000, "heading": 300, "brackets": 200}
 SAFE_TAGS = {"br", "sup", "sub", "kbd", "abbr", "em", "strong", "s", "small"}
-ALLOWED_CLASSES = {"md-button", "md-button--primary"}
+ALLOWED_CLASSES = {"md-button", "md-button--primary", "annotate"}
 RESERVED_ID_PREFIXES = ("rule-", "__")
 # Each pattern is linear: `[^<>]` cannot run past the next `<`, targets are read for at
 # most 64 characters (enough to see a scheme), and nothing is nested.
@@ -113,8 +113,9 @@ def _attr_problem(inside: str) -> str | None:
 
 
 # What the site's Markdown does with a page (the extensions mkdocs.yml enables).
-SITE_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "def_list", "toc",
-                   "pymdownx.details", "pymdownx.superfences"]
+SITE_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "def_list", "toc", "footnotes",
+                   "pymdownx.details", "pymdownx.superfences", "pymdownx.tabbed"]
+SITE_EXTENSION_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}}   # Material's content tabs
 UNSAFE_TAGS = {"script", "iframe", "object", "embed", "frame", "frameset", "applet", "base", "meta",
                "link", "style", "form", "input", "button", "textarea", "select", "svg", "math",
                "foreignobject", "template", "noscript"}
@@ -123,16 +124,40 @@ URL_ATTRIBUTES = {"href", "src", "xlink:href", "action", "formaction", "data", "
 UNSAFE_ATTRIBUTES = {"style", "srcdoc"}
 
 
+# Content tabs (pymdownx.tabbed) are radio buttons with ids of the extension's own
+# numbering, labelled by `for`: the one input and the one `__` id a page may hold.
+TABBED_ID = re.compile(r"__tabbed_(\d{1,6})_\d{1,6}")
+
+
+def tabbed_input(attrs: dict) -> bool:
+    """Whether an <input>'s attributes are exactly those of a content tab's radio button."""
+    m = TABBED_ID.fullmatch(attrs.get("id") or "")
+    return bool(m) and attrs.get("type") == "radio" and attrs.get("name") == f"__tabbed_{m.group(1)}" \
+        and set(attrs) <= {"id", "name", "type", "checked"}
+
+
 class _Rendered(HTMLParser):
     """Finds, in the HTML a page turns into, every way it could run script or take an id
-    the site uses. Attribute values arrive entity-decoded, as a browser reads them."""
+    the site uses. Attribute values arrive entity-decoded, as a browser reads them.
+
+    A content tab's radio button is accepted inside the extension's own tab set only: raw
+    HTML never reaches here (the line checks refuse every tag but a few inline ones), and
+    an attribute list cannot set a `__` id, so such an input comes from pymdownx.tabbed."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[str, str]] = []  # (code, what)
+        self.divs: list[str] = []   # the classes of the open <div>s, innermost last
+
+    def handle_endtag(self, tag):
+        if tag == "div" and self.divs:
+            self.divs.pop()
 
     def handle_starttag(self, tag, attrs):
-        if tag in UNSAFE_TAGS:
+        if tag == "div":
+            self.divs.append(dict(attrs).get("class") or "")
+        tab = tag == "input" and tabbed_input(dict(attrs)) and "tabbed-set" in (self.divs or [""])[-1].split()
+        if tag in UNSAFE_TAGS and not tab:
             self.found.append((RAW_HTML, f"<{tag}>"))
         for name, value in attrs:
             name = name.lower()
@@ -142,10 +167,14 @@ class _Rendered(HTMLParser):
                 scheme = _scheme("".join(ch for ch in html.unescape(value) if ch.isprintable() and not ch.isspace()))
                 if scheme and scheme not in SAFE_SCHEMES:
                     self.found.append((UNSAFE_LINK, f"{name}={value[:60]}"))
-            elif name == "id" and value and value.startswith("__"):
-                self.found.append((ATTR_LIST, f"id={value[:60]}"))
+            elif name in ("id", "for") and value and value.startswith("__") \
+                    and not (TABBED_ID.fullmatch(value) and (tab or tag == "label")):
+                self.found.append((ATTR_LIST, f"{name}={value[:60]}"))
 
-    handle_startendtag = handle_starttag
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag == "div" and self.divs:
+            self.divs.pop()
 
 
 def _locate(text: str, what: str) -> tuple[int, int]:
@@ -171,7 +200,7 @@ def _renderer():
         # code highlighting changes only how code looks, not what could run: skip Pygments
         md = _RENDERERS.md = markdown.Markdown(
             extensions=SITE_EXTENSIONS + ["pymdownx.highlight"],
-            extension_configs={"pymdownx.highlight": {"use_pygments": False}})
+            extension_configs={**SITE_EXTENSION_CONFIGS, "pymdownx.highlight": {"use_pygments": False}})
     return md
 
 
