@@ -3,6 +3,7 @@ and the page as published carries none of them."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, strategies as st
 from mkdocs.utils.meta import get_data
 
 from generator.markup import OWN_SETTINGS, check_markdown, check_page_settings, page_body, with_page_settings
@@ -60,3 +61,22 @@ def test_the_published_page_sets_nothing_and_keeps_the_text(name):
     body, meta = get_data(published)
     assert meta == {} and body == text.lstrip("\n") and page_body(published) == body
     assert published.startswith(OWN_SETTINGS)
+
+
+KEYS = ["template", "title", "Title", "description", "subtitle", "tags", "hide", "search", "location",
+        "status", "icon", "Note", "x-y_1", "# h", "- item"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(KEYS), st.text(max_size=40)), max_size=6),
+       st.sampled_from(["", "---\n", "\n"]), st.sampled_from(["", "---\n", "...\n"]), st.text(max_size=80))
+def test_fuzzed_page_settings_are_refused_or_read_as_text(pairs, opening, closing, rest):
+    """Whatever a page's first lines hold: no internal error; a setting MkDocs would read is
+    refused (MW306, located inside the page); the published page sets nothing."""
+    text = opening + "".join(f"{k}: {v}\n" for k, v in pairs) + closing + rest
+    found = check_markdown("rules/x.md", text)
+    _, meta = get_data(text)
+    settings = [d for d in found if d.code == "MW306"]
+    assert bool(settings) == bool(meta) or (not meta and settings and text.startswith("---"))
+    for d in settings:
+        assert 1 <= d.line <= text.count("\n") + 1 and d.column >= 1
+    assert get_data(with_page_settings(text))[1] == {}
