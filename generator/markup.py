@@ -205,7 +205,9 @@ def _renderer():
 
 
 def warm_renderer() -> None:
-    """Set up this thread's renderer now (before forking workers that will all use it)."""
+    """Set up this thread's renderer now (before forking workers that will all use it),
+    and MkDocs' metadata reader (check_page_settings)."""
+    import mkdocs.utils.meta  # noqa: F401
     _renderer()
 
 
