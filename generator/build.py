@@ -186,7 +186,10 @@ def game_key(path: Path, options: BuildOptions, *, data_only: bool = False) -> s
         if item.is_symlink():
             digest.update(b"L" + rel.encode() + b"\0" + os.readlink(item).encode(errors="replace") + b"\0")
         if item.is_file():
-            data = item.read_bytes()
+            try:
+                data = item.read_bytes()
+            except OSError as exc:   # a file that cannot be read (/proc/self/pagemap): no page uses it
+                data = f"unreadable: {exc.errno}".encode()
             digest.update(b"F" + rel.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
         elif item.is_dir():
             digest.update(b"D" + rel.encode() + b"\0")

@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug of ours: say so plainly, never dump a traceback on users
+        # the exception's text may quote content: one escaped line, like every diagnostic
         print(f"mapwright: internal error: {type(exc).__name__}: {terminal(exc)}\n"
               "This is a Mapwright bug, not a problem with your content; please report it "
               "(run with MAPWRIGHT_DEBUG=1 for the traceback).", file=sys.stderr)

@@ -5,6 +5,12 @@ links may only use http(s), mailto or relative targets; attribute lists (`{: ...
 may only set ids and allowlisted classes, never ids the theme or the generator use.
 Code spans and fenced blocks are exempt: they are shown as text.
 
+MkDocs reads a page's first lines as its settings (YAML front matter, or `key: value`
+lines): a template, a meta description, a title for the header, navigation and search.
+A rules page sets none of them (MW306); and the page Mapwright publishes starts with its
+own, empty settings (`with_page_settings`), so the contributor's lines are only ever
+read as text, under any engine that reads front matter.
+
 Every check here is one pass over each line. Python-Markdown itself is quadratic on a
 few constructs (a paragraph of thousands of `[`), so pages are bounded by documented
 limits (LIMITS) that become diagnostics before anything renders them.
@@ -28,16 +34,22 @@ UNSAFE_LINK = register("MW302", "Unsafe link in a rules page",
 ATTR_LIST = register("MW303", "Attribute list not allowed",
                      "An attribute list (`{: ... }` or `{ ... }`) in a rules page may set only an id "
                      "(`#my-id`, not starting with `rule-` or `__`, which the generator and the theme "
-                     "use) and classes from a short list (md-button, md-button--primary). Write `\\{` "
-                     "for a literal brace.")
+                     "use) and classes from a short list (md-button, md-button--primary; annotate, for Material's "
+                     "annotations). Write `\\{` for a literal brace.")
 PAGE_LIMIT = register("MW304", "Rules page exceeds a size limit",
                       "Rules pages are bounded so that building a site costs linear time: a line is at "
                       "most 4,000 characters, a heading at most 300, a paragraph holds at most 200 `[`. "
                       "Split the line or paragraph.")
+PAGE_SETTINGS = register("MW306", "Page settings in a rules page",
+                         "MkDocs reads the first lines of a page as its settings when the page starts with "
+                         "YAML front matter (`---` lines) or with `key: value` lines: a template, a title, a "
+                         "description, tags. A rules page sets none of them: its title is its first `# ` "
+                         "heading. Remove those lines; to start a page with text such as `Note: ...`, put "
+                         "the page's heading (or a blank line) first.")
 
 LIMITS = {"line": 4000, "heading": 300, "brackets": 200}
 SAFE_TAGS = {"br", "sup", "sub", "kbd", "abbr", "em", "strong", "s", "small"}
-ALLOWED_CLASSES = {"md-button", "md-button--primary"}
+ALLOWED_CLASSES = {"md-button", "md-button--primary", "annotate"}
 RESERVED_ID_PREFIXES = ("rule-", "__")
 # Each pattern is linear: `[^<>]` cannot run past the next `<`, targets are read for at
 # most 64 characters (enough to see a scheme), and nothing is nested.
@@ -101,8 +113,9 @@ def _attr_problem(inside: str) -> str | None:
 
 
 # What the site's Markdown does with a page (the extensions mkdocs.yml enables).
-SITE_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "def_list", "toc",
-                   "pymdownx.details", "pymdownx.superfences"]
+SITE_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "def_list", "toc", "footnotes",
+                   "pymdownx.details", "pymdownx.superfences", "pymdownx.tabbed"]
+SITE_EXTENSION_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}}   # Material's content tabs
 UNSAFE_TAGS = {"script", "iframe", "object", "embed", "frame", "frameset", "applet", "base", "meta",
                "link", "style", "form", "input", "button", "textarea", "select", "svg", "math",
                "foreignobject", "template", "noscript"}
@@ -111,16 +124,40 @@ URL_ATTRIBUTES = {"href", "src", "xlink:href", "action", "formaction", "data", "
 UNSAFE_ATTRIBUTES = {"style", "srcdoc"}
 
 
+# Content tabs (pymdownx.tabbed) are radio buttons with ids of the extension's own
+# numbering, labelled by `for`: the one input and the one `__` id a page may hold.
+TABBED_ID = re.compile(r"__tabbed_(\d{1,6})_\d{1,6}")
+
+
+def tabbed_input(attrs: dict) -> bool:
+    """Whether an <input>'s attributes are exactly those of a content tab's radio button."""
+    m = TABBED_ID.fullmatch(attrs.get("id") or "")
+    return bool(m) and attrs.get("type") == "radio" and attrs.get("name") == f"__tabbed_{m.group(1)}" \
+        and set(attrs) <= {"id", "name", "type", "checked"}
+
+
 class _Rendered(HTMLParser):
     """Finds, in the HTML a page turns into, every way it could run script or take an id
-    the site uses. Attribute values arrive entity-decoded, as a browser reads them."""
+    the site uses. Attribute values arrive entity-decoded, as a browser reads them.
+
+    A content tab's radio button is accepted inside the extension's own tab set only: raw
+    HTML never reaches here (the line checks refuse every tag but a few inline ones), and
+    an attribute list cannot set a `__` id, so such an input comes from pymdownx.tabbed."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[str, str]] = []  # (code, what)
+        self.divs: list[str] = []   # the classes of the open <div>s, innermost last
+
+    def handle_endtag(self, tag):
+        if tag == "div" and self.divs:
+            self.divs.pop()
 
     def handle_starttag(self, tag, attrs):
-        if tag in UNSAFE_TAGS:
+        if tag == "div":
+            self.divs.append(dict(attrs).get("class") or "")
+        tab = tag == "input" and tabbed_input(dict(attrs)) and "tabbed-set" in (self.divs or [""])[-1].split()
+        if tag in UNSAFE_TAGS and not tab:
             self.found.append((RAW_HTML, f"<{tag}>"))
         for name, value in attrs:
             name = name.lower()
@@ -130,10 +167,14 @@ class _Rendered(HTMLParser):
                 scheme = _scheme("".join(ch for ch in html.unescape(value) if ch.isprintable() and not ch.isspace()))
                 if scheme and scheme not in SAFE_SCHEMES:
                     self.found.append((UNSAFE_LINK, f"{name}={value[:60]}"))
-            elif name == "id" and value and value.startswith("__"):
-                self.found.append((ATTR_LIST, f"id={value[:60]}"))
+            elif name in ("id", "for") and value and value.startswith("__") \
+                    and not (TABBED_ID.fullmatch(value) and (tab or tag == "label")):
+                self.found.append((ATTR_LIST, f"{name}={value[:60]}"))
 
-    handle_startendtag = handle_starttag
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag == "div" and self.divs:
+            self.divs.pop()
 
 
 def _locate(text: str, what: str) -> tuple[int, int]:
@@ -159,12 +200,14 @@ def _renderer():
         # code highlighting changes only how code looks, not what could run: skip Pygments
         md = _RENDERERS.md = markdown.Markdown(
             extensions=SITE_EXTENSIONS + ["pymdownx.highlight"],
-            extension_configs={"pymdownx.highlight": {"use_pygments": False}})
+            extension_configs={**SITE_EXTENSION_CONFIGS, "pymdownx.highlight": {"use_pygments": False}})
     return md
 
 
 def warm_renderer() -> None:
-    """Set up this thread's renderer now (before forking workers that will all use it)."""
+    """Set up this thread's renderer now (before forking workers that will all use it),
+    and MkDocs' metadata reader (check_page_settings)."""
+    import mkdocs.utils.meta  # noqa: F401
     _renderer()
 
 
@@ -173,7 +216,7 @@ def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
     line checks cannot see entity-encoded schemes, link targets on the next line, or tags
     split across lines. Only called on pages within LIMITS (Markdown's cost is bounded)."""
     try:
-        rendered = _renderer().reset().convert(text)
+        rendered = _renderer().reset().convert(page_body(with_page_settings(text)))
     except Exception as exc:  # noqa: BLE001 — Markdown failing on a page is the author's to fix
         return [Diagnostic(shown_path, 1, 1, RAW_HTML, f"the page cannot be rendered: {exc}",
                            hint="simplify the Markdown around unusual constructs")]
@@ -191,6 +234,46 @@ def check_rendered(shown_path: str, text: str) -> list[Diagnostic]:
 def _limit(shown_path: str, number: int, column: int, what: str) -> Diagnostic:
     return Diagnostic(shown_path, number + 1, column, PAGE_LIMIT, what,
                       hint="split it: " + ", ".join(f"{k} {v:,}" for k, v in LIMITS.items()))
+
+
+# Mapwright's own settings for a rules page it publishes (none): front matter that MkDocs
+# takes as the page's settings, so that what follows is only ever read as the page's text.
+OWN_SETTINGS = "---\n{}\n---\n\n"
+
+
+def with_page_settings(markdown: str) -> str:
+    """A rules page as published: Mapwright's own (empty) settings, then the page."""
+    return OWN_SETTINGS + markdown
+
+
+def page_body(published: str) -> str:
+    """What MkDocs renders of a published page: its text after MkDocs' own metadata step."""
+    from mkdocs.utils.meta import get_data
+    return get_data(published)[0]
+
+
+def check_page_settings(shown_path: str, text: str) -> list[Diagnostic]:
+    """Each setting MkDocs would read from the top of this page (by MkDocs' own reader),
+    located at the line that sets it."""
+    from mkdocs.utils.meta import YAML_RE, get_data
+    body, data = get_data(text)
+    if not data and not (YAML_RE.match(text) and body != text):
+        return []
+    lines = text.split("\n")
+    head = lines[:max(1, len(lines) - body.count("\n") - 1)]   # the lines read as settings
+    found = []
+    for key in list(data)[:20] or ["(empty front matter)"]:   # a few say it all
+        name = str(key)
+        sets = re.compile(rf"\s*+[\"']?{re.escape(name)}[\"']?\s*+:", re.IGNORECASE)
+        at = next((i for i, line in enumerate(head) if sets.match(line)), 0)
+        column = len(head[at]) - len(head[at].lstrip()) + 1
+        found.append(Diagnostic(shown_path, at + 1, column, PAGE_SETTINGS,
+                                f"'{name[:40]}' would be read by MkDocs as a page setting; "
+                                "rules pages set none",
+                                hint="remove the page-settings lines at the top of the page (the title is "
+                                     "the first `# ` heading); to start with text like `Note: ...`, put the "
+                                     "heading or a blank line first"))
+    return found
 
 
 def _check_line(shown_path: str, number: int, line: str) -> list[Diagnostic]:
@@ -253,4 +336,4 @@ def check_markdown(shown_path: str, text: str) -> list[Diagnostic]:
         found.extend(_check_line(shown_path, number, line))
     if not found:  # the line checks give better positions; the rendered check catches the rest
         found = check_rendered(shown_path, text)
-    return found
+    return check_page_settings(shown_path, text) + found

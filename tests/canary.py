@@ -133,6 +133,25 @@ def inject_pages(rules: Path, injected: Injected, keep: set[tuple[str, str]] = f
         page.write_text(_HEADING.sub(heading, _TITLE.sub(title, text)), encoding="utf-8")
 
 
+def metadata_pages(first: int = 900) -> dict[str, str]:
+    """Rules pages (file name -> text) whose first lines MkDocs would read as the page's
+    settings, each putting a payload where the theme shows that setting: a template whose
+    script goes to a `location`, a description that breaks out of its attribute into a
+    refresh, a title and subtitle for the header, the navigation and <title>, tags for the
+    search index. No `<` in the file: YAML escapes, or none needed at all."""
+    n = iter(range(first, first + 100))
+    img = lambda: f'"\\u003cimg src=x onerror={MARK}{next(n)}()\\u003e"'   # noqa: E731
+    return {
+        "90-redirect.md": f'---\ntemplate: redirect.html\nlocation: "\\",{MARK}{next(n)}(),\\""\n---\n\n# 90 R\n\nText.\n',
+        "91-refresh.md": ('---\ndescription: "\\u0022 http-equiv=\\u0022refresh\\u0022 content=\\u00220;'
+                          f'url=https://e.invalid/{MARK}{next(n)}"\n---\n# 91 D\n\nText.\n'),
+        "92-escapes.md": f"---\ntitle: {img()}\nsubtitle: {img()}\ntags: [{img()}]\n"
+                         f"hide: [navigation, toc]\nsearch:\n  boost: 100\n---\n# 92 E\n\nText.\n",
+        "93-bare.md": (f'Template: redirect.html\nlocation: ",{MARK}{next(n)}(),"\ndescription: x" '
+                       f'http-equiv="refresh" content="0;url=https://e.invalid/{MARK}{next(n)}\n\n# 93 B\n'),
+    }
+
+
 # -- the scan ---------------------------------------------------------------------
 
 URL_ATTRIBUTES = {"href", "src", "xlink:href", "action", "formaction", "data", "poster", "srcset"}
@@ -163,6 +182,8 @@ class _Scan(HTMLParser):
                 self.found.append(f"{self.where}: attribute {name[:40]} from content")
         if MARK in tag:
             self.found.append(f"{self.where}: element {tag[:40]} from content")
+        if tag == "meta" and any(name == "http-equiv" for name, _ in attrs):
+            self.found.append(f"{self.where}: <meta http-equiv> (a refresh or redirect)")
         if tag in ("script", "iframe", "object", "embed", "foreignobject"):
             self.in_script = tag
             if tag != "script":

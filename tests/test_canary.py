@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from canary import MARK, PAYLOADS, Injected, _max_length, active_markup, inject_pages, inject_yaml, payload, plan_yaml
+from canary import (MARK, PAYLOADS, Injected, _max_length, active_markup, inject_pages, inject_yaml,
+                    metadata_pages, payload, plan_yaml)
 import generator.validate
 from generator.cli import main
 from generator.diagnostics import Diagnostic
@@ -184,3 +185,46 @@ def test_payloads_as_file_and_folder_names_are_refused_where_they_are(tmp_path, 
         assert code == 1 and '"MW406"' in out, (name, out[-500:])
         found = [d for d in json.loads(out)["diagnostics"] if d["code"] == "MW406"]
         assert found and all(d["line"] >= 1 and name in d["file"] for d in found), (name, found)
+
+
+def _with_metadata_pages(root: Path) -> Path:
+    game = root / "content" / "classic"
+    shutil.copytree(REPO / "content" / "classic", game)
+    for name, text in metadata_pages().items():
+        (game / "rules" / name).write_text(text, encoding="utf-8")
+    return game
+
+
+def test_page_settings_are_refused_where_they_are(tmp_path):
+    game = _with_metadata_pages(tmp_path)
+    _, report = validate_paths([game])
+    for name, text in metadata_pages().items():
+        found = [d for d in report.diagnostics if d.file.endswith(f"rules/{name}")]
+        assert found and {d.code for d in found} == {"MW306"}, (name, found)
+        lines = text.split("\n")
+        for d in found:   # at the line that sets it, which names the setting
+            assert d.message.split("'")[1].lower() in lines[d.line - 1].lower(), (d, lines)
+
+
+def test_page_settings_stay_inert_even_unchecked(tmp_path, monkeypatch):
+    """The build's own guarantee, with validate's refusal switched off: MkDocs reads no
+    contributor's settings (no redirect template, refresh, title, subtitle or tags from
+    them); their lines are the page's text."""
+    import generator.markup
+    monkeypatch.setattr(generator.markup, "check_page_settings", lambda *a: [])
+    game = _with_metadata_pages(tmp_path)
+    monkeypatch.chdir(REPO)
+    site = tmp_path / "site"
+    assert main(["build", "--content", str(game.parent), "-o", str(site), "--no-pdf",
+                 "--cache-dir", str(tmp_path / "cache")]) == 0
+    found = active_markup(site)
+    assert not found, "\n".join(found[:30])
+    for name in metadata_pages():
+        page = (site / "classic" / "rules" / name.removesuffix(".md") / "index.html").read_text("utf-8")
+        assert MARK in page and "window.location" not in page
+        head = page.split("</head>", 1)[0]
+        assert MARK not in head and "e.invalid" not in head, name
+    docs = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    # no tags or boost from a page; a page's title is its heading (its sections' titles
+    # may quote the lines: they are the page's text now)
+    assert not [d for d in docs if "tags" in d or "boost" in d or ("#" not in d["location"] and MARK in d["title"])]

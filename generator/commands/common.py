@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, errors, ordered
+from ..escape import terminal
 from ..output import FORMATS, render
 from ..writing import Refused
 from .console import clear_status, quiet
@@ -80,7 +81,7 @@ def input_name(file: Path | None) -> str:
 
 def fail(message: str, code: int = 1) -> int:
     clear_status()
-    print(f"mapwright: error: {message}", file=sys.stderr)
+    print(f"mapwright: error: {terminal(message)}", file=sys.stderr)   # may quote content or MkDocs
     return code
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from ..markup import SITE_EXTENSION_CONFIGS, SITE_EXTENSIONS
+
 
 class MapwrightConfig(base.Config):
     # Paths are relative to the folder of mkdocs.yml (`mkdocs build -f elsewhere/mkdocs.yml`
@@ -43,18 +45,21 @@ def content_folder(settings: MapwrightConfig, config) -> Path:
     return beside if beside.is_dir() else Path(config.docs_dir)
 
 
-# The Markdown extensions Mapwright's pages are written for: admonitions and details
-# (worked examples), attributes and Markdown inside HTML (the home page's cards, rule
-# anchors), tables, definition lists, fences inside admonitions, and the hidden table
-# cell separators search needs. Without them an example showed as literal `!!! example`.
-EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "def_list", "toc",
-              "pymdownx.details", "pymdownx.superfences", "generator.site.cell_separators")
+# The Markdown extensions Mapwright's pages are written for: the ones validate renders
+# rules pages with (markup.SITE_EXTENSIONS: admonitions and details for worked examples,
+# attributes and Markdown inside HTML, tables, definition lists, footnotes, fences inside
+# admonitions, content tabs), and the hidden table cell separators search needs. Without
+# them an example showed as literal `!!! example`.
+EXTENSIONS = (*SITE_EXTENSIONS, "generator.site.cell_separators")
 
 
 def add_extensions(config) -> list[str]:
     """Turn on each extension of EXTENSIONS the site's mkdocs.yml does not list (as
-    `markdown_extensions` would); the names added."""
+    `markdown_extensions` would, with the settings validate uses); the names added."""
     listed = {str(name).removeprefix("markdown.extensions.") for name in config.markdown_extensions}
     missing = [name for name in EXTENSIONS if name not in listed]
     config.markdown_extensions.extend(missing)
+    for name in missing:
+        if name in SITE_EXTENSION_CONFIGS:
+            config.mdx_configs[name] = dict(SITE_EXTENSION_CONFIGS[name])
     return missing

@@ -422,6 +422,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @_timed
     def on_page_markdown(self, markdown, *, page, config, files):
+        if page.file.src_uri in self.tree.files:
+            # the generator's pages set no template, title, description or tags: their
+            # settings are Mapwright's (none), whatever a rules page's text holds
+            page.meta = {}
         # the large HTML blocks of Mapwright's own pages skip Markdown (verbatim.py)
         if page.file.src_uri in self.made:
             markdown, self.blocks[page.file.src_uri] = verbatim.split(markdown)

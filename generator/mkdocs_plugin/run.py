@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..diagnostics import errors
+from ..escape import terminal
 from .plugin import MapwrightPlugin
 
 # Fixed so that sitemaps carry no build date: two builds give the same bytes.
@@ -37,6 +39,28 @@ class _Collect(logging.Handler):
 
     def emit(self, record):
         self.messages.append(record.getMessage())
+
+
+def _stopped(exc: Exception, messages: list[str], config_file: Path, tree) -> list:
+    """Why MkDocs stopped, as located diagnostics: each of its warnings (at the rules page
+    and line it names), or the exception itself (at the file it names, else mkdocs.yml)."""
+    from ..site.links import mkdocs_stopped
+    pages = {f"{e.source.game_id}/{page}": (f"{e.source.root}/{page}", text)
+             for e in (tree.games if tree else []) if e.source for page, text in e.source.rules_pages.items()}
+    if messages:
+        return [mkdocs_stopped(m, pages, str(config_file)) for m in messages]
+    if isinstance(exc, OSError):
+        where = str(exc.filename) if exc.filename else str(config_file)
+        return [mkdocs_stopped(f"{exc.strerror or exc} ({where})", pages, where)]
+    return [mkdocs_stopped(str(exc), pages, str(config_file))]
+
+
+class _Escaped(logging.Formatter):
+    """MkDocs' log lines as a terminal or CI log may show them: its messages quote links
+    and file names from content (a newline there could start a `::error` line)."""
+
+    def format(self, record):
+        return terminal(super().format(record))
 
 
 def _flags(content: Path, options: dict, **more) -> dict:
@@ -96,6 +120,8 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
         last = plugin.session.last if plugin is not None else None
         found = last.report.diagnostics if last else []
         where = "" if config is not None else f"{config_file}: "   # mkdocs.yml refused
+        if not errors(found):   # MkDocs stopped, not the content checks: say where, with a code
+            found = found + _stopped(exc, collector.messages, config_file, last)
         raise NotBuilt(where + ("; ".join(collector.messages) or str(exc)), found) from None
     finally:
         logger.removeHandler(collector)
@@ -116,7 +142,7 @@ def serve_site(config_file: Path, content: Path, dev_addr: str, **options) -> No
     from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
     MapwrightPlugin.command_line = _flags(content, options)
     handler = logging.StreamHandler()   # what `mkdocs serve` shows: builds, reloads, problems
-    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    handler.setFormatter(_Escaped("%(levelname)-7s -  %(message)s"))
     # every rebuild is a dirty one, on purpose (the plugin marks what changed): not news
     handler.addFilter(lambda record: not record.getMessage().startswith("A 'dirty' build"))
     collector = _Collect()

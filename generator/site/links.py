@@ -23,9 +23,20 @@ MISSING_TARGET = register("MW305", "Link to a file the site does not have",
                           "is neither a rules page nor a page or asset Mapwright generates for the site. "
                           "Fix the address (relative to the page: `02-board.md`, `../map.md`), or remove "
                           "the link.")
+MKDOCS_STOPPED = register("MW307", "MkDocs stopped the build",
+                         "MkDocs, which turns the docs tree into the site's HTML, stopped with a message of "
+                         "its own: most often a link or an anchor it cannot resolve, or a file it cannot read "
+                         "or write. The diagnostic names the rules page (and the line of the link) when "
+                         "MkDocs names one. Fix what the message says; if it names a page Mapwright wrote, "
+                         "please report it.")
 
-# inline links and images `](target`, and reference definitions `[id]: target`
-_TARGET = re.compile(r"\]\(\s*<?([^)\s>]+)|^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)")
+# inline links and images `](target` (a target may hold balanced parentheses, as in
+# Markdown), and reference definitions `[id]: target`; an inline target may also start on
+# the next line (`](` ends the line)
+_TARGET = re.compile(r"\]\(\s*+(?:<([^<>\n]*+)>|((?:[^()\s<]|\([^()\s]*+\))++)|$)|^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)")
+# what may follow an inline target: a quoted title, then the closing parenthesis. Anything
+# else (a space or a line break, then more text) Markdown reads as part of the address
+_CLOSE = re.compile(r"""\s*+(?:"[^"\n]*+"|'[^'\n]*+')?\s*+\)""")
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
 
@@ -67,8 +78,21 @@ def missing_targets(shown_root: str, game_id: str, pages: dict[str, str], files)
         for number, line in enumerate(lines):
             if number in skip:
                 continue
-            for m in _TARGET.finditer(blank_code_spans(line)):
-                target = m.group(1) or m.group(2)
+            visible = blank_code_spans(line)
+            for m in _TARGET.finditer(visible):
+                target = next((g for g in m.groups() if g is not None), None)
+                if target is None:
+                    found.append(Diagnostic(f"{shown_root}/{page}", number + 1, m.start() + 1, MISSING_TARGET,
+                                            "the link's address starts on the next line",
+                                            hint="write the address on the same line as `](`"))
+                    continue
+                if m.lastindex < 3 and not _CLOSE.match(visible, m.end()):
+                    found.append(Diagnostic(f"{shown_root}/{page}", number + 1, m.start(m.lastindex) + 1,
+                                            MISSING_TARGET, f"the link target '{target[:80]}' goes on past a "
+                                            "space or a line break, and Markdown reads all of it as the address",
+                                            hint="write the address without spaces or line breaks (a space as "
+                                                 "%20), and a title in quotes on the same line"))
+                    continue
                 path = _target_path(target)
                 if path is None or posixpath.normpath(posixpath.join(here, path)) in files:
                     continue
@@ -77,3 +101,24 @@ def missing_targets(shown_root: str, game_id: str, pages: dict[str, str], files)
                                         hint="link to a rules page or a page the site has (the game's overview "
                                              "lists them), relative to this page"))
     return found
+
+
+_DOC_FILE = re.compile(r"(?:Doc file|Error building page|Error reading page) '([^'\n]+)'")
+_QUOTED_LINK = re.compile(r"link '([^'\n]*)")
+
+
+def mkdocs_stopped(message: str, pages: dict[str, tuple[str, str]], fallback: str) -> Diagnostic:
+    """MkDocs' own message as a diagnostic: at the rules page it names (`pages`: docs path
+    -> (shown path, text)), on the line holding the link it quotes; else at `fallback`.
+    (The message is content's text: the diagnostic's printers escape it.)"""
+    file, line, column = fallback, 1, 1
+    named = _DOC_FILE.search(message)
+    if named:
+        file, text = pages.get(named.group(1), (named.group(1), ""))
+        link = _QUOTED_LINK.search(message)
+        at = text.find(link.group(1)) if link and link.group(1) else -1
+        if at >= 0:
+            line = text.count("\n", 0, at) + 1
+            column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return Diagnostic(file, line, column, MKDOCS_STOPPED, f"MkDocs: {message[:500]}",
+                      hint="fix what MkDocs names; a link's address is relative to its page")

@@ -6,6 +6,7 @@ import re
 
 from ..validate import WorkedExample
 from ..escape import admonition_title, md_text, url
+from ..markup import with_page_settings
 from ..render.figure import figure_size
 
 HEADING = re.compile(r"^(#{1,6})\s++(\d++(?:\.\d++)*+)\.?\s")  # linear: nothing to backtrack
@@ -146,6 +147,9 @@ def publish_rules_page(page: str, text: str, worked: list[WorkedExample],
                        figure_name, rules: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
     """The page's published Markdown, and the example figures to write beside it.
 
+    The published page starts with Mapwright's own page settings (none): whatever the
+    contributor wrote at the top is read as the page's text, never as its settings.
+
     `figure_name(page, index)` gives the asset path (relative to the game folder);
     `rules` (page -> text, all the game's rules pages) lets rule references link across pages."""
     lines = text.split("\n")
@@ -167,7 +171,7 @@ def publish_rules_page(page: str, text: str, worked: list[WorkedExample],
                                     w.outcome.figure if figure_ref else None))
         i = w.block.end + 1
     published = link_rule_references("\n".join(out), page, rule_index(rules or {page: text}))
-    return add_rule_anchors(published), figures
+    return with_page_settings(add_rule_anchors(published)), figures
 
 
 def page_title(text: str, fallback: str) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import nh3
 
+from ..markup import TABBED_ID
+
 # What Python-Markdown, its extensions (admonition, tables, toc, attr_list, details,
 # superfences, highlight) and Mapwright's page writers emit.
 HTML_TAGS = {
@@ -74,7 +76,10 @@ _RESERVED_ID_PREFIX = "__"
 
 def _filter(tag: str, attribute: str, value: str) -> str | None:
     if attribute in ("id", "for") and value.startswith(_RESERVED_ID_PREFIX):
-        return None
+        # but a content tab's radio button and its label, by the extension's numbering
+        # (validate refuses them anywhere else: markup.tabbed_input)
+        tab = (tag, attribute) in (("input", "id"), ("label", "for")) and TABBED_ID.fullmatch(value)
+        return value if tab else None
     if attribute == "href" and tag == "use" and not value.startswith("#"):
         return None  # <use> may only reference the page's own symbols
     if attribute in ("style", "background") and "url(" in value.replace(" ", "").lower():

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..escape import nav_title
+from ..markup import OWN_SETTINGS, with_page_settings
 from ..families import family as family_named, names as family_names
 from ..validate import GameResult
 from .guides import guide_pages
@@ -162,7 +163,7 @@ def _after_title(text: str, note: str) -> str:
     for i, line in enumerate(lines):
         if line.startswith("# "):
             return "\n".join(lines[:i + 1] + ["", note] + lines[i + 1:])
-    return note + "\n" + text
+    return with_page_settings(note + "\n" + text.removeprefix(OWN_SETTINGS))   # settings stay first
 
 
 def game_files(result: GameResult, family_pages: list | None = None) -> tuple[dict[str, str | bytes], list]:

@@ -43,3 +43,13 @@ def test_the_build_reports_a_broken_link_where_it_is_written(tmp_path):
     assert [(d.file.rsplit("/", 2)[-2:], d.line, d.severity) for d in broken] == [
         (["rules", "01-components.md"], len(lines) - 1, "error")]
     assert "02-bord.md" in broken[0].message and broken[0].hint
+
+
+def test_a_target_that_goes_on_past_a_space_or_line_break_is_read_whole():
+    """MkDocs checks the address Markdown reads: up to the closing parenthesis, across a
+    line break. A target whose first word is a real page passed (MW305 read only that
+    word), and MkDocs' own warning then carried the next line into the build's output."""
+    text = ("# A\n\nSee [b](02-b.md\n::error file=x,line=1::forged) and [c](<02-b.md> \"t\")\n"
+            "and [d](02-b.md 'title') and [e](02-b.md oops) and [f](../assets/map(1).svg).\n")
+    assert found(text) == [(3, 9, "02-b.md"), (5, 34, "02-b.md"), (5, 56, "../assets/map(1).svg")]
+    assert "line break" in missing_targets("content/g", "g", {"rules/01-a.md": text}, FILES)[0].message

@@ -62,3 +62,18 @@ def test_a_variant_links_the_standard_rules_only_when_they_are_on_the_site():
     assert standard_rules_note({}, {"classic": "x"}) == ""
     page = _after_title("# Special rules\n\nText.", note)
     assert page.startswith("# Special rules\n\n!!! info")
+
+
+def test_a_published_rules_page_carries_no_settings_of_its_own():
+    """A page that starts with settings (refused by validate, MW306) is still published
+    with Mapwright's own, empty ones first: MkDocs reads the contributor's lines as text."""
+    from mkdocs.utils.meta import get_data
+    from generator.site.rules import publish_rules_page
+    from generator.site.tree import _after_title, standard_rules_note
+    text = "---\ntemplate: redirect.html\nlocation: x\n---\n\nNo heading here.\n"
+    published, _ = publish_rules_page("rules/01-a.md", text, [], None)
+    note = standard_rules_note({"standard_rules": "classic"}, {"classic": "Diplomacy"})
+    for page in (published, _after_title(published, note)):   # the note goes after the settings
+        body, meta = get_data(page)
+        assert meta == {} and "template: redirect.html" in body
+    assert get_data(_after_title(published, note))[0].startswith('!!! info "Changes')
