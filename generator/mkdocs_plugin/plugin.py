@@ -48,7 +48,6 @@ from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_
                      record_site)
 from ..diagnostics import Report, errors
 from ..output import as_text
-from ..paths import is_inside
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
 from ..site.tree import SiteSettings
@@ -217,6 +216,13 @@ def _same_folder(a, b) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
+def _lexically_inside(path: str, folder: Path) -> bool:
+    """Is `path` in `folder` by its name, links not followed? A link in the content folder
+    (to /proc/self/pagemap, say) is content, never published: resolved, it lay outside
+    and was copied into the site as a page of the site's own (gigabytes)."""
+    return Path(os.path.abspath(path)).is_relative_to(os.path.abspath(folder))
+
+
 def default_jobs() -> int:
     """PDF processes: one per CPU but one. The build's own process (the generator, then
     MkDocs; under serve, the pages of the next edit) keeps a CPU to itself: a worker
@@ -338,7 +344,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # site's own pages (docs_dir outside it) are kept, its front page and nav too
         docs, content = config.docs_dir, self.options.content   # (MkDocs gives its files this src_dir)
         theirs = [f for f in files if f.src_dir is None or
-                  (f.src_dir == docs and not is_inside(f.abs_src_path, content))]
+                  (f.src_dir == docs and not _lexically_inside(f.abs_src_path, content))]
         theme = [f for f in files if f.src_dir is not None and f.src_dir != docs]
         front = any(f.src_uri in ("index.md", "README.md") for f in theirs)
         options = replace(self.options, site=replace(self.options.site, home=not front))

@@ -25,9 +25,11 @@ OWN = {("plugin.py", t) for t in (
     "f.changed", "f.future", "f.job", "f.key", "whole.entries")} | {("run.py", "MapwrightPlugin.command_line")}
 # values MkDocs' events hand a plugin to change: the configuration (on_config: the docs
 # tree; on_files: the nav), the template environment's bytecode cache (on_env, Jinja's
-# own setting), a page's front matter (Material's `search: exclude`, restored after)
+# own setting), a page's front matter (emptied on Mapwright's own pages: no settings from
+# content; Material's `search: exclude`, restored after)
 DOCUMENTED = {("plugin.py", t) for t in ("config.docs_dir", "config.nav", "env.bytecode_cache",
-                                         "page.meta['search']")}
+                                         "page.meta", "page.meta['search']")} \
+    | {("config.py", "config.mdx_configs[name]")}   # on_config: the extensions' settings
 # MkDocs objects changed where no hook serves (each says why in patches.py)
 PATCHES = {("patches.py", t) for t in ("theme.get_env", "env.loader", "server.observer", "server.build_delay",
                                        "server.set_app")}
