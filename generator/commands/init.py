@@ -104,7 +104,10 @@ def run(args) -> int:
         more = f" (and {len(refused) - 5} more)" if len(refused) > 5 else ""
         return fail(f"nothing written: {listed}{more}; --force overwrites files that exist, "
                     "never through a link or over a folder", 2)
-    written = write_files(root, files)
+    try:
+        written = write_files(root, files)
+    except OSError as exc:
+        return fail(f"cannot write into {root}: {exc.strerror or exc}")
     print(f"wrote {written} file(s) into {root}/ for '{title}'; next: "
           "`mapwright new GAME --family diplomacy` there (see its README.md)")
     return 0

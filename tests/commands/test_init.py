@@ -195,3 +195,9 @@ def test_settings_keep_the_yaml_valid_whatever_they_hold():
 ])
 def test_github_pages_address(repo_url, site):
     assert pages_url(repo_url) == site
+
+
+def test_an_unwritable_folder_is_said_plainly(tmp_path, capsys):
+    (tmp_path / "rules").write_text("a file where the folder would go", encoding="utf-8")
+    assert main(["init", str(tmp_path / "rules" / "inner")]) == 1
+    assert "cannot write into" in capsys.readouterr().err
