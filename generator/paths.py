@@ -12,7 +12,8 @@ SOURCE_ROOT = PACKAGE_ROOT.parent
 if not (SOURCE_ROOT / "schemas").is_dir() and (PACKAGE_ROOT / "_bundled").is_dir():
     SOURCE_ROOT = PACKAGE_ROOT / "_bundled"
 SCHEMA_DIR = SOURCE_ROOT / "schemas"
-AUTHOR_MKDOCS = PACKAGE_ROOT / "mkdocs_plugin" / "author.yml"   # a variant repository's, when it has none
+# a variant repository's site: what `init` writes, and what `build` uses where there is none
+AUTHOR_MKDOCS = SOURCE_ROOT / "templates" / "site" / "mkdocs.yml"
 SITE_OVERRIDES = SOURCE_ROOT / "site_overrides"
 
 

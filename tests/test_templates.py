@@ -1,49 +1,66 @@
-"""The CI templates for variant authors run `mapwright validate` the way the docs say."""
+"""The templates for variant authors (templates/, written by `mapwright init` and offered
+by the CI guide): valid YAML, Mapwright installed by its published name at this version,
+current action versions, the Markdown extensions of Mapwright's own site."""
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
 import yaml
 
+from generator import DISTRIBUTION, __version__
 from generator.cli import parser
+from generator.commands.init import FROM_TEMPLATES
 
 REPO = Path(__file__).resolve().parents[1]
-
-WORKFLOW = REPO / "templates" / "github-workflow" / "mapwright.yml"
+TEMPLATES = REPO / "templates"
 HOOKS = REPO / ".pre-commit-hooks.yaml"
-PRE_COMMIT_CONFIG = REPO / "templates" / "pre-commit" / ".pre-commit-config.yaml"
 DOC = REPO / "docs-src" / "ci-for-variant-authors.md"
+# the current major version of each action the workflows use
+ACTIONS = {"actions/checkout": "v5", "actions/setup-python": "v6",
+           "actions/upload-pages-artifact": "v4", "actions/deploy-pages": "v4"}
 
 
-def _steps(workflow: dict) -> list[dict]:
-    return [step for job in workflow["jobs"].values() for step in job["steps"]]
+def _templates() -> list[Path]:
+    return sorted(p for p in TEMPLATES.rglob("*") if p.is_file())
 
 
-def test_workflow_validates_with_github_annotations():
-    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
-    steps = _steps(workflow)
-    uses = [s.get("uses", "").split("@")[0] for s in steps]
-    assert uses[:2] == ["actions/checkout", "actions/setup-python"]
-    setup = next(s for s in steps if s.get("uses", "").startswith("actions/setup-python"))
-    assert str(setup["with"]["python-version"]) == "3.11"
-    runs = [s["run"].strip() for s in steps if "run" in s]
-    assert any(r.startswith("python -m pip install") for r in runs)
-    assert runs[-1] == "mapwright validate --format github"
-    # YAML reads a bare `on:` as the boolean True; either way it must trigger on PRs.
-    triggers = workflow.get("on", workflow.get(True))
-    assert "pull_request" in triggers and "push" in triggers
+def test_init_writes_every_template():
+    assert sorted(FROM_TEMPLATES.values()) == [p.relative_to(TEMPLATES).as_posix() for p in _templates()]
 
 
-def test_workflow_install_source_is_a_valid_pip_argument_list():
-    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
-    source = workflow["env"]["MAPWRIGHT_SOURCE"]
-    assert shlex.split(source) == ["--editable", "."]
+def test_every_template_is_yaml_pinned_to_this_version_and_current_actions():
+    for path in _templates():
+        text = path.read_text(encoding="utf-8")
+        yaml.safe_load(text)
+        assert "--editable" not in text, path                  # an author's repository has no setup
+        for pin in re.findall(r"mapwright-rules==(\S+?)[\"'\]]", text):
+            assert pin == __version__, path
+        for action, version in re.findall(r"uses: (\S+)@(\S+)", text):
+            assert ACTIONS[action] == version, (path, action)
+        # the tags the [repository] comments name are this version's too
+        assert set(re.findall(r"\bv(\d+\.\d+\.\d+)\b", text)) <= {__version__}, path
 
 
-def test_workflow_command_is_one_the_cli_accepts():
-    args = parser().parse_args(["validate", "--format", "github"])
-    assert args.command == "validate" and args.format == "github"
+def test_the_workflows_install_by_the_published_name():
+    for name in ("mapwright.yml", "pages.yml"):
+        workflow = yaml.safe_load((TEMPLATES / "github-workflow" / name).read_text(encoding="utf-8"))
+        steps = [s for job in workflow["jobs"].values() for s in job["steps"]]
+        installs = [s["run"] for s in steps if "pip install" in s.get("run", "")]
+        assert installs == [f'python -m pip install "{DISTRIBUTION}=={__version__}"'], name
+
+
+def test_the_site_template_has_the_markdown_of_mapwrights_own_site():
+    own = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    theirs = yaml.safe_load((TEMPLATES / "site" / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert theirs["markdown_extensions"] == own["markdown_extensions"]
+    # instant navigation needs a site_url, which an author's site has only once they set it
+    assert theirs["theme"]["features"] == [f for f in own["theme"]["features"] if f != "navigation.instant"]
+    # Mapwright's own site asks for its reference pages; an author's site carries only games
+    assert theirs["plugins"] == ["search", "mapwright"]
+    assert own["plugins"] == ["search", {"mapwright": {"reference": "all"}}]
+    assert "custom_dir" not in theirs["theme"] and "extra_css" not in theirs   # the plugin brings its files
 
 
 def test_pre_commit_hook_definition():
@@ -54,22 +71,15 @@ def test_pre_commit_hook_definition():
     assert hook["pass_filenames"] is False
     assert hook["files"] == "^content/"
     assert parser().parse_args(shlex.split(hook["entry"])[1:]).command == "validate"
+    local = yaml.safe_load((TEMPLATES / "pre-commit" / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    [template] = local["repos"][0]["hooks"]
+    assert {k: template[k] for k in ("id", "entry", "pass_filenames", "files")} == \
+        {k: hook[k] for k in ("id", "entry", "pass_filenames", "files")}
 
 
-def test_pre_commit_config_template_uses_the_published_hook():
-    config = yaml.safe_load(PRE_COMMIT_CONFIG.read_text(encoding="utf-8"))
-    ids = [h["id"] for repo in config["repos"] for h in repo["hooks"]]
-    assert "mapwright-validate" in ids
-    published = {h["id"] for h in yaml.safe_load(HOOKS.read_text(encoding="utf-8"))}
-    assert set(ids) <= published
-
-
-def test_doc_page_names_both_templates_and_the_command():
-    from generator.site.guides import guide_pages
+def test_doc_page_names_the_templates_and_the_command():
     text = DOC.read_text(encoding="utf-8")
-    for needle in ("templates/github-workflow/mapwright.yml", ".pre-commit-config.yaml",
-                   "mapwright validate --format github", "mapwright-validate"):
+    for needle in ("templates/github-workflow/mapwright.yml", "templates/github-workflow/pages.yml",
+                   ".pre-commit-config.yaml", "mapwright validate --format github", "mapwright-validate",
+                   "mapwright init"):
         assert needle in text, needle
-    # the install lines are made from mkdocs.yml repo_url (tests/site/test_guides.py)
-    assert "pip install --editable ." in guide_pages(None)["guides/ci-for-variant-authors.md"]
-    assert "git+https://" in guide_pages("https://example.org/m")["guides/ci-for-variant-authors.md"]

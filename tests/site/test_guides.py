@@ -38,7 +38,8 @@ def test_without_a_repository_the_guide_installs_from_a_copy_of_the_source():
     guide = guide_pages(None)[GUIDE]
     lines = _install_lines(guide)
     assert "pip install --editable .                 # in the copy itself" in lines
-    assert f"pip install dist/mapwright-{__version__}-py3-none-any.whl   # ... installed anywhere" in lines
+    assert f'pip install "mapwright-rules=={__version__}"        # from the package index' in lines
+    assert f"pip install dist/mapwright_rules-{__version__}-py3-none-any.whl   # ... installed anywhere" in lines
     assert not any("git+" in ln for ln in lines)
     pre_commit = yaml.safe_load(guide_pages(None)[TEMPLATES[1]])
     assert [r["repo"] for r in pre_commit["repos"]] == ["local"]
@@ -51,7 +52,7 @@ def test_with_a_repository_every_install_line_names_it():
     assert f"`git+{URL}@v{__version__}`" in pages[GUIDE]
     assert f'pip install "git+{URL}@v{__version__}"                  # from Git, pinned' in lines
     assert f"git clone {URL} mapwright" in lines
-    assert f"MAPWRIGHT_SOURCE: \"git+{URL}@v0.1.0\"" in pages[TEMPLATES[0]]
+    assert f'python -m pip install "git+{URL}@v{__version__}"' in pages[TEMPLATES[0]]
     assert f"# - repo: {URL}" in pages[TEMPLATES[1]]
 
 
@@ -65,10 +66,11 @@ def test_the_built_guide_links_templates_the_site_serves(built_site):
     site, _ = built_site
     html = (site / "guides" / "ci-for-variant-authors" / "index.html").read_text(encoding="utf-8")
     links = set(re.findall(r'href="(\.\./templates/[^"]+)"', html))
-    assert links == {"../templates/github-workflow/mapwright.yml", "../templates/pre-commit/pre-commit-config.yaml"}
+    assert links == {"../templates/github-workflow/mapwright.yml", "../templates/github-workflow/pages.yml",
+                     "../templates/pre-commit/pre-commit-config.yaml"}
     for link in links:
         served = (site / "guides" / link[3:]).read_text(encoding="utf-8")
-        assert "mapwright validate" in served and not PLACEHOLDER.search(served)
+        assert re.search(r"mapwright (validate|build)", served) and not PLACEHOLDER.search(served)
     assert "pip install --editable ." in html and "OWNER" not in html
     # mkdocs.yml sets no repo_url: Material shows no repository link
     assert 'class="md-source"' not in html
