@@ -68,10 +68,13 @@ def tree_config(config, nav: list) -> dict:
     from ..mkdocs_plugin.assets import SCRIPT, STYLESHEET
     out = {k: config[k] for k in SITE_KEYS if config.get(k)}
     theme = {"name": config.theme.name, "custom_dir": "overrides"}
-    theme.update({k: config.theme[k] for k in THEME_KEYS if k in config.theme and config.theme[k]})
+    theme.update({k: config.theme[k] for k in THEME_KEYS if k in config.theme and config.theme[k] is not None})
     out.update(docs_dir="docs", theme=theme, plugins=["search"], nav=nav)
+    # Mapwright's own extension (search snippets' cell separators) stays behind: the engine
+    # that builds the tree need not have Mapwright installed
     out["markdown_extensions"] = [{name: config.mdx_configs[name]} if config.mdx_configs.get(name) else name
-                                  for name in map(str, config.markdown_extensions)]
+                                  for name in map(str, config.markdown_extensions)
+                                  if not name.startswith("generator.")]
     out["extra_css"] = list(dict.fromkeys([*map(str, config.extra_css), STYLESHEET]))
     out["extra_javascript"] = list(dict.fromkeys([*map(str, config.extra_javascript), SCRIPT]))
     return out
@@ -132,7 +135,7 @@ def run(args) -> int:
     try:
         write_files(args.output, files, force=args.force, record=True, prune=True)
     except Refused as exc:
-        return write_refused(exc)
+        return write_refused(exc, args.output)
     say(f"wrote the docs tree of {len(tree.games)} game(s) into {args.output}/ "
         f"(build it there: mkdocs build, or zensical build)")
     return 0
