@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, register
+from ...loader import escape_pointer_token
 from .diag import AIR_DATA, located as _diag
 from .modules import REGISTRY
 from .grid import parse_hex
@@ -63,6 +64,9 @@ ENGINE_IDS = register("HEX026", "Feature or unit type the engine needs is missin
     "The engines look some entries up by id or kind: the `city` and `fort` features of terrain.yaml (their defence, "
     "13.4.3), a unit type of arm `fort` (forts placed at set-up, 16.2 A) and an infantry corps type (two divisions "
     "form one, 7.2); a corps' `components` name unit types. Add the entry the message names, or fix the id.")
+UNKNOWN_CONTINGENT_REF = register("HEX027", "Intervention contingent names an unknown contingent or unit type",
+    "scenarios.yaml `variant.intervention_forces`: `hostile_to` names other contingents by id and `units` names unit "
+    "types of units.yaml. Fix the id the message names.")
 
 # Ids the engines look up, by kind of entry (see ENGINE_IDS).
 REQUIRED_FEATURES = ("city", "fort")
@@ -184,6 +188,26 @@ def check_crt(game: HexGame) -> list[Diagnostic]:
         if heads != sorted(set(heads)):   # an attack finds its column by the headings' order (13.5 C)
             out.append(_diag(game, "crt.yaml", f"/lines/{line}/differentials", CRT_SHAPE,
                              f"the {line} line's differentials must increase from column to column"))
+    return out
+
+
+def check_contingents(game: HexGame) -> list[Diagnostic]:
+    """The ids the intervention engine looks up in a contingent exist (16.7.1)."""
+    out = []
+    rows = game.scenario_variant.get("intervention_forces", [])
+    known = {c["id"] for c in rows}
+    for i, c in enumerate(rows):
+        base = f"/variant/intervention_forces/{i}"
+        for j, other in enumerate(c.get("hostile_to", [])):
+            if other not in known:
+                out.append(_diag(game, "scenarios.yaml", f"{base}/hostile_to/{j}", UNKNOWN_CONTINGENT_REF,
+                                 f"{c['id']} is hostile to an unknown contingent '{other}'",
+                                 hint="contingents: " + ", ".join(sorted(known))))
+        for unit_type in c.get("units", {}):
+            if unit_type not in game.unit_types:
+                out.append(_diag(game, "scenarios.yaml", f"{base}/units/{escape_pointer_token(unit_type)}", UNKNOWN_CONTINGENT_REF,
+                                 f"{c['id']} brings an unknown unit type '{unit_type}'",
+                                 hint="unit types: " + ", ".join(sorted(game.unit_types))))
     return out
 
 
@@ -381,4 +405,5 @@ def check_modules(game: HexGame) -> list[Diagnostic]:
 
 def check(game: HexGame) -> list[Diagnostic]:
     return sorted(set(check_sides(game) + check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
-                      + check_ap_costs(game) + check_air(game) + check_modules(game) + check_engine_ids(game)))
+                      + check_ap_costs(game) + check_air(game) + check_modules(game) + check_engine_ids(game)
+                      + check_contingents(game)))

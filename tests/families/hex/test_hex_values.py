@@ -58,6 +58,10 @@ CASES = {
     "a corps of unknown units": ("units.yaml", _set("unit_types", 0, "components", value=["nope", "nope"]), "HEX026"),
     "no corps type": ("units.yaml", _drop("unit_types", {"infantry-corps"}), "HEX026"),
     "no fort type": ("units.yaml", _drop("unit_types", {"fort"}), "HEX026"),
+    "a contingent hostile to one not listed": ("scenarios.yaml", lambda d: d["variant"].__setitem__(
+        "intervention_forces", d["variant"]["intervention_forces"][:1]), "HEX027"),
+    "a contingent of unknown units": ("scenarios.yaml", _set("variant", "intervention_forces", 0, "units",
+                                                             value={"nope": 1}), "HEX027"),
     "a terrain id with a trailing newline": ("terrain.yaml", _set("terrain", 1, "id", value="rough\n"), "MW101"),
     "a unit type id with a trailing newline": ("units.yaml", _set("unit_types", 1, "id", value="infantry-division\n"),
                                                "MW101"),
