@@ -48,6 +48,7 @@ CASES = {
                                                  value=[-2, -2, 0, 1, 2, 3, 4, 5, 6]), "MW101"),
     "CRT differentials decreasing": ("crt.yaml", _set("lines", "normal", "differentials",
                                                       value=[-1, -2, 0, 1, 2, 3, 4, 5, 6]), "HEX020"),
+    "a highest roll no table has": ("crt.yaml", _set("die", "max_modified_roll", value=10 ** 12), "MW101"),
     "no hexes": ("map.yaml", _set("hexes", value={}), "HEX003"),
     "unknown terrain": ("terrain.yaml", _drop("terrain", {"rough"}), "HEX001", "map.yaml"),
     "no hexside types": ("terrain.yaml", _set("hexsides", value=[]), "HEX005", "map.yaml"),
