@@ -76,10 +76,81 @@ def _registry(schema_dir: Path = SCHEMA_DIR) -> Registry:
     return Registry().with_resources(resources)
 
 
+# One notion of valid. A JSON Schema `pattern` is an ECMA-262 regular expression, and
+# jsonschema-rs (like the editors' schema support) reads it so: `$` is the end of the
+# text. python-jsonschema hands it to Python's `re`, whose `$` also matches before a final
+# "\n", so "ENGLAND\n" passed "^[A-Z0-9_]+$" there while jsonschema-rs refused it, and as
+# python-jsonschema explains a refusal, nothing was reported. Rather than rewrite every
+# pattern of the schemas (and every pattern to come) in a form both engines read alike, the
+# python-jsonschema validator matches patterns the ECMA way: `$` outside a character class
+# becomes `\Z`. The schemas' patterns use nothing else whose meaning differs between the
+# two dialects (no `.`, `\d`, `\w`, `\s`, `\b`); tests/test_schemas_fast.py holds every
+# pattern of the schemas to jsonschema-rs's verdict on fuzzed text.
+@lru_cache(maxsize=None)
+def ecma_regex(pattern: str) -> re.Pattern:
+    """`pattern` (an ECMA-262 regular expression, without flags) as a Python regex."""
+    out, in_class, escaped = [], False, False
+    for ch in pattern:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "$":
+            ch = r"\Z"
+        out.append(ch)
+    return re.compile("".join(out))
+
+
+def _extra_keys(instance: dict, schema: dict) -> list:
+    """The keys of `instance` that neither `properties` nor `patternProperties` of `schema` name."""
+    declared = schema.get("properties", {})
+    patterns = [ecma_regex(p) for p in schema.get("patternProperties", {})]
+    return [k for k in instance if k not in declared and not any(p.search(k) for p in patterns)]
+
+
+def _pattern(validator, pattern, instance, schema):
+    from jsonschema.exceptions import ValidationError
+    if validator.is_type(instance, "string") and not ecma_regex(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+def _pattern_properties(validator, patterns, instance, schema):
+    if validator.is_type(instance, "object"):
+        for pattern, subschema in patterns.items():
+            for key, value in instance.items():
+                if ecma_regex(pattern).search(key):
+                    yield from validator.descend(value, subschema, path=key, schema_path=pattern)
+
+
+def _additional_properties(validator, additional, instance, schema):
+    from jsonschema.exceptions import ValidationError
+    if not validator.is_type(instance, "object"):
+        return
+    extras = _extra_keys(instance, schema)
+    if validator.is_type(additional, "object"):
+        for key in extras:
+            yield from validator.descend(instance[key], additional, path=key)
+    elif additional is False and extras:
+        yield ValidationError(f"unknown keys: {', '.join(sorted(map(repr, extras)))}")
+
+
+@lru_cache(maxsize=None)
+def validator_class():
+    """Draft 2020-12 of python-jsonschema, its three keywords that match patterns matching
+    them the ECMA way (see `ecma_regex`)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.validators import extend
+    return extend(Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties,
+                                         "additionalProperties": _additional_properties})
+
+
 @lru_cache(maxsize=None)
 def validator(name: str, schema_dir: Path = SCHEMA_DIR) -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
-    return Draft202012Validator(load_schema(name, schema_dir), registry=_registry(schema_dir))
+    return validator_class()(load_schema(name, schema_dir), registry=_registry(schema_dir))
 
 
 @lru_cache(maxsize=None)
@@ -121,11 +192,7 @@ def _declared_keys(schema: dict) -> list[str]:
 
 def _unknown_keys(error: ValidationError) -> list[str]:
     instance, schema = error.instance, error.schema
-    if not isinstance(instance, dict):
-        return []
-    declared = set(schema.get("properties", {}))
-    patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
-    return sorted(k for k in instance if k not in declared and not any(p.search(k) for p in patterns))
+    return sorted(_extra_keys(instance, schema)) if isinstance(instance, dict) else []
 
 
 def _specific(error: ValidationError) -> ValidationError:

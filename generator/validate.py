@@ -139,6 +139,12 @@ def _validate_game(path: Path, source: GameSource | None, found: list[Diagnostic
             result.rules_made = list(made.pages)
         except Exception as exc:
             result.diagnostics.append(_internal(source.root, "checking the rules pages", exc))
+    if errors(loaded.diagnostics):
+        # The family's checks refused a value of the data files: the engines may not run on
+        # it (a zero they divide by, a row they index), and what the worked examples would
+        # show of data known to be wrong is noise. They run once the data is fixed, as after
+        # a schema error.
+        return result
     examples, diags = run_examples(fam, result.game, source)
     result.examples = examples
     result.diagnostics += diags

@@ -106,3 +106,21 @@ def test_values_the_build_cannot_draw_are_refused_by_the_schema(game_copy, game_
     found = validate_game(game).diagnostics
     assert (code, pointer) in [(d.code, d.pointer) for d in found], [(d.code, d.pointer, d.message) for d in found]
     assert not any(d.code == "MW901" for d in found), found
+
+
+def test_an_id_with_a_trailing_newline_is_refused_at_its_line(tmp_path):
+    """"ENGLAND\\n" everywhere once validated clean (python-jsonschema's `$` matches before
+    a final newline) and `export dpjudge` then split the line: now each is an MW101."""
+    from generator.loader import load_document
+    from generator.schemas import validate_document
+    text = (REPO / "content" / "classic" / "map.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "map.yaml"
+    path.write_text(text.replace("ENGLAND", '"ENGLAND\\n"').replace('""ENGLAND\\n""', '"ENGLAND\\n"'),
+                    encoding="utf-8")
+    doc, _ = load_document(path)
+    assert "ENGLAND\n" in [p["id"] for p in doc.data["powers"]]
+    found = validate_document(doc, "diplomacy-map")
+    assert found and {d.code for d in found} <= {"MW101", "MW102"}
+    values = {n for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+              if ': "ENGLAND\\n"' in line}   # (a key's error is at its mapping's line)
+    assert len(values) >= 3 and values <= {d.line for d in found}

@@ -1,8 +1,13 @@
 """The fast schema check (jsonschema-rs, in generator/schemas.py) gives python-jsonschema's verdict.
 
-`validate_document` trusts a "valid" answer without asking python-jsonschema, so a fast
-check that accepts what python-jsonschema rejects would hide errors. These tests compare
-both on every bundled content file and worked example, and on many mutated copies of them.
+`validate_document` trusts a "valid" answer without asking python-jsonschema, and asks
+python-jsonschema to explain a "no": a fast check that accepts what python-jsonschema
+rejects would hide errors, and one that rejects what python-jsonschema accepts would hide
+them too (nothing to explain, so nothing reported: "ENGLAND\n" passed every id pattern
+so). One notion of valid: these tests compare both on every bundled content file and
+worked example, on the games imported from tests/data's DPjudge maps, on many mutated
+copies of them (control characters, trailing newlines and line separators in any string
+or key among the mutations), and on every pattern of the schemas with fuzzed text.
 """
 import copy
 import datetime
@@ -14,8 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from generator.examples import extract_examples
-from generator.loader import load_document
-from generator.schemas import _clearly_valid, fast_check, schema_names, validator
+from generator.importers.dpjudge import import_map
+from generator.loader import load_document, load_text
+from generator.schemas import _clearly_valid, fast_check, load_schema, schema_names, validator, validator_class
 from generator.paths import SCHEMA_DIR
 
 REPO = Path(__file__).resolve().parents[1]
@@ -45,6 +51,11 @@ def _documents():
         for page in sorted((game / "rules").glob("*.md")) if schema else []:
             examples, _ = extract_examples(page.name, str(page), page.read_text(encoding="utf-8"))
             docs += [(f"{page.name} example {ex.index}", schema, ex.doc.data) for ex, _ in examples]
+    for path in sorted((REPO / "tests" / "data" / "dpjudge" / "maps").glob("*.map")):
+        for name, text in sorted(import_map(path).files.items()):
+            match = SCHEMA_LINE.search(text.split("\n", 1)[0])
+            if match:
+                docs.append((f"{path.name} imported: {name}", match.group(1), load_text(text, name)[0].data))
     return docs
 
 
@@ -74,7 +85,8 @@ def _has_non_json(value) -> bool:
 
 
 def test_bundled_content_agrees():
-    assert len(DOCUMENTS) > 100  # content files and worked examples
+    assert len(DOCUMENTS) > 100  # content files, worked examples, imported maps
+    assert any("imported" in name for name, _, _ in DOCUMENTS)
     for name, schema, data in DOCUMENTS:
         assert fast_check(schema)(data) == validator(schema).is_valid(data), name
 
@@ -90,6 +102,100 @@ def _children(node):
     if isinstance(node, list):
         return list(range(len(node)))
     return []
+
+
+# What Python's `re` and ECMA-262 read differently, or what might slip past an anchor.
+ODD_TEXT = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\u0085", "\x00", "\t", "\x0b", "\x0c", " ",
+            "\u00a0", "\u0660", "\uff21", "\U0001F600"]
+
+
+def odd_text(text: str, draw) -> str:
+    odd, where = draw(st.sampled_from(ODD_TEXT)), draw(st.sampled_from(["end", "start", "middle", "only"]))
+    half = len(text) // 2
+    return {"end": text + odd, "start": odd + text, "middle": text[:half] + odd + text[half:], "only": odd}[where]
+
+
+def _strings_at(node, path=()):
+    """(path, is a key) of every string value and mapping key below `node`."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield path + (key,), True
+            yield from _strings_at(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings_at(value, path + (i,))
+    elif isinstance(node, str):
+        yield path, False
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_odd_text_in_any_string_agrees(data):
+    """A control character, line break or look-alike in one string or key of a document."""
+    name, schema, original = data.draw(st.sampled_from(TRIMMED))
+    doc = copy.deepcopy(original)
+    spots = list(_strings_at(doc))
+    if spots:
+        path, is_key = data.draw(st.sampled_from(spots))
+        parent = doc
+        for step in path[:-1]:
+            parent = parent[step]
+        if is_key:
+            parent[odd_text(str(path[-1]), data.draw)] = parent.pop(path[-1])
+        else:
+            parent[path[-1]] = odd_text(parent[path[-1]], data.draw)
+    assert agree(schema, doc), name
+
+
+def _patterns(node):
+    """Every regular expression of a schema: `pattern` values, `patternProperties` keys."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "pattern" and isinstance(value, str):
+                yield value
+            elif key == "patternProperties" and isinstance(value, dict):
+                yield from value
+            yield from _patterns(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _patterns(value)
+
+
+PATTERNS = sorted({p for name in schema_names() for p in _patterns(load_schema(name))})
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_every_pattern_reads_alike_in_both_validators(pattern):
+    """Text that matches the pattern, then the same with odd text at an end or inside: as
+    a value (`pattern`) and as a key (`patternProperties` with no other keys allowed)."""
+    import jsonschema_rs
+    schemas = [{"pattern": pattern},
+               {"type": "object", "patternProperties": {pattern: {}}, "additionalProperties": False}]
+    fast = [jsonschema_rs.Draft202012Validator(s, validate_formats=False, offline=True) for s in schemas]
+    slow = [validator_class()(s) for s in schemas]
+
+    @settings(max_examples=60, deadline=None, derandomize=True, database=None)
+    @given(st.data())
+    def check(data):
+        text = data.draw(st.from_regex(pattern, fullmatch=True, alphabet=st.characters(codec="utf-8")))
+        if data.draw(st.booleans()):
+            text = odd_text(text, data.draw)
+        for value, f, s in zip((text, {text: 1}), fast, slow):
+            assert f.is_valid(value) == s.is_valid(value), (pattern, value)
+
+    check()
+
+
+def test_a_trailing_newline_misses_an_id_pattern():
+    """The case that made two notions of valid: python-jsonschema found no error where
+    jsonschema-rs found one, so the document passed."""
+    data = {"id": "ENGLAND\n"}
+    schema = {"properties": {"id": {"pattern": "^[A-Z0-9][A-Z0-9_]*$"}}}
+    assert not validator_class()(schema).is_valid(data)
+    assert [e.validator for e in validator_class()(schema).iter_errors(data)] == ["pattern"]
+    keys = {"patternProperties": {"^[A-Z]+$": {}}, "additionalProperties": False}
+    assert not validator_class()(keys).is_valid({"ENG\n": 1})
+    assert validator_class()(keys).is_valid({"ENG": 1})
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

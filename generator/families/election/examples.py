@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...schemas import fast_check, load_schema
+from ...schemas import fast_check, load_schema, validator_class
 from ..base import Example, Outcome
 from . import codes
 from .control import control
@@ -44,10 +44,9 @@ def _kinds() -> tuple[str, ...]:
 def _branch(kind: str) -> Draft202012Validator:
     """The python-jsonschema validator of one kind, built (and jsonschema imported) only
     for an example the compiled check refused."""
-    from jsonschema import Draft202012Validator
     root = load_schema(SCHEMA)
     branch = next(b for b in root["oneOf"] if b["properties"]["kind"]["const"] == kind)
-    return Draft202012Validator({"$defs": root["$defs"], **branch})
+    return validator_class()({"$defs": root["$defs"], **branch})   # patterns read as jsonschema-rs reads them
 
 
 def schema_problems(example: Example) -> list:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, register
+from ...loader import escape_pointer_token
 from .diag import AIR_DATA, located as _diag
 from .modules import REGISTRY
 from .grid import parse_hex
@@ -59,6 +60,16 @@ CBT_SHAPE = register("HEX025", "City Bombing Table rows and columns disagree",
     "The City Bombing Table needs one row per die face (1 to the die's sides), one result per column in every row, and "
     "columns in ascending order. Fix the table in charts.yaml.")
 
+ENGINE_IDS = register("HEX026", "Feature or unit type the engine needs is missing",
+    "The engines look some entries up by id or kind: the `city` and `fort` features of terrain.yaml (their defence, "
+    "13.4.3), a unit type of arm `fort` (forts placed at set-up, 16.2 A) and an infantry corps type (two divisions "
+    "form one, 7.2); a corps' `components` name unit types. Add the entry the message names, or fix the id.")
+UNKNOWN_CONTINGENT_REF = register("HEX027", "Intervention contingent names an unknown contingent or unit type",
+    "scenarios.yaml `variant.intervention_forces`: `hostile_to` names other contingents by id and `units` names unit "
+    "types of units.yaml. Fix the id the message names.")
+
+# Ids the engines look up, by kind of entry (see ENGINE_IDS).
+REQUIRED_FEATURES = ("city", "fort")
 # AP cost ids the engines look up, always and per rule module.
 REQUIRED_AP_COSTS = ("move-division-or-brigade", "move-corps", "rail-move", "breakdown-corps", "form-corps",
                      "recover-disruption", "receive-reinforcement-division", "receive-replacement-division",
@@ -69,6 +80,9 @@ UNKNOWN_MODULE = register("HEX030", "Unknown rule module",
 UNKNOWN_PARAMETER = register("HEX031", "Unknown rule module parameter",
     "A rule module in game.yaml `rules:` is given a parameter it does not read. Remove it or fix its name "
     "(the module's parameters are listed in the hint).", "warning")
+BAD_PARAMETER = register("HEX032", "Rule module parameter the engine cannot use",
+    "A rule module's parameter in game.yaml `rules:` has the wrong type or is below its least value (a count the "
+    "engine divides by must be at least 1, other counts at least 0). The message says what the parameter takes.")
 
 
 def _side_refs(game: HexGame):
@@ -170,6 +184,53 @@ def check_crt(game: HexGame) -> list[Diagnostic]:
             out.append(_diag(game, "crt.yaml", f"/rows/{i}/results", CRT_SHAPE, f"roll {row['roll']}: {len(row['results'])} results for {width} columns"))
     if sorted(crt.rows) != list(range(1, crt.max_roll + 1)):
         out.append(_diag(game, "crt.yaml", "/rows", CRT_SHAPE, f"rows must cover rolls 1..{crt.max_roll}"))
+    for line, heads in sorted(crt.lines.items()):
+        if heads != sorted(set(heads)):   # an attack finds its column by the headings' order (13.5 C)
+            out.append(_diag(game, "crt.yaml", f"/lines/{line}/differentials", CRT_SHAPE,
+                             f"the {line} line's differentials must increase from column to column"))
+    return out
+
+
+def check_contingents(game: HexGame) -> list[Diagnostic]:
+    """The ids the intervention engine looks up in a contingent exist (16.7.1)."""
+    out = []
+    rows = game.scenario_variant.get("intervention_forces", [])
+    known = {c["id"] for c in rows}
+    for i, c in enumerate(rows):
+        base = f"/variant/intervention_forces/{i}"
+        for j, other in enumerate(c.get("hostile_to", [])):
+            if other not in known:
+                out.append(_diag(game, "scenarios.yaml", f"{base}/hostile_to/{j}", UNKNOWN_CONTINGENT_REF,
+                                 f"{c['id']} is hostile to an unknown contingent '{other}'",
+                                 hint="contingents: " + ", ".join(sorted(known))))
+        for unit_type in c.get("units", {}):
+            if unit_type not in game.unit_types:
+                out.append(_diag(game, "scenarios.yaml", f"{base}/units/{escape_pointer_token(unit_type)}", UNKNOWN_CONTINGENT_REF,
+                                 f"{c['id']} brings an unknown unit type '{unit_type}'",
+                                 hint="unit types: " + ", ".join(sorted(game.unit_types))))
+    return out
+
+
+def check_engine_ids(game: HexGame) -> list[Diagnostic]:
+    """The entries the engines look up by id or kind exist (ENGINE_IDS), so no example dies on a KeyError."""
+    out = []
+    for fid in REQUIRED_FEATURES:
+        if fid not in game.feature_defence:
+            out.append(_diag(game, "terrain.yaml", "/features", ENGINE_IDS, f"terrain.yaml has no feature '{fid}', "
+                             "whose defence combat adds (13.4.3)", hint=f"add - {{id: {fid}, name: ..., defence: ...}}"))
+    kinds = [(t.arm, t.size) for t in game.unit_types.values()]
+    if not any(arm == "fort" for arm, _ in kinds):
+        out.append(_diag(game, "units.yaml", "/unit_types", ENGINE_IDS,
+                         "units.yaml has no unit type of arm 'fort', which set-up places (16.2 A)"))
+    if ("infantry", "corps") not in kinds:
+        out.append(_diag(game, "units.yaml", "/unit_types", ENGINE_IDS,
+                         "units.yaml has no infantry corps type, which two divisions form (7.2)"))
+    for i, row in enumerate(game.units_doc.get("unit_types", [])):
+        for j, part in enumerate(row.get("components", [])):
+            if part not in game.unit_types:
+                out.append(_diag(game, "units.yaml", f"/unit_types/{i}/components/{j}", ENGINE_IDS,
+                                 f"{row['id']} is made of an unknown unit type '{part}'",
+                                 hint="unit types: " + ", ".join(sorted(game.unit_types))))
     return out
 
 
@@ -304,6 +365,18 @@ def check_air(game: HexGame) -> list[Diagnostic]:
     return out
 
 
+def _parameter_problem(module, key: str, value) -> str | None:
+    """What is wrong with a module parameter's value: it takes the type of its default,
+    and a number is at least the module's minimum for it (0 unless the module says)."""
+    default = module.defaults[key]
+    if isinstance(default, bool) or not isinstance(default, int):
+        return None if type(value) is type(default) else f"takes a value like {default!r}, not {value!r}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"takes a whole number, not {value!r}"
+    least = module.minimums.get(key, 0)
+    return f"is at least {least}, not {value}" if value < least else None
+
+
 def check_modules(game: HexGame) -> list[Diagnostic]:
     """Every rule module game.yaml names exists and gets only parameters it reads; then each module's own check."""
     out = []
@@ -318,6 +391,12 @@ def check_modules(game: HexGame) -> list[Diagnostic]:
                 out.append(_diag(game, "game.yaml", f"/rules/{name}/{key}", UNKNOWN_PARAMETER,
                                  f"rule module '{name}' has no parameter '{key}'",
                                  hint="parameters: " + (", ".join(module.defaults) or "none")))
+                continue
+            problem = _parameter_problem(module, key, params[key])
+            if problem:
+                out.append(_diag(game, "game.yaml", f"/rules/{name}/{key}", BAD_PARAMETER,
+                                 f"rule module '{name}': '{key}' {problem}",
+                                 hint=f"the default is {module.defaults[key]!r}"))
     for on in game.modules:
         if on.module.check is not None:
             out += on.module.check(game, on.params)
@@ -326,4 +405,5 @@ def check_modules(game: HexGame) -> list[Diagnostic]:
 
 def check(game: HexGame) -> list[Diagnostic]:
     return sorted(set(check_sides(game) + check_map(game) + check_crt(game) + check_scenarios(game) + check_provenance(game)
-                      + check_ap_costs(game) + check_air(game) + check_modules(game)))
+                      + check_ap_costs(game) + check_air(game) + check_modules(game) + check_engine_ids(game)
+                      + check_contingents(game)))

@@ -235,13 +235,14 @@ def bridge_capture(game: HexGame, pos: Position, unit_id: str, a: str, b: str, *
     unit = pos.units[unit_id]
     ut = game.unit_type(unit)
     trace, problems = [], []
-    need = int(game.hexside_types["bridge"].capture_mp.value)
     dist = {"captured": Fraction(2, 6), "destroyed": Fraction(4, 6)}
     if not ut.moves_as_armour:
         problems.append("only armoured units may capture bridges (15.2.2 B)")
     if unit.hex not in (a, b):
         problems.append(f"{unit_id} must be in {a} or {b}, beside the bridge (15.2.3 A)")
     ctrl = bridge_controller(game, pos, a, b)
+    # a bridge on the map is a hexside type of terrain.yaml (else HEX005); a game without bridges has none
+    need = int(game.hexside_types["bridge"].capture_mp.value) if ctrl is not None else 0
     if ctrl is None:
         problems.append(f"there is no bridge between {a} and {b}")
     elif ctrl == "destroyed":

@@ -21,6 +21,7 @@ class RuleModule:
     rule: str                         # the rule numbers it implements
     summary: str
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    minimums: Mapping[str, int] = field(default_factory=dict)   # least value of a number parameter, when not 0
     ap_costs: tuple[str, ...] = ()    # charts.yaml `ap_costs` ids its engines look up (HEX023)
     provides: tuple[str, ...] = ()    # capabilities (hooks) the engines ask for
     check: Callable[[Any, Mapping[str, Any]], list] | None = None   # (game, params) -> diagnostics

@@ -22,5 +22,6 @@ MODULE = RuleModule(
     name="airpower", rule="13A (variant)",
     summary="Airstrike markers: +DRM in attacks, raids on cities, interdiction zones, interception.",
     defaults={"tactical_support_drm": 2, "interdiction_extra_mp": 1, "interdiction_extra_ap": 1, "interceptors_per_kill": 2},
+    minimums={"interceptors_per_kill": 1},   # interceptors // interceptors_per_kill
     ap_costs=("airstrike-tactical-support", "airstrike-city-bombing", "airstrike-interdiction", "airstrike-interception"),
     provides=("airstrikes", "tactical-support", "interdiction"), check=check)
