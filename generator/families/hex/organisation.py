@@ -62,6 +62,9 @@ def formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, a
     if shock:
         return shock_formation(game, pos, hex_id, side, box, ap_available, divs)
     rep = OrgReport(False, 0)
+    armour = [u.id for u in pos.at(hex_id) if u.side == side and game.unit_type(u).arm == "armour"]
+    if armour:
+        rep.trace.append(f"{', '.join(armour)} may stay in the hex but takes no part: armour never forms part of a corps (7.3 A, C)")
     if len(divs) != 2:
         rep.problems.append(f"{hex_id} holds {len(divs)} {side} infantry division(s); formation needs two")
         return rep

@@ -132,6 +132,8 @@ def play_turn(game: HexGame, pos: Position, spec: dict) -> TurnReport:
         if formation_at is not None and last < formation_at < at:
             formation_end(turn, held=False)
         last = at
+        info = game.charts["phases"][at]
+        rep.trace.append(f"{info.get('name', phase)} ({info.get('rule', '')})")
         if phase == "combat":
             irt = _combat(turn, step, irt)
         else:
