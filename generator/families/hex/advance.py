@@ -1,4 +1,4 @@
-"""Advance after combat (13.8.3, 13.4.6-13.4.8, 13.6.4 B-C, 15.2.1) and the variant's mechanized
+"""Advance after combat (13.8.3, 13.4.6-13.4.8, 13.6.4 B-C, 15.2.1, 15.4 C) and the variant's mechanized
 exploitation (16.6.1.3): who may advance, how far, and what a city or fort advanced into becomes.
 
 The position is the one after losses were taken: the defending hex must be empty of enemy units.
@@ -28,17 +28,28 @@ class AdvanceReport:
                 "fort_destroyed": self.fort_destroyed, "eliminated": self.eliminated, "problems": self.problems}
 
 
-def _crossing(game: HexGame, pos: Position, side: str, a: str, b: str) -> str:
-    """Why the hexside a-b cannot be crossed in an advance ('' when it can)."""
+def _crossing(game: HexGame, pos: Position, side: str, a: str, b: str, *, attacked_over: bool) -> tuple[str, str]:
+    """(why the hexside a-b cannot be crossed in an advance, '' when it can; a note when a reading
+    lets it). `attacked_over`: the attack went over this hexside (the advance's first step)."""
     feats = game.map.features(a, b)
     for f in sorted(feats):
         t = game.hexside_types.get(f)
         if t is not None and t.passable.value is False:
-            return f"the {t.name.lower()} {a}-{b} cannot be crossed"
-    if "great-river" in feats and bridge_controller(game, pos, a, b) != side:
-        return (f"the great river {a}-{b} is crossed in an advance only at a bridge {side} holds (15.2.1); "
-                "15.4 makes no exception for an amphibious assault, so one never carries a unit across by itself")
-    return ""
+            return f"the {t.name.lower()} {a}-{b} cannot be crossed", ""
+    if "great-river" not in feats:
+        return "", ""
+    held = bridge_controller(game, pos, a, b)
+    if held == side:
+        return "", ""
+    river = game.hexside_types.get("great-river")
+    reading = river.advance_after_amphibious_assault if river else None
+    if attacked_over and held in (None, "destroyed") and reading is not None and reading.value:
+        return "", (f"the attack over the unbridged great river {a}-{b} was an amphibious assault (15.4 A), and after "
+                    "one the attackers may advance across that hexside: 15.4 C read over 15.2.1"
+                    + (" (estimated reading)" if reading.estimated else ""))
+    return (f"the great river {a}-{b} is crossed in an advance only at a bridge {side} holds (15.2.1)"
+            + ("" if held not in (None, "destroyed") or not attacked_over else
+               "; this game's data reads 15.4 as giving an amphibious assault no advance"), "")
 
 
 def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], defender: str, advances: list[dict], *,
@@ -100,10 +111,12 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
             if not game.map.grid.contains(h) or not game.map.grid.adjacent(cur, h):
                 rep.problems.append(f"{h} is not adjacent to {cur}")
                 break
-            why = _crossing(game, pos, side, cur, h)
+            why, note = _crossing(game, pos, side, cur, h, attacked_over=i == 0)
             if why:
                 rep.problems.append(why)
                 break
+            if note:
+                rep.trace.append(note)
             terrain = game.terrain.get(game.map.terrain.get(h, ""))
             if terrain is None or not terrain.passable:
                 rep.problems.append(f"{h} is prohibited terrain (16.6.1.3 B)")

@@ -168,6 +168,9 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
         rep.placed.append(placed)
     est = " (estimated)" if any(game.ap_cost_estimated(known[p.mission].ap_cost_id) for p in rep.placed) else ""
     rep.trace.append(f"{rep.markers_used} marker(s) placed for {rep.ap_cost} APs{est} (13A.2)")
+    if markers is not None:
+        rep.trace.append(f"{markers} marker(s) ready: every marker the scenario assigns is available again in the "
+                         "Airstrike Availability Phase (4.2.2.2a), each for one mission a turn (13A.1)")
     if markers is not None and rep.markers_used > markers:
         rep.problems.append(f"{rep.markers_used} markers placed but only {markers} are available; a marker flies one mission a turn (13A.1)")
     if ap_available is not None and rep.ap_cost > ap_available:

@@ -6,6 +6,7 @@ covers its `rule:` section and that section's parents (13.4.4 B covers 13.4.4 an
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...diagnostics import Diagnostic, register
@@ -47,6 +48,15 @@ def page_examples(rules_pages: dict[str, str]) -> list[PageExample]:
             elif inside and line.startswith("rule:"):
                 rule = _value(line, "rule")
     return out
+
+
+def touches(lines, section: str) -> bool:
+    """Whether an engine's explanation names `section` or one of its subsections or paragraphs, as
+    traces name rules ("(13.4.4 B, 5.4.1)": 13.4.4 B touches 13.4.4 and 13.4; 7.3 is not 17.3)."""
+    chapter = section[:-2] if section.endswith(".0") else ""   # 15.0 is touched by any 15.x
+    body = re.escape(chapter) + r"\.[0-9]" if chapter else re.escape(section)
+    pattern = re.compile(r"(?<![\w.])" + body + r"(?![\w]|\.\w*[a-zA-Z]{2})")
+    return any(pattern.search(str(line)) for line in lines)
 
 
 def _section(rule: str) -> str:

@@ -62,7 +62,9 @@ def load(source: GameSource) -> HexGame:
             h["id"], h["name"], Fact.read(h.get("movement_home"), 0), Fact.read(h.get("movement_enemy"), 0),
             h.get("crossing") == "bridge-only", Fact.read(h.get("passable"), True), bool(h.get("blocks_zoc")),
             bool(h.get("defender_advantage")), bool(h.get("blocks_retreat_unless_bridged")),
-            Fact.read(h.get("amphibious_assault_ap"), 0), Fact.read(h.get("capture_mp"), 0))
+            Fact.read(h.get("amphibious_assault_ap"), 0), Fact.read(h.get("capture_mp"), 0),
+            Fact.read(h.get("advance_after_amphibious_assault"), False),
+            str((h.get("advance_after_amphibious_assault") or {}).get("alternative", "")))
     feature_defence, capital_weight = {}, Fact(3)
     for f in terrain_doc.get("features", []):
         feature_defence[f["id"]] = Fact.read(f["defence"])

@@ -87,6 +87,8 @@ class HexsideType:
     blocks_retreat_unless_bridged: bool = False
     amphibious_assault_ap: Fact = Fact(0)
     capture_mp: Fact = Fact(0)
+    advance_after_amphibious_assault: Fact = Fact(False)   # the reading of 15.4 C over 15.2.1
+    alternative: str = ""                                  # the other reading of it, stated on the pages
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,8 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             rep.problems.append(why)
             break
         cost = int(terrain.movement.value) + extra
-        note = f"{terrain.name.lower()} {terrain.movement.value} MP" + ("" if not why else f"; {why}")
+        note = (f"{terrain.name.lower()} {terrain.movement.value} MP" + (" (estimated)" if terrain.movement.estimated else "")
+                + ("" if not why else f"; {why}"))
         if nxt in zone:
             cost += extra_mp
             note += f"; interdiction zone +{extra_mp} MP (13A.4.3)"

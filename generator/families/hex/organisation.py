@@ -14,6 +14,7 @@ class OrgReport:
     added: list[dict] = field(default_factory=list)
     eliminated: list[str] = field(default_factory=list)
     retreat_to: list[str] = field(default_factory=list)
+    retreating: str = ""
     box_after: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -61,6 +62,9 @@ def formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, a
     if shock:
         return shock_formation(game, pos, hex_id, side, box, ap_available, divs)
     rep = OrgReport(False, 0)
+    armour = [u.id for u in pos.at(hex_id) if u.side == side and game.unit_type(u).arm == "armour"]
+    if armour:
+        rep.trace.append(f"{', '.join(armour)} may stay in the hex but takes no part: armour never forms part of a corps (7.3 A, C)")
     if len(divs) != 2:
         rep.problems.append(f"{hex_id} holds {len(divs)} {side} infantry division(s); formation needs two")
         return rep
@@ -72,6 +76,7 @@ def formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, a
         from .losses import retreat_hexes   # retreat limits of 13.8.2 apply to this retreat too
         check = retreat_hexes(game, pos, hex_id, [b])
         rep.retreat_to = check.allowed
+        rep.retreating = b.id
         rep.trace.append("both divisions are disrupted: no corps forms (7.2.2 A)")
         if check.allowed:
             rep.trace.append(f"one division, {b.id}, retreats one hex, to one of {', '.join(check.allowed)} (7.2.2 A, 13.8.2)")

@@ -136,6 +136,9 @@ def charts_page(game: HexGame) -> str:
     reasons = [(t.name, t.movement.reasoning) for t in game.terrain.values() if t.movement.estimated]
     reasons += [(h.name, (h.passable.reasoning or h.movement_home.reasoning)) for h in game.hexside_types.values()
                 if h.passable.estimated or h.movement_home.estimated]
+    reasons += [(f"{h.name}, advance after an amphibious assault: {'allowed' if h.advance_after_amphibious_assault.value else 'none'}",
+                 h.advance_after_amphibious_assault.reasoning + (f" Other reading: {h.alternative}" if h.alternative else ""))
+                for h in game.hexside_types.values() if h.advance_after_amphibious_assault.estimated]
     if reasons:
         lines += ["", "Estimated entries:", ""] + [f"- **{md_cell(n)}**: {md_cell(r)}" for n, r in reasons]
     lines += ["", "[Printable TEC (SVG)](assets/charts/tec.svg)", "", "## AP Cost Chart", "",

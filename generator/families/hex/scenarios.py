@@ -66,7 +66,8 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
             "initial": dict(table["initial"]), "divisions": s["divisions"], "armour": s["armour"], "forts": s["forts"],
             "corps_equivalent": s["used_ce"], "stated_corps_equivalent": s["stated_ce"], "agrees": s["reading_agrees"],
             "corps_box": s["corps_box"], "ap_level": level, "air_markers": int(sd.get("air_markers", 0)) if variant else 0}
-        trace.append(f"{side}: {s['divisions']} infantry divisions in all boxes (16.1 B) make {s['used_ce']:g} corps "
+        label = f"{side} forces ({sd['rule']})" if sd.get("rule") else side
+        trace.append(f"{label}: {s['divisions']} infantry divisions in all boxes (16.1 B) make {s['used_ce']:g} corps "
                      f"equivalents (16.1 C); printed {s['stated_ce']}: {'agrees' if s['reading_agrees'] else 'does not agree'}"
                      + ("" if s["printed_agrees"] else f" (the table as printed gives {s['printed_ce']:g}; erratum "
                                                         f"{sd.get('erratum', '')} reading used)"))
@@ -75,4 +76,6 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
         for what, have, lim in (("infantry divisions", s["divisions"], limits["divisions"]), ("armoured brigades", s["armour"], limits["armour"])):
             if lim is not None and have > lim:
                 result["problems"].append(f"{side} needs {have} {what}; the counter mix has {lim} (6.2)")
+            elif lim is not None:
+                trace.append(f"{side}: {have} {what}, within the {lim} of the counter mix: no more may ever be fielded (6.2)")
     return result, trace

@@ -21,6 +21,19 @@ def stack_counts(game: HexGame, units: list[Unit]) -> tuple[int, int, int]:
     return corps, divisions, armour
 
 
+def illegal_kind(corps: int, divisions: int, armour: int) -> str:
+    """Which of the common illegal stacks of 10.5 A an over-limit stack is ('' when none fits)."""
+    if armour >= 2 and corps + divisions:
+        return "two armoured units and an infantry unit"
+    if corps >= 2:
+        return "two infantry corps"
+    if corps and divisions:
+        return "an infantry corps and an infantry division"
+    if divisions >= 2:
+        return "two infantry divisions not formed into a corps"
+    return ""
+
+
 def stack_problems(game: HexGame, units: list[Unit], terrain_id: str, *, before_formation: bool = False) -> list[str]:
     """Why a stack breaks the limits; empty when legal. `before_formation` allows two
     divisions waiting to form a corps (10.2)."""
@@ -30,7 +43,9 @@ def stack_problems(game: HexGame, units: list[Unit], terrain_id: str, *, before_
              or (corps == 0 and divisions <= (2 if before_formation else 1) and armour <= 1)
              or (corps == 0 and divisions == 0 and armour <= 2))
     if not legal:
-        problems.append(f"{corps} corps, {divisions} division(s) and {armour} armoured brigade(s) exceed the limit (10.0 B)")
+        kind = illegal_kind(corps, divisions, armour)
+        problems.append(f"{corps} corps, {divisions} division(s) and {armour} armoured brigade(s) exceed the limit (10.0 B"
+                        + (f"; 10.5 A: {kind}" if kind else "") + ")")
     terrain = game.terrain.get(terrain_id)
     combat = [u for u in units if game.unit_type(u).arm != "fort"]
     if terrain and terrain.armour_stacks_alone and armour and len(combat) > 1:

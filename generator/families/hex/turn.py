@@ -10,6 +10,9 @@ What the turn checks beyond the single-action engines it calls:
 - in the Combat Phase no unit attacks twice and no hex is attacked twice (13.1.4); each attack's
   stated losses must be one of the ways the engine allows (13.6), and they, the advance and the
   Initiative Record Track (14.0) change the position the next attack meets;
+- every phase of 4.2.2 happens, listed or not (a phase left out is held with no actions); when the
+  Unit Formation Phase ends, two infantry divisions still stacked together (7.0 F, 10.2 B, 7.2.3)
+  or any stack over the limits (10.0 B, 10.5) makes the turn illegal;
 - at the end of each phase, a captured city left without enemy units reverts to its owner
   (13.4.4 B, 5.4.1), and one newly occupied is captured.
 
@@ -27,6 +30,7 @@ from .model import HexGame, Position, Unit
 from .movement import evaluate_move, evaluate_rail
 from .organisation import breakdown, formation
 from .reinforcements import receive, recover
+from .stacking import stack_problems
 
 PHASES = ("reinforcement", "breakdown", "movement", "rail", "formation", "recovery", "combat")
 
@@ -114,6 +118,7 @@ def play_turn(game: HexGame, pos: Position, spec: dict) -> TurnReport:
     turn = _Turn(game, pos, side, level.level, rep)
     irt = IRT.of(game, spec.get("irt"))
     order = [p["id"] for p in game.charts.get("phases", [])]
+    formation_at = order.index("formation") if "formation" in order else None
     last = -1
     for step in spec.get("phases", []):
         phase = step["phase"]
@@ -124,12 +129,20 @@ def play_turn(game: HexGame, pos: Position, spec: dict) -> TurnReport:
         if at <= last:
             rep.problems.append(f"the {phase} phase comes out of sequence or twice (4.3)")
             continue
+        if formation_at is not None and last < formation_at < at:
+            formation_end(turn, held=False)
         last = at
+        info = game.charts["phases"][at]
+        rep.trace.append(f"{info.get('name', phase)} ({info.get('rule', '')})")
         if phase == "combat":
             irt = _combat(turn, step, irt)
         else:
             RUN[phase](turn, step)
+        if phase == "formation":
+            formation_end(turn, held=True)
         turn.end_of_phase(phase)
+    if formation_at is not None and last < formation_at:
+        formation_end(turn, held=False)
     rep.ap_left = turn.left
     rep.irt = irt.to_dict()
     rep.final = {u.id: (u.hex + (" disrupted" if u.disrupted else "")) for u in sorted(turn.pos.units.values(), key=lambda u: u.id)}
@@ -208,6 +221,14 @@ def _formation(t: _Turn, step: dict) -> None:
             continue
         if r.ap_cost and not t.pay("formation", r.ap_cost, f"a corps forms in {h} (7.0 G)"):
             continue
+        if r.retreating and not r.eliminated:   # 7.2.2 A: one of two disrupted divisions retreats
+            to = str((step.get("retreats") or {}).get(h, ""))
+            if to not in r.retreat_to:
+                t.refuse("formation", [f"both divisions in {h} are disrupted: {r.retreating} retreats one hex; state where "
+                                       f"as `retreats: {{\"{h}\": HEX}}`, one of {', '.join(r.retreat_to)} (7.2.2 A)"])
+                continue
+            t.put(replace(t.pos.units[r.retreating], hex=to))
+            t.rep.trace.append(f"formation: both divisions in {h} are disrupted; {r.retreating} retreats to {to} (7.2.2 A)")
         for uid in r.removed + r.eliminated:
             t.remove(uid)
         for a in r.added:
@@ -215,6 +236,26 @@ def _formation(t: _Turn, step: dict) -> None:
         if r.eliminated:
             t.rep.trace.append(f"formation: {', '.join(r.eliminated)} eliminated (7.2.2, 7.2.3)")
         box = r.box_after or box
+
+
+def formation_end(t: _Turn, *, held: bool) -> None:
+    """What must stand when the Unit Formation Phase ends: no two infantry divisions left stacked
+    (they must form, 7.0 F, 10.2 B, or lose one, 7.2.3) and no stack over the limits (10.0 B, 10.5)."""
+    when = "the Unit Formation Phase ends" + ("" if held else " (held with no formations: every phase happens, 4.2.2)")
+    problems = []
+    for h in sorted({u.hex for u in t.pos.units.values() if u.side == t.side}):
+        here = [u for u in t.pos.at(h) if u.side == t.side]
+        divisions = [u.id for u in here if t.game.unit_type(u).size == "division" and t.game.unit_type(u).arm == "infantry"]
+        if len(divisions) >= 2:
+            problems.append(f"{h}: {' and '.join(divisions)} are still stacked when {when}: two divisions must form a "
+                            f"corps, or lose one when the APs or the corps are lacking (7.0 F, 7.2.3, 10.2 B); "
+                            f"name {h} in the formation phase")
+            continue
+        problems += [f"{h}: {p} when {when}" for p in stack_problems(t.game, here, t.game.map.terrain.get(h, "clear"))]
+    if problems:
+        t.refuse("formation", problems)
+    else:
+        t.rep.trace.append(f"{when}: every {t.side} stack is within the limits (10.0 B)")
 
 
 def _recovery(t: _Turn, step: dict) -> None:

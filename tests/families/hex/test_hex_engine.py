@@ -119,3 +119,11 @@ def test_initiative_and_ap_level():
     assert initiative(g, zero, 5, "CSA")[0] is None
     assert ap_level(dixie(), "USA", 35, ["washington"]).level == 32
     assert ap_level(dixie(), "USA", 35, ["washington", "chicago", "detroit"]).level == 30
+
+
+def test_the_move_says_an_estimated_terrain_cost_is_estimated():
+    g = dixie()
+    assert g.terrain["rough"].movement.estimated
+    start = next(n for n in g.map.grid.neighbours("2217") if g.map.terrain.get(n) == "clear")
+    rep = evaluate_move(g, position(("d", "CSA", "infantry-division", start)), "d", ["2217"])
+    assert any("rough 2 MP (estimated)" in line for line in rep.trace), rep.trace

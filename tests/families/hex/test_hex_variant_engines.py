@@ -69,7 +69,8 @@ def test_advance_needs_an_empty_hex_and_one_lp_on_an_empty_city():  # 13.8.3 A-B
     rep = advance_after_combat(g, pos, ["u"], memphis, adv, occupied=False, defender_lp=1)
     assert rep.legal and rep.city_captured == "memphis"
     across = position(("u", "USA", "infantry-corps", "1615"))       # west bank, no bridge on 1615-1716
-    assert not advance_after_combat(g, across, ["u"], memphis, adv, occupied=False, defender_lp=1).legal
+    # an amphibious assault: 15.4 C read over 15.2.1 lets the advance cross (test_hex_amphibious_advance)
+    assert advance_after_combat(g, across, ["u"], memphis, adv, occupied=False, defender_lp=1).legal
 
 
 def test_shock_corps_needs_two_divisions_and_a_tank_brigade_and_five_aps():  # 3.3.4 A
