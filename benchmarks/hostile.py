@@ -107,6 +107,44 @@ def _full_sea_convoy(root: Path) -> list[str]:
     return ["adjudicate", str(REPO / "content" / "modern-europe"), str(path)]
 
 
+def _flat_png(width: int, height: int, checker: int = 0) -> bytes:
+    """A PNG of one colour, a checkerboard in its top-left corner: kilobytes for millions of
+    pixels (or of colour borders)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+    image = Image.new("RGB", (width, height), (200, 100, 50))
+    if checker:
+        board = np.indices((checker, checker)).sum(axis=0) % 2
+        image.paste(Image.fromarray(np.where(board[..., None], (10, 200, 30), (200, 10, 10)).astype(np.uint8)))
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def _blocks(lines: list[str]) -> str:
+    """The page limit (64 KiB) filled with blocks of these lines."""
+    block = "\n".join(lines) + "\n\n"
+    return block * ((64 * 1024 - 16) // len(block.encode()))
+
+
+# The densest rules pages the Markdown limits accept (generator/markup.py LIMITS), one
+# construct each: 200-line blocks, 4 markers a line, 500 headings a page.
+PAGES = [
+    ("500 headings, then 200-line blocks of '* * *'",
+     ("#\n" * 200 + "\n") * 2 + "#\n" * 100 + "\n" + _blocks(["* * *"] * 200)[:60_000]),
+    ("200-row tables", _blocks(["|a|b|", "|-|-|"] + ["|a|b|"] * 198)),
+    ("200-line lists '- - - - a'", _blocks(["- - - - a"] * 200)),
+    ("definitions 4 deep", _blocks(["a", ": b"] * 5)),
+    ("200-line blocks of '??? note'", _blocks(["??? note"] * 200)),
+]
+QUADRATIC = [   # refused now (MW304); they cost 43 s to validate and 125 s to build before
+    ("64 KiB of '#' lines (quadratic before: 43 s)", "#\n" * 32_000),
+    ("64 KiB of setext headings", "a\n=\n" * 16_000),
+]
+
+
 CASES = [
     ("rules line of 2,400 backticks", lambda r: _validate(_game(r, "# 1 Page\n\n" + "`" * 2400 + "\n"))),
     ("rules line of `a repeated (2,400 chars)", lambda r: _validate(_game(r, "# 1 Page\n\n" + "`a" * 1200 + "\n"))),
@@ -129,10 +167,27 @@ CASES = [
     ("adjudicate: a request nested 100,000 deep", lambda r: _request(r, b"[" * 100000 + b"]" * 100000)),
     ("adjudicate: a request that is not UTF-8", lambda r: _request(r, b'{"phase": "\xff\xfe"}')),
     ("adjudicate: Modern Europe, a fleet on every sea, one convoy across them", _full_sea_convoy),
+    ("adjudicate: 16 MiB, one unit ordered 1.19 million times (29 s, 4.9 GB before)",
+     lambda r: _request(r, json.dumps({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
+                                       "orders": {"FRANCE": ["A PAR - BUR"] * 1_190_000}},
+                                      separators=(",", ":")).encode())),
+    ("adjudicate: one order of 16 MB (2.6 s, 933 MB before)",
+     lambda r: _request(r, json.dumps({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
+                                       "orders": {"FRANCE": ["A PAR - " + "BUR " * 4_150_000]}}).encode())),
+    ("interactive map: 7400 x 7400 px of one colour, 175 KB (18 s, 2.7 GB before)",
+     lambda r: _import(r, png=_flat_png(7400, 7400))),
+    ("interactive map: a 1000 x 1000 checkerboard, 7 KB (20 s, 1.5 GB before)",
+     lambda r: _import(r, png=_flat_png(1000, 1000, 1000))),
+    ("interactive map: 4000 x 3000 px of one colour (the pixel limit)",
+     lambda r: _import(r, png=_flat_png(4000, 3000))),
+    *[(f"validate: {name}", lambda r, page=page: _validate(_game(r, page))) for name, page in PAGES + QUADRATIC],
+    *[(f"build: {name}", lambda r, page=page: _build(_game(r, page))) for name, page in PAGES + QUADRATIC],
 ]
 
 
 def _child_cpu() -> float:
+    # (children's CPU seconds; their peak memory is measured by tests/costs.py, since
+    # ru_maxrss keeps the forking process's peak across exec)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 

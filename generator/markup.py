@@ -12,8 +12,14 @@ own, empty settings (`with_page_settings`), so the contributor's lines are only 
 read as text, under any engine that reads front matter.
 
 Every check here is one pass over each line. Python-Markdown itself is quadratic on a
-few constructs (a paragraph of thousands of `[`), so pages are bounded by documented
-limits (LIMITS) that become diagnostics before anything renders them.
+few constructs, so pages are bounded by documented limits (LIMITS) that become
+diagnostics before anything renders them: a paragraph of thousands of `[`; a block
+(lines with no blank line between them) of thousands of headings, rules or table-like
+lines, which its block processors split one line at a time, each split scanning the
+rest of the block again; and deep nesting (`> > >`, `- - -`, indentation), which
+re-parses a line once per level and makes every later step (the table of contents,
+the search index) walk deeper trees. MkDocs Material's search index looks up each heading
+in the page's table of contents from its start, so headings per page are bounded too.
 """
 from __future__ import annotations
 
@@ -38,8 +44,12 @@ ATTR_LIST = register("MW303", "Attribute list not allowed",
                      "annotations). Write `\\{` for a literal brace.")
 PAGE_LIMIT = register("MW304", "Rules page exceeds a size limit",
                       "Rules pages are bounded so that building a site costs linear time: a line is at "
-                      "most 4,000 characters, a heading at most 300, a paragraph holds at most 200 `[`. "
-                      "Split the line or paragraph.")
+                      "most 4,000 characters, a heading at most 300, a paragraph holds at most 200 `[`, "
+                      "a block (lines with no blank line between them, a code block's too) at most 200 "
+                      "lines, a line opens at most 4 markers (each `>` or list marker before its text, "
+                      "and each term after a definition above it in its block) and is indented at most "
+                      "64 columns, and a page holds at most 500 headings. Split the line, paragraph, "
+                      "block or page, or nest less.")
 PAGE_SETTINGS = register("MW306", "Page settings in a rules page",
                          "MkDocs reads the first lines of a page as its settings when the page starts with "
                          "YAML front matter (`---` lines) or with `key: value` lines: a template, a title, a "
@@ -47,7 +57,8 @@ PAGE_SETTINGS = register("MW306", "Page settings in a rules page",
                          "heading. Remove those lines; to start a page with text such as `Note: ...`, put "
                          "the page's heading (or a blank line) first.")
 
-LIMITS = {"line": 4000, "heading": 300, "brackets": 200}
+LIMITS = {"line": 4000, "heading": 300, "brackets": 200, "block": 200, "markers": 4, "indent": 64,
+          "headings": 500}
 SAFE_TAGS = {"br", "sup", "sub", "kbd", "abbr", "em", "strong", "s", "small"}
 ALLOWED_CLASSES = {"md-button", "md-button--primary", "annotate"}
 RESERVED_ID_PREFIXES = ("rule-", "__")
@@ -334,6 +345,74 @@ def check_markdown(shown_path: str, text: str) -> list[Diagnostic]:
                                 f"the heading is {len(line):,} characters long (limit {LIMITS['heading']})"))
             continue
         found.extend(_check_line(shown_path, number, line))
+    found.extend(check_structure(shown_path, text))
     if not found:  # the line checks give better positions; the rendered check catches the rest
         found = check_rendered(shown_path, text)
     return check_page_settings(shown_path, text) + found
+
+
+# What a line opens before its text: indentation, quote markers and list markers.
+_NESTING = re.compile(r"(?:[ \t]|>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))*+")
+_MARKER = re.compile(r">|[-*+]|\d{1,9}[.)]")
+_DEFINITION = re.compile(r":[ \t]")
+_UNDERLINE = re.compile(r"=+[ \t]*|-+[ \t]*")
+
+
+def may_be_heading(line: str) -> bool:
+    """Whether Markdown may take the line for a heading (`#`, or a setext underline of `=`
+    or `-`, after any nesting): what the limit on headings per page counts."""
+    return (line.startswith("#", _NESTING.match(line).end())
+            or _UNDERLINE.fullmatch(line.lstrip(" \t>")) is not None)
+
+
+def _limit_at(shown_path: str, number: int, column: int, what: str, hint: str) -> Diagnostic:
+    return Diagnostic(shown_path, number + 1, column, PAGE_LIMIT, what, hint=hint)
+
+
+def check_structure(shown_path: str, text: str) -> list[Diagnostic]:
+    """The limits on blocks, nesting and headings, on the lines as Markdown splits them
+    (a lone carriage return ends a line too).
+
+    Fenced code counts like any other text: whether a fence is one is for the renderer
+    to decide, and a block it does not take for code costs what any other does. Markers
+    open elements that every later step walks once per enclosing element; so does a
+    term after a definition (`: text`), as def_list parses the rest of the block inside
+    that definition. Each limit is reported once a block."""
+    found, run, headings, definitions, after_definition, reported = [], 0, 0, 0, False, set()
+    for number, line in enumerate(re.split(r"\r\n?|\n", text)):
+        if not line.strip(" \t"):      # what Markdown takes for a blank line
+            run = definitions = 0
+            after_definition = False
+            reported.clear()
+            continue
+        run += 1
+        if run == LIMITS["block"] + 1:
+            found.append(_limit_at(shown_path, number, 1,
+                                   f"the block runs on past {LIMITS['block']} lines without a blank line",
+                                   "add a blank line: between paragraphs or list items, or split a table "
+                                   "in two; a code block may hold blank lines too"))
+        prefix = _NESTING.match(line).group()
+        if may_be_heading(line):
+            headings += 1
+            if headings == LIMITS["headings"] + 1:
+                found.append(_limit_at(shown_path, number, 1,
+                                       f"the page holds more than {LIMITS['headings']} headings",
+                                       "split it into several rules pages"))
+        definition = bool(_DEFINITION.match(line, len(prefix)))
+        definitions += after_definition and not definition     # a term after a definition
+        after_definition = definition
+        markers = len(_MARKER.findall(prefix)) + definitions
+        if markers > LIMITS["markers"] and "markers" not in reported:
+            reported.add("markers")
+            found.append(_limit_at(shown_path, number, 1,
+                                   f"the line opens {markers} markers (limit {LIMITS['markers']}: each '>' "
+                                   "or list marker before its text, and each term after a definition above "
+                                   "it in its block)",
+                                   "nest less deeply; put a blank line between definitions"))
+        width = len(prefix.expandtabs(4))
+        if width > LIMITS["indent"] and "indent" not in reported:
+            reported.add("indent")
+            found.append(_limit_at(shown_path, number, LIMITS["indent"] + 1,
+                                   f"the line is indented {width} columns (limit {LIMITS['indent']})",
+                                   "indent less: a code block or list need not be this deep"))
+    return found

@@ -95,7 +95,8 @@ def _end_of_value(text: str, i: int) -> int:
 def json_offset(text: str, pointer: str) -> int:
     """Offset in JSON text of what `pointer` names (a member: its key, as the YAML
     locator gives it; an item: its value), or of its nearest ancestor that is there.
-    Linear in the text; of a key given twice, the last (the value json.loads keeps)."""
+    Linear in the text before it (a request names no key twice: `decode` refuses that),
+    so a fault early in a long request is found without reading the rest."""
     i = _WS.match(text).end()
     found = i
     for token in (t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]):
@@ -108,6 +109,7 @@ def json_offset(text: str, pointer: str) -> int:
                 value = _WS.match(text, _WS.match(text, end).end() + 1).end()
                 if json.loads(text[j:end]) == token:
                     hit = (j, value)
+                    break
                 j = _WS.match(text, _end_of_value(text, value)).end()
                 if j < len(text) and text[j] == ",":
                     j = _WS.match(text, j + 1).end()

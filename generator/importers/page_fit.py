@@ -1,12 +1,14 @@
 """Keep an imported rules page within the limits the validator sets for every page.
 
 A rules page may have no line over 4,000 characters, no heading over 300, no paragraph
-holding more than 200 '[' (generator/markup.py LIMITS: they keep Python-Markdown
-linear) and no more than 64 KiB (generator/game.py). An imported page is made of a
-stranger's text (a rules.html paragraph of 8 KB, a power with 3,000 units), so before
-it is written: prose is wrapped into short lines (Markdown joins them again), a word
-too long for a line is cut, a paragraph or table with too many brackets is split in
-two, a longer heading is cut, and the page ends at the last whole block that fits.
+holding more than 200 '[', no block of more than 200 lines, no more than 500 headings
+(generator/markup.py LIMITS: they keep Python-Markdown linear) and no more than 64 KiB
+(generator/game.py). An imported page is made of a stranger's text (a rules.html
+paragraph of 8 KB, a power with 3,000 units), so before it is written: prose is
+wrapped into short lines (Markdown joins them again), a word too long for a line is
+cut, a paragraph or table with too many brackets or lines is split in two, a longer
+heading is cut, and the page ends at the last whole block that fits. Its lines open
+at most one marker (a list item's) and are indented far less than the limits allow.
 One pass over the page; the caller is told what was changed.
 
 The page is Markdown whose text is already escaped (generator/escape.py): cuts are
@@ -17,15 +19,16 @@ from __future__ import annotations
 import re
 
 from ..game import MAX_PAGE_BYTES
-from ..markup import LIMITS
+from ..markup import LIMITS, may_be_heading
 
 WRAP = 1000                           # characters of text a line holds once wrapped
 WORD = 1000                           # a longer word is cut
 LINE_BRACKETS = 60                    # '[' a wrapped line (and so a word) holds
 BRACKETS = LIMITS["brackets"] - 20    # '[' a paragraph holds, with room to spare
+LINES = LIMITS["block"] - 20          # lines a block holds, with room to spare
 PAGE = MAX_PAGE_BYTES - 2048          # bytes, with room for the note that the page was cut
 _ITEM = re.compile(r"^( *)(- |\d{1,9}\. )?")
-_NO_BREAK_BEFORE = re.compile(r"[*=+\-#>|0-9]")     # a line starting so could begin a new block
+_NO_BREAK_BEFORE = re.compile(r"[*=+\-#>|:0-9]")    # a line starting so could begin a new block
 
 
 def cut(text: str, limit: int, brackets: int = 10 ** 9) -> str:
@@ -68,11 +71,12 @@ def _wrap(line: str, notes: set[str]) -> list[str]:
 
 
 def _paragraphs(lines: list[str]) -> list[list[str]]:
-    """A block's lines as paragraphs of at most BRACKETS '[' (split between lines)."""
+    """A block's lines as paragraphs of at most BRACKETS '[' and LINES lines (split
+    between lines)."""
     out, current, count = [], [], 0
     for line in lines:
         n = line.count("[")
-        if current and count + n > BRACKETS:
+        if current and (count + n > BRACKETS or len(current) == LINES):
             out.append(current)
             current, count = [], 0
         current.append(line)
@@ -81,8 +85,8 @@ def _paragraphs(lines: list[str]) -> list[list[str]]:
 
 
 def _table(lines: list[str], notes: set[str]) -> list[list[str]]:
-    """A table as tables of at most BRACKETS '[' each, the header repeated; rows too long
-    for a line are left out."""
+    """A table as tables of at most BRACKETS '[' and LINES lines each, the header
+    repeated; rows too long for a line are left out."""
     kept = [row for row in lines if len(row) <= LIMITS["line"]]
     if len(kept) < len(lines):
         notes.add("a table row too long for a line was left out")
@@ -97,7 +101,7 @@ def _table(lines: list[str], notes: set[str]) -> list[list[str]]:
         if n > budget:
             notes.add("a table row too long for a line was left out")
             continue
-        if current and count + n > budget:
+        if current and (count + n > budget or len(current) == LINES - 2):
             out.append(header + current)
             current, count = [], 0
         current.append(row)
@@ -124,12 +128,14 @@ def fit_page(page: str) -> tuple[str, list[str]]:
         else:   # the validator takes any line starting with '#' for a heading
             blocks += _paragraphs([piece for line in lines for piece in
                                    (_heading(line, notes) if line.lstrip().startswith("#") else _wrap(line, notes))])
-    out, size = [], 0
+    out, size, headings = [], 0, 0
     for block in blocks:
         text = "\n".join(block)
         size += len(text.encode("utf-8")) + 2
-        if size > PAGE:
-            notes.add(f"the page was cut at {PAGE // 1024} KiB, the most a site page holds")
+        headings += sum(map(may_be_heading, block))
+        if size > PAGE or headings > LIMITS["headings"]:
+            notes.add(f"the page was cut at {PAGE // 1024} KiB, the most a site page holds" if size > PAGE else
+                      f"the page was cut at {LIMITS['headings']} headings, the most a site page holds")
             out.append("*The rest of the page is left out: it is longer than a page of the site may be.*")
             break
         out.append(text)

@@ -6,6 +6,14 @@ gigabytes for it. Browsers show PNGs whose chunk checksums are wrong (Viking's
 interactive map has one); Pillow refuses them unless told to skip the check, so
 a file that fails only its checksums is decoded with the check off, and the
 caller is told.
+
+What the importer does with an image costs in proportion to its pixels and to the
+borders between its colours (every border is traced, every area sorted), and a PNG
+of a few kilobytes can hold many millions of either. So both are bounded by what a
+flat-colour interactive map needs: the largest webDiplomacy draws (Divided States)
+is 4480 x 2304 = 10.3 million pixels with 447,000 colour changes between neighbouring
+pixels, the others at most 7 million and 430,000; MAX_PIXELS and MAX_BORDER leave
+room above those.
 """
 from __future__ import annotations
 
@@ -14,7 +22,8 @@ import struct
 import zlib
 from pathlib import Path
 
-MAX_PIXELS = 60_000_000
+MAX_PIXELS = 12_000_000        # 4000 x 3000
+MAX_BORDER = 1_000_000         # neighbouring pixels (side by side or one above the other) of two colours
 MAX_FILE_BYTES = 256 * 2**20    # far above a flat-colour map at the pixel limit (they compress well)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -45,7 +54,8 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
         raise ImageProblem(f"is larger than {MAX_FILE_BYTES // 2**20} MiB")
     width, height = png_size(path)
     if width == 0 or height == 0 or width * height > max_pixels:
-        raise ImageProblem(f"claims {width} x {height} pixels (limit {max_pixels:,} pixels)")
+        raise ImageProblem(f"claims {width} x {height} pixels (limit {max_pixels:,} pixels; the largest "
+                           "webDiplomacy map has 10.3 million)")
     note = None
     try:
         with Image.open(path) as im:
@@ -63,7 +73,24 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
                 "read as a browser shows it")
     if rgb.shape[0] != height or rgb.shape[1] != width:
         raise ImageProblem("decodes to another size than its header says")
+    border = colour_border(rgb)
+    if border > MAX_BORDER:
+        raise ImageProblem(f"changes colour between {border:,} pairs of neighbouring pixels (limit "
+                           f"{MAX_BORDER:,}; a flat-colour map has at most about 450,000): it is no flat-colour map "
+                           "(a photograph, a dithered or anti-aliased image?)")
     return rgb, note
+
+
+def colour_border(rgb) -> int:
+    """How many pairs of neighbouring pixels (4-neighbours) differ in colour, counted a
+    band of rows at a time (temporary arrays of a few bytes a pixel of the band)."""
+    import numpy as np
+    total, band = 0, max(1, 1_000_000 // max(1, rgb.shape[1]))
+    for top in range(0, rgb.shape[0], band):
+        rows = rgb[top:top + band + 1]          # one row more: the pairs across bands
+        total += int(np.count_nonzero((rows[:, 1:] != rows[:, :-1]).any(axis=2)[:band]))
+        total += int(np.count_nonzero((rows[1:] != rows[:-1]).any(axis=2)))
+    return total
 
 
 def _chunks(data: bytes):

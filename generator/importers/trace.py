@@ -45,8 +45,13 @@ class Traced:
 
 
 def colour_codes(rgb: np.ndarray) -> np.ndarray:
-    rgb = rgb.astype(np.int32)
-    return (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+    """Each pixel's colour as one number, 0xRRGGBB (int32), built in place: no
+    temporary wider than the result."""
+    codes = rgb[..., 0].astype(np.int32)
+    for channel in (1, 2):
+        codes <<= 8
+        codes |= rgb[..., channel]
+    return codes
 
 
 def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pixels: int = 2000,
@@ -56,7 +61,7 @@ def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pix
 
     Returns (labels, decor colours, seed index -> colour code)."""
     codes = colour_codes(rgb)
-    unique, inverse, counts = np.unique(codes.ravel(), return_inverse=True, return_counts=True)
+    unique, counts = np.unique(codes, return_counts=True)     # (a sorted copy: no inverse of 8 bytes a pixel)
     lut = np.full(len(unique), -1, dtype=np.int32)
     seed_colour: dict[int, int] = {}
     h, w = codes.shape
@@ -81,7 +86,11 @@ def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pix
         lut[slot] = next_label
         decor[next_label] = f"#{r:02x}{g:02x}{b:02x}"
         next_label += 1
-    return lut[inverse].reshape(h, w), decor, seed_colour
+    labels = np.empty((h, w), dtype=np.int32)
+    band = max(1, (1 << 20) // max(w, 1))            # rows looked up at a time
+    for top in range(0, h, band):
+        labels[top:top + band] = lut[np.searchsorted(unique, codes[top:top + band])]
+    return labels, decor, seed_colour
 
 
 def grow_labels(labels: np.ndarray, steps: int) -> np.ndarray:
@@ -89,17 +98,26 @@ def grow_labels(labels: np.ndarray, steps: int) -> np.ndarray:
 
     Fixed neighbour order (up, left, down, right) keeps it deterministic."""
     out = labels.copy()
+    fill = np.empty_like(out)
     for _ in range(steps):
         empty = out < 0
         if not empty.any():
             break
-        fill = np.full_like(out, -1)
-        # neighbour above, left, below, right; first one found wins
-        for shifted in (_shift(out, 1, 0), _shift(out, 0, 1), _shift(out, -1, 0), _shift(out, 0, -1)):
-            take = (fill < 0) & (shifted >= 0)
-            fill[take] = shifted[take]
-        out = np.where(empty, fill, out)
+        fill.fill(-1)
+        # neighbour above, left, below, right; first one found wins (views of the two
+        # arrays, so that a step needs no shifted copies)
+        for here, there in _NEIGHBOURS:
+            into, source = fill[here], out[there]
+            take = (into < 0) & (source >= 0)
+            into[take] = source[take]
+        out[empty] = fill[empty]
     return out
+
+
+_ALL, _HEAD, _TAIL = slice(None), slice(None, -1), slice(1, None)
+# (the pixels, their neighbour): above, left, below, right
+_NEIGHBOURS = (((_TAIL, _ALL), (_HEAD, _ALL)), ((_ALL, _TAIL), (_ALL, _HEAD)),
+               ((_HEAD, _ALL), (_TAIL, _ALL)), ((_ALL, _HEAD), (_ALL, _TAIL)))
 
 
 def _shift(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
@@ -146,8 +164,6 @@ def _crack_edges(padded: np.ndarray):
     region's pixels. Returns arrays (label, x0, y0, direction) in unpadded
     corner coordinates."""
     core = padded[1:-1, 1:-1]
-    h, w = core.shape
-    ys, xs = np.mgrid[0:h, 0:w]
     out_label, out_x, out_y, out_dir = [], [], [], []
     # (neighbour array, start corner offset, direction)
     sides = (
@@ -157,11 +173,11 @@ def _crack_edges(padded: np.ndarray):
         (padded[1:-1, 0:-2], (0, 1), NORTH),   # left side, from (x, y+1)
     )
     for neighbour, (ox, oy), direction in sides:
-        mask = (core >= 0) & (neighbour != core)
-        out_label.append(core[mask])
-        out_x.append(xs[mask] + ox)
-        out_y.append(ys[mask] + oy)
-        out_dir.append(np.full(int(mask.sum()), direction, dtype=np.int8))
+        ys, xs = np.nonzero((core >= 0) & (neighbour != core))     # (the edges only, not a grid)
+        out_label.append(core[ys, xs])
+        out_x.append(xs + ox)
+        out_y.append(ys + oy)
+        out_dir.append(np.full(len(ys), direction, dtype=np.int8))
     return (np.concatenate(out_label), np.concatenate(out_x), np.concatenate(out_y),
             np.concatenate(out_dir))
 

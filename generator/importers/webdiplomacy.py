@@ -98,7 +98,8 @@ NOT_MODELLED = register("IMP013", "Variant rule not modelled",
                         "`status: partial` (the importer does both), or add a rule module.", WARNING)
 IMAGE_PROBLEM = register("IMP014", "Map image missing, unreadable or mis-sized",
                          "The interactive-map image (or the --image/--colours image) is absent, is not a PNG "
-                         "the importer can decode, is larger than the pixel limit, or differs in size from "
+                         "the importer can decode, has more pixels (12 million) or colour borders (1 million "
+                         "pairs of neighbouring pixels) than a flat-colour map, or differs in size from "
                          "the interactive map. Without it the game has no outlines (the site draws no map). "
                          "Pass --image with the flat-colour interactive map inside the variant folder.", WARNING)
 NAME_PROBLEM = register("IMP015", "Territory name adjusted",
@@ -146,7 +147,6 @@ _CHILD = re.compile(r"^(?P<parent>.*\S)\s*\((?P<coast>[A-Za-z][A-Za-z /-]{0,30}?
 _ABBR = re.compile(r"^(?P<name>.*?)\s*(?:\((?P<abbr>[^()]{1,40})\)|\{(?P<curly>[^{}]{1,20})\})$")
 _LONG_CODE = re.compile(r"[A-Z0-9_]{21,40}")
 _LANE = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}) (?P<lane>[a-z]{1,2})$")
-MAX_PIXELS = 60_000_000     # a PNG above this many pixels is refused before it is decoded
 MAX_COORDINATE = 1_000_000  # the schema's bound on a label coordinate
 
 
@@ -908,7 +908,7 @@ def _load_image(path: Path, variant_dir: Path, diags):
     shown = f"{variant_dir.name}/{path.relative_to(variant_dir).as_posix()}" if is_inside(path, variant_dir) \
         else path.name
     try:
-        rgb, note = load_rgb(path, MAX_PIXELS)
+        rgb, note = load_rgb(path)      # (pixels and colour borders bounded there)
     except (ImageProblem, OSError) as exc:
         diags.append(_diag(shown, 1, IMAGE_PROBLEM, f"the image {exc}; the game is imported without outlines"))
         return None

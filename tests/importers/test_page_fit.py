@@ -29,3 +29,21 @@ def test_cuts_never_split_an_escape_or_an_entity():
     assert cut("ab\\" + "c" * 10, 4) == "ab…"
     assert cut("a&amp;" + "b" * 10, 5) == "a…"
     assert cut("\\[" * 10, 100, brackets=3) == "\\[\\[\\[…"
+
+
+def test_long_lists_tables_and_many_headings_are_fitted_to_the_block_and_heading_limits():
+    """Blocks are bounded in lines and pages in headings (Markdown's cost is linear only
+    then): a list or table too long for a block is split, the page ends at the last
+    heading that fits."""
+    rows = "| a | b |\n| --- | --- |\n" + "\n".join(f"| {i} | x |" for i in range(1000))
+    items = "\n".join(f"- item {i}" for i in range(1000))
+    out, notes = fit_page("\n\n".join(["# T", rows, items]))
+    assert check_markdown("p.md", out) == [] and notes == []
+    assert out.count("| --- | --- |") > 5 and all(f"item {i}\n" in out for i in range(1000))
+    out, notes = fit_page("\n\n".join(f"## {i}\n\nText {i}:\nwrapped" for i in range(800)))
+    assert check_markdown("p.md", out) == [] and "cut at 500 headings" in notes[0]
+
+
+def test_wrapped_prose_never_starts_a_definition():
+    out, _ = fit_page("Term\n\n" + "www : " * 2000)       # a break falls before a colon
+    assert check_markdown("p.md", out) == [] and "\n:" not in out

@@ -69,8 +69,10 @@ INCOMPLETE_REQUEST = register("DIP031", "Adjudication request incomplete",
 UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
                               "The request is not UTF-8 JSON, or not I-JSON (RFC 7493: a key given "
                               "twice in one object, half of a UTF-16 surrogate pair, NaN or infinity), "
-                              "or is nested too deeply or too large to read. Send one JSON object (one "
-                              "per line with --jsonl).")
+                              "or is nested too deeply or too large to read: over 16 MB, an order over "
+                              "500 characters or a unit over 200, more than 4 orders for one unit or "
+                              "more orders in all than 4 for each province of the map. Send one JSON "
+                              "object (one per line with --jsonl).")
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
 UNIT_HINT = "write the unit type and where it stands: A PAR, F STP/NC, Fleet St Petersburg (nc)"
@@ -81,6 +83,12 @@ LAST_YEAR = 9999      # a phase names its year in at most four digits, so a game
 REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
                 "adjustments", "winner"}
 DISLODGED_KEYS = {"unit", "attacker_from", "via_convoy", "retreats"}
+# What a request may hold, by what its map can: a unit is written in at most UNIT_TEXT
+# characters and an order in ORDER_TEXT (the request schema's maxLength), a power gives
+# one unit at most ORDERS_PER_UNIT orders (two already void each other), and a request
+# holds at most ORDERS_PER_UNIT orders for each province (units <= provinces). Past these,
+# orders would cost the reader, the adjudicator and the response without end.
+UNIT_TEXT, ORDER_TEXT, ORDERS_PER_UNIT = 200, 500, 4
 
 
 class AdjudicationError(ValueError):
@@ -223,7 +231,7 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
             hit = _read_unit(game, text)
         except AdjudicationError as exc:
             shown, at = _at(where)
-            raise AdjudicationError(f"{shown}: {exc.message}", pointer or at, hint=exc.hint) from None
+            raise AdjudicationError(f"{shown}: {exc.message}", pointer or at, exc.code, exc.hint) from None
         if key is not None and len(cache) < _Index.LIMIT and len(key) <= _Index.TEXT:
             cache[key] = hit
     return Unit(power, hit[0], hit[1])
@@ -231,6 +239,9 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
 
 def _read_unit(game: Game, text) -> tuple[str, str]:
     m = game.map
+    if isinstance(text, str) and len(text) > UNIT_TEXT:
+        raise AdjudicationError(f"a unit is written in at most {UNIT_TEXT} characters, got {len(text):,}",
+                                code=UNREADABLE_REQUEST, hint=UNIT_HINT)
     if not isinstance(text, str) or len(text.split()) < 2:
         raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}", hint=UNIT_HINT)
     letter, rest = text.split(None, 1)
@@ -437,9 +448,11 @@ def parse_request(game: Game, request) -> dict:
     given = request.get("orders")
     if type(given) is not dict:
         given = _mapping(request, "orders")
+    _count_orders(game, given)
     orders = _known_orders(index, given)
     if orders is None:
         orders = _read_orders(game, index, given)
+    _orders_per_unit(game, index, given)
     return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
             "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
             "options": given_options, "movement": movement}
@@ -504,7 +517,7 @@ def _known_orders(index: _Index, given: dict) -> dict[str, list[str]] | None:
         if power is None or power in orders or type(lst) is not list:
             return None
         for text in lst:
-            if type(text) is not str:
+            if type(text) is not str or len(text) > ORDER_TEXT:
                 return None
         orders[power] = lst
     return orders
@@ -524,8 +537,51 @@ def _read_orders(game: Game, index: _Index, given: dict) -> dict[str, list[str]]
             if not isinstance(x, str):
                 raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, got {_shown(x)}",
                                         _ptr("orders", pname, i), hint=ORDERS_HINT)
+            if len(x) > ORDER_TEXT:
+                raise AdjudicationError(f"orders.{pname}[{i}]: an order is written in at most {ORDER_TEXT} "
+                                        f"characters, got {len(x):,}", _ptr("orders", pname, i),
+                                        UNREADABLE_REQUEST, "write the order as A PAR - BUR, one order a string")
         orders.setdefault(power, []).extend(lst)
     return orders
+
+
+def _count_orders(game: Game, given: dict) -> None:
+    """At most ORDERS_PER_UNIT orders for each province of the map; past that, the
+    request is refused at the first order too many (powers in sorted order)."""
+    most = ORDERS_PER_UNIT * len(game.map.provinces)
+    if sum(len(lst) for lst in given.values() if type(lst) is list) <= most:
+        return
+    for pname in sorted(given, key=str):
+        lst = given[pname]
+        if type(lst) is list:
+            if len(lst) > most:
+                raise AdjudicationError(f"the request holds more than {most:,} orders, {ORDERS_PER_UNIT} for "
+                                        "each province of the map", _ptr("orders", pname, most),
+                                        UNREADABLE_REQUEST, "give each unit one order")
+            most -= len(lst)
+
+
+def _orders_per_unit(game: Game, index: _Index, given: dict) -> None:
+    """At most ORDERS_PER_UNIT orders of one power for one unit (its province); the
+    first one past that is refused. Each order is read as _parse_all will find it."""
+    if sum(len(lst) for lst in given.values() if type(lst) is list) <= ORDERS_PER_UNIT:
+        return
+    seen: dict[tuple[str, str], int] = {}
+    for pname in sorted(given, key=str):
+        lst = given[pname]
+        if isinstance(lst, str):
+            lst = [lst]
+        power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
+        for i, text in enumerate(lst):
+            order = _reading(game, index, power, text)[1]
+            if order is None or not order.province:
+                continue
+            key = (power, order.province)
+            seen[key] = n = seen.get(key, 0) + 1
+            if n > ORDERS_PER_UNIT:
+                raise AdjudicationError(f"orders.{pname}[{i}]: more than {ORDERS_PER_UNIT} orders for the unit "
+                                        f"in {game.map.display(order.province)}", _ptr("orders", pname, i),
+                                        UNREADABLE_REQUEST, "give each unit one order (two void each other)")
 
 
 def _movement_before(game: Game, movement, season: str, year: int) -> dict:
@@ -670,33 +726,42 @@ def _restricted(game: Game, options: list[str], given: list[str], pointer: str, 
     return [o for o in options if o in chosen]
 
 
+def _reading(game: Game, index: _Index, power: str, text: str) -> tuple[str, Order | None, str, str]:
+    """(power, order or None, text as written, syntax error) of one order text, read once
+    per game: the reading depends only on the text, its power and the map."""
+    cache = index.orders.get(power)
+    if cache is None:
+        cache = index.orders[power] = {}
+    hit = cache.get(text)
+    if hit is None:
+        try:
+            order = parse_order(text, power, game.map)
+            # (the order's text is the one written, spaces evened, unless the reader
+            # dropped a closing full stop)
+            hit = (power, order, text if order.text == text else " ".join(text.split()), "")
+        except OrderSyntaxError as exc:
+            hit = (power, None, " ".join(text.split()), str(exc))
+        if index.kept < _Index.LIMIT and len(text) <= _Index.TEXT:
+            cache[text] = hit
+            index.kept += 1
+    return hit
+
+
 def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Order | None, str, str]]:
-    """(power, order or None, text as written, syntax error). The reading of an order
-    depends only on its text, its power and the map, so it is kept per game: games
-    repeat the same orders phase after phase."""
+    """(power, order or None, text as written, syntax error) of each order, powers in
+    order: games repeat the same orders phase after phase, so known texts are found by
+    builtins and only the others read (_reading)."""
     index = _index(game)
     known = index.orders
     out = []
     for power in sorted(orders):
         texts = orders[power]
         cache = known.get(power)
-        if cache is None:
-            cache = known[power] = {}
-        hits = list(map(cache.get, texts))     # known ones found by builtins
+        hits = list(map(cache.get, texts)) if cache is not None else [None] * len(texts)
         if None in hits:
             for i, text in enumerate(texts):
                 if hits[i] is None:
-                    try:
-                        order = parse_order(text, power, game.map)
-                        # (the order's text is the one written, spaces evened, unless the
-                        # reader dropped a closing full stop)
-                        hit = (power, order, text if order.text == text else " ".join(text.split()), "")
-                    except OrderSyntaxError as exc:
-                        hit = (power, None, " ".join(text.split()), str(exc))
-                    if index.kept < _Index.LIMIT and len(text) <= _Index.TEXT:
-                        cache[text] = hit
-                        index.kept += 1
-                    hits[i] = hit
+                    hits[i] = _reading(game, index, power, text)
         out += hits
     return out
 

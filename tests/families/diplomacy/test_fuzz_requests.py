@@ -275,7 +275,9 @@ def test_texts_longer_than_any_order_are_not_kept():
     read, of any length: a long-running judge could be grown without bound in bytes."""
     g = api.load_game("classic")          # tables of its own
     long_order, long_word = "A PAR - " + "BUR " * 200, "Q" * 5_000
-    g.adjudicate(dict(START, orders={"FRANCE": [long_order, "A PAR - BUR"]}))
+    with pytest.raises(AdjudicationError, match="at most 500 characters"):     # (now refused outright)
+        g.adjudicate(dict(START, orders={"FRANCE": [long_order, "A PAR - BUR"]}))
+    g.adjudicate(dict(START, orders={"FRANCE": ["A PAR - BUR"]}))
     index = g.model.__dict__["_adjudication_index"]
     assert all(len(text) <= 500 for table in index.orders.values() for text in table)
     assert "A PAR - BUR" in index.orders["FRANCE"]
@@ -297,7 +299,9 @@ def run_cli(tmp_path, game_id: str, text: bytes, *args: str) -> tuple[int, bytes
     path.write_bytes(text)
     out, err = io.BytesIO(), io.StringIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict", newline="\n")
-    # the game loaded once (validating it costs more than the requests here)
+    # the game loaded once (validating it costs more than the requests here), before
+    # load_game is patched to it
+    game(game_id)
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err), \
             mock.patch("generator.api.load_game", lambda name, **_: game(name)):
         code = main(["adjudicate", game_id, str(path), *args])
@@ -325,6 +329,45 @@ def test_a_lone_surrogate_escape_is_refused_where_it_stands(tmp_path):
     fine = line.replace("\\ud800", "\\ud83c\\udff0")          # a pair is a character
     code, output, _ = run_cli(tmp_path, "classic", fine.encode(), "--jsonl")
     assert code == 0 and "results" in json.loads(output)
+
+
+@pytest.mark.parametrize("orders, at, says", [
+    (["A PAR - " + "BUR " * 200], 0, "at most 500 characters"),
+    (["A PAR - BUR", "A PAR - PIC", "A PAR H", "A PAR - GAS", "A PAR - BUR", "A MAR H"], 4,
+     "more than 4 orders for the unit in PAR"),
+    (["A MAR H"] * 400, 4 * 76, "more than 304 orders"),            # 76 provinces in all
+])
+def test_orders_past_what_the_map_could_need_are_refused_where_they_stand(tmp_path, orders, at, says):
+    """A request of one unit ordered 1.68 million times cost 29 s and 4.9 GB, one order
+    of 16 MB 2.6 s and 933 MB: now each is refused at the first order past a bound."""
+    text = json.dumps(dict(START, orders={"FRANCE": orders}), indent=1)
+    found = single(tmp_path, text)
+    line = text[:json_position(text, "FRANCE", at)].count("\n") + 1
+    assert len(found) == 1 and "error[DIP032]" in found[0] and says in found[0]
+    assert found[0].startswith(f"{tmp_path / 'requests.jsonl'}:{line}:")
+
+
+def json_position(text: str, power: str, index: int) -> int:
+    """Offset of the index-th order of the power in an indented request."""
+    start = text.index(f'"{power}": [', text.index('"orders"'))
+    return [m.start() for m in STRING_TOKEN.finditer(text, start)][index + 1]
+
+
+def test_a_unit_longer_than_any_is_refused_at_its_place(tmp_path):
+    text = json.dumps(dict(START, units={"FRANCE": ["A PAR", "A " + "MAR " * 100]}))
+    assert "at most 200 characters" in single(tmp_path, text)[0]
+
+
+@pytest.mark.parametrize("orders", [["A PAR - BUR"] * 1_190_000, ["A PAR - " + "BUR " * 4_150_000]])
+def test_a_16_mb_request_of_orders_costs_under_2_s_and_500_mb(tmp_path, orders):
+    from costs import command_cost
+    from generator.commands.adjudicate import MAX_REQUEST_BYTES
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(dict(START, orders={"FRANCE": orders}), separators=(",", ":")))
+    assert 0.98 * MAX_REQUEST_BYTES < path.stat().st_size <= MAX_REQUEST_BYTES
+    cost = command_cost("adjudicate", "classic", path)
+    assert cost.code == 1 and "DIP032" in cost.stderr and "Traceback" not in cost.stderr
+    assert cost.cpu < 2 and cost.peak_mb < 500, cost
 
 
 def test_a_key_given_twice_is_refused_at_its_second_place(tmp_path):
