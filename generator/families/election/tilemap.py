@@ -137,7 +137,7 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
         width = 3 if state.id in marked else 2.5
         locked = state.id in pos.locked
         tip = f"{state.name}: " + (f"locked by {pos.locked[state.id]}" if locked else
-                                   (f"won by {who}" if winners is not None and state.id in winners else
+                                   (f"won by {who or 'nobody'}" if winners is not None and state.id in winners else
                                     f"controlled by {who}" if who else "nobody controls it"))
         body = [f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
                 f'stroke="{xml(stroke)}" stroke-width="{width}"/>',

@@ -68,8 +68,8 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
             "corps_box": s["corps_box"], "ap_level": level, "air_markers": int(sd.get("air_markers", 0)) if variant else 0}
         trace.append(f"{side}: {s['divisions']} infantry divisions in all boxes (16.1 B) make {s['used_ce']:g} corps "
                      f"equivalents (16.1 C); printed {s['stated_ce']}: {'agrees' if s['reading_agrees'] else 'does not agree'}"
-                     + ("" if s["printed_agrees"] else f" (the table as printed gives {s['printed_ce']:g}; erratum "
-                                                        f"{sd.get('erratum', '')} reading used)"))
+                     + ("" if s["printed_agrees"] else f" (the table as printed gives {s['printed_ce']:g}; the "
+                                                        f"reading of the erratum to this table is used)"))
         trace.append(f"{side}: {s['corps_box']} corps go to the Corps Organization Box at the start (7.0 D)")
         trace += [f"{side}: {t}" for t in why]
         for what, have, lim in (("infantry divisions", s["divisions"], limits["divisions"]), ("armoured brigades", s["armour"], limits["armour"])):
