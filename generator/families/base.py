@@ -168,3 +168,6 @@ class Family:
     # what -> the page (a path of `pages`) that links those PDFs under its heading, such as
     # {"charts": "charts.md"}; every PDF is also listed on the game's overview page
     print_pages: dict[str, str] = field(default_factory=dict)
+    # the kind of game, in a player's words, for the game's overview page ("a two-sided
+    # wargame on a hex map"); the family's name is author vocabulary
+    kind: str = ""

@@ -643,7 +643,7 @@ class MapCanvas:
                                 href=self.o.powers_link)
             else:
                 self.add_legend("zz-powers", "", f"{len(shown)} powers: colours on this game's "
-                                "Powers page (powers.md)")
+                                "Powers page")
             return
         for pid in shown:
             pw = self.view.powers.get(pid)

@@ -11,11 +11,12 @@ from pathlib import Path
 from ..escape import nav_title
 from ..markup import OWN_SETTINGS, with_page_settings
 from ..families import family as family_named, names as family_names
+from ..families.base import Page
 from ..validate import GameResult
 from .guides import guide_pages
 from .reference import diagnostics_page, family_schemas, schema_pages
 from .rules import page_title, publish_rules_page
-from ..escape import code_span, md_text, url
+from ..escape import code_span, json_text, md_text, url
 from .text import prose, table
 
 
@@ -39,44 +40,66 @@ def _players(players) -> str:
 
 
 def overview_page(result: GameResult, family_pages: list) -> str:
+    """A game's landing page, for players: what the game is, its map, how many play,
+    where to start; then the rules, the players' pages, credits and sources. The pages
+    for the variant's authors are listed apart, at the end."""
     meta, source = result.source.meta, result.source
+    paths = {p.path for p in family_pages}
     lines = [f"# {md_text(meta['title'])}", ""]
     if meta.get("subtitle"):
         lines += [f"*{md_text(meta['subtitle'])}*", ""]
+    if "thumbnail.svg" in paths:
+        picture = f"![Map of {md_text(short_title(meta['title']))}](thumbnail.svg){{ .mw-overview-map }}"
+        lines += [f"[{picture}](map.md)" if "map.md" in paths else picture, ""]
     lines += [prose(meta["summary"]), ""]
     if meta.get("status") == "partial":
         lines += ['!!! warning "Partly modelled"', "",
                   "    " + md_text(meta.get("status_note", "Parts of this game are not modelled yet.")), ""]
-    facts = [["Family", code_span(meta['family'])], ["Players", _players(meta["players"])]]
+    kind = getattr(result.family, "kind", "")
+    if kind:
+        lines.append(f"- **The game:** {md_text(kind)}.")
+    lines.append(f"- **Players:** {_players(meta['players'])}")
     if meta.get("year"):
-        facts.append(["Published", str(meta["year"])])
-    lines += [table(["", ""], facts), ""]
-    if source.rules_pages:
-        lines += ["## Rules", ""]
-        for page, text in sorted(source.rules_pages.items()):
-            lines.append(f"- [{md_text(page_title(text, page))}]({page})")
-        lines.append("")
-    listed = [p for p in family_pages if p.title and p.path.endswith(".md")]
-    if listed:
-        lines += ["## Maps, tables and charts", ""]
-        lines += [f"- [{md_text(p.title)}]({p.path})" for p in listed] + [""]
-    rules = source.rules
+        lines.append(f"- **Published:** {meta['year']}")
+    rules = sorted(source.rules_pages.items())
     if rules:
-        lines += ["## Rule modules", "",
-                  "The engine applies these named rule modules, with these parameters:", ""]
-        for name, params in sorted(rules.items()):
-            shown = ", ".join(f"{code_span(k)} = {code_span(v)}" for k, v in sorted(params.items())) \
-                if params else "no parameters"
-            lines.append(f"- **{md_text(name)}** — {shown}")
-        lines.append("")
+        first, text = rules[0]
+        lines.append(f"- **Where to start:** the rules, from [{md_text(page_title(text, first))}]({first})"
+                     + (", with the [map](map.md) beside them." if "map.md" in paths else "."))
+    lines.append("")
+    if rules:
+        lines += ["## Rules", ""]
+        lines += [f"- [{md_text(page_title(text, page))}]({page})" for page, text in rules] + [""]
+    titled = [p for p in family_pages if p.title and p.path.endswith(".md")]
+    players = [p for p in titled if getattr(p, "audience", "players") != "authors"]
+    if players:
+        lines += ["## Maps, tables and charts", ""]
+        lines += [f"- [{md_text(p.title)}]({p.path})" for p in players] + [""]
     lines += ["## Credits and licence", ""]
     lines += [f"- {md_text(c['name'])} — {md_text(c['role'])}" for c in meta["credits"]] + [""]
     licence = meta["licence"]
     lines += [f"**Licence:** {md_text(licence['name'])}", ""]
     lines += ["> " + md_text(line) if line.strip() else ">" for line in str(licence["notice"]).split("\n")]
     lines += ["", "## Sources", ""]
-    lines += [f"- {code_span(s['id'])} — {md_text(s['title'])}"
-              + (f" ({md_text(s['reference'])})" if s.get("reference") else "") for s in meta["sources"]]
+    lines += [f"- {md_text(s['title'])}" + (f" ({md_text(s['reference'])})" if s.get("reference") else "")
+              for s in meta["sources"]]
+    authors = [p for p in titled if p not in players]
+    if authors:
+        lines += ["", "## Behind these pages", "",
+                  "For the variant's authors, how its data was checked: "
+                  + ", ".join(f"[{md_text(p.title)}]({p.path})" for p in authors) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def rule_modules_page(result: GameResult) -> str:
+    """The named rule modules (game.yaml `rules:`) the engine applies, with their
+    parameters: for the game's authors, when the family has no page of its own for them."""
+    lines = ["# Rule modules", "",
+             "The engine applies these named rule modules (game.yaml `rules:`), with these parameters:", ""]
+    for name, params in sorted(result.source.rules.items()):
+        shown = ", ".join(f"{code_span(k)} = {code_span(json_text(v, sort_keys=True))}"
+                          for k, v in sorted(params.items())) if params else "no parameters"
+        lines.append(f"- **{md_text(name)}** — {shown}")
     return "\n".join(lines) + "\n"
 
 
@@ -178,6 +201,8 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
     if family_pages is None:
         family_pages = result.family.pages(result.game)
     family_pages = sorted([*family_pages, *result.rules_made], key=lambda p: p.path)
+    if source.rules and not any(p.path == "rule-modules.md" for p in family_pages):
+        family_pages.append(Page("rule-modules.md", rule_modules_page(result), "Rule modules", audience="authors"))
     nav: list = [{"Overview": f"{game_id}/index.md"}]
     rules_nav = []
     for page, text in sorted(source.rules_pages.items()):

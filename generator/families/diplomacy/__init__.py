@@ -33,6 +33,8 @@ modules()   # discover the rule modules now: they register their diagnostic code
 
 FAMILY = Family(
     name="diplomacy",
+    kind="a game of negotiation on a map: each player writes orders for their armies and fleets in secret, "
+         "and all orders are carried out at once (a Diplomacy variant)",
     files=FILES,
     load=load,
     check=check,

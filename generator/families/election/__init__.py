@@ -22,6 +22,8 @@ from . import scaffold
 
 FAMILY = Family(
     name="election",
+    kind="a card-driven game of an election campaign: the parties spend their cards on support in each "
+         "state, and the states' electoral votes decide who wins",
     files={
         "regions.yaml": FileSpec("election-regions", description="the regions and their polling cards"),
         "states.yaml": FileSpec("election-states", description="states: electoral votes, PCR, region, tiles"),

@@ -322,44 +322,69 @@ def run_example(game: Game, example: Example) -> Outcome:
     if after is not None:   # drawn only when the build asks for it (validate draws no figures)
         title = str(data.get("title") or "")
         figure = lambda: control_map(game, after, highlight=touched, winners=winners, title=title)  # noqa: E731
-    return Outcome(result, trace, mismatches, figure, _summary(kind, result), diagnostics)
+    return Outcome(result, trace, mismatches, figure, _summary(game, kind, result), diagnostics)
 
 
-def _summary(kind: str, result: dict) -> str:
-    """One line under the example saying what the engine found."""
-    def fmt(mapping):
-        return ", ".join(f"{k}: {v}" for k, v in mapping.items()) or "none"
+def _said(game, key) -> str:
+    """A state, territory or region by its name; party codes (R, SD ...) are the rules' own."""
+    for table in (game.states, game.regions):
+        if key in table:
+            return table[key].name
+    return str(key)
+
+
+def _listed(words) -> str:
+    words = [str(w) for w in words]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _order(order) -> str:
+    """A momentum order, tied groups written "ND and SD (tied)"."""
+    return ", then ".join(f"{_listed(g)} (tied)" if isinstance(g, list) else str(g) for g in order)
+
+
+def _summary(game, kind: str, result: dict) -> str:
+    """One line under the example saying what the engine found, in words."""
+    def fmt(mapping, show=lambda v: v):
+        return ", ".join(f"{_said(game, k)}: {show(v)}" for k, v in mapping.items()) or "none"
+    nobody = lambda v: v or "nobody"  # noqa: E731
     if kind == "campaign":
-        return (f"**Engine:** placed {fmt(result['placed'])} for {result['spent']} of {result['budget']} "
-                f"points (costs {result['costs']}); control afterwards — {fmt(result['control'])}.")
+        placed = _listed(f"{n} PCF{'s' if n != 1 else ''} in {_said(game, s)}" for s, n in result["placed"].items())
+        costs = result["costs"]
+        each = (f"each PCF cost {costs[0]}" if len(set(costs)) == 1 else
+                "the PCFs cost " + _listed(costs)) if costs else "nothing placed"
+        return (f"**Engine:** placed {placed or 'no PCFs'}, {result['spent']} of {result['budget']} points spent "
+                f"({each}); control afterwards — {fmt(result['control'], nobody)}.")
     if kind == "control":
         return f"**Engine:** controller — {result['controller'] or 'nobody'}."
     if kind in ("regional_poll", "final_poll"):
-        won = {k: v or "nobody" for k, v in result["winners"].items()}
-        extra = f"; locked: {', '.join(result['locked'])}" if result.get("locked") else ""
-        return f"**Engine:** winners — {fmt(won)}{extra}."
+        locked = [_said(game, s) for s in result.get("locked") or []]
+        extra = f"; locked: {_listed(locked)}" if locked else ""
+        return f"**Engine:** winners — {fmt(result['winners'], nobody)}{extra}."
     if kind == "speech":
-        return f"**Engine:** amount {result['amount'] if result['amount'] is not None else 'd6 + modifier'}; " \
-               f"{result['chooser']} chooses; changes — {fmt(result['changed'])}."
+        amount = result['amount'] if result['amount'] is not None else 'd6 + modifier'
+        return (f"**Engine:** {amount} PCFs; {result['chooser']} chooses; changes — "
+                f"{fmt(result['changed'], lambda v: f'{v:+d}'.replace('-', '−') if isinstance(v, int) else v)}.")
     if kind == "electoral_count":
         return (f"**Engine:** votes — {fmt(result['votes'])}; {result['majority']} of {result['total']} needed; "
                 f"{result['winner'] or 'nobody'} ({result['decided_by']}).")
     if kind == "momentum":
-        return f"**Engine:** order — {result['order']}; hands — {fmt(result['hands'])}."
+        return f"**Engine:** order — {_order(result['order'])}; hands — {fmt(result['hands'])}."
     if kind == "free_state_secession":
         return f"**Engine:** secession chance {result.get('secession_chance', 'none: no module rolls for it')}."
     if kind == "statehood":
         if result.get("problems"):
             return "**Engine:** refused — " + "; ".join(result["problems"]) + "."
-        return (f"**Engine:** admitted {', '.join(result['admitted'])}; {result['majority']} of "
+        return (f"**Engine:** admitted {_listed(_said(game, t) for t in result['admitted'])}; {result['majority']} of "
                 f"{result['electoral_total']} needed; secession chance {result.get('secession_chance', '0')}.")
     if kind == "setup":
         return "**Engine:** set-up is legal." if result["legal"] else \
             "**Engine:** set-up is illegal — " + "; ".join(result["problems"]) + "."
     if kind == "turn":
         done = fmt(result["actions_taken"])
-        tail = (f"; next order {result['next_order']}, hands {fmt(result.get('next_hands', {}))}"
+        tail = (f"; next order {_order(result['next_order'])}, hands {fmt(result.get('next_hands', {}))}"
                 if "next_order" in result else "; the turn is not finished" if not result["complete"] else "")
-        refused = f"; refused actions {result['refused']}" if result["refused"] else ""
+        refused = result["refused"]
+        refused = (f"; action{'s' if len(refused) > 1 else ''} {_listed(refused)} refused" if refused else "")
         return f"**Engine:** actions — {done}{refused}{tail}."
     return ""

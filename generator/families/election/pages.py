@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from ..base import Page
 from .cards import face_svg, sheet_layout
@@ -164,6 +163,30 @@ def cards_page(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
+def in_words(game: Game, value) -> str:
+    """A rule parameter as a reader reads it: states, regions and cards by name, lists
+    joined, yes/no for flags, a mapping as "key: value" pairs (a nested one in brackets)."""
+    if isinstance(value, bool):
+        return _yes(value)
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        for table in (game.states, game.regions):
+            if value in table:
+                return table[value].name
+        return game.cards[value].title if value in game.cards else value
+    if isinstance(value, (list, tuple)):
+        return ", ".join(in_words(game, v) if not isinstance(v, (list, dict)) else f"({in_words(game, v)})"
+                         for v in value) or "none"
+    if isinstance(value, dict):
+        if "value" in value and "source" in value:   # a sourced fact: its value
+            return in_words(game, value["value"])
+        return "; ".join(f"{in_words(game, k).replace('_', ' ')}: "
+                         + (f"({in_words(game, v)})" if isinstance(v, dict) else in_words(game, v))
+                         for k, v in value.items()) or "none"
+    return str(value)
+
+
 def parties_page(game: Game) -> str:
     lines = [f"# Parties of {md_text(game.title)}", "",
              "| Party | Colour | Candidates | Stronghold | Personal Appearances | Advantage |",
@@ -181,9 +204,8 @@ def parties_page(game: Game) -> str:
         regions = ", ".join(game.regions[r].name if r in game.regions else r for r in p.free_regions)
         lines.append(f"| {md_cell(p.name)} | {md_cell(fixed)} | {p.free_pcfs} anywhere in the {md_cell(regions)} |")
     lines += ["", "## Rule modules", "",
-              "The engine applies these rule modules, with the parameters from `game.yaml`. Each is one file "
-              "of the election family that declares the hooks it answers; a scenario module is in force only "
-              "at its player count.", "",
+              "The engine applies these rule modules, with the parameters the game's data gives them. A "
+              "module for fewer players is in force only at its player count.", "",
               "| Module | Rule | What it does | Parameters |", "| --- | --- | --- | --- |"]
     known = registry()
     for name, params in sorted(game.rules.items()):
@@ -191,17 +213,17 @@ def parties_page(game: Game) -> str:
         shown = {k: (v["value"] if isinstance(v, dict) and "value" in v and "source" in v else v)
                  for k, v in (params or {}).items()}
         when = f" (with {module.players} players)" if module and module.players else ""
-        lines.append(f"| {code_span(name)} | {md_cell(module.rule if module else '?')} | "
+        lines.append(f"| {md_cell(name.replace('_', ' ').capitalize())} | {md_cell(module.rule if module else '?')} | "
                      f"{md_cell((module.summary if module else 'unknown module') + when)} | "
-                     f"{md_cell(json.dumps(shown, sort_keys=True, ensure_ascii=False))} |")
+                     f"{md_cell(in_words(game, shown) if shown else 'none')} |")
     found = estimates(game)
     if found:
         lines += ["", "## Estimated rule parameters", "",
                   "| Module | Parameter | Value | Reasoning |", "| --- | --- | --- | --- |"]
         for name, key, fact in found:
             mark = f" {MARK}" if fact.get("source") == "estimated" else ""
-            lines.append(f"| {code_span(name)} | {code_span(key)} | "
-                         f"{md_cell(json.dumps(fact.get('value'), ensure_ascii=False))}{mark} | "
+            lines.append(f"| {md_cell(name.replace('_', ' ').capitalize())} | {md_cell(key.replace('_', ' '))} | "
+                         f"{md_cell(in_words(game, fact.get('value')))}{mark} | "
                          f"{md_cell(fact.get('reasoning') or fact.get('source', ''))} |")
     return "\n".join(lines) + "\n"
 

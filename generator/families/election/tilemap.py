@@ -137,7 +137,7 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
         width = 3 if state.id in marked else 2.5
         locked = state.id in pos.locked
         tip = f"{state.name}: " + (f"locked by {pos.locked[state.id]}" if locked else
-                                   (f"won by {who}" if winners is not None and state.id in winners else
+                                   (f"won by {who or 'nobody'}" if winners is not None and state.id in winners else
                                     f"controlled by {who}" if who else "nobody controls it"))
         body = [f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
                 f'stroke="{xml(stroke)}" stroke-width="{width}"/>',
@@ -162,7 +162,10 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
                         f'text-anchor="middle" fill="#111">{xml(pid)} {n}</text>')
         parts.append(f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>{"".join(body)}</g>')
     parts += _party_legend(game, w, h)
-    parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Fill: controlling party (white: nobody; grey: '
-                 f'a third party); small number: PCR; boxes: PCFs by party; black outline: states in this example.</text>')
+    # a third party's tile is named by its initials (a party's own colour may be grey too);
+    # the outline is said only where a drawing outlines states
+    outline = "; black outline: states in this example" if marked else ""
+    parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Fill: controlling party (white: nobody; light grey '
+                 f'with initials: a third party); small number: PCR; boxes: PCFs by party{outline}.</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -28,7 +28,7 @@ def from_rules(game, rules_pages: dict[str, str]) -> FromRules:
     from .coverage import check_coverage, coverage
     from .pages import coverage_page
     rows = coverage(game, rules_pages)
-    return FromRules(check_coverage(game, rows), [Page("coverage.md", coverage_page(rows), "Rules coverage")])
+    return FromRules(check_coverage(game, rows), [Page("coverage.md", coverage_page(rows), "Rules coverage", audience="authors")])
 
 
 def render(game, request: dict, title: str | None = None) -> str:
@@ -44,6 +44,7 @@ def printables(game):
 
 FAMILY = Family(
     name="hex",
+    kind="a two-sided wargame of units moving and fighting on a hex map, turn by turn",
     files={
         "map.yaml": FileSpec("hex-map", description="the hex grid, terrain, home countries, cities and hexsides"),
         "units.yaml": FileSpec("hex-units", description="unit types and the counter mix"),

@@ -7,6 +7,7 @@ from ...escape import Markdown, md_cell
 from .advance import advance_after_combat
 from .air import Placement, place_airstrikes
 from .crt import fraction_text
+from .naming import game_names
 from .deployment import check_deployment, fort_sequence
 from .intervention import assign
 from .movement import interdiction_zone
@@ -36,7 +37,8 @@ def run_air(game, pos, data):
     rep = place_airstrikes(game, pos, spec["side"], spec["phase"], placements, markers=spec.get("markers"),
                            ap_available=spec.get("ap_available"), attacked=[str(h) for h in spec.get("attacked", [])],
                            interceptors=interceptors, interceptor_markers=spec.get("interceptor_markers"))
-    marked = {p.hex: f"{p.surviving} {p.mission}" for p in rep.placed}
+    names = game_names(game)
+    marked = {p.hex: f"{p.surviving} {names.get(p.mission, p.mission)}" for p in rep.placed}
     if spec["phase"] == "interdiction":
         for h in interdiction_zone(game, [p.hex for p in rep.placed if p.surviving]):
             marked.setdefault(h, "interdicted")
@@ -98,7 +100,7 @@ def run_reinforcement(game, pos, data):
                   ap_available=spec.get("ap_available"))
     hexes = [str(a["hex"]) for a in spec["arrivals"]]
     fig = _fig(game, pos, hexes, shaded=sorted(controlled_hexes(game, pos, game.enemy(spec["side"]))),
-               marked={p["hex"]: f"new {p['type']}" for p in rep.placed})
+               marked={p["hex"]: f"new {game_names(game).get(p['type'], p['type'])}" for p in rep.placed})
     rows = [("Legal", _legal(rep)), ("APs", str(rep.ap_cost)), ("Placement rule", rep.rule)]
     return rep.to_dict(), rep.trace, fig, rows
 
@@ -108,14 +110,16 @@ def run_recovery(game, pos, data):
     rep = recover(game, pos, spec["side"], list(spec["units"]), ap_available=spec.get("ap_available"))
     hexes = sorted({pos.units[u].hex for u in spec["units"] if u in pos.units})
     fig = _fig(game, pos, hexes)
+    # an illegal recovery recovers nothing: the units are the ones the player asked for
     return rep.to_dict(), rep.trace, fig, [("Legal", _legal(rep)), ("APs", str(rep.ap_cost)),
-                                           ("Recovered", ", ".join(rep.recovered) or "none")]
+                                           ("Recovered" if rep.legal else "Asked to recover (refused)",
+                                            ", ".join(rep.recovered) or "none")]
 
 
 def run_victory(game, pos, data):
     spec = data["victory"]
     rep = evaluate(game, pos, str(spec["scenario"]), conceded_by=spec.get("conceded_by"))
-    rows = [("Winner", str(rep.winner))] + [(f"Condition {c.index}: {c.text}", "met" if c.holds else "not met")
+    rows = [("Winner", str(rep.winner or "nobody"))] + [(f"Condition {c.index}: {c.text}", "met" if c.holds else "not met")
                                            for c in rep.conditions]
     return rep.to_dict(), rep.trace + rep.problems, None, rows
 

@@ -18,6 +18,7 @@ from .grid import hexside
 from .initiative import IRT, ap_level, initiative, record_combat, spend
 from .losses import attacker_options, defender_options
 from .model import HexGame, MissingAPCost, Position, Unit
+from .naming import game_names, in_words, unit_labels
 from .movement import bridge_capture, evaluate_move, evaluate_rail, interdiction_zone
 from .organisation import breakdown, formation
 from .stacking import stack_problems
@@ -130,6 +131,9 @@ def run(game: HexGame, example: Example) -> Outcome:
     mismatches = [f"position: {p}" for p in problems] + compare(data.get("expect", {}), result)
     if "expect" not in data:
         mismatches.append("the example has no expect: block")
+    # the reader sees units by side and type, not by the ids the example gives them
+    names = {**game_names(game), **{uid: name for uid, (name, _) in unit_labels(game, pos.units.values()).items()}}
+    trace, rows = in_words(trace, names), in_words(rows, names)
     return Outcome(result, trace, mismatches, figure, _markdown_table(rows) if rows else "")
 
 
@@ -255,7 +259,8 @@ def run_initiative(game, pos, data):
             result["irt_after_reset"] = irt.moved(0).to_dict()
     rows = [("IRT", f"{irt.favours or 'zero'} {abs(irt.value) if irt.favours else ''}".strip())]
     if "initiative" in result:
-        rows.append(("Initiative", str(result["initiative"])))
+        rows.append(("Initiative", str(result["initiative"] or ("as last turn: the IRT is at zero (14.4)" if int(spec["turn"]) != 1
+                                                     else "not given by the charts"))))
     return result, trace, None, rows
 
 
@@ -277,7 +282,7 @@ def run_breakdown(game, pos, data):
     spec = data["breakdown"]
     rep = breakdown(game, pos, spec["unit"], dict(spec.get("box", {})))
     fig = example_fig(game, pos, [pos.units[spec["unit"]].hex])
-    return rep.to_dict(), rep.trace + rep.problems, fig, [("Legal", str(rep.legal)), ("APs", str(rep.ap_cost))]
+    return rep.to_dict(), rep.trace + rep.problems, fig, [("Legal", "yes" if rep.legal else "no: " + "; ".join(rep.problems)), ("APs", str(rep.ap_cost))]
 
 
 def run_formation(game, pos, data):

@@ -9,6 +9,7 @@ from .air import missions
 from .bombing import cbt_of
 from .printables import (COUNTER_MM, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg,
                          tec_svg, tracks_svg)
+from .naming import cite, game_names
 from .render import TERRAIN_FILL, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 from .victory import region_and_cities
@@ -83,7 +84,7 @@ def border_section(game: HexGame) -> list[str]:
     lines = ["## The border", ""]
     if held.value:
         lines.append(f"Border hexsides, and the bridges on them, count as **{md_cell(held.value)}** home country "
-                     f"({md_cell(held.source)}{' ' + md_cell(held.rule) if held.rule and held.rule not in held.source else ''})"
+                     f"({md_cell(cite(game, held.source))}{' ' + md_cell(held.rule) if held.rule and held.rule not in held.source else ''})"
                      + (" *(estimated)*" if held.estimated else "") + ".")
     else:
         lines.append("No side holds the border hexsides: a bridge on the border must be captured by either side before use.")
@@ -183,7 +184,8 @@ def air_sections(game: HexGame) -> list[str]:
         for m in ms.values():
             row = next((r for r in game.charts.get("ap_costs", []) if r["id"] == m.ap_cost_id), None)
             cost = "missing" if row is None else f"{row['ap']}{EST if row.get('source') == 'estimated' else ''}"
-            lines.append(f"| {md_cell(m.name)} | {md_cell(m.rule)} | {md_cell(m.phase)} | {cost} | {fact(m.range)} | "
+            phase = game_names(game).get(m.phase, m.phase)
+            lines.append(f"| {md_cell(m.name)} | {md_cell(m.rule)} | {md_cell(phase)} | {cost} | {fact(m.range)} | "
                          f"{'yes' if m.interceptable else 'no'} |")
         reasons = [(m.name, m.range.reasoning) for m in ms.values() if m.range.estimated]
         if reasons:
@@ -213,7 +215,7 @@ def _fort_deployment(game: HexGame, fd: dict) -> str:
 
 
 def scenarios_page(game: HexGame) -> str:
-    lines = ["# Scenarios", "",
+    lines = ["# Scenario tables", "",
              "Each scenario lasts ten turns (16.5). Force tables are shown **as printed**; where the printed figures contradict "
              "the printed corps equivalent, the reading we use is shown beside them and the erratum explains it. "
              "Derived figures are recomputed by the checker.", ""]
@@ -244,7 +246,8 @@ def scenarios_page(game: HexGame) -> str:
             if sd.get("fort_deployment"):
                 lines.append(_fort_deployment(game, sd["fort_deployment"]))
             if sd.get("erratum") and sd["erratum"] in errata:
-                lines.append(f"- Erratum *{md_text(sd['erratum'])}* applies (see below).")
+                rules = ", ".join(cite(game, r) for r in errata[sd["erratum"]].get("rules", []))
+                lines.append(f"- An erratum to {md_text(rules)} applies: see [Errata and readings](#errata-and-readings).")
             lines.append("")
         lines += ["### Victory", "", f"{md_text(sc['victory']['side'])} wins at the end of turn {sc.get('turns', 10)} if any of these holds:", ""]
         for cond in sc["victory"]["any_of"]:
@@ -268,13 +271,15 @@ def scenarios_page(game: HexGame) -> str:
                   "Their units never build corps and are never replaced (16.7.1 B).", "",
                   "| Contingent | Units | Airstrike markers | Hostile to | Source |", "|---|---|---|---|---|"]
         for c in forces:
-            units = ", ".join(f"{n} {md_cell(t)}" for t, n in sorted(c["units"].items()))
+            units = ", ".join(f"{n} {md_cell(game_names(game).get(t, t))}" for t, n in sorted(c["units"].items()))
             lines.append(f"| {md_cell(c['name'])} ({md_cell(c['id'])}) | {units} | {c['air_markers']} | "
-                         f"{md_cell(', '.join(c.get('hostile_to', [])))} | {md_cell(c['source'])} |")
+                         f"{md_cell(', '.join(c.get('hostile_to', [])))} | {md_cell(cite(game, c['source']))} |")
         lines.append("")
     lines += ["## Errata and readings", ""]
     for e in game.errata:
-        lines += [f'!!! note "Erratum: {admonition_title(e["id"])}"', f"    **Printed ({md_text(', '.join(e.get('rules', [])))}):** {md_cell(e['printed'])}", "",
+        rules = ", ".join(cite(game, r) for r in e.get("rules", [])) or "the rules"
+        lines += [f'!!! note "Erratum to {admonition_title(rules)}"',
+                  f"    **Printed ({md_text(rules)}):** {md_cell(e['printed'])}", "",
                   f"    **Our reading:** {md_cell(e['reading'])}", ""]
     return "\n".join(lines)
 
@@ -330,7 +335,7 @@ def pages(game: HexGame) -> list[Page]:
             Page("assets/charts/tracks.svg", tracks_svg(game)),
             *[Page(f"assets/charts/{name}.svg", svg) for name, svg in (("air", air_svg(game)), ("city-bombing", cbt_svg(game)))
               if svg is not None],
-            Page("scenarios.md", scenarios_page(game), "Scenarios"),
+            Page("scenarios.md", scenarios_page(game), "Scenario tables"),
             Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
             Page("assets/counters-back.svg", counter_sheet_svg(game, back=True)),
             Page("thumbnail.svg", thumb)]

@@ -8,6 +8,7 @@ import math
 from ...escape import xml_attr, xml_text
 from .grid import Grid
 from .model import HexGame, Position, Unit
+from .naming import unit_labels
 
 TERRAIN_FILL = {"clear": "#f3efd8", "rough": "#c9b48a", "swamp": "#a9c9a0", "sea": "#9cc3e6",
                 "lake": "#b5d6f2", "prohibited": "#bdbdbd"}
@@ -210,8 +211,10 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Pos
 
 def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,
                labels: bool = False) -> list[str]:
-    """Counters side by side in their hexes (labelled with their ids when `labels`)."""
+    """Counters side by side in their hexes (when `labels`, numbered where the position
+    holds more than one unit of a side and type, as the example's text names them)."""
     grid = game.map.grid
+    marks = {uid: mark for uid, (_, mark) in unit_labels(game, pos.units.values()).items()} if labels else {}
     by_hex: dict[str, list[Unit]] = {}
     for u in sorted(pos.units.values(), key=lambda u: u.id):
         by_hex.setdefault(u.hex, []).append(u)
@@ -224,7 +227,7 @@ def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: f
         n = len(units)
         for i, u in enumerate(units):
             dx = (i - (n - 1) / 2) * s * 1.05
-            out.append(counter(game, u, cx + ox + dx, cy + oy, s, label=u.id if labels else ""))
+            out.append(counter(game, u, cx + ox + dx, cy + oy, s, label=marks.get(u.id, "")))
     return out
 
 

@@ -69,8 +69,8 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
         label = f"{side} forces ({sd['rule']})" if sd.get("rule") else side
         trace.append(f"{label}: {s['divisions']} infantry divisions in all boxes (16.1 B) make {s['used_ce']:g} corps "
                      f"equivalents (16.1 C); printed {s['stated_ce']}: {'agrees' if s['reading_agrees'] else 'does not agree'}"
-                     + ("" if s["printed_agrees"] else f" (the table as printed gives {s['printed_ce']:g}; erratum "
-                                                        f"{sd.get('erratum', '')} reading used)"))
+                     + ("" if s["printed_agrees"] else f" (the table as printed gives {s['printed_ce']:g}; the "
+                                                        f"reading of the erratum to this table is used)"))
         trace.append(f"{side}: {s['corps_box']} corps go to the Corps Organization Box at the start (7.0 D)")
         trace += [f"{side}: {t}" for t in why]
         for what, have, lim in (("infantry divisions", s["divisions"], limits["divisions"]), ("armoured brigades", s["armour"], limits["armour"])):

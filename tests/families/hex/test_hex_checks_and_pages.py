@@ -53,8 +53,10 @@ def test_pages_are_deterministic_and_mark_estimates():
     assert "AP track runs from 0 to 60 *(estimated)*" in first["charts.md"]
     assert "| Resource centre | 0 *(estimated)* |" in first["charts.md"]
     assert first["charts.md"].count("*(estimated)*") >= 3
-    # the erratum id is content text: escaped for Markdown in the admonition title
-    assert "Erratum" in first["scenarios.md"] and md_text("initial-row-columns") in first["scenarios.md"]
+    # an erratum is named by the rules it corrects (content text, escaped in the admonition
+    # title), never by its id
+    assert "Erratum to " + md_text("17.1.1, 17.1.2") in first["scenarios.md"]
+    assert "initial-row-columns" not in first["scenarios.md"] and md_text("initial-row-columns") not in first["scenarios.md"]
 
 
 def test_printables_are_sized_in_millimetres():

@@ -35,7 +35,7 @@ MODULE = RuleModule(
     name="build_sites",
     title="Listed build sites",
     summary=("A power builds in its home centres and in the centres listed for it (or, with "
-             "`home: false`, only in the listed ones); owned and vacant as always."),
+             "the parameter home set to false, only in the listed ones); owned and vacant as always."),
     params={"sites": Param({}, "The extra build sites of each power: {POWER: [centre, ...]}.",
                            shape=ids_per_power),
             "home": Param(True, "Whether the home centres stay build sites.", shape=boolean)},

@@ -1,0 +1,110 @@
+"""Tables that fit: in Chromium at 1366×900 and 390×844, no table is wider than the
+content column unless it scrolls inside it, with its scrollbar in sight.
+
+Dixie's Combat Results Table was 1012 px in a 688 px column (Material gives every header
+cell 5rem) with its last columns out of sight, Dixie's counters 894 px, Divided
+Republic's states 759 px. A small build (two games) keeps this test short."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+webdriver = pytest.importorskip("selenium.webdriver")
+
+REPO = Path(__file__).resolve().parents[1]
+PAGES = ["dixie/charts/", "dixie/counters/", "dixie/scenarios/", "divided-republic/states/",
+         "divided-republic/cards/", "divided-republic/parties/"]
+
+# each table wider than the column: where it is and what holds it, measured in the page
+MEASURE = """
+const column = document.querySelector('article.md-content__inner').getBoundingClientRect();
+const area = document.querySelector('.md-content').getBoundingClientRect();
+const right = Math.min(area.right, document.documentElement.clientWidth);
+const out = [];
+for (const table of document.querySelectorAll('article.md-content__inner table')) {
+  const box = table.getBoundingClientRect();
+  if (box.width === 0 || box.width <= column.width + 1) continue;
+  let holder = table.parentElement;
+  while (holder && !['auto', 'scroll'].includes(getComputedStyle(holder).overflowX)) holder = holder.parentElement;
+  const held = holder && holder.getBoundingClientRect();
+  out.push({head: table.rows[0].textContent.trim().slice(0, 30), width: Math.round(box.width),
+            scrolls: !!holder && holder.scrollWidth > holder.clientWidth,
+            inside: !!holder && held.left >= area.left - 1 && held.right <= right + 1,
+            scrollbar: !!holder && getComputedStyle(holder).scrollbarWidth !== 'none'
+                       && !/rgba\\(0, 0, 0, 0\\) rgba/.test(getComputedStyle(holder).scrollbarColor)});
+}
+return out;
+"""
+
+
+def _no_browser(reason: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"browser test cannot run on CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory):
+    from generator.cli import main
+    tmp = tmp_path_factory.mktemp("tables")
+    content = tmp / "content"
+    for game in ("dixie", "divided-republic"):
+        shutil.copytree(REPO / "content" / game, content / game)
+    site = tmp / "site"
+    assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(tmp / "cache"),
+                 "--no-pdf"]) == 0
+    handler = functools.partial(_Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not binary or not driver_path:
+        _no_browser("Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    opts = Options()
+    opts.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"):
+        opts.add_argument(arg)
+    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
+    yield drv
+    drv.quit()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
+def test_no_table_is_cut(small_site, browser, size):
+    browser.set_window_size(*size)
+    cut, wide = [], []
+    for page in PAGES:
+        browser.get(f"{small_site}/{page}")
+        end = time.time() + 10      # Material wraps the tables in its scroll container on load
+        while time.time() < end and not browser.execute_script(
+                "return document.querySelector('article table') === null "
+                "|| document.querySelector('.md-typeset__scrollwrap') !== null"):
+            time.sleep(0.1)
+        for table in browser.execute_script(MEASURE):
+            wide.append((page, table["head"]))
+            if not (table["scrolls"] and table["inside"] and table["scrollbar"]):
+                cut.append((page, table))
+    assert cut == []
+    if size[0] == 1366:   # on a desktop the CRT and the states re-flow into the column
+        assert not [w for w in wide if w[0] in ("dixie/charts/", "divided-republic/states/")], wide
