@@ -15,7 +15,7 @@ from .families.base import GameSource
 from .loader import Document, display_path, load_document
 from .markup import check_markdown
 from .schemas import validate_document
-from .paths import is_inside
+from .paths import is_inside, unsafe_entries
 
 NOT_A_GAME = register("MW401", "Not a game folder",
                       "A path given to Mapwright is neither a game folder (holding game.yaml) "
@@ -39,6 +39,13 @@ BAD_NAME = register("MW406", "Game or page name not allowed",
                     "digits and hyphens (not a name the site uses itself: index, reference, guides, "
                     "assets, search); a rules page is letters, digits, hyphens and underscores, ending "
                     "in .md. Rename the folder or file.")
+
+LINKED = register("MW407", "Link or special file in the content folder",
+                  "A game folder must be a real folder, and hold only folders, files and links to "
+                  "files: a link to a folder can loop (`a -> .`, which a site build walks until "
+                  "memory runs out) or bring in another place's files, a link as the game folder "
+                  "publishes whatever it points to, and a pipe or device blocks or never ends. "
+                  "Replace the link with a copy of the folder, or remove it.")
 
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 PAGE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}\.md")
@@ -65,8 +72,26 @@ def discover(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
             problems.append(Diagnostic(display_path(path), 1, 1, NOT_A_GAME,
                                        f"'{display_path(path)}' holds no game.yaml",
                                        hint="pass content/ or a folder holding game.yaml"))
-    unique = sorted({p.resolve(): p for p in games}.values(), key=lambda p: p.resolve())
+    usable = []
+    for game in games:
+        found = linked_problems(game)
+        problems.extend(found)
+        if not found:
+            usable.append(game)
+    unique = sorted({p.resolve(): p for p in usable}.values(), key=lambda p: p.resolve())
     return unique, problems
+
+
+def linked_problems(game_dir: Path) -> list[Diagnostic]:
+    """The game folder as a link, or a link to a folder or a special file inside it (MW407):
+    the game is not read at all, so no walk of it (Mapwright's or MkDocs') can loop."""
+    if game_dir.is_symlink():
+        return [Diagnostic(display_path(game_dir), 1, 1, LINKED,
+                           f"the game folder '{display_path(game_dir)}' is a link",
+                           hint="replace the link with the folder itself (a copy)")]
+    return [Diagnostic(display_path(path), 1, 1, LINKED, f"'{display_path(path)}' is {why}",
+                       hint="replace it with a copy of what it points to, or remove it")
+            for path, why in unsafe_entries(game_dir)]
 
 
 def _escapes(path: Path, root: Path) -> Diagnostic | None:

@@ -5,6 +5,7 @@ package; a wheel carries copies in generator/_bundled/ (see setup.py)."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -42,3 +43,27 @@ def is_inside(path, folder) -> bool:
         return True
     except (OSError, ValueError, RuntimeError):
         return False
+
+
+def unsafe_entries(folder, limit: int = 20) -> list[tuple[Path, str]]:
+    """(path, why) for what a walk of `folder` must not meet: a link to a folder (MkDocs'
+    walk of its docs folder follows links, so `a -> .` loops until memory runs out) and
+    anything but a folder, a file or a link to a file (a pipe blocks whoever reads it, a
+    device may never end). The walk itself follows no link; at most `limit` are listed."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        for name in sorted(dirnames + filenames):
+            path = Path(dirpath, name)
+            try:
+                mode = path.lstat().st_mode
+                if stat.S_ISLNK(mode):
+                    if os.path.isdir(path):
+                        found.append((path, "a link to a folder"))
+                    continue
+            except OSError:
+                continue   # gone meanwhile: nothing to walk into
+            if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                found.append((path, "not a regular file (a pipe, socket or device)"))
+            if len(found) >= limit:
+                return found
+    return found

@@ -46,7 +46,10 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
                      record_site)
-from ..diagnostics import Report, errors
+from ..diagnostics import Diagnostic, Report, errors
+from ..game import LINKED
+from ..loader import display_path
+from ..paths import unsafe_entries
 from ..output import as_text
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
@@ -216,6 +219,15 @@ def _same_folder(a, b) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
+def _unwalkable(docs: Path) -> list:
+    """MkDocs walks the docs folder before any plugin sees its files, following links: a
+    link to a folder there (`a -> .`) is walked until memory runs out, a pipe blocks the
+    copy. Refused here, before that walk (MW407, as validate refuses them in a game)."""
+    return [Diagnostic(display_path(path), 1, 1, LINKED, f"'{display_path(path)}' is {why}",
+                       hint="replace it with a copy of what it points to, or remove it")
+            for path, why in unsafe_entries(docs)]
+
+
 def _lexically_inside(path: str, folder: Path) -> bool:
     """Is `path` in `folder` by its name, links not followed? A link in the content folder
     (to /proc/self/pagemap, say) is content, never published: resolved, it lay outside
@@ -312,7 +324,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         add_theme_files(config)
         for name in add_extensions(config):
             log.info("mapwright: turned on the Markdown extension %s (its pages use it)", name)
-        problems = check_work(self.options)
+        problems = check_work(self.options) + _unwalkable(Path(config.docs_dir))
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
         else:   # the theme's files listed once (see patches.py)
