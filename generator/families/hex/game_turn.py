@@ -4,8 +4,8 @@ the Game-Turn Indication Phase, one position and one Initiative Record Track car
 Each player-turn is played by the player-turn engine (turn.py), so everything it checks is checked
 in both. What the game-turn adds:
 
-- who plays first (4.2.1): on Turn 1 the USA's choice (14.3, 16.4 C); later the side the IRT favours
-  chooses (14.1), and with the marker at zero the previous turn's order stands (14.4);
+- who plays first (4.2.1): on Turn 1 the side charts.yaml names chooses (14.3, 16.4 C); later the
+  side the IRT favours chooses (14.1), and with the marker at zero the previous turn's order stands (14.4);
 - the IRT is set to zero once the initiative is determined (14.2); both Combat Phases record on it;
 - the second player-turn is the other side's (4.2.3) and starts where the first left the units;
 - each side's cities in enemy hands are read from the position when its turn starts (5.4), and with
