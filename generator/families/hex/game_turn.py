@@ -109,6 +109,9 @@ def play_game_turn(game: HexGame, pos: Position, spec: dict) -> GameTurnReport:
         if order and side != order[n]:
             rep.problems.append(f"{head}: {order[n]} plays the {ORDINAL[n]} player-turn this turn "
                                 f"({'4.2.1, 14.1' if n == 0 else '4.2.3'})")
+        if "irt" in tspec:
+            rep.problems.append(f"{head}: the IRT is the game-turn's, set to zero at the initiative (14.2) and carried "
+                                f"from one Combat Phase to the next; give it as the game-turn's `irt` only")
         lost = lost_cities(game, pos, side)
         if "captured" in tspec and sorted(map(str, tspec["captured"])) != lost:
             rep.problems.append(f"{head}: its cities in enemy hands are {', '.join(lost) or 'none'} as the units "

@@ -107,3 +107,10 @@ def test_the_schema_takes_an_initiative_phase_in_a_game_turn_but_not_in_a_player
     assert list(check.iter_errors(player))
     missing = {"kind": "game-turn", "expect": {}, "game_turn": {"turn": 1, "phases": [{"phase": "player-turn"}]}}
     assert list(check.iter_errors(missing))          # a player-turn part must hold its turn
+
+
+def test_a_player_turn_inside_a_game_turn_takes_the_carried_irt_not_its_own():
+    csa = {**_csa_turn(), "irt": {"favours": "CSA", "value": 5}}
+    rep = play_game_turn(dixie(), _pos(), _spec(_usa_turn(), csa))
+    assert any(p.startswith("second player-turn (CSA, 4.2.3): the IRT is the game-turn's") for p in rep.problems)
+    assert rep.irt == {"favours": "USA", "value": 1}
