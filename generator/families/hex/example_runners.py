@@ -9,6 +9,7 @@ from .air import Placement, place_airstrikes
 from .crt import fraction_text
 from .naming import game_names
 from .deployment import check_deployment, fort_sequence
+from .game_turn import play_game_turn
 from .intervention import assign
 from .movement import interdiction_zone
 from .reinforcements import receive, recover
@@ -153,6 +154,18 @@ def run_player_turn(game, pos, data):
     if rep.cities_captured or rep.cities_reverted:
         rows.append(("Cities", ", ".join([f"{game.map.cities[c].name} captured" for c in rep.cities_captured]
                                          + [f"{game.map.cities[c].name} reverts" for c in rep.cities_reverted])))
+    return rep.to_dict(), rep.trace, fig, rows
+
+
+def run_game_turn(game, pos, data):
+    rep = play_game_turn(game, pos, data["game_turn"])
+    fig = _fig(game, pos, sorted({u.hex for u in pos.units.values()}))
+    rows = [("Legal", _legal(rep)), ("First player", str(rep.first))]
+    for t in rep.player_turns:
+        rows.append((f"{t['side']} player-turn", f"{t['ap_spent']} of {t['ap_level']} APs spent"
+                     + "".join(f"; attack on {a['defender']}: {a['result'] or 'not resolved'}" for a in t["attacks"])))
+    rows.append(("IRT at the end of the turn", f"{rep.irt['favours']} {rep.irt['value']}" if rep.irt.get("favours") else "zero"))
+    rows.append(("Next", f"Turn {rep.next_turn}" if rep.next_turn else "the game ends (16.5)"))
     return rep.to_dict(), rep.trace, fig, rows
 
 

@@ -322,9 +322,9 @@ def example_fig(game, pos, hexes, **kw):
     return lambda: example_figure(game, pos, focus, gmap=game.map, **kw) or None
 
 
-from .example_runners import (run_advance, run_air, run_deployment, run_fort_placement, run_intervention,  # noqa: E402
-                              run_player_turn, run_recovery, run_reinforcement, run_scenario, run_special_move,
-                              run_victory)
+from .example_runners import (run_advance, run_air, run_deployment, run_fort_placement, run_game_turn,  # noqa: E402
+                              run_intervention, run_player_turn, run_recovery, run_reinforcement, run_scenario,
+                              run_special_move, run_victory)
 
 RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail": run_rail,
            "bridge-capture": run_bridge, "initiative": run_initiative, "ap-spend": run_ap_spend,
@@ -332,4 +332,5 @@ RUNNERS = {"combat": run_combat, "losses": run_losses, "move": run_move, "rail":
            "stacking": run_stacking, "zoc": run_zoc, "air": run_air, "special-move": run_special_move,
            "advance": run_advance, "reinforcement": run_reinforcement, "recovery": run_recovery,
            "victory": run_victory, "intervention": run_intervention, "deployment": run_deployment,
-           "player-turn": run_player_turn, "scenario": run_scenario, "fort-placement": run_fort_placement}
+           "player-turn": run_player_turn, "scenario": run_scenario, "fort-placement": run_fort_placement,
+           "game-turn": run_game_turn}

@@ -48,6 +48,8 @@ class TurnReport:
     final: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    position: Position | None = None        # where the turn leaves the units (a game-turn carries it on)
+    irt_after: IRT | None = None            # the track as the turn leaves it (the next Combat Phase goes on from it)
 
     def to_dict(self) -> dict:
         return {"legal": self.legal, "ap_level": self.ap_level, "ap_spent": self.ap_level - self.ap_left,
@@ -105,7 +107,8 @@ class _Turn:
         self.holders = now
 
 
-def play_turn(game: HexGame, pos: Position, spec: dict) -> TurnReport:
+def play_turn(game: HexGame, pos: Position, spec: dict, irt: IRT | None = None) -> TurnReport:
+    """Play one player-turn from `pos`; `irt` is the track carried in by a game-turn (else `spec["irt"]`)."""
     rep = TurnReport()
     side = spec["side"]
     if side not in game.side_ids:
@@ -116,7 +119,7 @@ def play_turn(game: HexGame, pos: Position, spec: dict) -> TurnReport:
     rep.trace += level.trace
     rep.trace.append(f"{side}'s AP marker is set to {level.level} (4.2.2.1, 5.1.1)")
     turn = _Turn(game, pos, side, level.level, rep)
-    irt = IRT.of(game, spec.get("irt"))
+    irt = irt if irt is not None else IRT.of(game, spec.get("irt"))
     order = [p["id"] for p in game.charts.get("phases", [])]
     formation_at = order.index("formation") if "formation" in order else None
     last = -1
@@ -144,7 +147,7 @@ def play_turn(game: HexGame, pos: Position, spec: dict) -> TurnReport:
     if formation_at is not None and last < formation_at:
         formation_end(turn, held=False)
     rep.ap_left = turn.left
-    rep.irt = irt.to_dict()
+    rep.irt, rep.irt_after, rep.position = irt.to_dict(), irt, turn.pos
     rep.final = {u.id: (u.hex + (" disrupted" if u.disrupted else "")) for u in sorted(turn.pos.units.values(), key=lambda u: u.id)}
     rep.trace.append(f"{rep.ap_level - rep.ap_left} of {rep.ap_level} APs spent; the {rep.ap_left} left are lost (5.1.2 B)")
     rep.legal = not rep.problems
