@@ -7,9 +7,8 @@ Republic's states 759 px. A small build (two games) keeps this test short."""
 from __future__ import annotations
 
 import functools
-import http.server
-import os
 import shutil
+import http.server
 import threading
 import time
 from pathlib import Path
@@ -17,6 +16,8 @@ from pathlib import Path
 import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
+
+from test_browser_site import _QuietHandler, browser  # noqa: E402,F401 (a fixture)
 
 REPO = Path(__file__).resolve().parents[1]
 PAGES = ["dixie/charts/", "dixie/counters/", "dixie/scenarios/", "divided-republic/states/",
@@ -44,12 +45,6 @@ return out;
 """
 
 
-def _no_browser(reason: str):
-    if os.environ.get("CI"):
-        pytest.fail(f"browser test cannot run on CI: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory):
     from generator.cli import main
@@ -60,34 +55,11 @@ def small_site(tmp_path_factory):
     site = tmp / "site"
     assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(tmp / "cache"),
                  "--no-pdf"]) == 0
-    handler = functools.partial(_Quiet, directory=str(site))
+    handler = functools.partial(_QuietHandler, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if not binary or not driver_path:
-        _no_browser("Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-    opts = Options()
-    opts.binary_location = binary
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"):
-        opts.add_argument(arg)
-    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
-    yield drv
-    drv.quit()
 
 
 @pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
