@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING
 import jsonschema_rs
 
 from .diagnostics import Diagnostic, register
-from .families import names as family_names
 from .loader import Document, escape_pointer_token
-from .paths import SCHEMA_DIR
+from .paths import SCHEMA_DIR, family_names
 
 SCHEMA_ERROR = register("MW101", "Value does not match the schema",
                         "A value has the wrong type, is out of range or misses a pattern. "
@@ -56,7 +55,7 @@ def schema_names(schema_dir: Path = SCHEMA_DIR) -> list[str]:
 @lru_cache(maxsize=None)
 def load_schema(name: str, schema_dir: Path = SCHEMA_DIR) -> dict:
     """The schema as validation and the site use it. game.yaml's `family` enum is the
-    family registry's list (families.names()); the file on disk carries the same list
+    family registry's list (paths.family_names()); the file on disk carries the same list
     for editors, and a test keeps the two equal."""
     schema = json.loads((schema_dir / f"{name}.schema.json").read_text(encoding="utf-8"))
     if name == "game":
