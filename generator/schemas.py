@@ -117,6 +117,18 @@ def _pattern(validator, pattern, instance, schema):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+def _required(validator, required, instance, schema):
+    """python-jsonschema's `required`, each error keeping its missing key (`missing_key`):
+    its message is the key's repr, which says it in double quotes when it holds a `'`."""
+    from jsonschema.exceptions import ValidationError
+    if validator.is_type(instance, "object"):
+        for key in required:
+            if key not in instance:
+                error = ValidationError(f"{key!r} is a required property")
+                error.missing_key = key
+                yield error
+
+
 def _pattern_properties(validator, patterns, instance, schema):
     if validator.is_type(instance, "object"):
         for pattern, subschema in patterns.items():
@@ -140,11 +152,12 @@ def _additional_properties(validator, additional, instance, schema):
 @lru_cache(maxsize=None)
 def validator_class():
     """Draft 2020-12 of python-jsonschema, its three keywords that match patterns matching
-    them the ECMA way (see `ecma_regex`)."""
+    them the ECMA way (see `ecma_regex`), its `required` errors naming the key (`_required`)."""
     from jsonschema import Draft202012Validator
     from jsonschema.validators import extend
     return extend(Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties,
-                                         "additionalProperties": _additional_properties})
+                                         "additionalProperties": _additional_properties,
+                                         "required": _required})
 
 
 @lru_cache(maxsize=None)
@@ -238,7 +251,7 @@ def diagnostics_for(error: ValidationError, doc: Document, schema_name: str) -> 
         if found:
             return found
     if error.validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        missing = error.missing_key
         return [doc.diagnostic(pointer, MISSING_KEY, f"missing required key '{missing}'",
                                hint=f"add '{missing}' here; {reference}")]
     where = f" at {pointer}" if pointer else ""
