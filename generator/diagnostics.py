@@ -2,10 +2,13 @@
 
 Every code is registered once, with a title and an explanation, so that the
 generated *Diagnostics reference* page lists them all and a code never changes
-meaning. Families register their own codes at import time with `register`.
+meaning. Modules register their codes at import time with `register`; `every_code`
+loads the ones listed in CODE_MODULES, so the page lists every code in any process.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import asdict, dataclass, field
 
 ERROR = "error"
@@ -31,6 +34,22 @@ def register(code: str, title: str, explanation: str, severity: str = ERROR) -> 
         raise ValueError(f"diagnostic code {code} registered twice with different meanings")
     CODES[code] = CodeInfo(code, title, explanation, severity)
     return code
+
+
+# Where every code is registered: these modules and packages (all their modules) register
+# them when imported. Named, not imported, as most sit above this module in the layers; a
+# module that registers codes elsewhere is added here (tests/test_diagnostics.py checks).
+CODE_MODULES = ("generator.families", "generator.importers", "generator.exporters",
+                "generator.examples", "generator.validate", "generator.build", "generator.site",
+                "generator.commands")
+
+
+def every_code() -> dict[str, CodeInfo]:
+    """Every code Mapwright can report, by code (for the Diagnostics reference page)."""
+    for module in map(importlib.import_module, CODE_MODULES):
+        for info in pkgutil.walk_packages(getattr(module, "__path__", []), f"{module.__name__}."):
+            importlib.import_module(info.name)
+    return CODES
 
 
 @dataclass(frozen=True, order=True)

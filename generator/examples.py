@@ -6,11 +6,9 @@ in the Markdown page.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from .diagnostics import Diagnostic, register
 from .families.base import Example
+from .fences import FENCE, Block, fenced_blocks
 from .loader import Document, load_text
 
 EXAMPLE_NOT_MAPPING = register("MW201", "Example is not a mapping",
@@ -24,43 +22,6 @@ EXAMPLE_UNCLOSED = register("MW203", "Unclosed example block",
 EXAMPLE_CRASH = register("MW204", "Engine failed on an example",
                          "The engine raised an error on this example. The example is probably "
                          "malformed (see the family's example schema); if not, report a Mapwright bug.")
-
-# One pass, no backtracking between the fence, spaces and the info string.
-FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}+|~{3,}+)(?P<info>[^\n`]*+)$")
-
-
-@dataclass(frozen=True)
-class Block:
-    start: int   # 0-based line index of the opening fence
-    end: int     # 0-based line index of the closing fence
-    info: str
-    body: str
-
-
-def fenced_blocks(text: str) -> tuple[list[Block], list[int]]:
-    """All fenced code blocks; also the line indexes of fences never closed."""
-    lines = text.split("\n")
-    blocks, unclosed = [], []
-    i = 0
-    while i < len(lines):
-        m = FENCE.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        fence = m.group("fence")
-        j = i + 1
-        while j < len(lines):
-            close = lines[j].strip()
-            if close.startswith(fence[0] * len(fence)) and set(close) <= {fence[0]}:
-                break
-            j += 1
-        if j == len(lines):
-            unclosed.append(i)
-            break
-        blocks.append(Block(i, j, m.group("info").strip(), "\n".join(lines[i + 1:j])))
-        i = j + 1
-    return blocks, unclosed
-
 
 def _shifted(doc: Document, lines: int) -> Document:
     doc.line_offset = lines

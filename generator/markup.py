@@ -29,7 +29,7 @@ import threading
 from html.parser import HTMLParser
 
 from .diagnostics import Diagnostic, register
-from .examples import fenced_blocks
+from .fences import fenced_blocks
 
 RAW_HTML = register("MW301", "Raw HTML in a rules page",
                     "Rules pages may use raw HTML only from a safe list of inline tags without "

@@ -5,7 +5,9 @@ package; a wheel carries copies in generator/_bundled/ (see setup.py)."""
 from __future__ import annotations
 
 import os
+import pkgutil
 import stat
+from functools import cache
 from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -16,6 +18,15 @@ SCHEMA_DIR = SOURCE_ROOT / "schemas"
 # a variant repository's site: what `init` writes, and what `build` uses where there is none
 AUTHOR_MKDOCS = SOURCE_ROOT / "templates" / "site" / "mkdocs.yml"
 SITE_OVERRIDES = SOURCE_ROOT / "site_overrides"
+FAMILIES_DIR = PACKAGE_ROOT / "families"
+
+
+@cache
+def family_names() -> tuple[str, ...]:
+    """The game families of this Mapwright, sorted: the packages in generator/families/.
+    Found by looking, without importing any, so the core (game.schema.json's `family`
+    enum) can list them; generator.families serves the families themselves."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules([str(FAMILIES_DIR)]) if info.ispkg))
 
 
 def tree_stamp(folders) -> tuple:

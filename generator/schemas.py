@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING
 import jsonschema_rs
 
 from .diagnostics import Diagnostic, register
-from .families import names as family_names
 from .loader import Document, escape_pointer_token
-from .paths import SCHEMA_DIR
+from .paths import SCHEMA_DIR, family_names
 
 SCHEMA_ERROR = register("MW101", "Value does not match the schema",
                         "A value has the wrong type, is out of range or misses a pattern. "
@@ -56,7 +55,7 @@ def schema_names(schema_dir: Path = SCHEMA_DIR) -> list[str]:
 @lru_cache(maxsize=None)
 def load_schema(name: str, schema_dir: Path = SCHEMA_DIR) -> dict:
     """The schema as validation and the site use it. game.yaml's `family` enum is the
-    family registry's list (families.names()); the file on disk carries the same list
+    family registry's list (paths.family_names()); the file on disk carries the same list
     for editors, and a test keeps the two equal."""
     schema = json.loads((schema_dir / f"{name}.schema.json").read_text(encoding="utf-8"))
     if name == "game":
@@ -118,6 +117,18 @@ def _pattern(validator, pattern, instance, schema):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+def _required(validator, required, instance, schema):
+    """python-jsonschema's `required`, each error keeping its missing key (`missing_key`):
+    its message is the key's repr, which says it in double quotes when it holds a `'`."""
+    from jsonschema.exceptions import ValidationError
+    if validator.is_type(instance, "object"):
+        for key in required:
+            if key not in instance:
+                error = ValidationError(f"{key!r} is a required property")
+                error.missing_key = key
+                yield error
+
+
 def _pattern_properties(validator, patterns, instance, schema):
     if validator.is_type(instance, "object"):
         for pattern, subschema in patterns.items():
@@ -141,11 +152,12 @@ def _additional_properties(validator, additional, instance, schema):
 @lru_cache(maxsize=None)
 def validator_class():
     """Draft 2020-12 of python-jsonschema, its three keywords that match patterns matching
-    them the ECMA way (see `ecma_regex`)."""
+    them the ECMA way (see `ecma_regex`), its `required` errors naming the key (`_required`)."""
     from jsonschema import Draft202012Validator
     from jsonschema.validators import extend
     return extend(Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties,
-                                         "additionalProperties": _additional_properties})
+                                         "additionalProperties": _additional_properties,
+                                         "required": _required})
 
 
 @lru_cache(maxsize=None)
@@ -239,7 +251,7 @@ def diagnostics_for(error: ValidationError, doc: Document, schema_name: str) -> 
         if found:
             return found
     if error.validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        missing = error.missing_key
         return [doc.diagnostic(pointer, MISSING_KEY, f"missing required key '{missing}'",
                                hint=f"add '{missing}' here; {reference}")]
     where = f" at {pointer}" if pointer else ""

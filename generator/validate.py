@@ -177,21 +177,11 @@ def read_split(path: Path, data: DataRead | None = None, load=None, check=None) 
     return (replace(data.source, rules_pages=pages), found), data
 
 
-def validate_paths(paths: list[Path]) -> tuple[list[GameResult], Report]:
-    games, problems = discover(paths)
-    report = Report(list(problems))
-    results = []
-    for path in games:
-        result = validate_game(path)
-        results.append(result)
-        report.extend(result.diagnostics)
-    return results, report
-
-
 def validate_report(paths: list[Path], jobs: int | None = None) -> Report:
-    """What `validate_paths` reports, all that `mapwright validate` and `api.validate`
-    need. With several games, up to `jobs` of them (default: the CPUs this process may
-    use) are validated at once, each in a worker process (`parallel.each_game`)."""
+    """The diagnostics of every game under `paths` (as `discover` finds them), all that
+    `mapwright validate` and `api.validate` need. With several games, up to `jobs` of them
+    (default: the CPUs this process may use) are validated at once, each in a worker
+    process (`parallel.each_game`)."""
     games, problems = discover(paths)
     report = Report(list(problems))
     for diagnostics in each_game(diagnostics_of, games, jobs, warm=_warm_for_workers):

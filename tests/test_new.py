@@ -13,7 +13,7 @@ import yaml
 from generator.build import BuildOptions, Generator
 from generator.cli import main
 from generator.families import family
-from generator.validate import validate_paths
+from generator.validate import validate_report
 
 FAMILIES = ["diplomacy", "hex", "election"]
 
@@ -50,7 +50,7 @@ def test_scaffold_validates_and_generates(name, tmp_path, wired, capsys):
     wired(name)
     game = _new(tmp_path, name)
     assert main(["validate", str(game)]) == 0
-    _, report = validate_paths([game])
+    report = validate_report([game], jobs=1)
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
     tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
     assert not tree.report.has_errors

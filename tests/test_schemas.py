@@ -124,3 +124,18 @@ def test_an_id_with_a_trailing_newline_is_refused_at_its_line(tmp_path):
     values = {n for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
               if ': "ENGLAND\\n"' in line}   # (a key's error is at its mapping's line)
     assert len(values) >= 3 and values <= {d.line for d in found}
+
+
+def test_a_missing_key_is_named_from_the_error_not_its_message(tmp_path):
+    """The key comes from the `required` error itself: a key holding a `'` (which the error's
+    message quotes with `"`) was named by the message's text between two `'`."""
+    from generator.loader import load_text
+    from generator.schemas import validate_document
+    (tmp_path / "t.schema.json").write_text(json.dumps({
+        "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+        "required": ["it's", "plain"]}), encoding="utf-8")
+    doc, _ = load_text("other: 1\n", "t.yaml")
+    found = validate_document(doc, "t", schema_dir=tmp_path)
+    assert sorted(d.message for d in found) == ["missing required key 'it's'",
+                                                "missing required key 'plain'"]
+    assert {d.code for d in found} == {"MW103"}

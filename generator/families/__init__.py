@@ -1,20 +1,15 @@
 """Game families, found by looking: every subpackage of this package is one and
 exposes `FAMILY` (see base.py). Adding a family is adding its folder; the family
-list (`names()`), the choices of `mapwright new --family` and the `family` enum of
-game.schema.json all come from here."""
+list (`names()`, which paths.family_names finds without importing a family), the choices
+of `mapwright new --family` and the `family` enum of game.schema.json all come from it."""
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from functools import cache
 
+from ..paths import family_names as names
 from .base import Family
 
-
-@cache
-def names() -> tuple[str, ...]:
-    """The families of this Mapwright, sorted."""
-    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg))
+__all__ = ["Family", "family", "names"]
 
 
 def family(name: str) -> Family | None:

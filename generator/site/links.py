@@ -15,7 +15,7 @@ import re
 from urllib.parse import unquote
 
 from ..diagnostics import Diagnostic, register
-from ..examples import fenced_blocks
+from ..fences import fenced_blocks
 from ..markup import blank_code_spans
 
 MISSING_TARGET = register("MW305", "Link to a file the site does not have",

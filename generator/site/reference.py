@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from ..diagnostics import CODES
+from ..diagnostics import every_code
 from ..families import family as family_named
 from ..schemas import ID_PREFIX, load_schema, schema_names
 from ..escape import code_span, md_text
@@ -158,27 +158,10 @@ def schema_pages(names: tuple[str, ...] | None = None) -> dict[str, str | bytes]
     return files
 
 
-def _register_every_code() -> None:
-    """Import every module that registers diagnostic codes (families register theirs when
-    loaded; importers, exporters and commands at import), so the page lists them all in
-    any process."""
-    import importlib
-    import pkgutil
-
-    from .. import commands, exporters, importers
-    from ..families import family as family_named, names as family_names
-    for name in family_names():
-        family_named(name)
-    for package in (importers, exporters, commands):
-        for info in pkgutil.iter_modules(package.__path__):
-            importlib.import_module(f"{package.__name__}.{info.name}")
-
-
 def diagnostics_page() -> str:
-    _register_every_code()
     rows = [[f'<span id="{c.code.lower()}"></span>{code_span(c.code)}', md_text(c.severity),
              with_code(c.title), with_code(c.explanation)]
-            for c in sorted(CODES.values(), key=lambda c: c.code)]
+            for c in sorted(every_code().values(), key=lambda c: c.code)]
     return "\n".join([
         "# Diagnostics reference", "",
         "Every message Mapwright prints carries one of these stable codes, with the file, line "

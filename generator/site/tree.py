@@ -10,7 +10,6 @@ from pathlib import Path
 
 from ..escape import nav_title
 from ..markup import OWN_SETTINGS, with_page_settings
-from ..families import family as family_named, names as family_names
 from ..families.base import Page
 from ..validate import GameResult
 from .guides import guide_pages
@@ -235,8 +234,6 @@ def assemble(sections: list[tuple[GameResult, dict, list]], *,
     """The whole tree from each game's (result, files, nav), as `game_files` made them
     (the build keeps those per game and makes only the site-wide pages again): the
     games, the home page unless the site has its own, Mapwright's pages if asked for."""
-    for name in family_names():  # every family's diagnostic codes belong on the reference page
-        family_named(name)
     files: dict[str, str | bytes] = {}
     nav: list = [{"Home": "index.md"}] if site.home else []
     thumbnails = {}

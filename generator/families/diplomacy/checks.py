@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ...diagnostics import CODES, Diagnostic, register
+from ...escape import md_text
 from ..base import FromRules
 from . import claims as claim_kinds
 from .model import Game, province_of
@@ -265,7 +266,7 @@ def geometry_review_markdown(game: Game) -> str:
     every pair of touching outlines without a border."""
     m = game.map
     diff = geometry_differences(game)
-    esc = _md_escape
+    esc = md_text   # content text shown literally: HTML escaped, Markdown syntax neutralised
     lines = [f"# Geometry review: {esc(game.title)}", "",
              "The map's borders compared with its traced outlines. Each row is worth a look; many "
              "are intended (straits, bridges, map insets). Overseer zones and pairs of sealanes "
@@ -289,12 +290,6 @@ def geometry_review_markdown(game: Game) -> str:
 def geometry_review_page(game: Game):
     from ..base import Page
     return Page("geometry-review.md", geometry_review_markdown(game), "Geometry review", audience="authors")
-
-
-def _md_escape(text: str) -> str:
-    """Content text shown literally: HTML escaped and Markdown syntax (links too) neutralised."""
-    from ...site.text import plain
-    return plain(text)
 
 
 # -- claims ------------------------------------------------------------------------
