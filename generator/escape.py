@@ -64,7 +64,7 @@ def md_text(text) -> str:
     if isinstance(text, Markdown):
         return text
     text = _str(text)
-    if "\n" in text or "\t" in text:
+    if not text.isprintable():   # any line break (\r, \v, U+2028 ... too, which Markdown may read as one) or tab
         text = " ".join(text.split())
     return _MD_PUNCT.sub(r"\\\1", _html(text))
 

@@ -14,7 +14,7 @@ from canary import (MARK, PAYLOADS, Injected, _max_length, active_markup, inject
 import generator.validate
 from generator.cli import main
 from generator.diagnostics import Diagnostic
-from generator.validate import validate_paths
+from generator.validate import validate_report
 
 REPO = Path(__file__).resolve().parents[1]
 # One game per family, and the two that add overlay.yaml and claims.yaml (their names cross
@@ -50,7 +50,7 @@ def _inject_game(root: Path, game: str) -> tuple[Path, Injected, list, set]:
             inject_yaml(path, injected, keep, _schema_room(source / path.name))
         if (target / "rules").is_dir():
             inject_pages(target / "rules", injected, keep)
-        _, report = validate_paths([target])
+        report = validate_report([target])
         errors = [d for d in report.diagnostics if d.severity == "error"]
         if not errors:
             return target, injected, refusals, keep
@@ -197,7 +197,7 @@ def _with_metadata_pages(root: Path) -> Path:
 
 def test_page_settings_are_refused_where_they_are(tmp_path):
     game = _with_metadata_pages(tmp_path)
-    _, report = validate_paths([game])
+    report = validate_report([game])
     for name, text in metadata_pages().items():
         found = [d for d in report.diagnostics if d.file.endswith(f"rules/{name}")]
         assert found and {d.code for d in found} == {"MW306"}, (name, found)

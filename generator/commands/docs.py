@@ -118,8 +118,9 @@ def run(args) -> int:
         return fail(f"{config_file}: {exc}", 2)
     site = SiteSettings(title=config.site_name, reference=settings.reference if settings else False,
                         source_url=settings.source_url if settings else None)
-    options = BuildOptions(content=args.content, project=Path(config_file).resolve().parent
-                           if config_file.name == "mkdocs.yml" else Path("."), pdf=args.pdf, site=site)
+    # build/ (the caches) where `build` keeps it: in the working folder, never beside a
+    # configuration Mapwright ships
+    options = BuildOptions(content=args.content, project=Path.cwd(), pdf=args.pdf, site=site)
     tree = Generator().tree(options)
     found = tree.report.sorted()
     if found:

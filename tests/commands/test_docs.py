@@ -58,6 +58,17 @@ def test_mkdocs_and_zensical_both_build_every_game(tree, tmp_path):
     assert made["mkdocs"] == made["zensical"]
 
 
+def test_the_caches_go_where_build_keeps_them(tmp_path, monkeypatch):
+    """In the working folder's build/, never beside the configuration Mapwright ships (a
+    cache there was published with the guides' templates)."""
+    from generator.paths import AUTHOR_MKDOCS
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "classic", content / "classic")
+    monkeypatch.chdir(tmp_path)
+    assert main(["docs", "-o", "tree", "--no-pdf"]) == 0
+    assert (tmp_path / "build" / "cache").is_dir() and not (AUTHOR_MKDOCS.parent / "build").exists()
+
+
 def test_a_second_run_replaces_its_own_files_and_refuses_others(tree, tmp_path, capsys):
     out = tmp_path / "tree"
     shutil.copytree(tree, out)

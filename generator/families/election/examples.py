@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...escape import md_text
 from ...schemas import fast_check, load_schema, validator_class
 from ..base import Example, Outcome
 from . import codes
@@ -344,7 +345,13 @@ def _order(order) -> str:
 
 
 def _summary(game, kind: str, result: dict) -> str:
-    """One line under the example saying what the engine found, in words."""
+    """One line under the example saying what the engine found, in words: the names in it
+    are the game's data, so the line is escaped whole (md_text) after its bold label."""
+    said = _found(game, kind, result)
+    return f"**Engine:** {md_text(said)}" if said else ""
+
+
+def _found(game, kind: str, result: dict) -> str:
     def fmt(mapping, show=lambda v: v):
         return ", ".join(f"{_said(game, k)}: {show(v)}" for k, v in mapping.items()) or "none"
     nobody = lambda v: v or "nobody"  # noqa: E731
@@ -353,38 +360,38 @@ def _summary(game, kind: str, result: dict) -> str:
         costs = result["costs"]
         each = (f"each PCF cost {costs[0]}" if len(set(costs)) == 1 else
                 "the PCFs cost " + _listed(costs)) if costs else "nothing placed"
-        return (f"**Engine:** placed {placed or 'no PCFs'}, {result['spent']} of {result['budget']} points spent "
+        return (f"placed {placed or 'no PCFs'}, {result['spent']} of {result['budget']} points spent "
                 f"({each}); control afterwards — {fmt(result['control'], nobody)}.")
     if kind == "control":
-        return f"**Engine:** controller — {result['controller'] or 'nobody'}."
+        return f"controller — {result['controller'] or 'nobody'}."
     if kind in ("regional_poll", "final_poll"):
         locked = [_said(game, s) for s in result.get("locked") or []]
         extra = f"; locked: {_listed(locked)}" if locked else ""
-        return f"**Engine:** winners — {fmt(result['winners'], nobody)}{extra}."
+        return f"winners — {fmt(result['winners'], nobody)}{extra}."
     if kind == "speech":
         amount = result['amount'] if result['amount'] is not None else 'd6 + modifier'
-        return (f"**Engine:** {amount} PCFs; {result['chooser']} chooses; changes — "
+        return (f"{amount} PCFs; {result['chooser']} chooses; changes — "
                 f"{fmt(result['changed'], lambda v: f'{v:+d}'.replace('-', '−') if isinstance(v, int) else v)}.")
     if kind == "electoral_count":
-        return (f"**Engine:** votes — {fmt(result['votes'])}; {result['majority']} of {result['total']} needed; "
+        return (f"votes — {fmt(result['votes'])}; {result['majority']} of {result['total']} needed; "
                 f"{result['winner'] or 'nobody'} ({result['decided_by']}).")
     if kind == "momentum":
-        return f"**Engine:** order — {_order(result['order'])}; hands — {fmt(result['hands'])}."
+        return f"order — {_order(result['order'])}; hands — {fmt(result['hands'])}."
     if kind == "free_state_secession":
-        return f"**Engine:** secession chance {result.get('secession_chance', 'none: no module rolls for it')}."
+        return f"secession chance {result.get('secession_chance', 'none: no module rolls for it')}."
     if kind == "statehood":
         if result.get("problems"):
-            return "**Engine:** refused — " + "; ".join(result["problems"]) + "."
-        return (f"**Engine:** admitted {_listed(_said(game, t) for t in result['admitted'])}; {result['majority']} of "
+            return "refused — " + "; ".join(result["problems"]) + "."
+        return (f"admitted {_listed(_said(game, t) for t in result['admitted'])}; {result['majority']} of "
                 f"{result['electoral_total']} needed; secession chance {result.get('secession_chance', '0')}.")
     if kind == "setup":
-        return "**Engine:** set-up is legal." if result["legal"] else \
-            "**Engine:** set-up is illegal — " + "; ".join(result["problems"]) + "."
+        return "set-up is legal." if result["legal"] else \
+            "set-up is illegal — " + "; ".join(result["problems"]) + "."
     if kind == "turn":
         done = fmt(result["actions_taken"])
         tail = (f"; next order {_order(result['next_order'])}, hands {fmt(result.get('next_hands', {}))}"
                 if "next_order" in result else "; the turn is not finished" if not result["complete"] else "")
         refused = result["refused"]
         refused = (f"; action{'s' if len(refused) > 1 else ''} {_listed(refused)} refused" if refused else "")
-        return f"**Engine:** actions — {done}{refused}{tail}."
+        return f"actions — {done}{refused}{tail}."
     return ""

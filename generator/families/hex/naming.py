@@ -38,10 +38,11 @@ def in_words(texts, names: dict[str, str]):
     if not names:
         return texts
     plain = _pattern({uid: name for uid, name in names.items()}, r"[\w-]")
-    written = _pattern({md_cell(uid): name for uid, name in names.items()}, r"[\w\\-]")
+    # names come from the game's data (a unit type's name): escaped where they go into Markdown
+    written = _pattern({md_cell(uid): md_cell(name) for uid, name in names.items()}, r"[\w\\-]")
 
     def say(text):
-        if isinstance(text, Markdown):   # the names are plain words: safe as Markdown
+        if isinstance(text, Markdown):
             return Markdown(written[0].sub(lambda m: written[1][m.group(0)], text))
         return plain[0].sub(lambda m: plain[1][m.group(0)], text) if isinstance(text, str) else text
     return [tuple(say(t) for t in item) if isinstance(item, tuple) else say(item) for item in texts]

@@ -6,7 +6,7 @@ import re
 
 from generator.build import BuildOptions, Generator
 from generator.cli import main
-from generator.validate import validate_paths
+from generator.validate import validate_report
 
 RENAME = {"FED": "Ash", "WHG": "Birch", "LIB": "Cedar", "POP": "Dogwood", "north": "uplands", "south": "lowlands"}
 
@@ -36,7 +36,7 @@ def test_a_renamed_scaffold_validates_verifies_and_builds(tmp_path, capsys):
     game = _new(tmp_path)
     _rename(game)
     assert "Cedar" in (game / "parties.yaml").read_text(encoding="utf-8")
-    _, report = validate_paths([game])
+    report = validate_report([game])
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
     tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
     assert not tree.report.has_errors

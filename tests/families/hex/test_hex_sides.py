@@ -7,7 +7,7 @@ import re
 from generator.build import BuildOptions, Generator
 from generator.cli import main
 from generator.families.hex import scaffold
-from generator.validate import validate_paths
+from generator.validate import validate_report
 
 from .helpers import REPO
 
@@ -39,7 +39,7 @@ def _renamed(tmp_path, old_new):
 def test_a_scaffold_with_renamed_sides_validates_runs_its_example_and_builds(tmp_path, capsys):
     game = _renamed(tmp_path, [("BLUE", "NORTH"), ("RED", "SOUTH"), ("blue-", "north-"), ("red-", "south-")])
     assert "NORTH" in (game / "map.yaml").read_text() and "BLUE" not in (game / "scenarios.yaml").read_text()
-    _, report = validate_paths([game])
+    report = validate_report([game])
     assert report.diagnostics == [], [str(d) for d in report.diagnostics]
     tree = Generator().tree(BuildOptions(content=tmp_path / "content", project=tmp_path, pdf=False))
     assert not tree.report.has_errors
@@ -52,7 +52,7 @@ def test_an_undeclared_side_is_a_located_diagnostic(tmp_path, capsys):
     game = _renamed(tmp_path, [])
     sc = game / "scenarios.yaml"
     sc.write_text(sc.read_text().replace("country: RED, including", "country: GREEN, including"))
-    _, report = validate_paths([game])
+    report = validate_report([game])
     bad = [d for d in report.diagnostics if d.code == "HEX008"]
     assert bad and bad[0].file.endswith("scenarios.yaml") and bad[0].line > 1
     assert "GREEN" in bad[0].message
