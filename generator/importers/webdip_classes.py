@@ -22,6 +22,14 @@ centre is build_sites (Imperial2's BuildAnyHome); processGame code that only re-
 the neutral units' retreats and orders their support-holds is neutral_armies (Viking,
 Africa); a direct move between two seas permitted by whoever holds a third territory
 is the canals module (Colonial's Suez Canal).
+
+A class file may include another variant's class (TenSixtySix_V2's adjudicatorPreGame
+`include_once("variants/TenSixtySix/classes/adjudicatorPreGame.php")` and extends the
+class in it): the included file is read first, as part of the same class, inside the
+variants folder only. An include that cannot be followed (the folder is not beside this
+one, the path is not a literal) is `unread`: the importer says where, and the game is
+not complete without it. Includes of webDiplomacy's own files (`lib/html.php`) are the
+standard code Mapwright plays by, not the variant's.
 """
 from __future__ import annotations
 
@@ -29,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..paths import is_inside
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
@@ -86,6 +95,9 @@ class ClassFacts:
     modules: dict[str, dict] = field(default_factory=dict)
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
+    # the variant's code that could not be read (a class of a folder that is not beside this
+    # one, an include that cannot be followed): the game is not complete without it
+    unread: list[tuple[str, int, str]] = field(default_factory=list)
     any_home_builds: bool = False           # build_sites: any power's home centre (the importer lists them)
     # (class, reading, (file, line, message)) of the builds classes, resolved in read_classes
     builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
@@ -121,27 +133,68 @@ def _builds_first(body: str) -> bool:
 
 
 def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
-    facts = ClassFacts()
+    facts = ClassFacts(unread=list(variant.unread))
+    seen: set[str] = set()          # each file read once (a parent's class may be included too)
     for cls, folder in sorted(variant.classes.items()):
         shown = f"{folder}/classes/{cls}.php"
         path = variants_root / folder / "classes" / f"{cls}.php"
         if not _FOLDER.match(folder) or not _FOLDER.match(cls) or not path.is_file():
             where = variant.lines.get(f"variantClasses:{cls}", variant.lines.get("name", 1))
-            facts.problems.append((f"{variant.folder}/variant.php", where,
-                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder "
-                                   f"(put the {folder} variant's folder beside this one: what its class does is "
-                                   f"not imported without it)"))
+            facts.unread.append((f"{variant.folder}/variant.php", where,
+                                 f"variantClasses['{cls}'] names {shown}, which is not in the variants folder: "
+                                 f"what its class does is not imported"))
             continue
-        try:
-            text = strip_comments(read_text(path, variants_root))
-            _read_class_file(facts, cls, shown, text)
-        except (OSError, PhpDataError) as exc:
-            line = getattr(exc, "line", 0) or 1
-            facts.problems.append((shown, line, f"cannot read the data of {cls}.php: "
-                                                f"{getattr(exc, 'reason', exc)}"))
+        _read_file(facts, variants_root, cls, shown, seen)
     _resolve(facts, variant)
     _canal(facts)
     return facts
+
+
+# `include_once("variants/X/classes/y.php");` and the other three forms, with or without brackets
+_INCLUDE = re.compile(r"\b(?:include|require)(?:_once)?\b\s*\(?\s*(?P<arg>(?P<q>['\"])(?P<path>[^'\"\n]{0,300})(?P=q)"
+                      r"\s*\)?\s*;|[^;\n]{0,300})")
+_VARIANT_FILE = re.compile(r"^variants/(?P<folder>[A-Za-z0-9_]{1,80})/(?P<rest>(?:[A-Za-z0-9_]{1,80}/){0,3}"
+                           r"[A-Za-z0-9_.-]{1,80}\.php)$")
+MAX_INCLUDES = 16       # files one class may pull in, includes of includes counted
+
+
+def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[str]) -> None:
+    """Read a class file as part of `cls`: the files it includes first (their classes are
+    what it extends), then its own."""
+    if shown in seen:
+        return
+    seen.add(shown)
+    try:
+        text = strip_comments(read_text(root / shown, root))
+    except (OSError, PhpDataError) as exc:
+        line = getattr(exc, "line", 0) or 1
+        facts.problems.append((shown, line, f"cannot read the data of {Path(shown).name}: "
+                                            f"{getattr(exc, 'reason', exc)}"))
+        return
+    lines = Lines(text)
+    for m in _INCLUDE.finditer(text):
+        path = m.group("path")
+        if path is not None and not path.startswith("variants/"):
+            continue            # webDiplomacy's own code: the standard rules
+        target = _VARIANT_FILE.match(path or "")
+        rel = path[len("variants/"):] if target else ""       # the variants folder is `root`
+        where = (shown, lines.line(m.start()))
+        if path is None:
+            facts.unread.append((*where, f"{shown} includes a file named by code "
+                                         f"({' '.join(m.group('arg').split())[:80]}), which the importer cannot "
+                                         f"follow: what that file does is not imported"))
+        elif target is None or not (root / rel).is_file() or not is_inside(root / rel, root):
+            facts.unread.append((*where, f"{shown} includes {path}, which is not in the variants folder: what "
+                                         f"that file does is not imported"))
+        elif len(seen) > MAX_INCLUDES and rel not in seen:
+            facts.unread.append((*where, f"{shown} includes {path}, one file more than the {MAX_INCLUDES} the "
+                                         f"importer follows for a class: it is not imported"))
+        else:
+            _read_file(facts, root, cls, rel, seen)
+    try:
+        _read_class_file(facts, cls, shown, text)
+    except PhpDataError as exc:
+        facts.problems.append((shown, exc.line or 1, f"cannot read the data of {Path(shown).name}: {exc.reason}"))
 
 
 _MOVE_CHECK = re.compile(r"function\s+moveToTerrCheck\s*\([^)]{0,1000}\)\s*\{")

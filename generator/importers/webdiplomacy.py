@@ -132,6 +132,12 @@ FAR_POINT = register("IMP021", "Label point beyond any map",
                      "pixels away, further than any map image reaches (and further than map.yaml may say): "
                      "they are read as 0, so the territory has no colour of its own in the image. Correct "
                      "the row's coordinates.", WARNING)
+UNREAD = register("IMP022", "Variant code not read",
+                  "The variant's code names another variant's folder that is not beside it (a parent "
+                  "variant in variant.php, a class in variantClasses, a file a class includes), or includes "
+                  "a file by a path written as code. What that code does is not imported, so the game is "
+                  "marked `status: partial` with the reason. Put the named variant's folder beside this "
+                  "one (its name is in the message) and import again.", WARNING)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -328,6 +334,10 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     facts = read_classes(src.root, variant)
     for path, line, message in facts.problems:
         diags.append(_diag(path, line, VARIANT_PHP, message))
+    for path, line, message in facts.unread:
+        diags.append(_diag(path, line, UNREAD, message,
+                           hint="put the variant folder it names beside this one (in the same variants folder) "
+                                "and import again; until then the game is marked status: partial"))
     image_path = _find_image(src, options, diags)
     rgb = _load_image(image_path, variant_dir, diags) if image_path is not None else None
     # points live in the traced image's pixels: webDiplomacy's small maps use (sx, sy)

@@ -1,0 +1,71 @@
+"""What the importer used to lose or refuse on real vDiplomacy variants (issue 29, items
+5, 6 and the start-only classes), on small folders written for these tests
+(tests/data/webdip/gaps): nothing skipped in silence, every form read or said where."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from generator.importers.webdiplomacy import import_variant
+
+GAPS = Path(__file__).resolve().parents[1] / "data" / "webdip" / "gaps"
+
+
+def _alone(tmp_path: Path, name: str) -> Path:
+    """The folder copied into a variants folder of its own (nothing beside it)."""
+    return Path(shutil.copytree(GAPS / name, tmp_path / name))
+
+
+def _codes(result, code: str) -> list:
+    return [d for d in result.diagnostics if d.code == code]
+
+
+# -- a class that includes another variant's class -------------------------------------
+
+def test_an_included_class_beside_the_variant_is_read():
+    result = import_variant(GAPS / "Isle_V2")
+    assert result.data["start"]["units"] == {"NORLAND": ["F NOR"], "SUDLAND": ["A SOU"]}
+    assert not _codes(result, "IMP022") and result.game["status"] == "complete"
+
+
+def test_an_include_that_cannot_be_followed_is_said_and_the_game_is_partial(tmp_path):
+    """The include was skipped without a word and the variant imported as complete."""
+    result = import_variant(_alone(tmp_path, "Isle_V2"))
+    unread = _codes(result, "IMP022")
+    assert [(d.file, d.line) for d in unread] == [("Isle_V2/classes/adjudicatorPreGame.php", 5)]
+    assert "variants/Isle/classes/adjudicatorPreGame.php" in unread[0].message
+    assert "beside this one" in unread[0].hint
+    assert result.game["status"] == "partial"
+    assert "variants/Isle/classes/adjudicatorPreGame.php" in result.game["status_note"]
+    assert "## Not read" in result.starters["rules/01-rules.md"]
+
+
+def test_an_include_named_by_code_cannot_be_followed(tmp_path):
+    folder = _alone(tmp_path, "Isle_V2")
+    cls = folder / "classes" / "adjudicatorPreGame.php"
+    cls.write_text(cls.read_text().replace('include_once("variants/Isle/classes/adjudicatorPreGame.php");',
+                                           "include_once('variants/'.$parent.'/classes/x.php');"))
+    result = import_variant(folder)
+    assert [d.line for d in _codes(result, "IMP022")] == [5] and result.game["status"] == "partial"
+
+
+def test_webdiplomacys_own_files_are_not_the_variants(tmp_path):
+    folder = _alone(tmp_path, "Isle")
+    cls = folder / "classes" / "adjudicatorPreGame.php"
+    cls.write_text(cls.read_text().replace("defined('IN_CODE')", "require_once('lib/html.php'); defined('IN_CODE')"))
+    result = import_variant(folder)
+    assert not _codes(result, "IMP022") and result.game["status"] == "complete"
+
+
+def test_a_missing_parent_variant_or_class_folder_makes_the_game_partial(tmp_path):
+    folder = _alone(tmp_path, "Isle_V2")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace("extends WDVariant", "extends IsleVariant")
+                       .replace("$this->variantClasses['adjudicatorPreGame'] = 'Isle_V2';",
+                                "$this->variantClasses['adjudicatorPreGame'] = 'Isle_V2';\n"
+                                "\t\t$this->variantClasses['processGame'] = 'Isle';"))
+    result = import_variant(folder)
+    lines = sorted((d.file, d.line) for d in _codes(result, "IMP022"))
+    assert lines == [("Isle_V2/classes/adjudicatorPreGame.php", 5), ("Isle_V2/variant.php", 12),
+                     ("Isle_V2/variant.php", 24)]
+    assert result.game["status"] == "partial"
