@@ -138,6 +138,12 @@ UNREAD = register("IMP022", "Variant code not read",
                   "a file by a path written as code. What that code does is not imported, so the game is "
                   "marked `status: partial` with the reason. Put the named variant's folder beside this "
                   "one (its name is in the message) and import again.", WARNING)
+EXTRA_VALUES = register("IMP023", "Row with more values than its columns",
+                        "An install.php row carries more values than the `list(...)=$territoryRawRow;` (or "
+                        "`$borderRawRow`) line after its table names. PHP's list() ignores the values past the "
+                        "named columns, so webDiplomacy never uses them, and neither does the import. If the "
+                        "extra value means something, name its column in the list(...) line; else remove it.",
+                        WARNING)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -325,6 +331,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                            hint="list them in $territoryRawData=array(array('Name (ABC)', 'Land', ...), ...)"))
         return result
     _near_points(territories, shown, diags)
+    _extra_values(territories + border_rows, shown, diags)
     variant = read_variant(src.root, variant_dir.name)
     for path, line, message in variant.problems:
         code = MISSING_INPUT if message == "variant.php not found" else VARIANT_PHP
@@ -635,6 +642,25 @@ def _near_points(territories: list[dict], shown: str, diags) -> None:
                                    f"±{MAX_COORDINATE:,} pixels: read as 0",
                                    hint="give the row the label point's pixel coordinates on the map images"))
                 row[key] = 0
+
+
+def _extra_values(rows: list[dict], shown: str, diags) -> None:
+    """One warning for each table whose rows carry values past its named columns (a table of
+    800 such rows is one message, not 800): where, how many, and the first value ignored."""
+    by_header: dict[int, list[dict]] = {}
+    for row in rows:
+        if "_extra" in row:
+            by_header.setdefault(row["_header"], []).append(row)
+    for header, extra in sorted(by_header.items()):
+        first = extra[0]
+        value = first["_extra"][0]
+        value = f"${value.name}" if hasattr(value, "name") else repr(value)[:40]
+        rows_said = "this row carries" if len(extra) == 1 else f"this row and {len(extra) - 1} more carry"
+        diags.append(_diag(shown, first["_line"], EXTRA_VALUES,
+                           f"{rows_said} value(s) after the columns the list(...) on line {header} names "
+                           f"(here: {value}); PHP ignores them, and so does the import",
+                           hint=f"name the extra column in the list(...) on line {header} if it means something, "
+                                "else remove the value from the rows"))
 
 
 def _distinct(countries: list[str], where: tuple[str, int], diags) -> list[str]:

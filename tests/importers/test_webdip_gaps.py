@@ -69,3 +69,26 @@ def test_a_missing_parent_variant_or_class_folder_makes_the_game_partial(tmp_pat
     assert lines == [("Isle_V2/classes/adjudicatorPreGame.php", 5), ("Isle_V2/variant.php", 12),
                      ("Isle_V2/variant.php", 24)]
     assert result.game["status"] == "partial"
+
+
+# -- territory rows with a ninth value ------------------------------------------------
+
+def test_values_past_the_named_columns_are_ignored_as_php_does_and_said_once():
+    """The import was refused: 'row does not have the 8 columns'."""
+    result = import_variant(GAPS / "Ninth")
+    assert not [d for d in result.diagnostics if d.severity == "error"]
+    assert [p["id"] for p in result.data["provinces"]] == ["NOR", "SOU", "MID", "CHA"]
+    extra = _codes(result, "IMP023")
+    assert [(d.file, d.line) for d in extra] == [("Ninth/install.php", 9)]
+    assert "3 more" in extra[0].message and "line 17" in extra[0].message and "list(...) on line 17" in extra[0].hint
+    assert result.game["status"] == "complete"
+
+
+def test_a_row_short_of_the_named_columns_says_which_to_write(tmp_path):
+    folder = _alone(tmp_path, "Isle")
+    install = folder / "install.php"
+    install.write_text(install.read_text().replace("30, 30, 30, 30)", "30, 30, 30)"))
+    result = import_variant(folder)
+    [error] = [d for d in result.diagnostics if d.severity == "error"]
+    assert (error.file, error.line, error.code) == ("Isle/install.php", 11, "IMP001")
+    assert "write the missing $sy" in error.message and not result.files
