@@ -144,6 +144,11 @@ EXTRA_VALUES = register("IMP023", "Row with more values than its columns",
                         "named columns, so webDiplomacy never uses them, and neither does the import. If the "
                         "extra value means something, name its column in the list(...) line; else remove it.",
                         WARNING)
+UNREACHED = register("IMP024", "Supply centre no home unit can reach, as published",
+                     "A supply centre of the variant cannot be reached by any unit from any home centre (a "
+                     "decorative or joke province of the published map). The import keeps it as published and "
+                     "says so in the province's `source` (the variant) with a reasoning, so that validate's "
+                     "DIP505 is a warning for it, not an error.", INFO)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -543,6 +548,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         homes = [p["id"] for p in provinces if p.get("supply_center") and owners.get(p["id"])]
         modules["build_sites"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
                                             for power in power_order}, "home": True}
+    _opening_builds_off_centres(default_builds, centers, facts)
     coloured: dict[str, list[str]] = {}
     for terr_id, cid in sorted(facts.nsc_info.items()):
         loc = location_by_row.get(terr_id)
@@ -612,6 +618,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     data["start"] = start
     if default_builds:
         data["default_builds"] = {p: default_builds[p] for p in power_order if p in default_builds}
+    _published_unreachable(data, shown, rows_of, diags)
     if coloured:
         data["colored_neutral_centers"] = coloured
     for path, line, message in facts.unmodelled:
@@ -642,6 +649,46 @@ def _near_points(territories: list[dict], shown: str, diags) -> None:
                                    f"±{MAX_COORDINATE:,} pixels: read as 0",
                                    hint="give the row the label point's pixel coordinates on the map images"))
                 row[key] = 0
+
+
+def _opening_builds_off_centres(default_builds: dict, centers: dict, facts: ClassFacts) -> None:
+    """Default builds where the power holds no centre at the start (Pirates' captains build
+    on the seas install.php gives them, DutchRevolt's England in two seas): webDiplomacy's
+    own code places them; the engine builds on a power's centres only. They are left out of
+    map.yaml, and the classes' rule is listed as not modelled (the game is partial)."""
+    file, line = facts.builds_where if facts.default_builds else facts.start_where
+    for power in list(default_builds):
+        off = [u for u in default_builds[power] if u.split()[1].split("/")[0] not in centers.get(power, ())]
+        if not off:
+            continue
+        default_builds[power] = [u for u in default_builds[power] if u not in off]
+        if not default_builds[power]:
+            del default_builds[power]
+        facts.unmodelled.append((file, line, f"the opening builds of {power} ({', '.join(off)}) are on no supply "
+                                             f"centre it holds at the start, which the variant's code allows; "
+                                             f"they are left out of the default builds"))
+
+
+def _published_unreachable(data: dict, shown: str, rows_of: dict, diags) -> None:
+    """Supply centres no unit can reach from the home centres are the variant's as published
+    (decorative or joke provinces): their `source` says so, which makes validate's DIP505 a
+    warning with that note for them; a hand-written map stays strict. One reachability for
+    both: the check's own (checks.unreachable_centers)."""
+    from ..families.diplomacy.checks import unreachable_centers
+    from ..families.diplomacy.model import build_map, build_start
+    try:
+        gone = unreachable_centers(build_map(data), build_start(data))
+    except (KeyError, ValueError, TypeError):     # map data validate refuses anyway
+        return
+    by_id = {p["id"]: p for p in data["provinces"]}
+    for pid in gone:
+        by_id[pid]["source"] = {"id": "webdip-variant",
+                                "reasoning": "the variant publishes this supply centre where no unit from any "
+                                             "home centre can reach it"}
+        diags.append(_diag(shown, rows_of.get(pid, 1), UNREACHED,
+                           f"no unit from any home centre can reach the supply centre {pid}, as the variant has "
+                           f"it: map.yaml says so in its source, and validate warns of it (DIP505)",
+                           hint="nothing to do if the variant means it; else give the territory its borders"))
 
 
 def _extra_values(rows: list[dict], shown: str, diags) -> None:

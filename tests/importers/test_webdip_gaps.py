@@ -6,7 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.importers.webdiplomacy import import_variant
+import yaml
+
+from generator.api import validate
+from generator.importers.webdiplomacy import ImportOptions, import_variant, write_files
 
 GAPS = Path(__file__).resolve().parents[1] / "data" / "webdip" / "gaps"
 
@@ -92,3 +95,49 @@ def test_a_row_short_of_the_named_columns_says_which_to_write(tmp_path):
     [error] = [d for d in result.diagnostics if d.severity == "error"]
     assert (error.file, error.line, error.code) == ("Isle/install.php", 11, "IMP001")
     assert "write the missing $sy" in error.message and not result.files
+
+
+# -- validation of imported maps ---------------------------------------------------------
+
+def _dip505(report) -> list:
+    return [d for d in report if d["code"] == "DIP505"]
+
+
+def test_a_centre_published_out_of_reach_is_a_warning_with_its_note_not_an_error(tmp_path):
+    """Fubar's joke province: validate refused the imported game (DIP505, an error)."""
+    result = import_variant(GAPS / "Decor")
+    folly = next(p for p in result.data["provinces"] if p["id"] == "FOL")
+    assert folly["source"]["id"] == "webdip-variant" and "no unit" in folly["source"]["reasoning"]
+    assert [(d.file, d.line) for d in _codes(result, "IMP024")] == [("Decor/install.php", 13)]
+    game = tmp_path / "decor"
+    write_files(result, game)
+    [warning] = _dip505(validate([str(game)]))
+    assert warning["severity"] == "warning" and "as published (webdip-variant: the variant publishes" in \
+        warning["message"]
+    # a hand-written map (the same data without the source's note) stays strict
+    data = yaml.safe_load((game / "map.yaml").read_text(encoding="utf-8"))
+    next(p for p in data["provinces"] if p["id"] == "FOL").pop("source")
+    (game / "map.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    assert [d["severity"] for d in _dip505(validate([str(game)]))] == ["error"]
+
+
+def test_reachable_centres_get_no_note():
+    result = import_variant(GAPS / "Isle")
+    assert not any("source" in p for p in result.data["provinces"]) and not _codes(result, "IMP024")
+
+
+def test_opening_builds_where_the_power_holds_no_centre_are_left_out_and_said(tmp_path):
+    """DutchRevolt's England builds in two seas, Pirates' captains on the seas install.php gives
+    them: written as default builds, validate refused them (DIP010, not a centre of the power)."""
+    folder = _alone(tmp_path, "Isle")
+    pregame = folder / "classes" / "adjudicatorPreGame.php"
+    pregame.write_text(pregame.read_text().replace("array('Northport (NOR)' => 'Fleet')",
+                                                   "array('Northport (NOR)' => 'Fleet', 'Channel (CHA)' => 'Fleet')"))
+    result = import_variant(folder, ImportOptions(custom_start=True))
+    assert result.data["default_builds"] == {"NORLAND": ["F NOR"], "SUDLAND": ["A SOU"]}
+    [said] = [d for d in _codes(result, "IMP013") if "opening builds" in d.message]
+    assert (said.file, said.line) == ("Isle/classes/adjudicatorPreGame.php", 6) and "NORLAND (F CHA)" in said.message
+    assert result.game["status"] == "partial" and "NORLAND (F CHA)" in result.game["status_note"]
+    game = tmp_path / "isle"
+    write_files(result, game)
+    assert not [d for d in validate([str(game)]) if d["severity"] == "error"]
