@@ -243,6 +243,9 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     only drop the limit); own neutral-unit processGame code is the neutral_armies module
     when the variant has neutral units. Anything else stays not modelled."""
     readings: dict[str, set] = {}
+    if not any(cls == "userOrderBuilds" for cls, _, _ in facts.builds):
+        # a create() that only orders the opening builds changes nothing else: the start is data
+        facts.builds = [b for b in facts.builds if b[1] != "standard"]
     for cls, reading, _ in facts.builds:
         readings.setdefault(cls, set()).add(reading)
     wanted = readings.get("userOrderBuilds", {None})
@@ -250,7 +253,11 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     reading = next(iter(wanted)) if len(wanted) == 1 else None
     module = BUILD_MODULES.get(reading) if process <= {reading} else None
     if module is None:
-        facts.unmodelled += [where for _, _, where in facts.builds]
+        facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_MODULES else
+                             (where[0], where[1], f"{where[2]}: it keeps webDiplomacy's count, so a power builds "
+                                                  f"no more units than it has vacant home centres, wherever the "
+                                                  f"userOrderBuilds class lets it place them")
+                             for _, reading, where in facts.builds]
     if module:
         facts.modules.setdefault(module, {})
         facts.any_home_builds = module == "build_sites"
@@ -301,6 +308,8 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         end = check.find("elseif", army.end()) if army else -1
         return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
+    if create is not None and set(real) == {"create"} and _opening_only(create):
+        return "standard"
     if create is None or set(real) != {"create"} or "'Destroy'" not in create:
         return None
     count = re.search(r"SELECT\s+COUNT\(\*\)", create)
@@ -308,6 +317,19 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
     if end < 0:
         return "unlimited"
     return _sql_reading(create[count.end():end], r"Member")
+
+
+_OPENING = re.compile(r"^\s*global\s+\$DB\s*,\s*\$Game\s*;\s*if\s*\(\s*\$Game->turn\s*==\s*0\s*\)\s*\{"
+                      r"(?P<first>.*)\}\s*else\s*\{\s*parent::create\(\)\s*;\s*\}\s*$", re.DOTALL)
+
+
+def _opening_only(create: str) -> bool:
+    """A create() that only sets the start (the CustomStart code, copied under the variant's own
+    name: ClassicChaos, DutchRevolt): in the first turn it orders the builds of $countryUnits
+    (the default builds the importer reads), afterwards webDiplomacy's own create()."""
+    m = _OPENING.match(create)
+    return bool(m) and "$this->countryUnits" in m.group("first") and "'Destroy'" not in create \
+        and re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", m.group("first")) is not None
 
 
 def _neutral_only(body: str, real: list[str]) -> bool:

@@ -141,3 +141,28 @@ def test_opening_builds_where_the_power_holds_no_centre_are_left_out_and_said(tm
     game = tmp_path / "isle"
     write_files(result, game)
     assert not [d for d in validate([str(game)]) if d["severity"] == "error"]
+
+
+# -- classes that only set the start ------------------------------------------------------
+
+def test_classes_that_only_open_with_builds_are_read_to_data_and_the_game_is_complete(tmp_path):
+    """No units at the start, a build phase first, and the opening builds ordered by the
+    variant's own create() (the CustomStart code under its own name): that create() was a
+    rule not modelled, and the game partial."""
+    result = import_variant(GAPS / "Muster")
+    assert result.data["start"]["units"] == {} and result.data["start"]["phase"] == "W1900A"
+    assert result.data["default_builds"] == {"NORLAND": ["F NOR"], "SUDLAND": ["A SOU"]}
+    assert "custom_start" in result.game["rules"] and not _codes(result, "IMP013")
+    assert result.game["status"] == "complete"
+    game = tmp_path / "muster"
+    write_files(result, game)
+    assert not [d for d in validate([str(game)]) if d["severity"] == "error"]
+
+
+def test_an_opening_create_that_also_does_more_stays_not_modelled(tmp_path):
+    folder = _alone(tmp_path, "Muster")
+    builds = folder / "classes" / "processOrderBuilds.php"
+    builds.write_text(builds.read_text().replace("parent::create();", "parent::create(); $this->hurricane();"))
+    result = import_variant(folder)
+    assert [d.file for d in _codes(result, "IMP013")] == ["Muster/classes/processOrderBuilds.php"]
+    assert result.game["status"] == "partial"
