@@ -144,23 +144,28 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
                                  f"variantClasses['{cls}'] names {shown}, which is not in the variants folder: "
                                  f"what its class does is not imported"))
             continue
-        _read_file(facts, variants_root, cls, shown, seen)
+        _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _canal(facts)
     return facts
 
 
-# `include_once("variants/X/classes/y.php");` and the other three forms, with or without brackets
-_INCLUDE = re.compile(r"\b(?:include|require)(?:_once)?\b\s*\(?\s*(?P<arg>(?P<q>['\"])(?P<path>[^'\"\n]{0,300})(?P=q)"
-                      r"\s*\)?\s*;|[^;\n]{0,300})")
+# `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
+_INCLUDE = re.compile(r"\b(?:include|require)(?:_once)?\b(?P<arg>[^;\n]{0,300})")
+# the path in it: a literal, or the game's own variant folder by name (Colonial's
+# `l_r('variants/'.$Game->Variant->name.'/resources/x.php')`); l_r() only localises a path
+_LITERAL = re.compile(r"^\s*\(?\s*(?:l_r\s*\(\s*)?(?P<q>['\"])(?P<path>[^'\"\n]{0,300})(?P=q)\s*\)?\s*\)?\s*$")
+_OWN = re.compile(r"^\s*\(?\s*(?:l_r\s*\(\s*)?(?P<q>['\"])variants/(?P=q)\s*\.\s*\$(?:this|Game->Variant|Variant)->name"
+                  r"\s*\.\s*(?P<r>['\"])/(?P<rest>[^'\"\n]{1,200})(?P=r)\s*\)?\s*\)?\s*$")
 _VARIANT_FILE = re.compile(r"^variants/(?P<folder>[A-Za-z0-9_]{1,80})/(?P<rest>(?:[A-Za-z0-9_]{1,80}/){0,3}"
                            r"[A-Za-z0-9_.-]{1,80}\.php)$")
 MAX_INCLUDES = 16       # files one class may pull in, includes of includes counted
 
 
-def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[str]) -> None:
+def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[str], variant: str) -> None:
     """Read a class file as part of `cls`: the files it includes first (their classes are
-    what it extends), then its own."""
+    what it extends), then its own. `variant` is the game's variant folder (the one an
+    include names by `$Game->Variant->name`)."""
     if shown in seen:
         return
     seen.add(shown)
@@ -173,7 +178,8 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
         return
     lines = Lines(text)
     for m in _INCLUDE.finditer(text):
-        path = m.group("path")
+        literal, own = _LITERAL.match(m.group("arg")), _OWN.match(m.group("arg"))
+        path = literal.group("path") if literal else f"variants/{variant}/{own.group('rest')}" if own else None
         if path is not None and not path.startswith("variants/"):
             continue            # webDiplomacy's own code: the standard rules
         target = _VARIANT_FILE.match(path or "")
@@ -190,7 +196,7 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
             facts.unread.append((*where, f"{shown} includes {path}, one file more than the {MAX_INCLUDES} the "
                                          f"importer follows for a class: it is not imported"))
         else:
-            _read_file(facts, root, cls, rel, seen)
+            _read_file(facts, root, cls, rel, seen, variant)
     try:
         _read_class_file(facts, cls, shown, text)
     except PhpDataError as exc:

@@ -166,3 +166,24 @@ def test_an_opening_create_that_also_does_more_stays_not_modelled(tmp_path):
     result = import_variant(folder)
     assert [d.file for d in _codes(result, "IMP013")] == ["Muster/classes/processOrderBuilds.php"]
     assert result.game["status"] == "partial"
+
+
+def test_an_include_of_the_variants_own_file_by_its_name_is_followed(tmp_path):
+    """Colonial's `require_once(l_r('variants/'.$Game->Variant->name.'/resources/...php'))`: the
+    game's own folder, named by code; followed there, its classes read as part of the class."""
+    folder = _alone(tmp_path, "Isle")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace(
+        "$this->supplyCenterTarget = 2;", "$this->supplyCenterTarget = 2; $this->variantClasses['processGame'] = 'Isle';"))
+    (folder / "classes" / "processGame.php").write_text(
+        "<?php\nrequire_once(l_r('variants/'.$Game->Variant->name.'/resources/rail.php'));\n"
+        "class IsleVariant_processGame extends processGame {}\n")
+    (folder / "resources").mkdir()
+    (folder / "resources" / "rail.php").write_text(
+        "<?php\nclass RailMove extends adjMove {\n  function _success() { return true; }\n}\n")
+    result = import_variant(folder)
+    assert not _codes(result, "IMP022")
+    [rail] = _codes(result, "IMP013")
+    assert (rail.file, rail.line) == ("Isle/resources/rail.php", 2) and "RailMove overrides _success" in rail.message
+    (folder / "resources" / "rail.php").unlink()
+    assert [d.line for d in _codes(import_variant(folder), "IMP022")] == [2]
