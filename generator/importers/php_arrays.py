@@ -247,6 +247,7 @@ class RawTable:
     columns: list[str]
     rows: list[list]
     lines: list[int]        # install.php line of each row (for messages)
+    header: int = 0         # line of the list(...) naming the columns
 
 
 def read_tables(text: str, variable: str, row_variable: str) -> list[RawTable]:
@@ -275,9 +276,15 @@ def read_tables(text: str, variable: str, row_variable: str) -> list[RawTable]:
         columns = [c.strip().lstrip("$") for c in header.group(1).split(",")]
         row_lines = [lines.line(offset) for offset in starts]
         for row, line in zip(rows, row_lines):
-            if not isinstance(row, list) or len(row) != len(columns):
-                raise PhpDataError(f"row does not have the {len(columns)} columns {columns}", line)
-        tables.append(RawTable(columns, rows, row_lines))
+            if not isinstance(row, list):
+                raise PhpDataError(f"row is not a list of values: write array({', '.join('$' + c for c in columns)})",
+                                   line)
+            if len(row) < len(columns):
+                missing = ", ".join("$" + c for c in columns[len(row):])
+                raise PhpDataError(f"row has {len(row)} values, but the list(...) line {lines.line(header.start())} "
+                                   f"names {len(columns)} columns: write the missing {missing} at the row's end",
+                                   line)
+        tables.append(RawTable(columns, rows, row_lines, lines.line(header.start())))
     if not tables:
         raise PhpDataError(f"no ${variable}=array(...) in the file")
     return tables
@@ -292,12 +299,21 @@ def read_install_php(text: str) -> tuple[list[dict], list[dict]]:
     """Territory rows and border rows of an install.php, as dicts keyed by column name.
 
     Each dict also has `_line` (its line in install.php). Territory blocks are
-    concatenated in file order (webDiplomacy numbers territories in that order)."""
+    concatenated in file order (webDiplomacy numbers territories in that order). A row
+    with more values than the list(...) line names is read as PHP's list() reads it:
+    the named columns, the rest ignored; such a row also has `_extra` (the values
+    ignored) and `_header` (the list line), for the caller to say so."""
     text = strip_comments(text)
-    territories = [dict(zip(t.columns, row), _line=line)
-                   for t in read_tables(text, "territoryRawData", "territoryRawRow")
-                   for row, line in zip(t.rows, t.lines)]
-    borders = [dict(zip(t.columns, row), _line=line)
-               for t in read_tables(text, "bordersRawData", "borderRawRow")
-               for row, line in zip(t.rows, t.lines)]
-    return territories, borders
+
+    def rows(variable: str, row_variable: str) -> list[dict]:
+        out = []
+        for table in read_tables(text, variable, row_variable):
+            width = len(table.columns)
+            for row, line in zip(table.rows, table.lines):
+                item = dict(zip(table.columns, row), _line=line)
+                if len(row) > width:
+                    item.update(_extra=row[width:], _header=table.header)
+                out.append(item)
+        return out
+
+    return rows("territoryRawData", "territoryRawRow"), rows("bordersRawData", "borderRawRow")

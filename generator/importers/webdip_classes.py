@@ -22,6 +22,14 @@ centre is build_sites (Imperial2's BuildAnyHome); processGame code that only re-
 the neutral units' retreats and orders their support-holds is neutral_armies (Viking,
 Africa); a direct move between two seas permitted by whoever holds a third territory
 is the canals module (Colonial's Suez Canal).
+
+A class file may include another variant's class (TenSixtySix_V2's adjudicatorPreGame
+`include_once("variants/TenSixtySix/classes/adjudicatorPreGame.php")` and extends the
+class in it): the included file is read first, as part of the same class, inside the
+variants folder only. An include that cannot be followed (the folder is not beside this
+one, the path is not a literal) is `unread`: the importer says where, and the game is
+not complete without it. Includes of webDiplomacy's own files (`lib/html.php`) are the
+standard code Mapwright plays by, not the variant's.
 """
 from __future__ import annotations
 
@@ -29,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..paths import is_inside
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
@@ -86,6 +95,9 @@ class ClassFacts:
     modules: dict[str, dict] = field(default_factory=dict)
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
+    # the variant's code that could not be read (a class of a folder that is not beside this
+    # one, an include that cannot be followed): the game is not complete without it
+    unread: list[tuple[str, int, str]] = field(default_factory=list)
     any_home_builds: bool = False           # build_sites: any power's home centre (the importer lists them)
     # (class, reading, (file, line, message)) of the builds classes, resolved in read_classes
     builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
@@ -121,27 +133,74 @@ def _builds_first(body: str) -> bool:
 
 
 def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
-    facts = ClassFacts()
+    facts = ClassFacts(unread=list(variant.unread))
+    seen: set[str] = set()          # each file read once (a parent's class may be included too)
     for cls, folder in sorted(variant.classes.items()):
         shown = f"{folder}/classes/{cls}.php"
         path = variants_root / folder / "classes" / f"{cls}.php"
         if not _FOLDER.match(folder) or not _FOLDER.match(cls) or not path.is_file():
             where = variant.lines.get(f"variantClasses:{cls}", variant.lines.get("name", 1))
-            facts.problems.append((f"{variant.folder}/variant.php", where,
-                                   f"variantClasses['{cls}'] names {shown}, which is not in the variants folder "
-                                   f"(put the {folder} variant's folder beside this one: what its class does is "
-                                   f"not imported without it)"))
+            facts.unread.append((f"{variant.folder}/variant.php", where,
+                                 f"variantClasses['{cls}'] names {shown}, which is not in the variants folder: "
+                                 f"what its class does is not imported"))
             continue
-        try:
-            text = strip_comments(read_text(path, variants_root))
-            _read_class_file(facts, cls, shown, text)
-        except (OSError, PhpDataError) as exc:
-            line = getattr(exc, "line", 0) or 1
-            facts.problems.append((shown, line, f"cannot read the data of {cls}.php: "
-                                                f"{getattr(exc, 'reason', exc)}"))
+        _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _canal(facts)
     return facts
+
+
+# `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
+_INCLUDE = re.compile(r"\b(?:include|require)(?:_once)?\b(?P<arg>[^;\n]{0,300})")
+# the path in it: a literal, or the game's own variant folder by name (Colonial's
+# `l_r('variants/'.$Game->Variant->name.'/resources/x.php')`); l_r() only localises a path
+_LITERAL = re.compile(r"^\s*\(?\s*(?:l_r\s*\(\s*)?(?P<q>['\"])(?P<path>[^'\"\n]{0,300})(?P=q)\s*\)?\s*\)?\s*$")
+_OWN = re.compile(r"^\s*\(?\s*(?:l_r\s*\(\s*)?(?P<q>['\"])variants/(?P=q)\s*\.\s*\$(?:this|Game->Variant|Variant)->name"
+                  r"\s*\.\s*(?P<r>['\"])/(?P<rest>[^'\"\n]{1,200})(?P=r)\s*\)?\s*\)?\s*$")
+_VARIANT_FILE = re.compile(r"^variants/(?P<folder>[A-Za-z0-9_]{1,80})/(?P<rest>(?:[A-Za-z0-9_]{1,80}/){0,3}"
+                           r"[A-Za-z0-9_.-]{1,80}\.php)$")
+MAX_INCLUDES = 16       # files one class may pull in, includes of includes counted
+
+
+def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[str], variant: str) -> None:
+    """Read a class file as part of `cls`: the files it includes first (their classes are
+    what it extends), then its own. `variant` is the game's variant folder (the one an
+    include names by `$Game->Variant->name`)."""
+    if shown in seen:
+        return
+    seen.add(shown)
+    try:
+        text = strip_comments(read_text(root / shown, root))
+    except (OSError, PhpDataError) as exc:
+        line = getattr(exc, "line", 0) or 1
+        facts.problems.append((shown, line, f"cannot read the data of {Path(shown).name}: "
+                                            f"{getattr(exc, 'reason', exc)}"))
+        return
+    lines = Lines(text)
+    for m in _INCLUDE.finditer(text):
+        literal, own = _LITERAL.match(m.group("arg")), _OWN.match(m.group("arg"))
+        path = literal.group("path") if literal else f"variants/{variant}/{own.group('rest')}" if own else None
+        if path is not None and not path.startswith("variants/"):
+            continue            # webDiplomacy's own code: the standard rules
+        target = _VARIANT_FILE.match(path or "")
+        rel = path[len("variants/"):] if target else ""       # the variants folder is `root`
+        where = (shown, lines.line(m.start()))
+        if path is None:
+            facts.unread.append((*where, f"{shown} includes a file named by code "
+                                         f"({' '.join(m.group('arg').split())[:80]}), which the importer cannot "
+                                         f"follow: what that file does is not imported"))
+        elif target is None or not (root / rel).is_file() or not is_inside(root / rel, root):
+            facts.unread.append((*where, f"{shown} includes {path}, which is not in the variants folder: what "
+                                         f"that file does is not imported"))
+        elif len(seen) > MAX_INCLUDES and rel not in seen:
+            facts.unread.append((*where, f"{shown} includes {path}, one file more than the {MAX_INCLUDES} the "
+                                         f"importer follows for a class: it is not imported"))
+        else:
+            _read_file(facts, root, cls, rel, seen, variant)
+    try:
+        _read_class_file(facts, cls, shown, text)
+    except PhpDataError as exc:
+        facts.problems.append((shown, exc.line or 1, f"cannot read the data of {Path(shown).name}: {exc.reason}"))
 
 
 _MOVE_CHECK = re.compile(r"function\s+moveToTerrCheck\s*\([^)]{0,1000}\)\s*\{")
@@ -190,6 +249,9 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     only drop the limit); own neutral-unit processGame code is the neutral_armies module
     when the variant has neutral units. Anything else stays not modelled."""
     readings: dict[str, set] = {}
+    if not any(cls == "userOrderBuilds" for cls, _, _ in facts.builds):
+        # a create() that only orders the opening builds changes nothing else: the start is data
+        facts.builds = [b for b in facts.builds if b[1] != "standard"]
     for cls, reading, _ in facts.builds:
         readings.setdefault(cls, set()).add(reading)
     wanted = readings.get("userOrderBuilds", {None})
@@ -197,7 +259,11 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     reading = next(iter(wanted)) if len(wanted) == 1 else None
     module = BUILD_MODULES.get(reading) if process <= {reading} else None
     if module is None:
-        facts.unmodelled += [where for _, _, where in facts.builds]
+        facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_MODULES else
+                             (where[0], where[1], f"{where[2]}: it keeps webDiplomacy's count, so a power builds "
+                                                  f"no more units than it has vacant home centres, wherever the "
+                                                  f"userOrderBuilds class lets it place them")
+                             for _, reading, where in facts.builds]
     if module:
         facts.modules.setdefault(module, {})
         facts.any_home_builds = module == "build_sites"
@@ -248,6 +314,8 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         end = check.find("elseif", army.end()) if army else -1
         return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
+    if create is not None and set(real) == {"create"} and _opening_only(create):
+        return "standard"
     if create is None or set(real) != {"create"} or "'Destroy'" not in create:
         return None
     count = re.search(r"SELECT\s+COUNT\(\*\)", create)
@@ -255,6 +323,19 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
     if end < 0:
         return "unlimited"
     return _sql_reading(create[count.end():end], r"Member")
+
+
+_OPENING = re.compile(r"^\s*global\s+\$DB\s*,\s*\$Game\s*;\s*if\s*\(\s*\$Game->turn\s*==\s*0\s*\)\s*\{"
+                      r"(?P<first>.*)\}\s*else\s*\{\s*parent::create\(\)\s*;\s*\}\s*$", re.DOTALL)
+
+
+def _opening_only(create: str) -> bool:
+    """A create() that only sets the start (the CustomStart code, copied under the variant's own
+    name: ClassicChaos, DutchRevolt): in the first turn it orders the builds of $countryUnits
+    (the default builds the importer reads), afterwards webDiplomacy's own create()."""
+    m = _OPENING.match(create)
+    return bool(m) and "$this->countryUnits" in m.group("first") and "'Destroy'" not in create \
+        and re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", m.group("first")) is not None
 
 
 def _neutral_only(body: str, real: list[str]) -> bool:

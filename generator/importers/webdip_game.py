@@ -96,6 +96,7 @@ def game_files(variant_dir: Path, variant: VariantPhp, facts: ClassFacts, module
         sources.append({"id": "variant-homepage", "title": _short(f"{title}: the variant's homepage", 300),
                         "reference": _short(homepage, 500)})
     unmodelled = [message for _, _, message in facts.unmodelled]
+    unread = [message for _, _, message in facts.unread]
     summary = (description.rstrip(".") + ". " if description else "") + \
         f"A {len(powers)}-player Diplomacy variant, imported from the webDiplomacy/vDiplomacy variant {folder}."
     game = {"title": title}
@@ -104,10 +105,13 @@ def game_files(variant_dir: Path, variant: VariantPhp, facts: ClassFacts, module
     game.update({"family": "diplomacy", "players": max(1, len(powers)), "summary": _short(summary, 4000),
                  "credits": credits, "licence": licence, "sources": sources,
                  "rules": {name: modules[name] for name in sorted(modules)}})
-    if unmodelled:
+    if unmodelled or unread:
+        notes = ([f"Not read (the variant's code names files the import did not have): {'; '.join(unread)}"]
+                 if unread else [])
+        notes += [f"Not modelled (the game plays by the standard rules there): {'; '.join(unmodelled)}"] \
+            if unmodelled else []
         game["status"] = "partial"
-        game["status_note"] = _short("Not modelled (the game plays by the standard rules there): "
-                                     + "; ".join(unmodelled), 2000)
+        game["status_note"] = _short(". ".join(notes), 2000)
     else:
         game["status"] = "complete"
     header = ["yaml-language-server: $schema=../../schemas/game.schema.json",
@@ -144,6 +148,11 @@ def _rules_page(variant_dir: Path, title: str, credits: list, facts: ClassFacts,
         out += ["", "## Not modelled", "",
                 "The variant's code changes these rules; Mapwright plays the standard rules there:", ""]
         out += [f"- {escape.md_text(message)} ({escape.code_span(path)})" for path, _, message in facts.unmodelled]
+    if facts.unread:
+        out += ["", "## Not read", "",
+                "The variant's code names files the import did not have; what they do is not part of this "
+                "game:", ""]
+        out += [f"- {escape.md_text(message)} ({escape.code_span(path)})" for path, _, message in facts.unread]
     if source is not None:
         try:
             body, dropped = rules_markdown(read_text(source, variant_dir.parent))

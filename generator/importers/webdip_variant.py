@@ -45,6 +45,7 @@ class VariantPhp:
     neutral_hold: list[int] = field(default_factory=list)   # terrIDs whose neutral army support-holds
     lines: dict[str, int] = field(default_factory=dict)     # fact -> line in variant.php
     problems: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
+    unread: list[tuple[str, int, str]] = field(default_factory=list)    # code not read: a missing parent
 
 
 def read_text(path: Path, root: Path) -> str:
@@ -121,13 +122,14 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
         parent = cls.group(2)
         if parent in _seen or parent == folder or not _FOLDER.match(parent) \
                 or not (variants_root / parent / "variant.php").is_file():
-            out.problems.append((shown, lines.line(cls.start()),
-                                 f"the parent variant '{parent}' is not a folder beside this one "
-                                 f"(or extends itself); its facts are not inherited"))
+            out.unread.append((shown, lines.line(cls.start()),
+                               f"the parent variant '{parent}' is not a folder beside this one "
+                               f"(or extends itself): its facts and classes are not inherited"))
         else:
             base = read_variant(variants_root, parent, _seen + (folder,))
             out.parent = parent
             out.problems += base.problems
+            out.unread += base.unread
             for name in ("props", "countries", "sc_target", "start_year", "calendar", "year_step",
                          "classes", "notice", "notice_from", "neutral_hold"):
                 setattr(out, name, getattr(base, name))

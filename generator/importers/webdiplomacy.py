@@ -133,6 +133,23 @@ FAR_POINT = register("IMP021", "Label point beyond any map",
                      "pixels away, further than any map image reaches (and further than map.yaml may say): "
                      "they are read as 0, so the territory has no colour of its own in the image. Correct "
                      "the row's coordinates.", WARNING)
+UNREAD = register("IMP022", "Variant code not read",
+                  "The variant's code names another variant's folder that is not beside it (a parent "
+                  "variant in variant.php, a class in variantClasses, a file a class includes), or includes "
+                  "a file by a path written as code. What that code does is not imported, so the game is "
+                  "marked `status: partial` with the reason. Put the named variant's folder beside this "
+                  "one (its name is in the message) and import again.", WARNING)
+EXTRA_VALUES = register("IMP023", "Row with more values than its columns",
+                        "An install.php row carries more values than the `list(...)=$territoryRawRow;` (or "
+                        "`$borderRawRow`) line after its table names. PHP's list() ignores the values past the "
+                        "named columns, so webDiplomacy never uses them, and neither does the import. If the "
+                        "extra value means something, name its column in the list(...) line; else remove it.",
+                        WARNING)
+UNREACHED = register("IMP024", "Supply centre no home unit can reach, as published",
+                     "A supply centre of the variant cannot be reached by any unit from any home centre (a "
+                     "decorative or joke province of the published map). The import keeps it as published and "
+                     "says so in the province's `source` (the variant) with a reasoning, so that validate's "
+                     "DIP505 is a warning for it, not an error.", INFO)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -319,6 +336,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                            hint="list them in $territoryRawData=array(array('Name (ABC)', 'Land', ...), ...)"))
         return result
     _near_points(territories, shown, diags)
+    _extra_values(territories + border_rows, shown, diags)
     variant = read_variant(src.root, variant_dir.name)
     for path, line, message in variant.problems:
         code = MISSING_INPUT if message == "variant.php not found" else VARIANT_PHP
@@ -328,6 +346,10 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     facts = read_classes(src.root, variant)
     for path, line, message in facts.problems:
         diags.append(_diag(path, line, VARIANT_PHP, message))
+    for path, line, message in facts.unread:
+        diags.append(_diag(path, line, UNREAD, message,
+                           hint="put the variant folder it names beside this one (in the same variants folder) "
+                                "and import again; until then the game is marked status: partial"))
     image_path = _find_image(src, options, diags)
     rgb = _load_image(image_path, variant_dir, diags) if image_path is not None else None
     # points live in the traced image's pixels: webDiplomacy's small maps use (sx, sy)
@@ -526,6 +548,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         homes = [p["id"] for p in provinces if p.get("supply_center") and owners.get(p["id"])]
         modules["build_sites"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
                                             for power in power_order}, "home": True}
+    _opening_builds_off_centres(default_builds, centers, facts)
     coloured: dict[str, list[str]] = {}
     for terr_id, cid in sorted(facts.nsc_info.items()):
         loc = location_by_row.get(terr_id)
@@ -595,6 +618,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     data["start"] = start
     if default_builds:
         data["default_builds"] = {p: default_builds[p] for p in power_order if p in default_builds}
+    _published_unreachable(data, shown, rows_of, diags)
     if coloured:
         data["colored_neutral_centers"] = coloured
     for path, line, message in facts.unmodelled:
@@ -625,6 +649,65 @@ def _near_points(territories: list[dict], shown: str, diags) -> None:
                                    f"±{MAX_COORDINATE:,} pixels: read as 0",
                                    hint="give the row the label point's pixel coordinates on the map images"))
                 row[key] = 0
+
+
+def _opening_builds_off_centres(default_builds: dict, centers: dict, facts: ClassFacts) -> None:
+    """Default builds where the power holds no centre at the start (Pirates' captains build
+    on the seas install.php gives them, DutchRevolt's England in two seas): webDiplomacy's
+    own code places them; the engine builds on a power's centres only. They are left out of
+    map.yaml, and the classes' rule is listed as not modelled (the game is partial)."""
+    file, line = facts.builds_where if facts.default_builds else facts.start_where
+    for power in list(default_builds):
+        off = [u for u in default_builds[power] if u.split()[1].split("/")[0] not in centers.get(power, ())]
+        if not off:
+            continue
+        default_builds[power] = [u for u in default_builds[power] if u not in off]
+        if not default_builds[power]:
+            del default_builds[power]
+        facts.unmodelled.append((file, line, f"the opening builds of {power} ({', '.join(off)}) are on no supply "
+                                             f"centre it holds at the start, which the variant's code allows; "
+                                             f"they are left out of the default builds"))
+
+
+def _published_unreachable(data: dict, shown: str, rows_of: dict, diags) -> None:
+    """Supply centres no unit can reach from the home centres are the variant's as published
+    (decorative or joke provinces): their `source` says so, which makes validate's DIP505 a
+    warning with that note for them; a hand-written map stays strict. One reachability for
+    both: the check's own (checks.unreachable_centers)."""
+    from ..families.diplomacy.checks import unreachable_centers
+    from ..families.diplomacy.model import build_map, build_start
+    try:
+        gone = unreachable_centers(build_map(data), build_start(data))
+    except (KeyError, ValueError, TypeError):     # map data validate refuses anyway
+        return
+    by_id = {p["id"]: p for p in data["provinces"]}
+    for pid in gone:
+        by_id[pid]["source"] = {"id": "webdip-variant",
+                                "reasoning": "the variant publishes this supply centre where no unit from any "
+                                             "home centre can reach it"}
+        diags.append(_diag(shown, rows_of.get(pid, 1), UNREACHED,
+                           f"no unit from any home centre can reach the supply centre {pid}, as the variant has "
+                           f"it: map.yaml says so in its source, and validate warns of it (DIP505)",
+                           hint="nothing to do if the variant means it; else give the territory its borders"))
+
+
+def _extra_values(rows: list[dict], shown: str, diags) -> None:
+    """One warning for each table whose rows carry values past its named columns (a table of
+    800 such rows is one message, not 800): where, how many, and the first value ignored."""
+    by_header: dict[int, list[dict]] = {}
+    for row in rows:
+        if "_extra" in row:
+            by_header.setdefault(row["_header"], []).append(row)
+    for header, extra in sorted(by_header.items()):
+        first = extra[0]
+        value = first["_extra"][0]
+        value = f"${value.name}" if hasattr(value, "name") else repr(value)[:40]
+        rows_said = "this row carries" if len(extra) == 1 else f"this row and {len(extra) - 1} more carry"
+        diags.append(_diag(shown, first["_line"], EXTRA_VALUES,
+                           f"{rows_said} value(s) after the columns the list(...) on line {header} names "
+                           f"(here: {value}); PHP ignores them, and so does the import",
+                           hint=f"name the extra column in the list(...) on line {header} if it means something, "
+                                "else remove the value from the rows"))
 
 
 def _distinct(countries: list[str], where: tuple[str, int], diags) -> list[str]:

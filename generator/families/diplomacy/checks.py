@@ -27,7 +27,11 @@ from .model import Game, province_of
 
 UNREACHABLE_CENTER = register("DIP505", "Supply centre cannot be reached",
                               "No unit starting on any home centre can ever reach this supply centre "
-                              "by armies or fleets. Add a border, or remove the centre.")
+                              "by armies or fleets. Add a border, or remove the centre. When the published "
+                              "game has it so on purpose (a decorative or joke province), say so in the "
+                              "province's `source`: an object with the game.yaml source id that publishes it "
+                              "and a `reasoning` (the importers write it for the variants they read); the "
+                              "error is then a warning that shows the reasoning.")
 UNKNOWN_CODE_IN_PAGE = register("DIP507", "Rules page names an unknown province code",
                                 "A rules page writes a province code in brackets, e.g. \"(ABC)\", that no "
                                 "province has as id or abbreviation. Fix the page or the map.", "warning")
@@ -120,12 +124,14 @@ def _check_overlay(game: Game, where: _Where) -> list[Diagnostic]:
     return [where._make(where.overlay_doc, pointer, OVERLAY, message) for pointer, message in problems]
 
 
-def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
-    m = game.map
-    out = []
-    # reachability of every supply centre from the powers' home centres
-    homes = {h for centres in game.start.centers.values() for h in centres}
-    homes |= {province_of(u.split()[1]) for units in game.start.units.values() for u in units}
+def unreachable_centers(m, start) -> list[str]:
+    """The supply centres no unit can ever reach, by armies or fleets, from the home centres
+    and the starting units' places (none when there are neither). Pure: a DiplomacyMap and
+    a StartPosition (model.build_map / build_start of map data serve as well as a loaded game)."""
+    homes = {h for centres in start.centers.values() for h in centres}
+    homes |= {province_of(u.split()[1]) for units in start.units.values() for u in units}
+    if not homes:
+        return []
     reached: set[str] = set()
     for table, starts in ((m.army_adj, [h for h in homes if h in m.army_adj]),
                           (m.fleet_adj, [loc for h in homes if h in m.provinces
@@ -139,11 +145,30 @@ def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
                     seen.add(there)
                     stack.append(there)
         reached |= {province_of(x) for x in seen}
-    if homes:
-        for pid in m.supply_centers:
-            if pid not in reached:
-                out.append(where.province(pid, UNREACHABLE_CENTER,
-                                          f"no unit from any home centre can reach {m.provinces[pid].display}"))
+    return [pid for pid in m.supply_centers if pid not in reached]
+
+
+def published_so(province) -> str | None:
+    """The reasoning of a province whose `source` says a published source has it as it is
+    (an object with a source id other than `estimated` and a reasoning), else None."""
+    source = province.source
+    if isinstance(source, dict) and source.get("id") not in (None, "", "estimated") \
+            and str(source.get("reasoning") or "").strip():
+        return f"{source['id']}: {' '.join(str(source['reasoning']).split())}"
+    return None
+
+
+def _check_provinces(game: Game, where: _Where) -> list[Diagnostic]:
+    m = game.map
+    out = []
+    for pid in unreachable_centers(m, game.start):
+        note = published_so(m.provinces[pid])
+        message = f"no unit from any home centre can reach {m.provinces[pid].display}"
+        if note:
+            out.append(where.province(pid, UNREACHABLE_CENTER, f"{message}, as published ({note})",
+                                      hint="nothing to do if the published game has it so", severity="warning"))
+        else:
+            out.append(where.province(pid, UNREACHABLE_CENTER, message))
     return out
 
 

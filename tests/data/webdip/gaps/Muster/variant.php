@@ -1,0 +1,35 @@
+<?php
+/*
+	Copyright (C) 2026 Mapwright tests
+
+	This file is part of the Muster test variant. It is free software: you can redistribute it
+	and/or modify it under the terms of the GNU Affero General Public License as published by
+	the Free Software Foundation, either version 3 of the License, or (at your option) any
+	later version.
+*/
+defined('IN_CODE') or die('This script can not be run by itself.');
+
+class MusterVariant extends WDVariant {
+	public $id         = 9005;
+	public $mapID      = 9005;
+	public $name       = 'Muster';
+	public $fullName   = 'Muster';
+	public $description= 'Two ports and a midland.';
+	public $author     = 'Mapwright tests';
+
+	public $countries=array('Norland', 'Sudland');
+
+	public function __construct() {
+		parent::__construct();
+		$this->variantClasses['adjudicatorPreGame'] = 'Muster';
+		$this->variantClasses['processGame']        = 'Muster';
+		$this->variantClasses['processOrderBuilds'] = 'Muster';
+		$this->supplyCenterTarget = 2;
+	}
+
+	public function turnAsDate($turn) {
+		if ( $turn==-1 ) return "Pre-game";
+		else return ( $turn % 2 ? "Autumn, " : "Spring, " ).(floor($turn/2) + 1901);
+	}
+}
+?>
