@@ -6,19 +6,13 @@ included (issue 32, item 11; tests/test_fuzz_values.py finds such values by fuzz
 from __future__ import annotations
 
 import pytest
-import yaml
 
-from generator.validate import validate_game
+from changes import validate_changed
 
 
 def changed(game_copy, name: str, change):
-    game = game_copy("divided-republic")
-    path = game / name
-    text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    change(data)
-    path.write_text(text.split("\n", 1)[0] + "\n" + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    return validate_game(game)
+    """Divided Republic with `change(data)` made to `name`, validated."""
+    return validate_changed(game_copy("divided-republic"), name, change)
 
 
 def _momentum(key, value):

@@ -8,22 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-import yaml
 
-from generator.validate import validate_game
+from changes import validate_changed
 
 from .helpers import dixie, position
 
 
 def changed(game_copy, name: str, change):
     """Dixie with `change(data)` made to `name`, validated."""
-    game = game_copy("dixie")
-    path = game / name
-    text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    change(data)
-    path.write_text(text.split("\n", 1)[0] + "\n" + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    return validate_game(game)
+    return validate_changed(game_copy("dixie"), name, change)
 
 
 def _set(*path, value):
