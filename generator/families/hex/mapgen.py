@@ -35,7 +35,6 @@ from pathlib import Path
 
 import yaml
 
-from ...paths import SOURCE_ROOT
 from ...yaml_text import scalar
 from .grid import Grid, format_hex, hexside
 
@@ -358,13 +357,14 @@ def generate(geography_path: Path) -> str:
 
 
 def _shown_path(path: Path) -> str:
-    """The input as the generated header names it: relative to the checkout when it lies
-    inside one (so the output is the same in every clone), else just its file name."""
+    """The input as the generated header names it: relative to the project that holds it
+    (the nearest folder above it with a pyproject.toml or .git), so the header is the same
+    in every clone and every kind of install; else just its file name."""
     resolved = path.resolve()
-    try:
-        return resolved.relative_to(SOURCE_ROOT).as_posix()
-    except ValueError:
-        return resolved.name
+    for folder in resolved.parents:
+        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
+            return resolved.relative_to(folder).as_posix()
+    return resolved.name
 
 
 def main(argv: list[str] | None = None) -> int:
