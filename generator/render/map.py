@@ -727,18 +727,21 @@ class MapCanvas:
                 x = x0 + u * 0.5
                 y += row_h
                 rows += 1
-            cy = y + row_h / 2
-            if it.swatch:
-                out.append(el("g", it.swatch, transform=f"translate({num(x + u * 0.7)} {num(cy)})"))
-            label = text(x + u * 1.7, cy + u * 0.35, it.label)
+            # each item a group of its own, placed by one translate and knowing its width:
+            # a tiled print lifts the items off the board and lays them out again (render/tiles.py)
+            parts = [el("g", it.swatch, transform=f"translate({num(u * 0.7)} 0)")] if it.swatch else []
+            label = text(u * 1.7, u * 0.35, it.label)
             if it.href:
-                label = el("a", el("text", esc(it.label), x=num(x + u * 1.7), y=num(cy + u * 0.35),
+                label = el("a", el("text", esc(it.label), x=num(u * 1.7), y=num(u * 0.35),
                                    fill="#1a4f9c", text_decoration="underline"),
                            href=it.href, class_="mw-legend-link")
-            out.append(label)
+            parts.append(label)
+            out.append(el("g", "".join(parts), class_="mw-legend-item", data_width=num(w),
+                          transform=f"translate({num(x)} {num(y + row_h / 2)})"))
             x += w
         h = rows * row_h + u * 1.2
-        return group(out, class_="mw-legend", font_family=FONT, font_size=num(u)), h
+        return group(out, class_="mw-legend", font_family=FONT, font_size=num(u), data_top=num(y_top),
+                     data_row=num(row_h)), h
 
     def draw_base(self) -> None:
         self.layers.append(self.decor_layer())

@@ -84,7 +84,8 @@ def _count(total: float, box: float, overlap: float) -> int:
 def tile_grid(width: float, height: float, paper: str, *, margin: float = MARGIN_MM,
               overlap: float = OVERLAP_MM) -> TileGrid:
     """The fewest sheets of `paper` covering a `width` x `height` mm document, each
-    printing its window within the margins (ties: the orientation of the document)."""
+    printing its window within the margins (ties: the orientation of the document), the
+    document shared evenly between them."""
     pw, ph = paper_size(paper)
     best = None
     for landscape in (False, True):
@@ -95,11 +96,15 @@ def tile_grid(width: float, height: float, paper: str, *, margin: float = MARGIN
         if best is None or rank < best[0]:
             best = (rank, landscape, W, H, bw, bh, cols, rows)
     _, landscape, W, H, bw, bh, cols, rows = best
+    # the document shared evenly between the sheets of a row (and of a column): no sheet
+    # carries a thin leftover strip while its neighbours are full
+    tw = (width + (cols - 1) * overlap) / cols
+    th = (height + (rows - 1) * overlap) / rows
     tiles = []
     for r in range(rows):
         for c in range(cols):
-            x, y = c * (bw - overlap), r * (bh - overlap)
-            tiles.append(Tile(r, c, x, y, min(bw, width - x), min(bh, height - y)))
+            x, y = c * (tw - overlap), r * (th - overlap)
+            tiles.append(Tile(r, c, x, y, min(tw, width - x), min(th, height - y)))
     return TileGrid(paper, landscape, W, H, rows, cols, width, height, tuple(tiles))
 
 
@@ -114,18 +119,128 @@ def sheets(svg_text: str, paper: str, *, title: str = "", margin: float = MARGIN
     if placed is not None:
         return [Sheet("", page_svg(placed.page_w, placed.page_h,
                                    nested(svg_text, placed.x, placed.y, placed.w, placed.h)), placed)]
+    board, legend = lift_legend(svg_text)     # printed once, whole, beside the assembly key
+    if legend is not None:
+        size = svg_size(board)
     grid = tile_grid(size.width_mm * scale, size.height_mm * scale, paper, margin=margin)
+    if size.print_scale is None:      # free to grow: fill the sheets the grid needs anyway
+        scale *= _room(grid, margin)
+        grid = tile_grid(size.width_mm * scale, size.height_mm * scale, paper, margin=margin)
     k = size.view_box[2] / (size.width_mm * scale)      # document units per printed mm
     vx, vy = size.view_box[0], size.view_box[1]
     min_font = size.min_font_mm * scale if size.min_font_mm is not None else None
-    out = [Sheet("key", assembly_key(svg_text, grid, title=title, margin=margin), None)]
+    key, *legend_pages = _key_pages(board, grid, legend, 1 / k, title=title, margin=margin)
+    out = [Sheet("key", key, None)] + [Sheet("legend" if i == 0 else f"legend-{i + 1}", page, None)
+                                       for i, page in enumerate(legend_pages)]
     windows = [(vx + t.x * k, vy + t.y * k, t.w * k, t.h * k) for t in grid.tiles]
-    for t, window, shown in zip(grid.tiles, windows, within_each(svg_text, windows)):
+    for t, window, shown in zip(grid.tiles, windows, within_each(board, windows)):
         body = nested(shown, margin, margin, t.w, t.h, view_box=window)
         page = page_svg(grid.page_w, grid.page_h, body, *_marks(grid, t, margin, title, scale))
         out.append(Sheet(t.label, page, Placement(paper, grid.landscape, grid.page_w, grid.page_h,
                                                   margin, margin, t.w, t.h, scale, min_font)))
     return out
+
+
+def _room(grid: TileGrid, margin: float) -> float:
+    """How much larger the document may print on the same grid of sheets (>= 1)."""
+    bw, bh = grid.page_w - 2 * margin, grid.page_h - 2 * margin - FOOT_MM
+    across = (grid.cols * bw - (grid.cols - 1) * OVERLAP_MM) / grid.width if grid.cols > 1 else bw / grid.width
+    down = (grid.rows * bh - (grid.rows - 1) * OVERLAP_MM) / grid.height if grid.rows > 1 else bh / grid.height
+    return max(1.0, min(across, down) * (1 - 1e-6))
+
+
+# ---------------------------------------------------------------- the legend, lifted
+
+@dataclass(frozen=True)
+class Legend:
+    """A map's legend (render/map.py's `mw-legend`): each item's markup about its own
+    origin and its width, the row height and the group's text attributes, in the
+    document's units."""
+
+    items: tuple[tuple[str, float], ...]
+    row: float
+    style: dict
+
+
+def lift_legend(svg_text: str) -> tuple[str, Legend | None]:
+    """The document without its legend, cut off where the legend began, and the legend.
+    A tiled board would cut legend entries across sheets ("ndiana" on one, "I" on the
+    next); printed apart, each entry stays whole. (svg_text, None) when the document has
+    no such legend, or has text below it (a caption) that would be lost."""
+    if 'class="mw-legend"' not in svg_text or 'class="mw-caption"' in svg_text:
+        return svg_text, None
+    root = ET.fromstring(svg_text)
+    found = next(((parent, child) for parent in root.iter() for child in parent
+                  if child.get("class") == "mw-legend"), None)
+    if found is None:
+        return svg_text, None
+    parent, block = found
+    items = []
+    for item in block:
+        if item.get("class") != "mw-legend-item":
+            return svg_text, None
+        inner = "".join(ET.tostring(child, encoding="unicode") for child in item)
+        items.append((inner, float(item.get("data-width", "0"))))
+    parent.remove(block)
+    vx, vy, vw, vh = (float(v) for v in root.get("viewBox").replace(",", " ").split())
+    row = float(block.get("data-row", "0"))
+    cut = float(block.get("data-top", vy + vh)) + row * 0.2 - vy     # the frame's stroke stays whole
+    if not items or not 0 < cut < vh:
+        return svg_text, None
+    root.set("viewBox", " ".join(num(v, 3) for v in (vx, vy, vw, cut)))
+    height = root.get("height")
+    if height:
+        value = re.match(r"\s*([0-9.]+)(.*)", height)
+        if value:
+            root.set("height", f"{num(float(value.group(1)) * cut / vh, 3)}{value.group(2).strip()}")
+    style = {k: v for k, v in block.attrib.items() if k in ("font-family", "font-size")}
+    return ET.tostring(root, encoding="unicode") + "\n", Legend(tuple(items), row, style)
+
+
+def legend_rows(legend: Legend, width: float) -> list[list[tuple[str, float, float]]]:
+    """The legend's items flowed into rows `width` document units wide: (markup, x, width)."""
+    rows: list[list[tuple[str, float, float]]] = [[]]
+    x = 0.0
+    for markup, w in legend.items:
+        if x + w > width and rows[-1]:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((markup, x, w))
+        x += w
+    return rows
+
+
+def _legend_markup(rows, legend: Legend, x0: float, y0: float, mm: float) -> str:
+    """Rows of legend items drawn from (x0, y0) on a page in mm, `mm` per document unit."""
+    out = []
+    for i, row in enumerate(rows):
+        for markup, x, _ in row:
+            out.append(f'<g transform="translate({num(x0 + x * mm, 2)} {num(y0 + (i + 0.5) * legend.row * mm, 2)}) '
+                       f'scale({num(mm, 5)})">{markup}</g>')
+    style = "".join(f' {k}="{xml_text(v)}"' for k, v in legend.style.items())
+    return f'<g class="mw-legend"{style}>{"".join(out)}</g>'
+
+
+def _key_pages(board: str, grid: TileGrid, legend: Legend | None, mm: float, *, title: str,
+               margin: float) -> list[str]:
+    """The assembly key, with the legend under it at the board's printed size when it fits
+    in half the page, else on pages of its own after the key."""
+    if legend is None:
+        return [assembly_key(board, grid, title=title, margin=margin)]
+    W, H = grid.page_w, grid.page_h
+    rows = legend_rows(legend, (W - 2 * margin) / mm)
+    row_mm = legend.row * mm
+    usable = H - 2 * margin - KEY_HEAD_MM
+    if len(rows) * row_mm <= usable / 2:
+        under = _legend_markup(rows, legend, margin, H - margin - len(rows) * row_mm, mm)
+        return [assembly_key(board, grid, title=title, margin=margin, below=len(rows) * row_mm + 2, extra=under)]
+    per_page = max(1, int((H - 2 * margin - 10) // row_mm))
+    pages = [assembly_key(board, grid, title=title, margin=margin)]
+    for n, start in enumerate(range(0, len(rows), per_page)):
+        head = _text(margin, margin + 5, f"{title}: key" if title else "Key", size=5.0, weight="bold")
+        pages.append(page_svg(W, H, head, _legend_markup(rows[start:start + per_page], legend, margin,
+                                                         margin + 10, mm)))
+    return pages
 
 
 def _text(x, y, label, *, size=NOTE_MM, anchor="start", weight=None, fill="#000000") -> str:
@@ -197,17 +312,22 @@ def _marks(grid: TileGrid, t: Tile, margin: float, title: str, scale: float) -> 
     return out
 
 
-def assembly_key(svg_text: str, grid: TileGrid, *, title: str = "", margin: float = MARGIN_MM) -> str:
+KEY_HEAD_MM = 18.0     # the key's title and note, above the overview
+
+
+def assembly_key(svg_text: str, grid: TileGrid, *, title: str = "", margin: float = MARGIN_MM,
+                 below: float = 0.0, extra: str = "") -> str:
     """The first page of a tiled print: the whole document fitted on one sheet with the
-    grid of sheets over it, each named, and how to put them together."""
-    head = 18.0
+    grid of sheets over it, each named, and how to put them together; `below` mm kept
+    free under it for `extra` (the board's legend)."""
+    head = KEY_HEAD_MM
     W, H = grid.page_w, grid.page_h
-    s = min((W - 2 * margin) / grid.width, (H - 2 * margin - head) / grid.height)
+    s = min((W - 2 * margin) / grid.width, (H - 2 * margin - head - below) / grid.height)
     w, h = grid.width * s, grid.height * s
     x0, y0 = (W - w) / 2, margin + head
     out = [nested(svg_text, x0, y0, w, h),
            _text(margin, margin + 5, f"{title}: assembly key" if title else "Assembly key", size=5.0, weight="bold"),
-           ]
+           extra]
     note = (f"{len(grid.tiles)} sheets of {grid.paper} ({grid.rows} rows x {grid.cols} columns), in the order "
             "A1, A2, ...; print them at 100 % (actual size, not 'fit to page'). Neighbouring sheets repeat a "
             f"{OVERLAP_MM:g} mm strip with registration crosses on it: trim each sheet's top and left margins "

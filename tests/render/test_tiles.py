@@ -80,6 +80,65 @@ def test_tiles_cover_the_document_and_neighbours_share_the_overlap(paper, size):
     assert g.rows * g.cols <= rows * cols, other
 
 
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("size", [(700, 560), (300, 900), (1200, 250), (300, 300), (590, 420)])
+def test_every_sheet_is_at_least_half_filled_across_and_down(paper, size):
+    g = tile_grid(*size, paper)
+    bw, bh = g.page_w - 20, g.page_h - 20 - FOOT_MM
+    for t in g.tiles:
+        assert t.w >= bw / 2 - 1e-6 or g.cols == 1, (t, bw)
+        assert t.h >= bh / 2 - 1e-6 or g.rows == 1, (t, bh)
+    assert len({round(t.w, 6) for t in g.tiles}) == 1 and len({round(t.h, 6) for t in g.tiles}) == 1
+
+
+def test_a_board_free_to_grow_fills_its_sheets():
+    pages = sheets(board(800, 500, min_font=8), "A4")
+    tiles = [s.placement for s in pages if s.placement is not None]
+    bw, bh = tiles[0].page_w - 20, tiles[0].page_h - 20 - FOOT_MM
+    full_across = all(t.w == pytest.approx(bw, rel=1e-4) for t in tiles)
+    full_down = all(t.h == pytest.approx(bh, rel=1e-4) for t in tiles)
+    assert full_across or full_down
+
+
+def _legend_board(w_mm, h_mm, entries):
+    """A board with a render/map.py-style legend under it: `entries` labelled items."""
+    doc = board(w_mm, h_mm, min_font=8)
+    H = h_mm * 4.0
+    items = "".join(f'<g class="mw-legend-item" data-width="120" transform="translate({(i % 20) * 120} '
+                    f'{H + 20 + (i // 20) * 30})"><rect x="0" y="-8" width="16" height="16"/>'
+                    f'<text x="24" y="4">Entry{i:03d}</text></g>' for i in range(entries))
+    legend = (f'<g class="mw-legend" font-family="DejaVu Sans" font-size="12" data-top="{H}" '
+              f'data-row="30">{items}</g>')
+    rows = (entries + 19) // 20
+    total = H + 40 + rows * 30
+    doc = doc.replace("</svg>", legend + "</svg>")
+    doc = re.sub(r'viewBox="([-0-9.]+) ([-0-9.]+) ([-0-9.]+) ([-0-9.]+)"',
+                 lambda m: f'viewBox="{m[1]} {m[2]} {m[3]} {total}"', doc, count=1)
+    return re.sub(r'height="([0-9.]+)mm"', lambda m: f'height="{total / 4.0}mm"', doc, count=1)
+
+
+@pytest.mark.parametrize("entries", [12, 50, 400])
+def test_a_tiled_board_prints_its_legend_whole_beside_the_key_and_on_no_tile(entries):
+    pages = sheets(_legend_board(800, 500, entries), "A4")
+    tiles = [s for s in pages if s.placement is not None]
+    assert len(tiles) > 1 and not any("Entry" in s.svg for s in tiles)
+    keys = [s for s in pages if s.placement is None]
+    assert keys[0].suffix == "key" and all(s.suffix.startswith("legend") for s in keys[1:])
+    shown = re.findall(r"Entry\d{3}", "".join(s.svg for s in keys))
+    assert sorted(shown) == [f"Entry{i:03d}" for i in range(entries)]
+    for s in keys:                       # every entry within the page's margins, at the board's size
+        root = ET.fromstring(s.svg)
+        W = float(root.get("width").removesuffix("mm"))
+        for x, k in re.findall(r'translate\(([-0-9.]+) [-0-9.]+\) scale\(([0-9.]+)\)', s.svg):
+            assert 10 - 1e-6 <= float(x) and float(x) + 120 * float(k) <= W - 10 + 1e-3
+            assert float(k) == pytest.approx(tiles[0].placement.scale / 4.0, rel=1e-3)
+
+
+def test_a_board_that_fits_one_sheet_keeps_its_legend_in_place():
+    (one,) = sheets(_legend_board(150, 100, 12), "A4")
+    assert one.svg.count("Entry") == 12
+
+
 def test_registration_crosses_fall_on_the_same_place_of_both_neighbours():
     g = tile_grid(700, 560, "A4")
     by = {(t.row, t.col): t for t in g.tiles}
@@ -115,7 +174,10 @@ def test_a_map_is_tiled_rather_than_shrunk_below_6_pt():
     assert len(pages) > 2
     tiles = [s for s in pages if s.placement is not None]
     assert all(s.placement.min_font_mm >= MIN_FONT_MM - 1e-9 for s in tiles)
-    assert tiles[0].placement.scale == pytest.approx(MIN_FONT_MM / 2.0)
+    # at least the legible scale, grown until the sheets that scale needs are full
+    assert tiles[0].placement.scale >= MIN_FONT_MM / 2.0
+    at_legible = tile_grid(800 * MIN_FONT_MM / 2.0, 500 * MIN_FONT_MM / 2.0, "A4")
+    assert len(tiles) == len(at_legible.tiles)
     # one that fits legibly is fitted, as before
     (one,) = sheets(board(200, 150, min_font=12), "A4")
     assert one.suffix == "" and one.placement.readable
@@ -220,7 +282,7 @@ def test_diplomacy_boards_on_a3_have_6_pt_labels_and_the_whole_power_key(game, t
     assert len({w for w, _ in labels}) > 0.9 * len(codes)           # nearly every code is printed
     smallest = min(h for page in tiles for *_, h in page) / per_pt     # labels, key, notes: every word
     assert smallest >= 6.0 - 0.05, f"text prints at {smallest:.2f} pt"
-    text = " ".join(w for page in tiles for w, *_ in page)
+    text = " ".join(w for page in pages for w, *_ in page)
     for power in view.powers.values():                                  # the power key, on paper
         assert " ".join(power.name.split()) in text, power.name
     capsys.readouterr()

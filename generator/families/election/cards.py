@@ -12,6 +12,9 @@ from .numbers import num
 from .model import Card, Fact, Game
 
 TRIM_W, TRIM_H = 63.0, 88.0     # poker size
+# the title's room: between the value disc (ends 15.5 mm in) and the frame (3 mm from the edge)
+TITLE_LEFT, TITLE_RIGHT = 16.5, TRIM_W - 4.0
+BOLD_EM = 0.68                  # a bold sans-serif letter's width, in ems: wide enough for "W" runs
 BLEED = 3.0
 MARK_GAP, MARK_LEN = 1.0, 5.0   # crop marks start 1 mm outside the bleed, 5 mm long
 PAGES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -31,6 +34,18 @@ def _wrap(text: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def title_fit(title: str) -> tuple[float, list[str]]:
+    """The title's font size (mm) and its lines (two at most): the largest size from 4.2 mm
+    down at which every line fits between the value disc and the frame."""
+    room = TITLE_RIGHT - TITLE_LEFT
+    for tenths in range(42, 19, -2):
+        size = tenths / 10
+        lines = _wrap(title, max(1, int(room / (size * BOLD_EM))))
+        if len(lines) <= 2 and all(len(line) * size * BOLD_EM <= room for line in lines):
+            return size, lines
+    return 2.0, _wrap(title, int(room / (2.0 * BOLD_EM)))[:2]
 
 
 def _mark(fact: Fact) -> str:
@@ -84,10 +99,11 @@ def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
            f'rx="2" fill="#ffffff" fill-opacity="0.85" stroke="#333" stroke-width="0.4"/>',
            f'<circle cx="{num(x0 + 10)}" cy="{num(y0 + 10)}" r="5.5" fill="#d4af37" stroke="#7a5c00" stroke-width="0.4"/>',
            f'<text x="{num(x0 + 10)}" y="{num(y0 + 12.2)}" font-size="6" font-weight="bold" text-anchor="middle">{xml(pcf)}</text>']
-    title_lines = _wrap(card.title + star, 17)[:2]
+    size, title_lines = title_fit(card.title + star)
+    middle = x0 + (TITLE_LEFT + TITLE_RIGHT) / 2
     for i, line in enumerate(title_lines):
-        out.append(f'<text x="{num(x0 + 38.5)}" y="{num(y0 + (11 if len(title_lines) == 1 else 9.5) + i * 5)}" font-size="4.2" '
-                   f'font-weight="bold" text-anchor="middle">{xml(line)}</text>')
+        out.append(f'<text x="{num(middle)}" y="{num(y0 + (11 if len(title_lines) == 1 else 9.5) + i * 5)}" '
+                   f'font-size="{num(size)}" font-weight="bold" text-anchor="middle">{xml(line)}</text>')
     out.append(f'<rect x="{num(x0 + 3)}" y="{num(y0 + 22)}" width="{num(TRIM_W - 6)}" height="6" fill="#333"/>'
                f'<text x="{num(x0 + TRIM_W / 2)}" y="{num(y0 + 26.3)}" font-size="3.4" fill="#fff" '
                f'text-anchor="middle" letter-spacing="0.4">{KIND_LABEL.get(card.kind, "")}</text>')

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 import xml.etree.ElementTree as ET
 
 from election_helpers import file_text, load_game, pos, source_with
@@ -116,3 +117,24 @@ def test_pages_are_deterministic():
     first = [(p.path, p.content) for p in FAMILY.pages(load_game())]
     second = [(p.path, p.content) for p in FAMILY.pages(load_game())]
     assert first == second
+
+
+DEJAVU_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")   # fonts-dejavu-core (.ci/run)
+
+
+def test_every_card_title_fits_between_the_value_disc_and_the_frame(game):
+    """Measured with the bold face the prints fall back to (Helvetica is DejaVu Sans here):
+    "Kansas Statehood*" once ran 2.5 mm past the frame."""
+    from PIL import ImageFont
+    from generator.families.election.cards import TITLE_LEFT, TITLE_RIGHT
+    assert DEJAVU_BOLD.is_file(), "install fonts-dejavu-core (see .ci/run)"
+    for card in game.cards.values():
+        root = parse(face_svg(game, card))
+        titles = [t for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("font-weight") == "bold"
+                  and t.get("text-anchor") == "middle" and float(t.get("y")) < 20 and float(t.get("x")) > 20]
+        assert titles, card.title
+        for t in titles:
+            size = float(t.get("font-size"))
+            width = ImageFont.truetype(str(DEJAVU_BOLD), 1000).getlength(t.text) * size / 1000
+            x = float(t.get("x"))
+            assert x - width / 2 >= TITLE_LEFT - 0.5 and x + width / 2 <= TITLE_RIGHT + 0.5, (t.text, size, width)
