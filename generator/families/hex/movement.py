@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .control import (bridge_controller, combat_units, enemy_occupied, hexside_country)
+from .control import bridge_controller, combat_units, enemy_occupied, hexside_country
+from .grid import hexside
 from .model import HexGame, Position
 from .zoc import enemy_controlled
 
@@ -53,9 +54,15 @@ def crossing_cost(game: HexGame, pos: Position, side: str, a: str, b: str) -> tu
             return None, f"great river between {a} and {b} has no bridge (15.2.1)"
         if ctrl == "destroyed":
             return None, f"the bridge between {a} and {b} is destroyed"
+        captured = hexside(a, b) in pos.bridges and ctrl != hexside_country(game, a, b)
+        if ctrl != side and captured:
+            return None, (f"the bridge between {a} and {b} is held by {ctrl}, who captured it: {side} may use it "
+                          "again only after recapturing it (15.2.6)")
         if ctrl != side:
             return None, f"the bridge between {a} and {b} is held by {ctrl}: it must be captured first (15.2.2)"
-        return int(types["bridge"].movement_home.value), f"crosses the great river by the {side} bridge {a}-{b} (no extra MP, 15.2.5)"
+        return int(types["bridge"].movement_home.value), (
+            f"crosses the great river by the {side} bridge {a}-{b} (no extra MP, 15.2.5)"
+            + ("; captured, it serves every Movement Phase while held (15.2.4)" if captured else ""))
     if "river" in feats:
         where = hexside_country(game, a, b)
         t = types["river"]
@@ -76,7 +83,7 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     ut = game.unit_type(unit)
     rep.ma = int(ut.movement.value or 0)
     rep.ap_cost = game.ap_cost("move-corps" if ut.size == "corps" else "move-division-or-brigade")
-    rep.trace.append(f"{unit_id} ({ut.name}, MA {rep.ma}) costs {rep.ap_cost} AP to move (8.0 C)")
+    rep.trace.append(f"{unit_id} ({ut.name}, MA {rep.ma}) costs {rep.ap_cost} AP to move (8.0 C, 8.1.2)")
     if not ut.is_combat_unit or rep.ma == 0:
         rep.problems.append(f"{unit_id} cannot move")
     if unit.disrupted:
@@ -123,22 +130,22 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             break
         rep.mp_spent += cost
         entering_ezoc, zwhy = enemy_controlled(game, pos, nxt, unit.side)
-        rep.trace.append(f"enters {nxt}: {note} (total {rep.mp_spent}/{rep.ma})"
+        rep.trace.append(f"enters {nxt}: {note} (total {rep.mp_spent}/{rep.ma}, 8.1.3)"
                          + (f"; {zwhy}" if entering_ezoc else ""))
         if entering_ezoc:
             rep.ezocs_entered += 1
             if in_ezoc and not armour:
-                rep.problems.append(f"infantry may never move directly from one EZOC ({cur}) to another ({nxt}) (11.4.1 B)")
+                rep.problems.append(f"infantry may never move directly from one EZOC ({cur}) to another ({nxt}) (8.2.3 B, 11.4.1 B)")
                 break
             if not armour:
                 must_stop = nxt
-                rep.trace.append(f"infantry must stop on entering an EZOC (11.4.1 A)")
+                rep.trace.append("infantry must stop on entering an EZOC (8.2.3 A, 11.4.1 A)")
             elif i == 0 and start_in_ezoc:
                 must_stop = nxt
                 rep.trace.append("armour leaving an EZOC straight into another must stop there (11.4.2 C)")
             elif rep.ezocs_entered >= 2:
                 must_stop = nxt
-                rep.trace.append("armour must stop on entering its second EZOC (11.4.2 A)")
+                rep.trace.append("armour must stop on entering its second EZOC (8.2.4 B, 11.4.2 A)")
             else:
                 rep.trace.append("armour ignores the first EZOC it enters (8.2.4 A)")
         in_ezoc = entering_ezoc

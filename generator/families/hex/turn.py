@@ -188,8 +188,11 @@ def _moves(t: _Turn, step: dict, phase: str) -> None:
     for m in step.get("moves", []):
         uid, path = m["unit"], [str(h) for h in m["path"]]
         unit = t.pos.units.get(uid)
-        if unit is None or unit.side != t.side:
+        if unit is None:
             t.refuse(phase, [f"no {t.side} unit '{uid}'"])
+            continue
+        if unit.side != t.side:
+            t.refuse(phase, [f"{uid} is a {unit.side} unit: only the phasing side's units move (8.1.1)"])
             continue
         if phase == "movement" and uid in t.moved:
             t.refuse(phase, [f"{uid} has already moved this phase (8.0 B)"])
@@ -202,7 +205,8 @@ def _moves(t: _Turn, step: dict, phase: str) -> None:
         if not r.legal:
             t.refuse(phase, r.problems)
             continue
-        if t.pay(phase, r.ap_cost, f"{uid} {'moves' if phase == 'movement' else 'moves by rail'} to {r.end}"):
+        what = f"{uid} moves to {r.end} (8.1.1, 8.1.2)" if phase == "movement" else f"{uid} moves by rail to {r.end}"
+        if t.pay(phase, r.ap_cost, what):
             t.put(replace(unit, hex=r.end))
             t.moved.add(uid)
 
