@@ -20,6 +20,8 @@ class Attack:
     interceptors: int = 0    # enemy interceptors over the attacked hex (variant 13A.4.4)
     support_range: bool = True  # check the strikes' range from friendly-held cities (13A.3)
     ignored: tuple[str, ...] = ()  # units that retreated into the hex earlier this phase (13.8.2 D)
+    line: str | None = None        # the line the attacker says it reads the attack on (checked, 13.1.5)
+    differential: int | None = None  # the differential the attacker says it attacks at (checked, 13.1.5)
 
 
 @dataclass
@@ -40,6 +42,7 @@ class CombatReport:
     first_to_lose: str = ""
     attacker_options: list[LossOption] = field(default_factory=list)
     defender_options: list[LossOption] = field(default_factory=list)
+    idle: list[str] = field(default_factory=list)     # phasing units stacked with attackers, left out (13.2.2)
     trace: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -96,6 +99,7 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     ids = set(attack.attackers)
     for h in hexes:
         idle = [u.id for u in combat_units(game, pos, h, side) if u.id not in ids]
+        rep.idle += idle
         if idle:
             rep.trace.append(f"{', '.join(idle)} in {h} stays out of this attack (13.2.2) and its result does not "
                              "touch it (13.1.2 B)")
@@ -157,6 +161,7 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
             rep.trace.append("every attack also crosses a river, but terrain benefits do not add up: the same line (13.3.3)")
     else:
         rep.trace.append("the Normal Differential line is used (13.3.2 B, 13.5 B)")
+    _stated(game, attack, rep)
     rep.column = crt.column(rep.line, rep.differential)
     if rep.column is None:
         rep.problems.append(f"differential {rep.differential:+d} is below the lowest column "
@@ -211,6 +216,19 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     rep.trace += dtrace
     rep.trace.append(f"{len(rep.attacker_options)} way(s) for the attacker, {len(rep.defender_options)} for the defender (13.6)")
     return rep
+
+
+def _stated(game: HexGame, attack: Attack, rep: CombatReport) -> None:
+    """13.1.5: an attack is read at its true differential on its true line, whatever the attacker states."""
+    names = game.crt.line_names
+    if attack.line is not None and attack.line != rep.line:
+        rep.problems.append(f"the attack is read on the {names.get(rep.line, rep.line)}, not the "
+                            f"{names.get(attack.line, attack.line)}: the attacker may not use another line (13.1.5)")
+    if attack.differential is not None and attack.differential != rep.differential:
+        rep.problems.append(f"the differential is {rep.differential:+d}, not {attack.differential:+d}: the attacker may "
+                            "never lower it (13.1.5)")
+    if (attack.line, attack.differential) != (None, None) and not rep.problems:
+        rep.trace.append("the line and differential stated are the true ones (13.1.5)")
 
 
 def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, rep: CombatReport) -> None:

@@ -145,7 +145,8 @@ def run_combat(game, pos, data):
     a = data["attack"]
     attack = Attack(list(a["attackers"]), str(a["defender"]), int(a.get("drm", 0)),
                     a.get("roll"), int(a.get("airstrikes", 0)), int(a.get("interceptors", 0)),
-                    bool(a.get("support_range", True)), tuple(a.get("ignored", ())))
+                    bool(a.get("support_range", True)), tuple(a.get("ignored", ())), a.get("line"),
+                    None if a.get("differential") is None else int(a["differential"]))
     rep = evaluate_attack(game, pos, attack)
     result = rep.to_dict()
     result["attacker_option_count"] = len(rep.attacker_options)

@@ -295,12 +295,17 @@ def _apply_losses(t: _Turn, units: list[Unit], stated: dict) -> None:
 
 
 def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
-    game, attacked_units, attacked_hexes = t.game, set(), set()
+    game, attacked_units, attacked_hexes = t.game, {}, set()
     limit = int((game.charts.get("initiative_track") or {}).get("boxes_per_side", {}).get("value", 0)) or None
     for n, a in enumerate(step.get("attacks", []), 1):
         target = str(a["defender"])
-        again = sorted(set(a["attackers"]) & attacked_units)
+        again = sorted(set(a["attackers"]) & set(attacked_units))
         problems = [f"{u} has already attacked this Combat Phase (13.1.4)" for u in again]
+        for u in again:
+            t.rep.trace.append(f"combat: attack {n}: {u} fought in the attack on {attacked_units[u]}; its strength is "
+                               "whole and serves one combat only (13.2.3)"
+                               + (f"; one unit may not strike two hexes, {attacked_units[u]} and {target} (13.2.4)"
+                                  if attacked_units[u] != target else ""))
         if target in attacked_hexes:
             problems.append(f"{target} has already been attacked this Combat Phase (13.1.4)")
         if problems:
@@ -315,7 +320,11 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
             continue
         if not t.pay("combat", r.ap_cost, f"attack {n} on {target} ({r.differential:+d}, +{attack.drm} DRM)"):
             continue
-        attacked_units.update(a["attackers"])
+        idle = [u for u in r.idle if u not in attacked_units]
+        attacked_units.update({u: target for u in a["attackers"]})
+        if idle:
+            t.rep.trace.append(f"combat: attack {n}: {', '.join(idle)}, stacked with the attackers, stay(s) out of it "
+                               "and may attack another hex or none (13.2.2); its result does not touch them (13.1.2 B)")
         attacked_hexes.add(target)
         if r.result is None:
             t.refuse("combat", [f"attack {n} on {target} has no die roll: give `roll` to follow the turn on"])
@@ -351,7 +360,19 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
             for move in adv.advances:
                 t.put(replace(t.pos.units[move["unit"]], hex=move["end"]))
             t.rep.trace.append(f"combat: attack {n}: " + "; ".join(f"{m['unit']} advances to {m['end']}" for m in adv.advances))
+    _no_attack(t, set(attacked_units))
     return irt
+
+
+def _no_attack(t: _Turn, attacked: set[str]) -> None:
+    """13.1.2 A: units next to the enemy that made no attack; the rulebook never compels one."""
+    foe = t.game.enemy(t.side)
+    quiet = sorted(u.id for u in t.pos.units.values()
+                   if u.side == t.side and u.id not in attacked and t.game.unit_type(u).is_combat_unit
+                   and any(combat_units(t.game, t.pos, n, foe) for n in t.game.map.grid.neighbours(u.hex)))
+    if quiet:
+        t.rep.trace.append(f"combat: {', '.join(quiet)}, next to enemy units, made no attack: attacking is voluntary "
+                           "(13.1.2 A)")
 
 
 RUN = {"reinforcement": _reinforcement, "breakdown": _breakdown, "movement": _movement, "rail": _rail,
