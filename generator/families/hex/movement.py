@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .control import bridge_controller, combat_units, enemy_occupied, hexside_country
+from .control import bridge_controller, city_holder, combat_units, enemy_occupied, fort_side, hexside_country
 from .grid import hexside
 from .model import HexGame, Position
 from .zoc import enemy_controlled
@@ -203,8 +203,14 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             break
         near = adjacent_to_enemy_unit(game, pos, h, unit.side)
         if near:
-            rep.problems.append(f"{h} is adjacent to enemy unit(s) {', '.join(near)} (9.3)")
+            weak = [u for u in near if pos.units[u].disrupted]
+            rep.problems.append(f"{h} is adjacent to enemy unit(s) {', '.join(near)} (9.3)"
+                                + (f"; {', '.join(weak)} disrupted stops rail movement all the same (9.4 A)" if weak else ""))
             break
+        for n in game.map.grid.neighbours(h):
+            if city_holder(game, pos, n) == game.enemy(unit.side) or fort_side(game, pos, n) == game.enemy(unit.side):
+                rep.trace.append(f"{h} is next to the enemy city or fort in {n}, which alone does not stop rail "
+                                 "movement (9.4 B)")
         if h != cur:
             if enemy_occupied(game, pos, h, unit.side):
                 rep.problems.append(f"{h} holds enemy SPs")

@@ -8,12 +8,6 @@ from generator.validate import validate_game
 
 from .helpers import DIXIE
 
-# Named examples whose explanations do not yet cite their section (the engine does the work under
-# another rule number). Fix an entry (point it at an example that cites it, or make the engine
-# say the rule) and remove it here: the test fails on a listed entry that has been fixed.
-KNOWN_GAPS = {"13.7.4", "13A.1", "17.4.3", "4.1", "4.2.1", "4.2.2.10", "4.2.2.3", "4.2.2.5", "4.2.2.6", "4.2.2.7",
-              "4.2.2.9", "5.3", "8.2.5", "9.4"}
-
 
 @pytest.fixture(scope="module")
 def named():
@@ -30,8 +24,7 @@ def named():
 
 def test_each_named_example_touches_its_section(named):
     gaps = {sid for sid, rows in named.items() if not all(ok for _, ok in rows)}
-    assert gaps - KNOWN_GAPS == set(), {sid: named[sid] for sid in gaps - KNOWN_GAPS}
-    assert KNOWN_GAPS - gaps == set(), "fixed: remove from KNOWN_GAPS"
+    assert gaps == set(), {sid: named[sid] for sid in gaps}
 
 
 def test_the_entries_the_issue_named_point_at_examples_that_test_them(named):
