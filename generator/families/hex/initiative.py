@@ -93,8 +93,8 @@ def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str], 
         reduction += bombing_loss
         trace.append(f"city bombing since the last player-turn: a further {bombing_loss} AP(s) (13A.4.2, City Bombing Table)")
     level = max(0, base - reduction)
-    trace.append(f"AP level {level}: the scenario's {base}" + (f" less {reduction}" if reduction else "")
-                 + "; it changes only by special rules or lost cities (5.3)")
+    trace.append(f"AP level {level}: {base}" + (f" less {reduction}" if reduction else "")
+                 + "; the level changes only by special rules or lost cities (5.3)")
     return APLevel(base, level, reduction, weight, trace)
 
 

@@ -336,6 +336,10 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
         for who, options, units, lp in (("attacker", r.attacker_options, attackers, r.result.attacker),
                                         ("defender", r.defender_options, defenders, r.result.defender)):
             stated = a.get(f"{who}_losses")
+            if lp and stated is None and who == "defender" and not units:
+                t.rep.trace.append(f"combat: attack {n}: {target} holds no defending unit, so there is no choice to "
+                                   f"state: {options[0].text()} ({'13.4.6 A' if options[0].absorbed_by else '15.4 C'})")
+                continue
             if lp and stated is None:
                 t.refuse("combat", [f"attack {n}: the {who} owes {lp} LP; state its choice as `{who}_losses` (13.6)"])
                 continue
