@@ -205,6 +205,8 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     if a > d or fort_or_city:
         rep.first_to_lose = "attacker"
         why = "a fort or city is attacked (13.6.1 A, 13.4.2)" if fort_or_city and a <= d else "the attacker's LPs are greater (13.6.1 A)"
+        if fort_or_city == "city" and city is not None and city.country == side and a <= d:
+            why += f"; {city.name} is {side}'s own city, but held by {foe} (13.4.5)"
     else:
         rep.first_to_lose = "defender"
         why = "the defender's LPs are greater or equal (13.6.1 B)"

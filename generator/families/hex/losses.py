@@ -159,6 +159,8 @@ def defender_options(game: HexGame, pos: Position, hex_id: str, units: list[Unit
     if not check.allowed:
         trace.append("no retreat route is open: losses are taken by elimination (13.8.2 B)")
         return options, trace
+    trace.append("outside a fort or city the defender may eliminate units, retreat for the first LP, or retreat "
+                 "and disrupt for the first two (13.6.3)")
     trace.append(f"a retreat moves the whole stack one hex, to {', '.join(check.allowed)}, and satisfies 1 LP however "
                  "many units go (13.8.1)")
     for n in check.allowed:

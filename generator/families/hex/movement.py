@@ -66,9 +66,11 @@ def crossing_cost(game: HexGame, pos: Position, side: str, a: str, b: str) -> tu
     if "river" in feats:
         where = hexside_country(game, a, b)
         t = types["river"]
+        ca, cb = game.map.country.get(a), game.map.country.get(b)
+        why = f" (a border river, {where}'s for the whole game, 15.1.3)" if ca and cb and ca != cb and where else ""
         if where == side:
-            return int(t.movement_home.value), f"ordinary river {a}-{b} in {side} home country: +{t.movement_home.value} MP (15.1.1)"
-        return int(t.movement_enemy.value), f"ordinary river {a}-{b} in enemy country: +{t.movement_enemy.value} MP (15.1.2)"
+            return int(t.movement_home.value), f"ordinary river {a}-{b} in {side} home country{why}: +{t.movement_home.value} MP (15.1.1)"
+        return int(t.movement_enemy.value), f"ordinary river {a}-{b} in enemy country{why}: +{t.movement_enemy.value} MP (15.1.2)"
     return 0, ""
 
 
@@ -130,8 +132,10 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             break
         rep.mp_spent += cost
         entering_ezoc, zwhy = enemy_controlled(game, pos, nxt, unit.side)
+        friends = [u.id for u in combat_units(game, pos, nxt, unit.side) if u.id != unit_id]
         rep.trace.append(f"enters {nxt}: {note} (total {rep.mp_spent}/{rep.ma}, 8.1.3)"
-                         + (f"; {zwhy}" if entering_ezoc else ""))
+                         + (f"; {zwhy}" if entering_ezoc else "")
+                         + (f"; {', '.join(friends)} there do(es) not hinder it (8.2.2)" if friends else ""))
         if entering_ezoc:
             rep.ezocs_entered += 1
             if in_ezoc and not armour:

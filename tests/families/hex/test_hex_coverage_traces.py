@@ -27,6 +27,30 @@ def test_each_named_example_touches_its_section(named):
     assert gaps == set(), {sid: named[sid] for sid in gaps}
 
 
+# Sections that are the rulebook's own worked examples: the example filed under one shows the
+# rules it illustrates, which its trace names, not the example's number.
+WORKED_EXAMPLES = {"5.2": "5.1.2", "13.5.2": "13.5"}
+
+
+def test_each_section_with_examples_has_one_that_touches_it():
+    """Beyond the named examples: the examples filed under a section (by `rule:`) or named for it,
+    at least one of which must apply the section's rule, as its explanation shows."""
+    from generator.families.hex.coverage import coverage
+    result = validate_game(DIXIE)
+    pages = {p.name: p.read_text() for p in (DIXIE / "rules").glob("*.md")}
+    by_title = {w.example.data.get("title"): w.outcome for ws in result.examples.values() for w in ws}
+    untouched = []
+    for row in coverage(result.game, pages):
+        if row["none"]:
+            continue
+        assert row["examples"], row["id"]
+        rule = WORKED_EXAMPLES.get(row["id"], row["id"])
+        if not any(touches(list(by_title[e.title].trace) + [str(p) for p in by_title[e.title].result.get("problems", [])], rule)
+                   for e in row["examples"]):
+            untouched.append(row["id"])
+    assert untouched == []
+
+
 def test_the_entries_the_issue_named_point_at_examples_that_test_them(named):
     for sid in ("7.3", "6.2", "17.3.2", "4.2.2.2a", "15.0"):
         assert named[sid] and all(ok for _, ok in named[sid]), named.get(sid)
