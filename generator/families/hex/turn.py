@@ -66,6 +66,7 @@ class _Turn:
         self.pos = Position(dict(pos.units), dict(pos.bridges))
         self.left = level
         self.moved: set[str] = set()
+        self.recovered: set[str] = set()
         self.holders = self._holders()
 
     def _holders(self) -> dict[str, str | None]:
@@ -273,6 +274,7 @@ def _recovery(t: _Turn, step: dict) -> None:
     if t.pay("recovery", r.ap_cost, f"{', '.join(r.recovered)} recover (12.0 E)"):
         for uid in r.recovered:
             t.put(replace(t.pos.units[uid], disrupted=False))
+        t.recovered.update(r.recovered)
 
 
 def _same_losses(option, stated: dict) -> bool:
@@ -292,6 +294,9 @@ def _apply_losses(t: _Turn, units: list[Unit], stated: dict) -> None:
         else:
             moved = replace(u, hex=stated["retreat"]) if stated.get("retreat") else u
             t.put(replace(moved, disrupted=u.disrupted or bool(stated.get("disrupt"))))
+            if stated.get("disrupt") and u.id in t.recovered:
+                t.rep.trace.append(f"combat: {u.id}, recovered this player-turn, is disrupted again; a unit may be "
+                                   "disrupted and recover any number of times (13.7.4)")
 
 
 def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
@@ -372,7 +377,7 @@ def _no_attack(t: _Turn, attacked: set[str]) -> None:
     """13.1.2 A: units next to the enemy that made no attack; the rulebook never compels one."""
     foe = t.game.enemy(t.side)
     quiet = sorted(u.id for u in t.pos.units.values()
-                   if u.side == t.side and u.id not in attacked and t.game.unit_type(u).is_combat_unit
+                   if u.side == t.side and u.id not in attacked and t.game.unit_type(u).is_combat_unit and not u.disrupted
                    and any(combat_units(t.game, t.pos, n, foe) for n in t.game.map.grid.neighbours(u.hex)))
     if quiet:
         t.rep.trace.append(f"combat: {', '.join(quiet)}, next to enemy units, made no attack: attacking is voluntary "
