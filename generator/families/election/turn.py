@@ -195,9 +195,9 @@ def _act(game, t: Turn, n, party, card, action, number, players, order):
             t.appearances.add(appearing)
         t.position = out.position
         info.update({"as": "speech", "amount": out.amount, "changed": out.changed})
+        rerolled = f", re-rolled by {appearing}'s Personal Appearance, 10.0" if appearing else ""
         t.trace.append(f"Action {n}: {party} speaks {sp['direction']} {sp['target']} in {sp['region']} "
-                       f"({out.amount} PCFs" + (f", re-rolled by {appearing}'s Personal Appearance, 10.0" if appearing else "")
-                       + "): " + (", ".join(f"{game.states[k].name} {v:+d}" for k, v in out.changed.items())
+                       f"({out.amount} PCFs{rerolled}): " + (", ".join(f"{game.states[k].name} {v:+d}" for k, v in out.changed.items())
                                                    or "no change") + ".")
     elif "poll" in action:
         if known is None or known.kind != "regional_poll":

@@ -158,7 +158,8 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
                else "every attack crosses a river hexside")
         rep.trace.append(f"{why}: the Defender's Advantage line is used (13.3.2 B, 13.5 B)")
         if da_terrain and river_only:
-            rep.trace.append("every attack also crosses a river, but terrain benefits do not add up: the same line (13.3.3)")
+            rep.trace.append("every attack also crosses a river, but terrain benefits do not add up: "
+                             "the same line (13.3.3)")
     else:
         rep.trace.append("the Normal Differential line is used (13.3.2 B, 13.5 B)")
     _stated(game, attack, rep)

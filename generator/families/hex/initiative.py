@@ -119,5 +119,6 @@ def spend(game: HexGame, start: int, actions: list[dict]) -> tuple[int, list[str
             problems.append(f"{act['action']} needs {cost} APs, {left} left (5.1.2 A)")
             break
         left -= cost
-        trace.append(f"{act['action']} x{int(act.get('count', 1))}: -{cost} -> {left}, spent as the action is taken (5.1.2 A)")
+        trace.append(f"{act['action']} x{int(act.get('count', 1))}: -{cost} -> {left}, "
+                     "spent as the action is taken (5.1.2 A)")
     return left, trace, problems

@@ -69,8 +69,10 @@ def crossing_cost(game: HexGame, pos: Position, side: str, a: str, b: str) -> tu
         ca, cb = game.map.country.get(a), game.map.country.get(b)
         why = f" (a border river, {where}'s for the whole game, 15.1.3)" if ca and cb and ca != cb and where else ""
         if where == side:
-            return int(t.movement_home.value), f"ordinary river {a}-{b} in {side} home country{why}: +{t.movement_home.value} MP (15.1.1)"
-        return int(t.movement_enemy.value), f"ordinary river {a}-{b} in enemy country{why}: +{t.movement_enemy.value} MP (15.1.2)"
+            return (int(t.movement_home.value),
+                    f"ordinary river {a}-{b} in {side} home country{why}: +{t.movement_home.value} MP (15.1.1)")
+        return (int(t.movement_enemy.value),
+                f"ordinary river {a}-{b} in enemy country{why}: +{t.movement_enemy.value} MP (15.1.2)")
     return 0, ""
 
 
@@ -139,7 +141,8 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
         if entering_ezoc:
             rep.ezocs_entered += 1
             if in_ezoc and not armour:
-                rep.problems.append(f"infantry may never move directly from one EZOC ({cur}) to another ({nxt}) (8.2.3 B, 11.4.1 B)")
+                rep.problems.append(f"infantry may never move directly from one EZOC ({cur}) to another ({nxt}) "
+                                    "(8.2.3 B, 11.4.1 B)")
                 break
             if not armour:
                 must_stop = nxt
@@ -208,8 +211,8 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
         near = adjacent_to_enemy_unit(game, pos, h, unit.side)
         if near:
             weak = [u for u in near if pos.units[u].disrupted]
-            rep.problems.append(f"{h} is adjacent to enemy unit(s) {', '.join(near)} (9.3)"
-                                + (f"; {', '.join(weak)} disrupted stops rail movement all the same (9.4 A)" if weak else ""))
+            still = f"; {', '.join(weak)} disrupted stops rail movement all the same (9.4 A)" if weak else ""
+            rep.problems.append(f"{h} is adjacent to enemy unit(s) {', '.join(near)} (9.3){still}")
             break
         for n in game.map.grid.neighbours(h):
             if city_holder(game, pos, n) == game.enemy(unit.side) or fort_side(game, pos, n) == game.enemy(unit.side):

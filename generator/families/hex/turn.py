@@ -376,9 +376,9 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
 def _no_attack(t: _Turn, attacked: set[str]) -> None:
     """13.1.2 A: units next to the enemy that made no attack; the rulebook never compels one."""
     foe = t.game.enemy(t.side)
-    quiet = sorted(u.id for u in t.pos.units.values()
-                   if u.side == t.side and u.id not in attacked and t.game.unit_type(u).is_combat_unit and not u.disrupted
-                   and any(combat_units(t.game, t.pos, n, foe) for n in t.game.map.grid.neighbours(u.hex)))
+    able = [u for u in t.pos.units.values()
+            if u.side == t.side and u.id not in attacked and t.game.unit_type(u).is_combat_unit and not u.disrupted]
+    quiet = sorted(u.id for u in able if any(combat_units(t.game, t.pos, n, foe) for n in t.game.map.grid.neighbours(u.hex)))
     if quiet:
         t.rep.trace.append(f"combat: {', '.join(quiet)}, next to enemy units, made no attack: attacking is voluntary "
                            "(13.1.2 A)")
