@@ -62,7 +62,8 @@ def crossing_cost(game: HexGame, pos: Position, side: str, a: str, b: str) -> tu
             return None, f"the bridge between {a} and {b} is held by {ctrl}: it must be captured first (15.2.2)"
         return int(types["bridge"].movement_home.value), (
             f"crosses the great river by the {side} bridge {a}-{b} (no extra MP, 15.2.5)"
-            + ("; captured, it serves every Movement Phase while held (15.2.4)" if captured else ""))
+            + ("; captured, it serves every Movement Phase while held (15.2.4)" if captured else
+               f"; {side} holds it without capturing it, so no capture is needed (15.2.2 A)"))
     if "river" in feats:
         where = hexside_country(game, a, b)
         t = types["river"]
@@ -103,7 +104,9 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     in_ezoc, why = enemy_controlled(game, pos, cur, unit.side)
     start_in_ezoc = in_ezoc
     if in_ezoc:
-        rep.trace.append(f"starts in an EZOC: {why}")
+        rep.trace.append(f"starts in an EZOC: {why}; " + (
+            "armour may leave it, and after a free hex enter up to two EZOCs (11.4.2 B)" if ut.moves_as_armour
+            else "infantry may leave it if the first hex it enters is not enemy-controlled (11.4.1 B)"))
     must_stop = None
     for i, nxt in enumerate(path):
         if must_stop:
@@ -226,6 +229,8 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             if extra is None:
                 rep.problems.append(why + " (9.2)")
                 break
+            if "great-river" in game.map.features(prev, h):
+                rep.trace.append(f"the great river {prev}-{h} is crossed by rail at a bridge (9.2): {why}")
             if h in zone:
                 if ap_available is not None and rep.ap_cost + extra_ap > ap_available:
                     rep.problems.append(f"{h} is in an interdiction zone and the extra {extra_ap} AP is not there: "
