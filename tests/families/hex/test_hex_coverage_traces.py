@@ -1,6 +1,6 @@
-"""coverage.yaml claims no more than the examples show: an example it names for a section must
-touch that section's rule in its engine explanation (trace or stated problems), as traces name
-rules: "(13.4.4 B, 5.4.1)"."""
+"""coverage.yaml claims no more than the examples show: an example it names for a section, and an
+example filed under a section by its `rule:`, must touch that section's rule in its engine
+explanation (trace or stated problems), as traces name rules: "(13.4.4 B, 5.4.1)"."""
 import pytest
 
 from generator.families.hex.coverage import touches
@@ -49,6 +49,20 @@ def test_each_section_with_examples_has_one_that_touches_it():
                    for e in row["examples"]):
             untouched.append(row["id"])
     assert untouched == []
+
+
+def test_each_example_applies_the_rule_it_is_filed_under():
+    result = validate_game(DIXIE)
+    astray = []
+    for worked in result.examples.values():
+        for w in worked:
+            section = str(w.example.data.get("rule") or "").split(" ")[0]
+            if not section:
+                continue
+            rule = WORKED_EXAMPLES.get(section, section)
+            if not touches(list(w.outcome.trace) + [str(p) for p in w.outcome.result.get("problems", [])], rule):
+                astray.append((w.example.data.get("title"), section))
+    assert astray == []
 
 
 def test_the_entries_the_issue_named_point_at_examples_that_test_them(named):
