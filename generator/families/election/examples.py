@@ -199,7 +199,7 @@ def _final(game, data, pos):
 def _speech(game, data, pos):
     s = speech(game, pos, data["speaker"], data["card"], data["region"], data["target"], data["direction"],
                roll=data.get("roll"), allocation=data.get("allocation"), cancelled=bool(data.get("cancelled")),
-               events=tuple(data.get("events") or ()))
+               events=tuple(data.get("events") or ()), reroll=data.get("reroll"), reroll_by=data.get("reroll_by"))
     result = {"chooser": s.chooser, "amount": s.amount, "changed": s.changed, "problems": s.problems,
               "unknown": s.unknown, "position": s.position.to_dict()["position"],
               "control": {st: control(game, s.position, st).party for st in sorted(s.changed)}}

@@ -35,9 +35,28 @@ def chooser(game: Game, speaker: str, target: str, direction: str) -> tuple[str,
     return target, f"the target, {target}, chooses (7.3)"
 
 
+def _rerolled(game: Game, out: Speech, roll, reroll: int, party: str, mod: int, events) -> bool:
+    """10.0, use 2: the first roll is set aside for the re-roll, which must be accepted."""
+    if roll is None:
+        out.problems.append("a re-roll sets a first roll aside: give the `roll` it replaces (10.0)")
+        return False
+    answer = first(game, "appearance", party, tuple(events))
+    allowed, why = answer if answer is not None else (None, "this game has no Personal Appearances")
+    if not allowed:
+        out.problems.append(why)
+        return False
+    out.amount = reroll + mod
+    out.distribution = {}
+    out.trace.append(f"{party} makes its Personal Appearance{why} to re-roll: the {roll} is set aside, and the "
+                     f"re-roll of {reroll} stands, good or bad: {reroll} {mod:+d} = {out.amount} PCFs (10.0).")
+    return True
+
+
 def speech(game: Game, pos: Position, speaker: str, card_id: str, region: str, target: str,
            direction: str, *, roll: int | None = None, allocation: dict | None = None,
-           cancelled: bool = False, events=()) -> Speech:
+           cancelled: bool = False, events=(), reroll: int | None = None, reroll_by: str | None = None) -> Speech:
+    """`reroll`: a Personal Appearance re-rolls the speech's die (10.0, use 2), made by `reroll_by`
+    (the speaker unless named); the re-roll stands, whatever it shows."""
     out = Speech(pos, None)
     card = game.cards.get(card_id)
     if card is None or card.kind != "platform_speech":
@@ -62,6 +81,9 @@ def speech(game: Game, pos: Position, speaker: str, card_id: str, region: str, t
     else:
         out.amount = roll + mod
         out.trace.append(f"{card.title} in the {name}: roll {roll} {mod:+d} = {out.amount} PCFs (7.3).")
+    if reroll is not None:
+        if not _rerolled(game, out, roll, reroll, reroll_by or speaker, mod, events):
+            return out
     verb = "gains" if direction == "for" else "loses"
     out.trace.append(f"{speaker} speaks {direction} {target}, who {verb} PCFs in the {name} "
                      f"without placement costs; {why}.")

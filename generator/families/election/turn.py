@@ -177,8 +177,13 @@ def _act(game, t: Turn, n, party, card, action, number, players, order):
         if known is None or known.kind != "platform_speech":
             _refuse(t, n, f"{_label(game, card)} is not a Platform Speech card")
             return False
+        appearing = sp.get("reroll_by") or party if sp.get("reroll") is not None else None
+        if appearing and appearing in t.appearances:
+            _refuse(t, n, f"{appearing} has already made its Personal Appearance this game (10.0)")
+            return False
         out = speech(game, t.position, party, card, sp["region"], sp["target"], sp["direction"],
-                     roll=sp["roll"], allocation=sp.get("allocation") or {}, events=events)
+                     roll=sp["roll"], allocation=sp.get("allocation") or {}, events=events,
+                     reroll=sp.get("reroll"), reroll_by=sp.get("reroll_by"))
         if out.unknown:
             t.unknown += [f"action {n}: {u}" for u in out.unknown]
             _refuse(t, n, "; ".join(out.unknown))
@@ -186,10 +191,13 @@ def _act(game, t: Turn, n, party, card, action, number, players, order):
         if out.problems:
             _refuse(t, n, "; ".join(out.problems))
             return False
+        if appearing:
+            t.appearances.add(appearing)
         t.position = out.position
         info.update({"as": "speech", "amount": out.amount, "changed": out.changed})
+        rerolled = f", re-rolled by {appearing}'s Personal Appearance, 10.0" if appearing else ""
         t.trace.append(f"Action {n}: {party} speaks {sp['direction']} {sp['target']} in {sp['region']} "
-                       f"({out.amount} PCFs): " + (", ".join(f"{game.states[k].name} {v:+d}" for k, v in out.changed.items())
+                       f"({out.amount} PCFs{rerolled}): " + (", ".join(f"{game.states[k].name} {v:+d}" for k, v in out.changed.items())
                                                    or "no change") + ".")
     elif "poll" in action:
         if known is None or known.kind != "regional_poll":

@@ -129,7 +129,8 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
                 rep.trace.append(f"{unit.id} exploits on into {h}" + (f" ({zwhy}: EZOCs do not stop an exploiting advance, "
                                                                        "16.6.1.3 B)" if ez else "") + " at no AP cost (16.6.1.3 E)")
             else:
-                rep.trace.append(f"{unit.id} ({ut.name}) advances into {defender}; an advance spends no MPs (8.2.6)")
+                rep.trace.append(f"{unit.id} ({ut.name}), which took part and is undisrupted, advances into the vacated "
+                                 f"{defender} (13.8.3 A); an advance spends no MPs (8.2.6)")
             cur = h
         else:
             rep.advances.append({"unit": unit.id, "path": path, "end": cur})

@@ -134,6 +134,9 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
         return rep
     known = missions(game)
     foe = game.enemy(side)
+    info = next((x for x in game.charts.get("phases", []) if x.get("id") == phase), None)
+    if info is not None:
+        rep.trace.append(f"{info.get('name', phase)} ({info.get('rule', '')}): {side} places its strikes for it")
     attacked = set(attacked)
     seen: set[str] = set()
     for p in placements:

@@ -78,7 +78,8 @@ def resolve_raid(game: HexGame, strikes: int, roll: int | None = None) -> Raid:
     raid.column = cbt.heading(col)
     raid.distribution = cbt.distribution(col)
     mark = " (table estimated)" if cbt.estimated else ""
-    raid.trace.append(f"{strikes} strike(s): column {raid.column} of the City Bombing Table{mark}; AP loss odds: "
+    raid.trace.append(f"{strikes} strike(s) after interception: column {raid.column} of the City Bombing Table{mark} "
+                      "(13A.4.2 C); AP loss odds: "
                       + ", ".join(f"{k} AP {fraction_text(v)}" for k, v in raid.distribution.items()))
     if roll is not None:
         raid.roll = roll

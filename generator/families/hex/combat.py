@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from .control import bridge_controller, city_holder, combat_units, fort_side
 from .crt import Column, Result, fraction_text
-from .losses import LossOption, attacker_options, defender_options
+from .losses import LossOption, attacker_options, corps_note, defender_options
 from .model import HexGame, Position
 
 
@@ -20,6 +20,8 @@ class Attack:
     interceptors: int = 0    # enemy interceptors over the attacked hex (variant 13A.4.4)
     support_range: bool = True  # check the strikes' range from friendly-held cities (13A.3)
     ignored: tuple[str, ...] = ()  # units that retreated into the hex earlier this phase (13.8.2 D)
+    line: str | None = None        # the line the attacker says it reads the attack on (checked, 13.1.5)
+    differential: int | None = None  # the differential the attacker says it attacks at (checked, 13.1.5)
 
 
 @dataclass
@@ -40,6 +42,7 @@ class CombatReport:
     first_to_lose: str = ""
     attacker_options: list[LossOption] = field(default_factory=list)
     defender_options: list[LossOption] = field(default_factory=list)
+    idle: list[str] = field(default_factory=list)     # phasing units stacked with attackers, left out (13.2.2)
     trace: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -90,6 +93,16 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
             rep.problems.append(f"{u.id} may not attack ({'disrupted, 13.7.3 A' if u.disrupted else 'not a combat unit'})")
         if not game.map.grid.contains(u.hex) or not game.map.grid.adjacent(u.hex, target):
             rep.problems.append(f"{u.id} in {u.hex} is not adjacent to {target} (13.1.1)")
+    if hexes and all(game.map.grid.contains(h) and game.map.grid.adjacent(h, target) for h in hexes):
+        rep.trace.append(f"attacking from {', '.join(hexes)}: {'each' if len(hexes) > 1 else 'it'} is next to {target} "
+                         f"(13.1.1); any of the six hexes around it may join (13.1.3)")
+    ids = set(attack.attackers)
+    for h in hexes:
+        idle = [u.id for u in combat_units(game, pos, h, side) if u.id not in ids]
+        rep.idle += idle
+        if idle:
+            rep.trace.append(f"{', '.join(idle)} in {h} stays out of this attack (13.2.2) and its result does not "
+                             "touch it (13.1.2 B)")
     for h in hexes:
         if not game.map.grid.adjacent(h, target):
             continue
@@ -110,6 +123,8 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     # strengths (13.0 B, 13.4)
     rep.attack_strength = sum(int(game.unit_type(u).strength.value) for u in units)
     rep.defence_strength = sum(int(game.unit_type(u).strength.value) for u in defenders)
+    if defenders:
+        rep.trace.append(f"every unit in {target} defends, as one strength: {rep.defence_strength} SP (13.2.1)")
     fort = fort_side(game, pos, target)
     holder = city_holder(game, pos, target)
     city = game.map.city_at(target)
@@ -117,14 +132,16 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     if fort == foe:
         rep.defence_strength += int(game.feature_defence["fort"].value)
         fort_or_city = "fort"
-        rep.trace.append(f"the fort in {target} adds {game.feature_defence['fort'].value} SPs (13.4.3)")
+        rep.trace.append(f"the fort in {target} adds {game.feature_defence['fort'].value} SPs (13.4.1 A, "
+                         + ("13.4.3 A)" if defenders else "13.4.3 B: it defends alone)"))
     if city is not None and holder == foe:
         fort_or_city = fort_or_city or "city"
         if city.country == foe:
             rep.defence_strength += int(game.feature_defence["city"].value)
-            rep.trace.append(f"{city.name} adds {game.feature_defence['city'].value} SP (13.4.3)")
+            rep.trace.append(f"{city.name} adds {game.feature_defence['city'].value} SP (13.4.1 B, "
+                             + ("13.4.3 A)" if defenders else "13.4.3 B: it defends alone)"))
         else:
-            rep.trace.append(f"{city.name} is a captured city: it adds no strength (13.4.4)")
+            rep.trace.append(f"{city.name} is a captured city: it adds no strength (13.4.3 A, 13.4.4 A)")
     if not defenders and not fort_or_city:
         if hexes and amphibious_hexsides == len(hexes):
             rep.trace.append(f"{target} is empty: an amphibious assault may be made against an empty hex (15.4 C)")
@@ -137,10 +154,15 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     da_terrain = terrain.combat_line.value == "defender-advantage"
     rep.line = "defender-advantage" if (da_terrain or river_only) else "normal"
     if rep.line == "defender-advantage":
-        why = f"the defender is in {terrain.name.lower()}" if da_terrain else "every attack crosses a river hexside"
-        rep.trace.append(f"{why}: the Defender's Advantage line is used (13.5 B)")
+        why = (f"the defender's own hex is {terrain.name.lower()} (13.3.1)" if da_terrain
+               else "every attack crosses a river hexside")
+        rep.trace.append(f"{why}: the Defender's Advantage line is used (13.3.2 B, 13.5 B)")
+        if da_terrain and river_only:
+            rep.trace.append("every attack also crosses a river, but terrain benefits do not add up: "
+                             "the same line (13.3.3)")
     else:
-        rep.trace.append("the Normal Differential line is used (13.5 B)")
+        rep.trace.append("the Normal Differential line is used (13.3.2 B, 13.5 B)")
+    _stated(game, attack, rep)
     rep.column = crt.column(rep.line, rep.differential)
     if rep.column is None:
         rep.problems.append(f"differential {rep.differential:+d} is below the lowest column "
@@ -183,17 +205,33 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
     a, d = rep.result.attacker, rep.result.defender
     if a > d or fort_or_city:
         rep.first_to_lose = "attacker"
-        why = "a fort or city is attacked (13.4.2)" if fort_or_city and a <= d else "the attacker's LPs are greater (13.6.1 A)"
+        why = "a fort or city is attacked (13.6.1 A, 13.4.2)" if fort_or_city and a <= d else "the attacker's LPs are greater (13.6.1 A)"
+        if fort_or_city == "city" and city is not None and city.country == side and a <= d:
+            why += f"; {city.name} is {side}'s own city, but held by {foe} (13.4.5)"
     else:
         rep.first_to_lose = "defender"
         why = "the defender's LPs are greater or equal (13.6.1 B)"
     rep.trace.append(f"the {rep.first_to_lose} takes losses first: {why}")
     rep.attacker_options = attacker_options(game, units, a)
+    rep.trace += [f"attacker: {line}" for line in corps_note(game, units, a)]
     opts, dtrace = defender_options(game, pos, target, defenders, d, fort_or_city=fort_or_city)
     rep.defender_options = opts
     rep.trace += dtrace
     rep.trace.append(f"{len(rep.attacker_options)} way(s) for the attacker, {len(rep.defender_options)} for the defender (13.6)")
     return rep
+
+
+def _stated(game: HexGame, attack: Attack, rep: CombatReport) -> None:
+    """13.1.5: an attack is read at its true differential on its true line, whatever the attacker states."""
+    names = game.crt.line_names
+    if attack.line is not None and attack.line != rep.line:
+        rep.problems.append(f"the attack is read on the {names.get(rep.line, rep.line)}, not the "
+                            f"{names.get(attack.line, attack.line)}: the attacker may not use another line (13.1.5)")
+    if attack.differential is not None and attack.differential != rep.differential:
+        rep.problems.append(f"the differential is {rep.differential:+d}, not {attack.differential:+d}: the attacker may "
+                            "never lower it (13.1.5)")
+    if (attack.line, attack.differential) != (None, None) and not rep.problems:
+        rep.trace.append("the line and differential stated are the true ones (13.1.5)")
 
 
 def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, rep: CombatReport) -> None:

@@ -16,7 +16,7 @@ from .combat import Attack, evaluate_attack
 from .crt import Result, fraction_text
 from .grid import hexside
 from .initiative import IRT, ap_level, initiative, record_combat, spend
-from .losses import attacker_options, defender_options
+from .losses import attacker_options, corps_note, defender_options
 from .model import HexGame, MissingAPCost, Position, Unit
 from .naming import game_names, in_words, unit_labels
 from .movement import bridge_capture, evaluate_move, evaluate_rail, interdiction_zone
@@ -145,7 +145,8 @@ def run_combat(game, pos, data):
     a = data["attack"]
     attack = Attack(list(a["attackers"]), str(a["defender"]), int(a.get("drm", 0)),
                     a.get("roll"), int(a.get("airstrikes", 0)), int(a.get("interceptors", 0)),
-                    bool(a.get("support_range", True)), tuple(a.get("ignored", ())))
+                    bool(a.get("support_range", True)), tuple(a.get("ignored", ())), a.get("line"),
+                    None if a.get("differential") is None else int(a["differential"]))
     rep = evaluate_attack(game, pos, attack)
     result = rep.to_dict()
     result["attacker_option_count"] = len(rep.attacker_options)
@@ -178,7 +179,9 @@ def run_losses(game, pos, data):
     trace = []
     if spec["side"] == "attacker":
         options = attacker_options(game, units, lp)
-        trace.append(f"the attacker owes {lp} LP; every combination of disruption and elimination (13.6.2):")
+        trace.append(f"the attacker owes {lp} LP; every combination of disruption and elimination (13.6.2); "
+                     "disrupting every attacker satisfies 1 LP however many they are (13.7.2):")
+        trace += corps_note(game, units, lp)
     else:
         options, trace = defender_options(game, pos, spec.get("hex", units[0].hex if units else ""), units, lp,
                                           fort_or_city=spec.get("fort_or_city", ""))

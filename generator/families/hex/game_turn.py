@@ -99,6 +99,12 @@ def play_game_turn(game: HexGame, pos: Position, spec: dict) -> GameTurnReport:
         rep.trace.append("the IRT is set to zero (14.2)")
     irt = irt.moved(0)
 
+    sides = [t.get("side") for t in turns]
+    if len(sides) == 2 and sides[0] == sides[1]:
+        rep.problems.append(f"a game-turn is two player-turns, one a side (4.1 A); {sides[0]} has both")
+    elif len(sides) == 2:
+        rep.trace.append(f"Turn {rep.turn} is two player-turns, one a side; in each the phasing side acts and the "
+                         "other only defends (4.1 A)")
     order = [first, game.enemy(first)] if first else []
     for n, tspec in enumerate(turns[:2]):
         side = tspec["side"]

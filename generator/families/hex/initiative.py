@@ -92,7 +92,10 @@ def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str], 
     if bombing_loss:
         reduction += bombing_loss
         trace.append(f"city bombing since the last player-turn: a further {bombing_loss} AP(s) (13A.4.2, City Bombing Table)")
-    return APLevel(base, max(0, base - reduction), reduction, weight, trace)
+    level = max(0, base - reduction)
+    trace.append(f"AP level {level}: {base}" + (f" less {reduction}" if reduction else "")
+                 + "; the level changes only by special rules or lost cities (5.3)")
+    return APLevel(base, level, reduction, weight, trace)
 
 
 def scenario_ap_level(game: HexGame, scenario: dict, side: str, *, variant: bool = False, doctrines: int = 0) -> tuple[int, list[str]]:
@@ -113,8 +116,9 @@ def spend(game: HexGame, start: int, actions: list[dict]) -> tuple[int, list[str
     for act in actions:
         cost = game.ap_cost(act["action"]) * int(act.get("count", 1))
         if cost > left:
-            problems.append(f"{act['action']} needs {cost} APs, {left} left")
+            problems.append(f"{act['action']} needs {cost} APs, {left} left (5.1.2 A)")
             break
         left -= cost
-        trace.append(f"{act['action']} x{int(act.get('count', 1))}: -{cost} -> {left}")
+        trace.append(f"{act['action']} x{int(act.get('count', 1))}: -{cost} -> {left}, "
+                     "spent as the action is taken (5.1.2 A)")
     return left, trace, problems

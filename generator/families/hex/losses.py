@@ -59,6 +59,15 @@ def _with_elimination(game, units, lp, *, retreat=None, disrupt=False, base=0) -
     return [LossOption(retreat, disrupt, e, base + lp, 0) for e in eliminations(game, units, lp)]
 
 
+def corps_note(game: HexGame, units: list[Unit], lp: int) -> list[str]:
+    """13.7.1 B-C, said when it shapes the ways: a corps gives 1 or 2 of the LPs to eliminate."""
+    corps = [u.id for u in units if int(game.unit_type(u).loss_points.value) > 1]
+    if not corps or lp <= 0:
+        return []
+    return [f"{', '.join(corps)} may give 2 LPs (both divisions gone) or 1 (one division gone, the other left "
+            "disrupted) (13.7.1 B-C)"]
+
+
 def attacker_options(game: HexGame, units: list[Unit], lp: int) -> list[LossOption]:
     """13.6.2: eliminate divisions/brigades, or disrupt every attacker for the first LP."""
     if lp <= 0:
@@ -99,7 +108,7 @@ def retreat_hexes(game: HexGame, pos: Position, hex_id: str, units: list[Unit]) 
             continue
         ezoc, why = enemy_controlled(game, pos, n, side)
         if ezoc:
-            refused[n] = f"enemy-controlled: {why} (11.5 B)"
+            refused[n] = f"enemy-controlled: {why} (11.5 B; a ZOC holds in every phase, 11.6.1)"
             continue
         there = [u for u in pos.at(n) if u.side == side and u.id not in ids]
         if stack_problems(game, there + list(units), game.map.terrain[n], before_formation=True):
@@ -136,6 +145,7 @@ def defender_options(game: HexGame, pos: Position, hex_id: str, units: list[Unit
             return [LossOption(satisfied=1, absorbed_by=fort_or_city, shortfall=0)], trace
         return [LossOption()], trace
     options = _with_elimination(game, units, lp)
+    trace += corps_note(game, units, lp)
     if fort_or_city:
         trace.append(f"units in a {fort_or_city} satisfy losses only by elimination (13.6.4 A)")
         return options, trace
@@ -149,6 +159,10 @@ def defender_options(game: HexGame, pos: Position, hex_id: str, units: list[Unit
     if not check.allowed:
         trace.append("no retreat route is open: losses are taken by elimination (13.8.2 B)")
         return options, trace
+    trace.append("outside a fort or city the defender may eliminate units, retreat for the first LP, or retreat "
+                 "and disrupt for the first two (13.6.3)")
+    trace.append(f"a retreat moves the whole stack one hex, to {', '.join(check.allowed)}, and satisfies 1 LP however "
+                 "many units go (13.8.1)")
     for n in check.allowed:
         options += _with_elimination(game, units, lp - 1, retreat=n, base=1)
         if lp >= 2:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .control import (bridge_controller, combat_units, enemy_occupied, hexside_country)
+from .control import bridge_controller, city_holder, combat_units, enemy_occupied, fort_side, hexside_country
+from .grid import hexside
 from .model import HexGame, Position
 from .zoc import enemy_controlled
 
@@ -53,15 +54,26 @@ def crossing_cost(game: HexGame, pos: Position, side: str, a: str, b: str) -> tu
             return None, f"great river between {a} and {b} has no bridge (15.2.1)"
         if ctrl == "destroyed":
             return None, f"the bridge between {a} and {b} is destroyed"
+        captured = hexside(a, b) in pos.bridges and ctrl != hexside_country(game, a, b)
+        if ctrl != side and captured:
+            return None, (f"the bridge between {a} and {b} is held by {ctrl}, who captured it: {side} may use it "
+                          "again only after recapturing it (15.2.6)")
         if ctrl != side:
             return None, f"the bridge between {a} and {b} is held by {ctrl}: it must be captured first (15.2.2)"
-        return int(types["bridge"].movement_home.value), f"crosses the great river by the {side} bridge {a}-{b} (no extra MP, 15.2.5)"
+        return int(types["bridge"].movement_home.value), (
+            f"crosses the great river by the {side} bridge {a}-{b} (no extra MP, 15.2.5)"
+            + ("; captured, it serves every Movement Phase while held (15.2.4)" if captured else
+               f"; {side} holds it without capturing it, so no capture is needed (15.2.2 A)"))
     if "river" in feats:
         where = hexside_country(game, a, b)
         t = types["river"]
+        ca, cb = game.map.country.get(a), game.map.country.get(b)
+        why = f" (a border river, {where}'s for the whole game, 15.1.3)" if ca and cb and ca != cb and where else ""
         if where == side:
-            return int(t.movement_home.value), f"ordinary river {a}-{b} in {side} home country: +{t.movement_home.value} MP (15.1.1)"
-        return int(t.movement_enemy.value), f"ordinary river {a}-{b} in enemy country: +{t.movement_enemy.value} MP (15.1.2)"
+            return (int(t.movement_home.value),
+                    f"ordinary river {a}-{b} in {side} home country{why}: +{t.movement_home.value} MP (15.1.1)")
+        return (int(t.movement_enemy.value),
+                f"ordinary river {a}-{b} in enemy country{why}: +{t.movement_enemy.value} MP (15.1.2)")
     return 0, ""
 
 
@@ -76,7 +88,7 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     ut = game.unit_type(unit)
     rep.ma = int(ut.movement.value or 0)
     rep.ap_cost = game.ap_cost("move-corps" if ut.size == "corps" else "move-division-or-brigade")
-    rep.trace.append(f"{unit_id} ({ut.name}, MA {rep.ma}) costs {rep.ap_cost} AP to move (8.0 C)")
+    rep.trace.append(f"{unit_id} ({ut.name}, MA {rep.ma}) costs {rep.ap_cost} AP to move (8.0 C, 8.1.2)")
     if not ut.is_combat_unit or rep.ma == 0:
         rep.problems.append(f"{unit_id} cannot move")
     if unit.disrupted:
@@ -92,7 +104,9 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     in_ezoc, why = enemy_controlled(game, pos, cur, unit.side)
     start_in_ezoc = in_ezoc
     if in_ezoc:
-        rep.trace.append(f"starts in an EZOC: {why}")
+        rep.trace.append(f"starts in an EZOC: {why}; " + (
+            "armour may leave it, and after a free hex enter up to two EZOCs (11.4.2 B)" if ut.moves_as_armour
+            else "infantry may leave it if the first hex it enters is not enemy-controlled (11.4.1 B)"))
     must_stop = None
     for i, nxt in enumerate(path):
         if must_stop:
@@ -123,22 +137,25 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             break
         rep.mp_spent += cost
         entering_ezoc, zwhy = enemy_controlled(game, pos, nxt, unit.side)
-        rep.trace.append(f"enters {nxt}: {note} (total {rep.mp_spent}/{rep.ma})"
-                         + (f"; {zwhy}" if entering_ezoc else ""))
+        friends = [u.id for u in combat_units(game, pos, nxt, unit.side) if u.id != unit_id]
+        rep.trace.append(f"enters {nxt}: {note} (total {rep.mp_spent}/{rep.ma}, 8.1.3)"
+                         + (f"; {zwhy}" if entering_ezoc else "")
+                         + (f"; {', '.join(friends)} there do(es) not hinder it (8.2.2)" if friends else ""))
         if entering_ezoc:
             rep.ezocs_entered += 1
             if in_ezoc and not armour:
-                rep.problems.append(f"infantry may never move directly from one EZOC ({cur}) to another ({nxt}) (11.4.1 B)")
+                rep.problems.append(f"infantry may never move directly from one EZOC ({cur}) to another ({nxt}) "
+                                    "(8.2.3 B, 11.4.1 B)")
                 break
             if not armour:
                 must_stop = nxt
-                rep.trace.append(f"infantry must stop on entering an EZOC (11.4.1 A)")
+                rep.trace.append("infantry must stop on entering an EZOC (8.2.3 A, 11.4.1 A)")
             elif i == 0 and start_in_ezoc:
                 must_stop = nxt
                 rep.trace.append("armour leaving an EZOC straight into another must stop there (11.4.2 C)")
             elif rep.ezocs_entered >= 2:
                 must_stop = nxt
-                rep.trace.append("armour must stop on entering its second EZOC (11.4.2 A)")
+                rep.trace.append("armour must stop on entering its second EZOC (8.2.4 B, 11.4.2 A)")
             else:
                 rep.trace.append("armour ignores the first EZOC it enters (8.2.4 A)")
         in_ezoc = entering_ezoc
@@ -196,8 +213,14 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             break
         near = adjacent_to_enemy_unit(game, pos, h, unit.side)
         if near:
-            rep.problems.append(f"{h} is adjacent to enemy unit(s) {', '.join(near)} (9.3)")
+            weak = [u for u in near if pos.units[u].disrupted]
+            still = f"; {', '.join(weak)} disrupted stops rail movement all the same (9.4 A)" if weak else ""
+            rep.problems.append(f"{h} is adjacent to enemy unit(s) {', '.join(near)} (9.3){still}")
             break
+        for n in game.map.grid.neighbours(h):
+            if city_holder(game, pos, n) == game.enemy(unit.side) or fort_side(game, pos, n) == game.enemy(unit.side):
+                rep.trace.append(f"{h} is next to the enemy city or fort in {n}, which alone does not stop rail "
+                                 "movement (9.4 B)")
         if h != cur:
             if enemy_occupied(game, pos, h, unit.side):
                 rep.problems.append(f"{h} holds enemy SPs")
@@ -206,6 +229,8 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
             if extra is None:
                 rep.problems.append(why + " (9.2)")
                 break
+            if "great-river" in game.map.features(prev, h):
+                rep.trace.append(f"the great river {prev}-{h} is crossed by rail at a bridge (9.2): {why}")
             if h in zone:
                 if ap_available is not None and rep.ap_cost + extra_ap > ap_available:
                     rep.problems.append(f"{h} is in an interdiction zone and the extra {extra_ap} AP is not there: "

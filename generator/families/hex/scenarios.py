@@ -73,6 +73,9 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
                                                         f"reading of the erratum to this table is used)"))
         trace.append(f"{side}: {s['corps_box']} corps go to the Corps Organization Box at the start (7.0 D)")
         trace += [f"{side}: {t}" for t in why]
+        if variant:
+            markers = result["sides"][side]["air_markers"]
+            trace.append(f"{side}: {markers} airstrike marker(s) from the variant's table (17.4.3)")
         for what, have, lim in (("infantry divisions", s["divisions"], limits["divisions"]), ("armoured brigades", s["armour"], limits["armour"])):
             if lim is not None and have > lim:
                 result["problems"].append(f"{side} needs {have} {what}; the counter mix has {lim} (6.2)")

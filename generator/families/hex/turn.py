@@ -66,6 +66,7 @@ class _Turn:
         self.pos = Position(dict(pos.units), dict(pos.bridges))
         self.left = level
         self.moved: set[str] = set()
+        self.recovered: set[str] = set()
         self.holders = self._holders()
 
     def _holders(self) -> dict[str, str | None]:
@@ -188,8 +189,11 @@ def _moves(t: _Turn, step: dict, phase: str) -> None:
     for m in step.get("moves", []):
         uid, path = m["unit"], [str(h) for h in m["path"]]
         unit = t.pos.units.get(uid)
-        if unit is None or unit.side != t.side:
+        if unit is None:
             t.refuse(phase, [f"no {t.side} unit '{uid}'"])
+            continue
+        if unit.side != t.side:
+            t.refuse(phase, [f"{uid} is a {unit.side} unit: only the phasing side's units move (8.1.1)"])
             continue
         if phase == "movement" and uid in t.moved:
             t.refuse(phase, [f"{uid} has already moved this phase (8.0 B)"])
@@ -202,7 +206,8 @@ def _moves(t: _Turn, step: dict, phase: str) -> None:
         if not r.legal:
             t.refuse(phase, r.problems)
             continue
-        if t.pay(phase, r.ap_cost, f"{uid} {'moves' if phase == 'movement' else 'moves by rail'} to {r.end}"):
+        what = f"{uid} moves to {r.end} (8.1.1, 8.1.2)" if phase == "movement" else f"{uid} moves by rail to {r.end}"
+        if t.pay(phase, r.ap_cost, what):
             t.put(replace(unit, hex=r.end))
             t.moved.add(uid)
 
@@ -269,6 +274,7 @@ def _recovery(t: _Turn, step: dict) -> None:
     if t.pay("recovery", r.ap_cost, f"{', '.join(r.recovered)} recover (12.0 E)"):
         for uid in r.recovered:
             t.put(replace(t.pos.units[uid], disrupted=False))
+        t.recovered.update(r.recovered)
 
 
 def _same_losses(option, stated: dict) -> bool:
@@ -288,15 +294,23 @@ def _apply_losses(t: _Turn, units: list[Unit], stated: dict) -> None:
         else:
             moved = replace(u, hex=stated["retreat"]) if stated.get("retreat") else u
             t.put(replace(moved, disrupted=u.disrupted or bool(stated.get("disrupt"))))
+            if stated.get("disrupt") and u.id in t.recovered:
+                t.rep.trace.append(f"combat: {u.id}, recovered this player-turn, is disrupted again; a unit may be "
+                                   "disrupted and recover any number of times (13.7.4)")
 
 
 def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
-    game, attacked_units, attacked_hexes = t.game, set(), set()
+    game, attacked_units, attacked_hexes = t.game, {}, set()
     limit = int((game.charts.get("initiative_track") or {}).get("boxes_per_side", {}).get("value", 0)) or None
     for n, a in enumerate(step.get("attacks", []), 1):
         target = str(a["defender"])
-        again = sorted(set(a["attackers"]) & attacked_units)
+        again = sorted(set(a["attackers"]) & set(attacked_units))
         problems = [f"{u} has already attacked this Combat Phase (13.1.4)" for u in again]
+        for u in again:
+            t.rep.trace.append(f"combat: attack {n}: {u} fought in the attack on {attacked_units[u]}; its strength is "
+                               "whole and serves one combat only (13.2.3)"
+                               + (f"; one unit may not strike two hexes, {attacked_units[u]} and {target} (13.2.4)"
+                                  if attacked_units[u] != target else ""))
         if target in attacked_hexes:
             problems.append(f"{target} has already been attacked this Combat Phase (13.1.4)")
         if problems:
@@ -311,7 +325,11 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
             continue
         if not t.pay("combat", r.ap_cost, f"attack {n} on {target} ({r.differential:+d}, +{attack.drm} DRM)"):
             continue
-        attacked_units.update(a["attackers"])
+        idle = [u for u in r.idle if u not in attacked_units]
+        attacked_units.update({u: target for u in a["attackers"]})
+        if idle:
+            t.rep.trace.append(f"combat: attack {n}: {', '.join(idle)}, stacked with the attackers, stay(s) out of it "
+                               "and may attack another hex or none (13.2.2); its result does not touch them (13.1.2 B)")
         attacked_hexes.add(target)
         if r.result is None:
             t.refuse("combat", [f"attack {n} on {target} has no die roll: give `roll` to follow the turn on"])
@@ -323,6 +341,10 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
         for who, options, units, lp in (("attacker", r.attacker_options, attackers, r.result.attacker),
                                         ("defender", r.defender_options, defenders, r.result.defender)):
             stated = a.get(f"{who}_losses")
+            if lp and stated is None and who == "defender" and not units:
+                t.rep.trace.append(f"combat: attack {n}: {target} holds no defending unit, so there is no choice to "
+                                   f"state: {options[0].text()} ({'13.4.6 A' if options[0].absorbed_by else '15.4 C'})")
+                continue
             if lp and stated is None:
                 t.refuse("combat", [f"attack {n}: the {who} owes {lp} LP; state its choice as `{who}_losses` (13.6)"])
                 continue
@@ -347,7 +369,19 @@ def _combat(t: _Turn, step: dict, irt: IRT) -> IRT:
             for move in adv.advances:
                 t.put(replace(t.pos.units[move["unit"]], hex=move["end"]))
             t.rep.trace.append(f"combat: attack {n}: " + "; ".join(f"{m['unit']} advances to {m['end']}" for m in adv.advances))
+    _no_attack(t, set(attacked_units))
     return irt
+
+
+def _no_attack(t: _Turn, attacked: set[str]) -> None:
+    """13.1.2 A: units next to the enemy that made no attack; the rulebook never compels one."""
+    foe = t.game.enemy(t.side)
+    able = [u for u in t.pos.units.values()
+            if u.side == t.side and u.id not in attacked and t.game.unit_type(u).is_combat_unit and not u.disrupted]
+    quiet = sorted(u.id for u in able if any(combat_units(t.game, t.pos, n, foe) for n in t.game.map.grid.neighbours(u.hex)))
+    if quiet:
+        t.rep.trace.append(f"combat: {', '.join(quiet)}, next to enemy units, made no attack: attacking is voluntary "
+                           "(13.1.2 A)")
 
 
 RUN = {"reinforcement": _reinforcement, "breakdown": _breakdown, "movement": _movement, "rail": _rail,

@@ -98,7 +98,8 @@ def evaluate(game: HexGame, pos: Position, scenario_id: str, *, conceded_by: str
         rep.winner = game.enemy(conceded_by)
         rep.trace.append(f"{conceded_by} concedes: {rep.winner} wins (16.5)")
         return rep
-    rep.trace.append(f"scenario {sc['id']}: {side} must meet one of {len(sc['victory']['any_of'])} condition(s) at the end of "
+    rule = f" ({sc['victory']['rule']})" if sc["victory"].get("rule") else ""
+    rep.trace.append(f"scenario {sc['id']}{rule}: {side} must meet one of {len(sc['victory']['any_of'])} condition(s) at the end of "
                      f"turn {sc.get('turns', 10)} (16.0 A)")
     for i, cond in enumerate(sc["victory"]["any_of"]):
         c = check_condition(game, pos, side, cond, i + 1)

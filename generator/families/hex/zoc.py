@@ -16,7 +16,9 @@ def stack_zoc(game: HexGame, pos: Position, hex_id: str, side: str) -> tuple[boo
         return False, f"{side} stack in {hex_id} stands in its own city or fort, which negates its ZOC (11.2 B)"
     note = f" (disrupted {', '.join(disrupted)} not counted, 11.2 A)" if disrupted else ""
     if sp >= 2:
-        return True, f"{side} stack in {hex_id} has {sp} undisrupted SPs{note}: it exerts a ZOC (11.1)"
+        together = sum(1 for u in units if not u.disrupted) > 1
+        return True, (f"{side} stack in {hex_id} has {sp} undisrupted SPs{note}: it exerts a ZOC (11.1"
+                      + (", its units' SPs counted together, 10.3)" if together else ")"))
     return False, f"{side} stack in {hex_id} has only {sp} undisrupted SP{note}: no ZOC (11.2 C)"
 
 
@@ -44,15 +46,25 @@ def controlled_hexes(game: HexGame, pos: Position, side: str) -> dict[str, list[
 
 
 def enemy_controlled(game: HexGame, pos: Position, hex_id: str, mover_side: str) -> tuple[bool, str]:
-    """Is `hex_id` in an enemy ZOC for units of `mover_side`? With the reason."""
+    """Is `hex_id` in an enemy ZOC for units of `mover_side`? With the reason: the stack whose ZOC
+    reaches it, or why each enemy stack next to it does not control it."""
     opp = game.enemy(mover_side)
     if friendly_city_or_fort(game, pos, hex_id, mover_side):
         return False, f"{hex_id} is a {mover_side} city or fort: EZOCs do not extend into it (11.2 B)"
+    reaching, misses = [], []
     for src in game.map.grid.neighbours(hex_id):
-        exerts, _ = stack_zoc(game, pos, src, opp)
-        if not exerts:
+        if not combat_units(game, pos, src, opp):
             continue
-        reaches, why = zoc_reaches(game, src, hex_id)
-        if reaches:
-            return True, f"{hex_id} is in the ZOC of the {opp} stack in {src}"
-    return False, f"{hex_id} is not in a {opp} ZOC"
+        exerts, why = stack_zoc(game, pos, src, opp)
+        if exerts:
+            reaches, blocked = zoc_reaches(game, src, hex_id)
+            if reaches:
+                reaching.append(why)
+                continue
+            why = blocked
+        misses.append(why)
+    if reaching:
+        also = (f"; it is in {len(reaching) - 1} more {opp} ZOC(s), which add nothing (11.6.2 A)"
+                if len(reaching) > 1 else "")
+        return True, f"{hex_id} is in a {opp} ZOC: {reaching[0]}{also}"
+    return False, f"{hex_id} is not in a {opp} ZOC" + (": " + "; ".join(misses) if misses else "")

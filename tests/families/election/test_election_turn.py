@@ -98,3 +98,25 @@ def test_a_statehood_event_inside_a_turn(game):
     assert out.result["admitted"] == ["kansas"] and out.result["stronghold_tokens"] == {"kansas": "R"}
     assert out.result["position"]["kansas"] == {"SD": 2}
     assert out.result["deck"]["removed"] == ["kansas-statehood"]
+
+
+def test_a_re_roll_spends_the_appearance_for_the_rest_of_the_game(game):
+    # 10.0: one appearance a game; a speech re-rolled with it leaves none for a doubling later
+    speech = {"region": "LS", "target": "SD", "direction": "for", "roll": 1, "reroll": 4,
+              "allocation": {"alabama": 3, "georgia": 3}}
+    actions = [{"party": "R", "card": 2, "campaign": [{"state": "ohio", "pcfs": 2}]},
+               {"party": "SD", "card": "fugitive-slave-act", "speech": speech},
+               {"party": "R", "card": 2, "campaign": [{"state": "ohio", "pcfs": 2}]},
+               {"party": "SD", "card": 2, "personal_appearance": True, "campaign": [{"state": "virginia", "pcfs": 4}]}]
+    out = _turn(game, actions, hands={"R": [2] * 7, "SD": ["fugitive-slave-act"] + [2] * 6})
+    assert out.result["actions"][1]["amount"] == 6 and out.result["refused"] == [4]
+    assert out.result["problems"] == ["SD has already made its Personal Appearance this game (10.0)"]
+
+
+def test_a_re_roll_needs_an_appearance_left(game):
+    speech = {"region": "LS", "target": "SD", "direction": "against", "roll": 1, "reroll": 6,
+              "allocation": {"georgia": 3}}
+    out = _turn(game, [{"party": "R", "card": "abolition", "speech": speech}],
+                hands={"R": ["abolition"] + [2] * 6, "SD": [2] * 7}, position={"georgia": {"SD": 9}})
+    assert out.result["refused"] == [1]
+    assert "R may not make a Personal Appearance without Speaking Tour (10.0)" in out.result["problems"][0]

@@ -1,20 +1,12 @@
-"""coverage.yaml claims no more than the examples show: an example it names for a section must
-touch that section's rule in its engine explanation (trace or stated problems), as traces name
-rules: "(13.4.4 B, 5.4.1)"."""
+"""coverage.yaml claims no more than the examples show: an example it names for a section, and an
+example filed under a section by its `rule:`, must touch that section's rule in its engine
+explanation (trace or stated problems), as traces name rules: "(13.4.4 B, 5.4.1)"."""
 import pytest
 
 from generator.families.hex.coverage import touches
 from generator.validate import validate_game
 
 from .helpers import DIXIE
-
-# Named examples whose explanations do not yet cite their section (the engine does the work under
-# another rule number). Fix an entry (point it at an example that cites it, or make the engine
-# say the rule) and remove it here: the test fails on a listed entry that has been fixed.
-KNOWN_GAPS = {"4.1", "4.2.1", "4.2.2.3", "4.2.2.5", "4.2.2.6", "4.2.2.7", "5.3", "8.0", "8.1", "8.1.1", "8.1.2",
-              "8.1.3", "8.2.3", "8.2.5", "9.4", "10.3", "11.1", "11.2", "11.6", "11.6.1", "11.6.2", "13.1.1", "13.1.3",
-              "13.2", "13.2.1", "13.2.2", "13.2.3", "13.3.1", "13.3.2", "13.3.3", "13.4.1", "13.4.3", "13.6.1", "13.7.1",
-              "13.7.2", "13.7.4", "13.8.1", "15.2.4", "15.2.6", "4.2.2.9", "4.2.2.10", "13A.1", "17.4.3"}
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +24,45 @@ def named():
 
 def test_each_named_example_touches_its_section(named):
     gaps = {sid for sid, rows in named.items() if not all(ok for _, ok in rows)}
-    assert gaps - KNOWN_GAPS == set(), {sid: named[sid] for sid in gaps - KNOWN_GAPS}
-    assert KNOWN_GAPS - gaps == set(), "fixed: remove from KNOWN_GAPS"
+    assert gaps == set(), {sid: named[sid] for sid in gaps}
+
+
+# Sections that are the rulebook's own worked examples: the example filed under one shows the
+# rules it illustrates, which its trace names, not the example's number.
+WORKED_EXAMPLES = {"5.2": "5.1.2", "13.5.2": "13.5"}
+
+
+def test_each_section_with_examples_has_one_that_touches_it():
+    """Beyond the named examples: the examples filed under a section (by `rule:`) or named for it,
+    at least one of which must apply the section's rule, as its explanation shows."""
+    from generator.families.hex.coverage import coverage
+    result = validate_game(DIXIE)
+    pages = {p.name: p.read_text() for p in (DIXIE / "rules").glob("*.md")}
+    by_title = {w.example.data.get("title"): w.outcome for ws in result.examples.values() for w in ws}
+    untouched = []
+    for row in coverage(result.game, pages):
+        if row["none"]:
+            continue
+        assert row["examples"], row["id"]
+        rule = WORKED_EXAMPLES.get(row["id"], row["id"])
+        if not any(touches(list(by_title[e.title].trace) + [str(p) for p in by_title[e.title].result.get("problems", [])], rule)
+                   for e in row["examples"]):
+            untouched.append(row["id"])
+    assert untouched == []
+
+
+def test_each_example_applies_the_rule_it_is_filed_under():
+    result = validate_game(DIXIE)
+    astray = []
+    for worked in result.examples.values():
+        for w in worked:
+            section = str(w.example.data.get("rule") or "").split(" ")[0]
+            if not section:
+                continue
+            rule = WORKED_EXAMPLES.get(section, section)
+            if not touches(list(w.outcome.trace) + [str(p) for p in w.outcome.result.get("problems", [])], rule):
+                astray.append((w.example.data.get("title"), section))
+    assert astray == []
 
 
 def test_the_entries_the_issue_named_point_at_examples_that_test_them(named):

@@ -99,3 +99,21 @@ def test_the_scenario_kind_recomputes_the_force_tables():
     assert result["sides"]["USA"]["divisions"] == 18 and result["sides"]["USA"]["corps_equivalent"] == 9
     assert result["sides"]["CSA"]["corps_box"] == 8 and result["problems"] == []
     assert force_report(dixie(), "99")[0]["problems"] == ["no scenario '99'"]
+
+
+def test_an_attack_on_an_empty_enemy_city_resolves_without_a_defenders_choice():
+    # 13.4.3 B, 13.4.6: the city alone takes the loss; the turn used to ask for `defender_losses`
+    spec = {"side": "USA", "ap_level": 35, "phases": [{"phase": "combat", "attacks": [
+        _attack(["usa-corps"], "1716", roll=6, advance=[{"unit": "usa-corps", "path": ["1716"]}])]}]}
+    rep = play_turn(dixie(), position(("usa-corps", "USA", "infantry-corps", "1715")), spec)
+    assert rep.legal, rep.problems
+    assert rep.cities_captured == ["memphis"] and rep.final == {"usa-corps": "1716"}
+    assert any("no choice to state: the city takes 1 LP (13.4.6 A)" in line for line in rep.trace)
+
+
+def test_an_empty_city_that_takes_no_loss_stays_shut_in_a_turn():
+    spec = {"side": "USA", "ap_level": 35, "phases": [{"phase": "combat", "attacks": [
+        _attack(["usa-corps"], "1716", roll=3, attacker_losses={"disrupt": True},
+                advance=[{"unit": "usa-corps", "path": ["1716"]}])]}]}
+    rep = play_turn(dixie(), position(("usa-corps", "USA", "infantry-corps", "1715")), spec)
+    assert not rep.legal and rep.cities_captured == []
