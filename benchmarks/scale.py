@@ -125,12 +125,13 @@ def measure(n: int, work: Path, repeat: int, mkdocs_max: int) -> dict[str, float
     from generator.site.tree import docs_tree, write_tree
     cold_caches()
     tree_time, (files, nav) = best_of(1, lambda: docs_tree([result]))
+    from generator.build import SITE_PAPERS
     from generator.render.paper import for_paper
     from generator.render.print import pdf_jobs
 
     def site_pdfs() -> dict:   # the build renders these in a process pool; here one after another
         docs = fam.printables(game) if fam.printables else {}
-        return {f"print/{name}": job.render() for what, paper in fam.site_prints
+        return {f"print/{name}": job.render() for what in fam.site_prints for paper in SITE_PAPERS
                 for name, job in pdf_jobs(for_paper(docs[what], paper), paper).items()}
     pdf_time, pdfs = best_of(1, site_pdfs)
     files.update({f"{result.source.game_id}/{k}": v for k, v in pdfs.items()})

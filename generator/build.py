@@ -279,12 +279,17 @@ def game_entry(path: Path, options: BuildOptions, read=None, kept: FamilyPages |
     return (*_game_entry(result, options, kept), result.loaded)
 
 
+# the papers the site's PDFs are laid out for: what readers' printers hold, in Europe and
+# in North America
+SITE_PAPERS = ("A4", "letter")
+
+
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
     fam, prints, printed_on = result.family, {}, {}
     # no Cairo on this machine: the site still builds, without PDFs
     if fam.site_prints and fam.printables and options.pdf and printing_available():
         docs, title = fam.printables(result.game), str(result.source.meta["title"])
-        for what, paper in fam.site_prints:
+        for what, paper in ((w, p) for w in fam.site_prints for p in SITE_PAPERS):
             # a family's per-paper variants (cards-a4-1, cards-letter-1): the paper's own set
             for name, job in sorted(pdf_jobs(for_paper(docs[what], paper), paper, title=title).items()):
                 prints[f"print/{name}"] = job

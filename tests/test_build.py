@@ -62,7 +62,8 @@ def test_printables_are_rendered_and_linked(built):
     site, _ = built
     for game in ("classic", "divided-states"):
         pdfs = sorted((site / game / "print").glob("*.pdf"))
-        assert [p.name for p in pdfs] == ["adjacency-A4.pdf", "map-A4.pdf"], game
+        assert [p.name for p in pdfs] == ["adjacency-A4.pdf", "adjacency-letter.pdf", "map-A4.pdf",
+                                          "map-letter.pdf"], game
         assert all(p.read_bytes().startswith(b"%PDF-") for p in pdfs)
         assert 'href="print/map-A4.pdf"' in (site / game / "index.html").read_text(encoding="utf-8")
 
@@ -412,7 +413,8 @@ def test_each_games_printables_are_announced_as_soon_as_it_is_made(tmp_path):
     tree = generator.tree(BuildOptions(content=content, project=tmp_path, pdf=True), on_prints=told)
     assert [made for _, made in calls] == [1, 2]
     assert {p for jobs, _ in calls for p in jobs} == {p for p, v in tree.files.items() if isinstance(v, PrintJob)}
-    assert calls[0][0] == ["classic/print/adjacency-A4.pdf", "classic/print/map-A4.pdf"]
+    assert calls[0][0] == ["classic/print/adjacency-A4.pdf", "classic/print/adjacency-letter.pdf",
+                           "classic/print/map-A4.pdf", "classic/print/map-letter.pdf"]
 
 
 def test_validate_draws_no_figures_and_the_site_does():

@@ -163,8 +163,9 @@ class Family:
     adjudicate: Callable[[Any, dict], dict] | None = None
     render: Callable[..., str] | None = None        # (game, request, title="") -> SVG
     printables: Callable[[Any], dict] | None = None
-    # (what, paper) of `printables` that the site publishes as PDFs, such as ("map", "A4")
-    site_prints: tuple[tuple[str, str], ...] = ()
+    # which `printables` the site publishes as PDFs, such as ("map", "charts"): each on
+    # every paper of build.SITE_PAPERS
+    site_prints: tuple[str, ...] = ()
     # what -> the page (a path of `pages`) that links those PDFs under its heading, such as
     # {"charts": "charts.md"}; every PDF is also listed on the game's overview page
     print_pages: dict[str, str] = field(default_factory=dict)

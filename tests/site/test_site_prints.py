@@ -47,13 +47,16 @@ def site(built_site):
 
 
 def test_every_family_publishes_its_prints(site):
-    expected = {"classic": {"map-A4.pdf", "adjacency-A4.pdf"},
-                "divided-states": {"map-A4.pdf", "adjacency-A4.pdf"},
-                "modern-europe": {"map-A4.pdf", "adjacency-A4.pdf"},
-                "dixie": {"map-A4.pdf", "charts-A4.pdf", "counters-A4.pdf"},
-                "divided-republic": {"cards-A4.pdf", "cards-letter.pdf", "map-A4.pdf"}}
-    for game, names in expected.items():
-        assert {p.name for p in (site / game / "print").glob("*.pdf")} == names, game
+    expected = {"classic": {"map", "adjacency"},
+                "divided-states": {"map", "adjacency"},
+                "modern-europe": {"map", "adjacency"},
+                "dixie": {"map", "charts", "counters"},
+                "divided-republic": {"cards", "map"}}
+    for game, names in expected.items():           # every print on A4 and on US Letter
+        want = {f"{name}-{paper}.pdf" for name in names for paper in ("A4", "letter")}
+        assert {p.name for p in (site / game / "print").glob("*.pdf")} == want, game
+        for name in names:
+            assert on_paper(info(site / game / "print" / f"{name}-letter.pdf")[1], "letter"), (game, name)
     assert family("hex").site_prints and family("election").site_prints
 
 

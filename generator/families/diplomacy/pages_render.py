@@ -27,7 +27,7 @@ POWERS_LINK_FROM_MAP_SVG = "powers/"
 
 # Printables the site publishes (FAMILY.site_prints; not with --no-pdf); the build renders
 # them (in parallel, cached). A3, letter, tabloid, PNG: `mapwright print`.
-BUILD_PRINTS = (("map", "A4"), ("adjacency", "A4"))   # ~6 s for Divided States
+BUILD_PRINTS = ("map", "adjacency")
 PRINT_LABEL_MM = 2.2      # printable maps are sized so province codes are this tall (6.2 pt); a
                           # paper too small for the whole map at that size gets it tiled
 

@@ -38,6 +38,6 @@ FAMILY = Family(
     scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS, rules=scaffold.RULES),
     printables=printables,
     # cards with bleed and crop marks for both papers the cards page names, and the board
-    site_prints=(("cards", "A4"), ("cards", "letter"), ("map", "A4")),
+    site_prints=("cards", "map"),
     print_pages={"cards": "cards.md", "map": "map.md"},
 )

@@ -64,7 +64,7 @@ FAMILY = Family(
     scaffold=Scaffold(scaffold.files, players=scaffold.PLAYERS),
     printables=printables,
     # the site publishes them all (the map tiled at its printed scale; counters front and back)
-    site_prints=(("map", "A4"), ("charts", "A4"), ("cards", "A4")),
+    site_prints=("map", "charts", "cards"),
     print_pages={"map": "map.md", "charts": "charts.md", "cards": "counters.md"},
     render=render,
 )
