@@ -47,36 +47,17 @@ from __future__ import annotations
 import re
 from operator import attrgetter
 
-from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
 from .model import Game, province_of
 from .movement import Unit, adjudicate_movement
+from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, ORDERS_HINT, UNIT_HINT, UNREADABLE_REQUEST,  # noqa: F401 (re-exported)
+                             AdjudicationError, incomplete, json_pointer, place_of, quoted)
 from .orders import Order, OrderSyntaxError, _Reader, clipped, parse_order, read_location
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
 from .rules._engine import MovementRules, default_orders, no_retreat, standing_orders, winner
 
-BAD_REQUEST = register("DIP030", "Adjudication request malformed",
-                       "An adjudication request (`mapwright adjudicate`, `Game.adjudicate`) has a "
-                       "value of the wrong type or one the game does not know: an unknown power, "
-                       "province or key, a unit where it cannot stand, a malformed phase. The "
-                       "message names the value; see the adjudication-request schema.")
-INCOMPLETE_REQUEST = register("DIP031", "Adjudication request incomplete",
-                              "An adjudication request leaves out a fact the phase depends on (the "
-                              "units, the supply centres of a fall or winter phase, a retreat phase's "
-                              "standoffs or how each dislodged unit was attacked). Nothing is "
-                              "assumed: state it, or give a retreat request the movement it follows.")
-UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
-                              "The request is not UTF-8 JSON, or not I-JSON (RFC 7493: a key given "
-                              "twice in one object, half of a UTF-16 surrogate pair, NaN or infinity), "
-                              "or is nested too deeply or too large to read: over 16 MB, an order over "
-                              "500 characters or a unit over 200, more than 4 orders for one unit or "
-                              "more orders in all than 4 for each province of the map. Send one JSON "
-                              "object (one per line with --jsonl).")
-
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
-UNIT_HINT = "write the unit type and where it stands: A PAR, F STP/NC, Fleet St Petersburg (nc)"
-ORDERS_HINT = 'write "orders": {"POWER": ["A PAR - BUR", ...]}'
 
 PHASE = re.compile(r"([SFW])([0-9]{1,4})([MRA])")     # matched whole (fullmatch): no "S1901M\n"
 LAST_YEAR = 9999      # a phase names its year in at most four digits, so a game ends by S9999R
@@ -91,51 +72,6 @@ DISLODGED_KEYS = {"unit", "attacker_from", "via_convoy", "retreats"}
 UNIT_TEXT, ORDER_TEXT, ORDERS_PER_UNIT = 200, 500, 4
 
 
-class AdjudicationError(ValueError):
-    """The request is malformed or incomplete: the message says what, `pointer` where."""
-
-    def __init__(self, message: str, pointer: str = "", code: str = BAD_REQUEST, hint: str = ""):
-        super().__init__(message)
-        self.message = message
-        self.pointer = pointer
-        self.code = code
-        self.hint = hint or "see the adjudication-request schema"
-
-    def diagnostic(self, doc) -> Diagnostic:
-        """Located in the request's text (a loader `Document`)."""
-        return doc.diagnostic(self.pointer, self.code, self.message, hint=self.hint)
-
-
-def _ptr(*parts) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-_PLAIN_KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ '-]{0,39}", re.ASCII)
-
-
-def _at(where) -> tuple[str, str]:
-    """(readable place, JSON pointer) of a place given as parts ("units", "FRANCE", 0);
-    built only when there is something to report. A key that is not a plain name (a
-    power name as sent: any text) is shown quoted and cut short, so that the place
-    stays one short line."""
-    if isinstance(where, str):
-        return where, ""
-    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" if _PLAIN_KEY.fullmatch(str(p)) else f"[{_shown(p)}]"
-                   for p in where).lstrip(".")
-    return text, _ptr(*where)
-
-
-def _shown(value) -> str:
-    """A request value quoted in a message: short and on one line, whatever was sent."""
-    if isinstance(value, str):
-        return repr(value if len(value) <= 60 else value[:57] + "...")
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a {value.bit_length()}-bit integer"       # (its digits would be too many to show)
-    if isinstance(value, (bool, int, float)) or value is None:
-        return repr(value)[:60]
-    return f"a JSON {'list' if isinstance(value, list) else 'object'}"
-
-
 def _powers_hint(game: Game, name=None) -> str:
     """What to write instead of an unknown power: the closest name, and the powers (the
     first few of a many-player game)."""
@@ -147,10 +83,6 @@ def _powers_hint(game: Game, name=None) -> str:
         close = difflib.get_close_matches(name.strip().lower(), list(_powers(game)), n=1, cutoff=0.6)
     mean = f"did you mean {_powers(game)[close[0]]}? " if close else ""
     return f"{mean}write a power's id or name, in any case: {listed}"
-
-
-def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
-    return AdjudicationError(message, pointer, INCOMPLETE_REQUEST, hint)
 
 
 # --- request parsing ------------------------------------------------------------------
@@ -210,11 +142,11 @@ def _power(game: Game, name, where) -> str:
         return pid
     pid = _powers(game).get(name.lower()) if isinstance(name, str) else None
     if pid is None:
-        text, pointer = _at(where)
+        text, pointer = place_of(where)
         if not isinstance(name, str):
-            raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer,
+            raise AdjudicationError(f"{text}: power names are strings, got {quoted(name)}", pointer,
                                     hint=_powers_hint(game))
-        raise AdjudicationError(f"{text}: unknown power {_shown(name)}", pointer, hint=_powers_hint(game, name))
+        raise AdjudicationError(f"{text}: unknown power {quoted(name)}", pointer, hint=_powers_hint(game, name))
     if len(known) < _Index.LIMIT:
         known[name] = pid
     return pid
@@ -230,7 +162,7 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
         try:
             hit = _read_unit(game, text)
         except AdjudicationError as exc:
-            shown, at = _at(where)
+            shown, at = place_of(where)
             raise AdjudicationError(f"{shown}: {exc.message}", pointer or at, exc.code, exc.hint) from None
         if key is not None and len(cache) < _Index.LIMIT and len(key) <= _Index.TEXT:
             cache[key] = hit
@@ -243,18 +175,18 @@ def _read_unit(game: Game, text) -> tuple[str, str]:
         raise AdjudicationError(f"a unit is written in at most {UNIT_TEXT} characters, got {len(text):,}",
                                 code=UNREADABLE_REQUEST, hint=UNIT_HINT)
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}", hint=UNIT_HINT)
+        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {quoted(text)}", hint=UNIT_HINT)
     letter, rest = text.split(None, 1)
     kind = {"a": "A", "army": "A", "f": "F", "fleet": "F"}.get(letter.lower())
     if kind is None:
-        raise AdjudicationError(f"unit type must be A or F in {_shown(text)}", hint=UNIT_HINT)
+        raise AdjudicationError(f"unit type must be A or F in {quoted(text)}", hint=UNIT_HINT)
     try:
         r = _Reader(rest, m, strict_coasts=True)
         loc = r.location("unit location")
         if not r.done():
             raise OrderSyntaxError(f"unexpected '{clipped(' '.join(r.tokens[r.i:r.i + 12]))}'")
     except OrderSyntaxError as exc:
-        raise AdjudicationError(f"{exc} in {_shown(text)}", hint=UNIT_HINT) from None
+        raise AdjudicationError(f"{exc} in {quoted(text)}", hint=UNIT_HINT) from None
     prov = m.provinces[province_of(loc)]
     allowed = prov.locations(kind)
     if kind == "A":
@@ -287,20 +219,20 @@ def _mapping(request: dict, key: str, required: bool = False, why: str = "") -> 
     if key not in request or request[key] is None:
         if required:
             if key in request:
-                raise _missing(f"'{key}' is null{why}", _ptr(key), f"give \"{key}\": {{...}} ({{}} for none)")
-            raise _missing(f"'{key}' is missing{why}", "", f"add \"{key}\": {{...}} to the request")
+                raise incomplete(f"'{key}' is null{why}", json_pointer(key), f"give \"{key}\": {{...}} ({{}} for none)")
+            raise incomplete(f"'{key}' is missing{why}", "", f"add \"{key}\": {{...}} to the request")
         return {}
     value = request[key]
     if not isinstance(value, dict):
-        raise AdjudicationError(f"'{key}' must map power names to lists, got {_shown(value)}", _ptr(key),
+        raise AdjudicationError(f"'{key}' must map power names to lists, got {quoted(value)}", json_pointer(key),
                                 hint=f'write "{key}": {{"POWER": [...]}}, {{}} for none')
     return value
 
 
 def _list(value, where) -> list:
     if not isinstance(value, list):
-        text, pointer = _at(where)
-        raise AdjudicationError(f"{text} must be a list, got {_shown(value)}", pointer,
+        text, pointer = place_of(where)
+        raise AdjudicationError(f"{text} must be a list, got {quoted(value)}", pointer,
                                 hint="write the power's entries as a JSON list, [] for none")
     return value
 
@@ -344,14 +276,14 @@ def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
             if pid is None:
                 pid = _province(game, name)
                 if pid is None or not game.map.provinces[pid].supply_center:
-                    raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
-                                            _ptr("centers", pname, i),
+                    raise AdjudicationError(f"centers.{pname}[{i}]: {quoted(name)} is not a supply centre",
+                                            json_pointer("centers", pname, i),
                                             hint="name a supply centre of the map (its id, abbreviation or name)")
                 if len(known) < _Index.LIMIT:
                     known[name] = pid
             if pid in owner:
                 raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
-                                        _ptr("centers", pname, i), hint="list each supply centre once, under its owner")
+                                        json_pointer("centers", pname, i), hint="list each supply centre once, under its owner")
             owner[pid] = power
             pids.append(pid)
             centers.setdefault(power, []).append(pid)
@@ -365,7 +297,7 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
         return known
     match = PHASE.fullmatch(phase) if isinstance(phase, str) else None
     if not match:
-        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase",
+        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {quoted(phase)}", "/phase",
                                 hint="write S, F or W, the year (up to four digits), then M, R or A")
     season, year, step = match.group(1), int(match.group(2)), match.group(3)
     if (season == "W") != (step == "A"):
@@ -384,16 +316,16 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
 
 def parse_request(game: Game, request) -> dict:
     if not isinstance(request, dict):
-        raise AdjudicationError(f"the request must be a JSON object, got {_shown(request)}",
+        raise AdjudicationError(f"the request must be a JSON object, got {quoted(request)}",
                                 hint='send {"phase": "S1901M", "units": {...}, "orders": {...}}')
     for key in request:
         if key not in REQUEST_KEYS:
             extra = sorted(set(request) - REQUEST_KEYS, key=str)
             more = f" and {len(extra) - 1} more" if len(extra) > 1 else ""
-            raise AdjudicationError(f"unknown request key {_shown(str(extra[0]))}{more}", _ptr(extra[0]),
+            raise AdjudicationError(f"unknown request key {quoted(str(extra[0]))}{more}", json_pointer(extra[0]),
                                     hint=f"a request's keys are {', '.join(sorted(REQUEST_KEYS))}")
     if "phase" not in request:
-        raise _missing("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
+        raise incomplete("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
     index = _index(game)
     phase = request["phase"]
     season, year, step = _phase(index, phase)
@@ -405,7 +337,7 @@ def parse_request(game: Game, request) -> dict:
         for key in ("units", "dislodged", "contested"):
             if key in request:
                 raise AdjudicationError(f"'{key}' is derived from 'movement'; give one or the other",
-                                        _ptr(key), hint=f"leave '{key}' out, or 'movement'")
+                                        json_pointer(key), hint=f"leave '{key}' out, or 'movement'")
         movement = _movement_before(game, request["movement"], season, year)
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
@@ -432,17 +364,17 @@ def parse_request(game: Game, request) -> dict:
     contested = set()
     raw_contested = request.get("contested")
     if step == "R" and raw_contested is None:
-        raise _missing(f"'contested' is {'null' if 'contested' in request else 'missing'}: a retreat phase "
+        raise incomplete(f"'contested' is {'null' if 'contested' in request else 'missing'}: a retreat phase "
                        "must say which provinces the movement left empty by a standoff ([] for none)",
                        "/contested" if "contested" in request else "",
                        "copy \"contested\" from the movement's result, or give \"movement\"")
     if raw_contested is not None and type(raw_contested) is not list:
-        raise AdjudicationError(f"'contested' must be a list of provinces, got {_shown(raw_contested)}",
+        raise AdjudicationError(f"'contested' must be a list of provinces, got {quoted(raw_contested)}",
                                 "/contested", hint='write "contested": ["BUR"], or [] for none')
     for i, name in enumerate(raw_contested or ()):
         pid = _province(game, name)
         if pid is None:
-            raise AdjudicationError(f"contested[{i}]: unknown province {_shown(name)}", _ptr("contested", i),
+            raise AdjudicationError(f"contested[{i}]: unknown province {quoted(name)}", json_pointer("contested", i),
                                     hint="name a province of the map (its id, abbreviation or name)")
         contested.add(pid)
     given = request.get("orders")
@@ -503,7 +435,7 @@ def _read_units(game: Game, index: _Index, given: dict) -> dict[str, Unit]:
             p, u = hit
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
-                                        f"({units[p].power})", _ptr("units", pname, i),
+                                        f"({units[p].power})", json_pointer("units", pname, i),
                                         hint="one unit stands in a province: list each unit once")
             units[p] = u
     return units
@@ -531,15 +463,15 @@ def _read_orders(game: Game, index: _Index, given: dict) -> dict[str, list[str]]
         if isinstance(lst, str):
             lst = [lst]
         if not isinstance(lst, list):
-            raise AdjudicationError(f"orders.{pname} must be a list of order strings, got {_shown(lst)}",
-                                    _ptr("orders", pname), hint=ORDERS_HINT)
+            raise AdjudicationError(f"orders.{pname} must be a list of order strings, got {quoted(lst)}",
+                                    json_pointer("orders", pname), hint=ORDERS_HINT)
         for i, x in enumerate(lst):
             if not isinstance(x, str):
-                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, got {_shown(x)}",
-                                        _ptr("orders", pname, i), hint=ORDERS_HINT)
+                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, got {quoted(x)}",
+                                        json_pointer("orders", pname, i), hint=ORDERS_HINT)
             if len(x) > ORDER_TEXT:
                 raise AdjudicationError(f"orders.{pname}[{i}]: an order is written in at most {ORDER_TEXT} "
-                                        f"characters, got {len(x):,}", _ptr("orders", pname, i),
+                                        f"characters, got {len(x):,}", json_pointer("orders", pname, i),
                                         UNREADABLE_REQUEST, "write the order as A PAR - BUR, one order a string")
         orders.setdefault(power, []).extend(lst)
     return orders
@@ -556,7 +488,7 @@ def _count_orders(game: Game, given: dict) -> None:
         if type(lst) is list:
             if len(lst) > most:
                 raise AdjudicationError(f"the request holds more than {most:,} orders, {ORDERS_PER_UNIT} for "
-                                        "each province of the map", _ptr("orders", pname, most),
+                                        "each province of the map", json_pointer("orders", pname, most),
                                         UNREADABLE_REQUEST, "give each unit one order")
             most -= len(lst)
 
@@ -580,7 +512,7 @@ def _orders_per_unit(game: Game, index: _Index, given: dict) -> None:
             seen[key] = n = seen.get(key, 0) + 1
             if n > ORDERS_PER_UNIT:
                 raise AdjudicationError(f"orders.{pname}[{i}]: more than {ORDERS_PER_UNIT} orders for the unit "
-                                        f"in {game.map.display(order.province)}", _ptr("orders", pname, i),
+                                        f"in {game.map.display(order.province)}", json_pointer("orders", pname, i),
                                         UNREADABLE_REQUEST, "give each unit one order (two void each other)")
 
 
@@ -588,11 +520,11 @@ def _movement_before(game: Game, movement, season: str, year: int) -> dict:
     """Adjudicate the movement a retreat request names; errors point inside it."""
     if not isinstance(movement, dict):
         raise AdjudicationError(f"'movement' must be the movement phase's request (a JSON object), got "
-                                f"{_shown(movement)}", "/movement",
+                                f"{quoted(movement)}", "/movement",
                                 hint=f'give the {season}{year}M request, or "units", "dislodged" and "contested"')
     if movement.get("phase") != f"{season}{year}M":
         raise AdjudicationError(f"'movement' must be the {season}{year}M request this retreat phase "
-                                f"follows, got phase {_shown(movement.get('phase'))}",
+                                f"follows, got phase {quoted(movement.get('phase'))}",
                                 "/movement/phase" if "phase" in movement else "/movement",
                                 hint=f'give the movement request with "phase": "{season}{year}M"')
     try:
@@ -611,7 +543,7 @@ def _parse_dislodged(game: Game, request: dict, step: str, units: dict[str, Unit
         for pname in sorted(raw, key=str):      # ({} or powers with no units, as an `after` gives it)
             if raw[pname] != []:
                 raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)",
-                                        _ptr("dislodged", pname),
+                                        json_pointer("dislodged", pname),
                                         hint='leave "dislodged" out, or give it as {} outside a retreat phase')
             _power(game, pname, ("dislodged", pname))
         return dislodged, given_options
@@ -621,21 +553,21 @@ def _parse_dislodged(game: Game, request: dict, step: str, units: dict[str, Unit
         if isinstance(lst, dict):
             raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
                                     '([{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}]), '
-                                    "not one object", _ptr("dislodged", pname), hint="put the object in a list")
+                                    "not one object", json_pointer("dislodged", pname), hint="put the object in a list")
         for i, item in enumerate(_list(lst, ("dislodged", pname))):
-            where, ptr = f"dislodged.{pname}[{i}]", _ptr("dislodged", pname, i)
+            where, ptr = f"dislodged.{pname}[{i}]", json_pointer("dislodged", pname, i)
             if not isinstance(item, dict):
                 raise AdjudicationError(f'{where}: expected {{"unit": "F NTH", "attacker_from": "HOL", '
-                                        f'"via_convoy": false}}, got {_shown(item)}', ptr,
+                                        f'"via_convoy": false}}, got {quoted(item)}', ptr,
                                         hint="give each dislodged unit as an object")
             extra = set(item) - DISLODGED_KEYS
             if extra:
                 key = sorted(map(str, extra))[0]
-                raise AdjudicationError(f"{where}: unknown key {_shown(key)}", ptr + _ptr(key),
+                raise AdjudicationError(f"{where}: unknown key {quoted(key)}", ptr + json_pointer(key),
                                         hint=f"a dislodged unit's keys are {', '.join(sorted(DISLODGED_KEYS))}")
             for key in ("unit", "attacker_from", "via_convoy"):
                 if key not in item:
-                    raise _missing(f"{where}: '{key}' is missing (where the attacker came from and "
+                    raise incomplete(f"{where}: '{key}' is missing (where the attacker came from and "
                                    "whether it came by convoy decide where the unit may retreat)", ptr,
                                    f"add \"{key}\" (a movement response's 'after' gives it)")
             u = parse_unit(game, item["unit"], power, where, ptr + "/unit")
@@ -646,11 +578,11 @@ def _parse_dislodged(game: Game, request: dict, step: str, units: dict[str, Unit
             att = item["attacker_from"]
             att_id = _province(game, att)
             if att_id is None:
-                raise AdjudicationError(f"{where}: unknown province {_shown(att)} in attacker_from",
+                raise AdjudicationError(f"{where}: unknown province {quoted(att)} in attacker_from",
                                         ptr + "/attacker_from",
                                         hint="name the province the dislodging unit moved from")
             if not isinstance(item["via_convoy"], bool):
-                raise AdjudicationError(f"{where}: via_convoy must be true or false, got {_shown(item['via_convoy'])}",
+                raise AdjudicationError(f"{where}: via_convoy must be true or false, got {quoted(item['via_convoy'])}",
                                         ptr + "/via_convoy", hint="true when the attacker came by convoy")
             _check_attack(game, units, u, att_id, item["via_convoy"], where, ptr)
             dislodged[p] = Dislodged(u, att_id, item["via_convoy"])
@@ -691,9 +623,9 @@ def _check_attack(game: Game, units: dict[str, Unit], u: Unit, att: str, via_con
 def _given_retreats(game: Game, given, where) -> list[str]:
     """The locations a request restricts a dislodged unit's retreats to, each read as an
     order's would be ("PIC", "Picardy", "stp/nc"); checked against the position later."""
-    text, pointer = _at(where)
+    text, pointer = place_of(where)
     if type(given) is not list:
-        raise AdjudicationError(f"{text} must be a list of locations, got {_shown(given)}", pointer,
+        raise AdjudicationError(f"{text} must be a list of locations, got {quoted(given)}", pointer,
                                 hint='write "retreats": ["PIC", "GAS"], or leave it out')
     out = []
     for i, x in enumerate(given):
@@ -702,7 +634,7 @@ def _given_retreats(game: Game, given, where) -> list[str]:
                 raise OrderSyntaxError("not a location")
             out.append(read_location(x, game.map))
         except OrderSyntaxError:
-            raise AdjudicationError(f"{text}[{i}]: {_shown(x)} is not a location of the map", pointer + f"/{i}",
+            raise AdjudicationError(f"{text}[{i}]: {quoted(x)} is not a location of the map", pointer + f"/{i}",
                                     hint="name where the unit may retreat: a province id or name, "
                                          "with its coast for a fleet (STP/NC)") from None
     return out
@@ -950,19 +882,19 @@ def _check_stated(game: Game, request: dict, req: dict) -> None:
             n = stated[pname]
             power = _power(game, pname, ("adjustments", pname))
             if not isinstance(n, int) or isinstance(n, bool):
-                raise AdjudicationError(f"adjustments.{pname}: {_shown(n)} is not a whole number",
-                                        _ptr("adjustments", pname),
+                raise AdjudicationError(f"adjustments.{pname}: {quoted(n)} is not a whole number",
+                                        json_pointer("adjustments", pname),
                                         hint="builds are a positive number, removals a negative one")
             if power in got:
                 raise AdjudicationError(f"adjustments.{pname}: {power} is stated twice (as "
-                                        f"{_shown(written[power])} too)", _ptr("adjustments", pname),
+                                        f"{quoted(written[power])} too)", json_pointer("adjustments", pname),
                                         hint="state each power once")
             got[power] = n
             written[power] = pname
         for power in sorted(got.keys() | due.keys()):
             says, gives = got.get(power, 0), due.get(power, 0)
             if says != gives:
-                told = f"says {_shown(says)} for {power}" if power in got else f"leaves out {power}"
+                told = f"says {quoted(says)} for {power}" if power in got else f"leaves out {power}"
                 raise AdjudicationError(f"'adjustments' {told} but the units and centres give {gives}",
                                         "/adjustments",
                                         hint="leave 'adjustments' out, or state what the position gives")
