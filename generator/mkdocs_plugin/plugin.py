@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import logging
@@ -37,7 +36,7 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
@@ -129,6 +128,25 @@ class _InMemoryBytecode(BytecodeCache):
         self.compiled[bucket.key] = bucket.bytecode_to_string()
 
 
+class HeapPolicy(Protocol):
+    """What the command does with the collector around MkDocs' rendering of the pages."""
+
+    def hold(self) -> None: ...
+
+    def release(self) -> None: ...
+
+
+class _LeftAlone:
+    def hold(self) -> None:
+        pass
+
+    def release(self) -> None:
+        pass
+
+
+COLLECTOR_LEFT_ALONE = _LeftAlone()
+
+
 @dataclass
 class Session:
     """What outlives one build of a command (`serve` rebuilds after every edit): held by
@@ -154,7 +172,7 @@ class Session:
     index_json: str = ""                             # the last search index written whole
     indexed: dict[str, str] = field(default_factory=dict)   # page src path -> view_key of its entries
     pdfs: dict[str, bytes] = field(default_factory=dict)    # serve: key -> the PDF, those the last build linked
-    froze: bool = False              # the generator's objects are frozen (see freeze)
+    heap: HeapPolicy = field(default_factory=lambda: COLLECTOR_LEFT_ALONE)   # the command's (see freeze)
 
     def pdf_key(self, job: PrintJob) -> str:
         """`job.key()`, once per job: a kept game's jobs are the same objects build after
@@ -189,22 +207,13 @@ class Session:
             self.indexing.result()
 
     def freeze(self) -> None:
-        """While MkDocs renders the pages, the collector leaves the generator's objects alone.
-
-        The games, their models and the docs tree are some hundreds of thousands of objects
-        that live until the build ends; every full collection MkDocs' rendering triggers
-        would walk all of them again (MkDocs alone has none of them to walk). `gc.freeze`
-        sets the objects that exist now aside; `thaw` gives them back when the pages are
-        done, so that serve's old trees are still collected. A program that froze objects
-        itself is left as it is."""
-        if gc.isenabled() and gc.get_freeze_count() == 0:
-            gc.freeze()
-            self.froze = True
+        """The pages are generated: the command's collector policy may set the generator's
+        objects aside while MkDocs renders (heap.GeneratedSetAside); a library call or
+        MkDocs alone leaves the collector as it is."""
+        self.heap.hold()
 
     def thaw(self) -> None:
-        if self.froze:
-            gc.unfreeze()
-            self.froze = False
+        self.heap.release()
 
 
 def _search_plugin(config):
@@ -279,7 +288,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     supports_multiple_instances = False
     # What `mapwright build` or `serve` was told on its command line (content folder,
     # project, work and cache folders, pdf, jobs; `wrapped`: the command prints the
-    # diagnostics), set by run.py before MkDocs loads the configuration and cleared after:
+    # diagnostics; `heap`: its collector policy while MkDocs renders, a HeapPolicy), set by run.py before MkDocs loads the configuration and cleared after:
     # MkDocs makes the plugin from mkdocs.yml alone, and `serve` loads it itself.
     command_line: ClassVar[dict] = {}
 
@@ -305,6 +314,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_config(self, config):
         session, settings, flags = self.session, self.config, self.command_line
         session.seconds, session.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
+        session.heap = flags.get("heap") or COLLECTOR_LEFT_ALONE
         here = config_folder(config)
         configured = content_folder(settings, config)
         content = Path(flags["content"]) if flags.get("content") else configured
