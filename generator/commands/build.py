@@ -81,6 +81,7 @@ def run(args) -> int:
             return 2 if all(d.code in (OUTPUT_REFUSED, WORK_REFUSED) for d in found) else 1
         return fail(f"MkDocs could not build the site: {exc}")
     code = report(outcome.diagnostics, args.format) if outcome.diagnostics else 0
-    say(f"built {outcome.games} game(s) into {args.output}/ in {outcome.timings.get('total', 0):.1f} s")
+    drawn = f", PDFs drawn by {outcome.renderer}" if outcome.renderer else ""
+    say(f"built {outcome.games} game(s) into {args.output}/ in {outcome.timings.get('total', 0):.1f} s{drawn}")
     detail("timings: " + " ".join(f"{k}={v:.2f}s" for k, v in outcome.timings.items()))
     return code

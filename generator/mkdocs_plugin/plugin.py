@@ -43,14 +43,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
+from ..build import (BuildOptions, Generator, Tree, check_renderer, check_site, check_work, pdf_cache,
                      record_site)
 from ..diagnostics import Diagnostic, Report, errors
 from ..game import LINKED
 from ..loader import display_path
 from ..paths import unsafe_entries
 from ..output import as_text
-from ..render.print import PrintJob, render_job
+from ..render.print import PrintJob, render_job, renderer
 from ..site.sanitise import sanitise_html
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
@@ -162,6 +162,7 @@ class Session:
     bytecode: BytecodeCache = field(default_factory=lambda: _InMemoryBytecode())   # serve: templates compiled
     listings: dict = field(default_factory=dict)     # serve: the theme's files (patches.keep_theme_listing)
     rendered: int = 0                # PDFs the last build rendered (not from the cache)
+    renderer: str = ""               # what drew them, with its version ("": no PDFs)
     seconds: float = 0.0             # time spent in this plugin's hooks, this build
     hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
     prints: Prints = field(default_factory=lambda: Prints())
@@ -328,13 +329,16 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         self.options = BuildOptions(
             content=content, project=Path(flags.get("project") or here), work=flags.get("work"),
             cache_dir=Path(cache) if cache else None,
-            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs, site=site)
+            pdf=settings.pdf and flags.get("pdf", True), pdf_renderer=settings.pdf_renderer,
+            jobs=flags.get("jobs") or settings.jobs, site=site)
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
         add_theme_files(config)
         for name in add_extensions(config):
             log.info("mapwright: turned on the Markdown extension %s (its pages use it)", name)
-        problems = check_work(self.options) + _unwalkable(Path(config.docs_dir))
+        problems = (check_work(self.options) + _unwalkable(Path(config.docs_dir))
+                    + check_renderer(self.options, config.config_file_path))
+        session.renderer = renderer(self.options.pdf_renderer) if self.options.pdf and not problems else ""
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
         else:   # the theme's files listed once (see patches.py)

@@ -25,6 +25,7 @@ class Outcome:
     games: int = 0
     regenerated: list[str] = field(default_factory=list)   # games made afresh (not cached)
     rendered: int = 0                                      # PDFs rendered (not cached)
+    renderer: str = ""                                     # what draws the PDFs ("": no PDFs)
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -127,7 +128,7 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     tree = session.last
     total = time.perf_counter() - start
     return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
-                   session.rendered, {"generate": tree.timings["generate"], "plugin": session.seconds,
+                   session.rendered, session.renderer, {"generate": tree.timings["generate"], "plugin": session.seconds,
                                       **{f"hook {name}": t for name, t in session.hooks.items()},
                                       "total": total})
 
