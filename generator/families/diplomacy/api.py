@@ -45,6 +45,7 @@ result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fa
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from operator import attrgetter
 
 from .adjustments import adjudicate_adjustments
@@ -292,7 +293,24 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
     return season, year, step
 
 
-def parse_request(game: Game, request) -> dict:
+@dataclass(frozen=True, slots=True)
+class PhaseRequest:
+    """A request as read: every name resolved to the game's ids, every unit placed."""
+
+    phase: str
+    season: str                     # S, F or W
+    year: int
+    step: str                       # M, R or A
+    units: dict[str, Unit]          # province -> the unit there
+    centers: dict[str, list[str]]   # power -> its supply centres
+    dislodged: dict[str, Dislodged]     # province -> the unit dislodged from it (retreat phase)
+    contested: set[str]             # provinces left empty by a standoff (retreat phase)
+    orders: dict[str, list[str]]    # power -> its orders as written
+    options: dict[str, tuple[list[str], str]]   # province -> (the retreats given, their pointer)
+    movement: dict | None           # the movement request a retreat request gave, and its result
+
+
+def parse_request(game: Game, request) -> PhaseRequest:
     """The request read: its shape checked by its schema (request_schema), then each
     value by what the game knows (powers, provinces, units that can stand there)."""
     index = _index(game)
@@ -333,9 +351,8 @@ def parse_request(game: Game, request) -> dict:
     if orders is None:
         orders = _read_orders(game, index, given)
     _orders_per_unit(game, index, given)
-    return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
-            "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
-            "options": given_options, "movement": movement}
+    return PhaseRequest(phase, season, year, step, units, centers, dislodged, contested, orders,
+                        given_options, movement)
 
 
 # Each part of a request is read twice over at most: first by the loop for a request like
@@ -648,9 +665,9 @@ def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
 def adjudicate(game: Game, request: dict) -> dict:
     """Adjudicate one phase; see the module docstring for the JSON shapes."""
     req = parse_request(game, request)
-    season, year, step = req["season"], req["year"], req["step"]
-    units: dict[str, Unit] = req["units"]
-    centers = req["centers"]
+    season, year, step = req.season, req.year, req.step
+    units: dict[str, Unit] = req.units
+    centers = req.centers
     if "adjustments" in request or "winner" in request:
         _check_stated(game, request, req)
     trace: list[str] = []
@@ -661,7 +678,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     neutral = _neutral(game)
     if step == "M":
         index = _index(game)
-        submitted = _parse_all(game, req["orders"])
+        submitted = _parse_all(game, req.orders)
         if index.standing:      # a module orders for a power no player moves
             moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
                      if o is not None and o.kind == "move"}
@@ -688,26 +705,26 @@ def adjudicate(game: Game, request: dict) -> dict:
         for prov, u in sorted(out.transformed.items()):
             trace.append(f"{u.power}'s unit in {game.map.display(prov)} becomes {u}")
     elif step == "R":
-        dislodged = req["dislodged"]
+        dislodged = req.dislodged
         auto = {p: why for p, d in dislodged.items() if (why := no_retreat(game, d.unit))}
-        options = {p: retreat_options(game.map, d, set(units), req["contested"]) for p, d in dislodged.items()
+        options = {p: retreat_options(game.map, d, set(units), req.contested) for p, d in dislodged.items()
                    if p not in auto}
-        for p, (given, pointer) in req["options"].items():
+        for p, (given, pointer) in req.options.items():
             if p in options:
-                options[p] = _restricted(game, options[p], given, "/movement" if req["movement"] else pointer,
+                options[p] = _restricted(game, options[p], given, "/movement" if req.movement else pointer,
                                          dislodged[p])
         results, new_units, more, disbanded = adjudicate_retreats(
-            game.map, units, dislodged, req["contested"], _parse_all(game, req["orders"]), auto, options)
+            game.map, units, dislodged, req.contested, _parse_all(game, req.orders), auto, options)
         trace += more
     else:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
                         | set(centers))
-        orders = dict(req["orders"])
+        orders = dict(req.orders)
         due = _needs_adjustment(game, units, centers)
         for power in powers:
             if due.get(power, 0) <= 0 or orders.get(power):
                 continue   # no builds due (e.g. owns no centre in this request), or orders given
-            use = default_orders(game, req["phase"], power)
+            use = default_orders(game, req.phase, power)
             if use:
                 orders[power] = use
                 trace.append(f"{power} gave no orders in the opening build phase and gets its "
@@ -759,16 +776,16 @@ def adjudicate(game: Game, request: dict) -> dict:
     gone: dict[str, list[str]] = {}
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {"phase": req["phase"], "results": shown, "trace": trace,
+    return {"phase": req.phase, "results": shown, "trace": trace,
             "disbanded": {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, "after": after}
 
 
-def _check_stated(game: Game, request: dict, req: dict) -> None:
+def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:
     """`adjustments` and `winner`, when a request states them (a chained `after` does),
     must be what the position says (a power stated with 0 is one with none due)."""
     if "adjustments" in request:
         stated = request["adjustments"]
-        due = _needs_adjustment(game, req["units"], req["centers"]) if req["step"] == "A" else {}
+        due = _needs_adjustment(game, req.units, req.centers) if req.step == "A" else {}
         got: dict[str, int] = {}
         written: dict[str, str] = {}
         for pname in sorted(stated, key=str):
@@ -791,7 +808,7 @@ def _check_stated(game: Game, request: dict, req: dict) -> None:
         stated = request["winner"]
         if stated is not None:
             stated = _power(game, stated, ("winner",))
-        won = winner(game, req["centers"], req["units"])
+        won = winner(game, req.centers, req.units)
         if stated != (won[0] if won else None):
             raise AdjudicationError(f"'winner' says {stated} but the centres give "
                                     f"{won[0] if won else None}", "/winner",
