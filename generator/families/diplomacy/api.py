@@ -1,5 +1,9 @@
 """`adjudicate(game, request) -> response`: one phase, JSON in and JSON out.
 
+Inside, the request is read into a `PhaseRequest` (its shape checked by its schema,
+request_schema.py) and the phase answered as a `PhaseResult` (`adjudicate_phase`);
+`to_json` makes the response only here, at the edge.
+
 Request (powers and provinces as the game names them; case-insensitive; JSON Schema:
 schemas/adjudication-request.schema.json):
 
@@ -475,7 +479,7 @@ def _movement_before(game: Game, movement, season: str, year: int) -> dict:
                                 "/movement/phase" if "phase" in movement else "/movement",
                                 hint=f'give the movement request with "phase": "{season}{year}M"')
     try:
-        return {"request": movement, "after": adjudicate(game, movement)["after"]}
+        return {"request": movement, "after": adjudicate_phase(game, movement).after.to_json()}
     except AdjudicationError as exc:
         raise AdjudicationError(f"movement: {exc.message}", "/movement" + exc.pointer, exc.code, exc.hint) from None
 
@@ -662,8 +666,47 @@ def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
     return {p: sorted(v) for p, v in sorted(centers.items()) if v}
 
 
+@dataclass(frozen=True, slots=True)
+class PositionAfter:
+    """The position a phase leaves: itself the next phase's request, orders aside."""
+
+    phase: str
+    units: dict[str, list[str]]         # power -> its units ("A PAR"), by location
+    dislodged: dict[str, list[dict]]    # power -> {unit, attacker_from, via_convoy, retreats}
+    centers: dict[str, list[str]]
+    contested: list[str]
+    adjustments: dict[str, int]
+    winner: str | None
+
+    def to_json(self) -> dict:
+        return {"phase": self.phase, "units": self.units, "dislodged": self.dislodged, "centers": self.centers,
+                "contested": self.contested, "adjustments": self.adjustments, "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResult:
+    """One phase adjudicated: each order's row, why (one sentence a step), the units its
+    rules removed, and the position after."""
+
+    phase: str
+    results: list[dict]
+    trace: list[str]
+    disbanded: dict[str, list[str]]
+    after: PositionAfter
+
+    def to_json(self) -> dict:
+        """The response (schemas/adjudication-response.schema.json)."""
+        return {"phase": self.phase, "results": self.results, "trace": self.trace,
+                "disbanded": self.disbanded, "after": self.after.to_json()}
+
+
 def adjudicate(game: Game, request: dict) -> dict:
     """Adjudicate one phase; see the module docstring for the JSON shapes."""
+    return adjudicate_phase(game, request).to_json()
+
+
+def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
+    """Adjudicate one phase: the request read (parse_request), the result typed."""
     req = parse_request(game, request)
     season, year, step = req.season, req.year, req.step
     units: dict[str, Unit] = req.units
@@ -767,17 +810,16 @@ def adjudicate(game: Game, request: dict) -> dict:
             "unit": f"{d.unit.kind} {d.unit.location}", "attacker_from": d.attacker_from,
             "via_convoy": d.via_convoy,
             "retreats": retreats[prov] if prov in retreats else retreat_options(game.map, d, occupied, contested)})
-    after = {"phase": next_phase, "units": _units_out(game, new_units), "dislodged": dis_out,
-             "centers": _centers_out(new_centers), "contested": sorted(contested),
-             "adjustments": (due or {}) if next_phase.endswith("A") else {},
-             "winner": won[0] if won else None}
+    after = PositionAfter(next_phase, _units_out(game, new_units), dis_out, _centers_out(new_centers),
+                          sorted(contested), (due or {}) if next_phase.endswith("A") else {},
+                          won[0] if won else None)
     if won:
         trace.append(won[1])
     gone: dict[str, list[str]] = {}
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {"phase": req.phase, "results": shown, "trace": trace,
-            "disbanded": {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, "after": after}
+    return PhaseResult(req.phase, shown, trace,
+                       {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after)
 
 
 def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:
