@@ -101,7 +101,8 @@ def _switches(tree) -> list[tuple[int, str]]:
             name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
             if (name, node.func.attr) in SWITCHES:
                 found.append((node.lineno, f"{name}.{node.func.attr}"))
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AugAssign) else [])
         for target in targets:
             if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute) \
                     and target.value.attr == "environ":

@@ -2,8 +2,6 @@
 without the chosen one is told so (located in mkdocs.yml), never given the other's."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from generator.build import NO_RENDERER, BuildOptions, check_renderer

@@ -156,7 +156,8 @@ def _of_key(key: str, keyword, value, request: dict, readers: Readers) -> Adjudi
     elif key == "movement":
         return AdjudicationError(f"'movement' must be the movement phase's request (a JSON object), got "
                                  f"{quoted(value)}", pointer,
-                                 hint=f'give the {request["phase"][:-1]}M request, or "units", "dislodged" and "contested"')
+                                 hint=f'give the {request["phase"][:-1]}M request, or "units", "dislodged" '
+                                      'and "contested"')
     elif key == "contested":
         return AdjudicationError(f"'contested' must be a list of provinces, got {quoted(value)}", pointer,
                                  hint='write "contested": ["BUR"], or [] for none')
@@ -177,9 +178,10 @@ def _of_dislodged(path: tuple, keyword, value, error, readers: Readers) -> Adjud
     where, pointer = place_of(item)
     if len(path) == 3:
         if keyword == "additionalProperties":
-            key = sorted(map(str, (k for k in value if k not in error.schema["properties"])))[0]
+            known = error.schema["properties"]
+            key = sorted(map(str, (k for k in value if k not in known)))[0]
             return AdjudicationError(f"{where}: unknown key {quoted(key)}", pointer + json_pointer(key),
-                                     hint=f"a dislodged unit's keys are {', '.join(sorted(error.schema['properties']))}")
+                                     hint=f"a dislodged unit's keys are {', '.join(sorted(known))}")
         if keyword == "required":
             missing = min(DISLODGED_FACTS.index(k) for k in DISLODGED_FACTS if k not in value)
             key = DISLODGED_FACTS[missing]
@@ -213,4 +215,5 @@ def _unforeseen(text: str, pointer: str, error) -> AdjudicationError:
     """A fault the words above do not cover (a reader that accepted what the schema
     refuses, or a new rule of the schema): the schema's own words, on one line."""
     said = " ".join(str(error.message).split())
-    return AdjudicationError(f"{text}: {said[:200]}", pointer, hint="see the adjudication-request schema reference page")
+    return AdjudicationError(f"{text}: {said[:200]}", pointer,
+                             hint="see the adjudication-request schema reference page")
