@@ -55,9 +55,10 @@ from operator import attrgetter
 from .adjustments import adjudicate_adjustments
 from .model import Game, province_of
 from .movement import Unit, adjudicate_movement
-from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADABLE_REQUEST,  # noqa: F401 (re-exported)
-                             AdjudicationError, json_pointer, place_of, quoted)
 from .orders import Order, OrderSyntaxError, _Reader, clipped, parse_order, read_location
+# (the codes re-exported: the commands and tests name them from here)
+from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADABLE_REQUEST,  # noqa: F401
+                             AdjudicationError, json_pointer, place_of, quoted)
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
