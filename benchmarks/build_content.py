@@ -102,11 +102,12 @@ def one_build(content: str, config: str, site: str, cache: str, pdf: bool) -> di
     imports included, under the command's collector policy."""
     start, cpu = time.perf_counter(), time.process_time()
     collector = Collector()
-    from generator.heap import command_heap
+    from generator.heap import GeneratedSetAside, command_heap
     from generator.mkdocs_plugin.run import build_site
     imports = time.perf_counter() - start
     with command_heap():
-        outcome = build_site(Path(config), Path(content), Path(site), cache_dir=Path(cache), pdf=pdf)
+        outcome = build_site(Path(config), Path(content), Path(site), cache_dir=Path(cache), pdf=pdf,
+                             heap=GeneratedSetAside())
     hooks = {k.removeprefix("hook "): v for k, v in outcome.timings.items() if k.startswith("hook ")}
     workers = resource.getrusage(resource.RUSAGE_CHILDREN)   # the PDF processes, joined at the end
     return {"build": time.perf_counter() - start, "cpu": time.process_time() - cpu,

@@ -152,7 +152,7 @@ def build(content="content", site_dir="site", config="mkdocs.yml", work=None, pd
     except NotBuilt as exc:
         return {"built": False, "timings": {}, "error": str(exc),
                 "diagnostics": [d.to_dict() for d in sorted(exc.diagnostics)]}
-    return {"built": True, "timings": outcome.timings,
+    return {"built": True, "timings": outcome.timings, "pdf_renderer": outcome.renderer,
             "diagnostics": [d.to_dict() for d in sorted(outcome.diagnostics)]}
 
 

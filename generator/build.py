@@ -30,7 +30,7 @@ from .markup import check_markdown
 from .paths import PACKAGE_ROOT, SCHEMA_DIR
 from .progress import step
 from .render.paper import for_paper
-from .render.print import PdfCache, PrintJob, pdf_jobs, printing_available
+from .render.print import DEFAULT_RENDERER, PdfCache, PrintJob, pdf_jobs, renderer_problem
 from .site.links import missing_targets
 from .site.tree import SiteSettings
 from .validate import DataRead, GameResult, Loaded, read_split, validate_game
@@ -45,6 +45,13 @@ WORK_REFUSED = register("MW602", "Work folder refused",
                         "The work folder (caches) must be the project's build/ folder or inside it, "
                         "and neither it nor the site folder may be a symbolic link.")
 
+NO_RENDERER = register("MW606", "PDF renderer not installed",
+                       "The build renders the printable PDFs with the renderer mkdocs.yml names "
+                       "(`pdf_renderer` under the mapwright plugin: librsvg, the default, or "
+                       "cairosvg), and that renderer cannot be used on this machine. A PDF's bytes "
+                       "depend on its renderer, so no other is used in its place: install it, name "
+                       "the other one, or build without PDFs (--no-pdf).")
+
 MARKER = ".mapwright-site"    # in the site folder: the files the last build wrote, one a line
 CACHE_FORMAT = "mapwright-game-2"
 
@@ -58,6 +65,7 @@ class BuildOptions:
     work: Path | None = None           # default: <project>/build
     cache_dir: Path | None = None      # default: <work>/cache
     pdf: bool = True
+    pdf_renderer: str = DEFAULT_RENDERER   # what draws the PDFs (render.print.PDF_RENDERERS)
     jobs: int = 0                      # PDF render processes; 0: one per CPU but one
     site: SiteSettings = SiteSettings()   # the site-wide pages: title, home page, Mapwright's pages
 
@@ -95,6 +103,30 @@ def check_work(options: BuildOptions) -> list[Diagnostic]:
         found.append(_refused(options.work, WORK_REFUSED, "the work folder is outside the project's build/ folder",
                               f"use build/ or a folder inside it (here: {display_path(build)})"))
     return found
+
+
+def check_renderer(options: BuildOptions, config_file: Path | None) -> list[Diagnostic]:
+    """The PDF renderer the build is told to use, when it renders PDFs: usable here, or
+    refused at the line of mkdocs.yml that chose it (the plugin's, for the default)."""
+    problem = renderer_problem(options.pdf_renderer) if options.pdf else ""
+    if not problem:
+        return []
+    line, column, chosen = 1, 1, "the default"
+    try:
+        lines = Path(config_file).read_text(encoding="utf-8").splitlines() if config_file else []
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    for wanted in ("pdf_renderer", "mapwright"):
+        at = next((n for n, text in enumerate(lines, 1) if wanted in text.split("#")[0]), None)
+        if at is not None:
+            line, column = at, lines[at - 1].index(wanted) + 1
+            chosen = "named here" if wanted == "pdf_renderer" else "the default"
+            break
+    other = next(n for n in ("librsvg", "cairosvg") if n != options.pdf_renderer)
+    return [Diagnostic(display_path(Path(config_file)) if config_file else "mkdocs.yml", line, column, NO_RENDERER,
+                       f"the PDF renderer {options.pdf_renderer} ({chosen}) cannot be used: {problem}",
+                       hint=f"install it, or set `pdf_renderer: {other}` under the mapwright plugin, "
+                            "or build with --no-pdf")]
 
 
 def check_site(site: Path, options: BuildOptions) -> list[Diagnostic]:
@@ -287,11 +319,12 @@ SITE_PAPERS = ("A4", "letter")
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
     fam, prints, printed_on = result.family, {}, {}
     # no Cairo on this machine: the site still builds, without PDFs
-    if fam.site_prints and fam.printables and options.pdf and printing_available():
+    if fam.site_prints and fam.printables and options.pdf:   # (the renderer checked: check_renderer)
         docs, title = fam.printables(result.game), str(result.source.meta["title"])
         for what, paper in ((w, p) for w in fam.site_prints for p in SITE_PAPERS):
             # a family's per-paper variants (cards-a4-1, cards-letter-1): the paper's own set
-            for name, job in sorted(pdf_jobs(for_paper(docs[what], paper), paper, title=title).items()):
+            for name, job in sorted(pdf_jobs(for_paper(docs[what], paper), paper, title=title,
+                                             renderer=options.pdf_renderer).items()):
                 prints[f"print/{name}"] = job
                 if what in fam.print_pages:
                     printed_on[f"print/{name}"] = fam.print_pages[what]
@@ -323,7 +356,7 @@ def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | N
 
 def _encode(value):
     if isinstance(value, PrintJob):
-        return {"print": list(value.pages), "title": value.title}
+        return {"print": list(value.pages), "title": value.title, "renderer": value.renderer}
     if isinstance(value, bytes):
         return {"bytes": base64.b64encode(value).decode("ascii")}
     return value
@@ -332,7 +365,7 @@ def _encode(value):
 def _decode(value):
     if isinstance(value, dict):
         if "print" in value:
-            return PrintJob(tuple(value["print"]), value["title"])
+            return PrintJob(tuple(value["print"]), value["title"], value.get("renderer", DEFAULT_RENDERER))
         return base64.b64decode(value["bytes"])
     return value
 

@@ -29,3 +29,31 @@ def command_heap(long_running: bool = False):
         yield
     finally:
         gc.set_threshold(*thresholds)
+
+
+class GeneratedSetAside:
+    """For `mapwright build` and `serve`: while MkDocs renders the pages, full collections
+    leave the generator's objects alone.
+
+    The games, their models and the docs tree are some hundreds of thousands of objects
+    that live until the build ends; every full collection MkDocs' rendering triggers would
+    walk all of them again (MkDocs alone has none of them to walk). `hold` (the plugin
+    calls it once the pages are generated) sets the objects that exist then aside with
+    `gc.freeze`; `release` (once the pages are rendered, or the build failed) gives them
+    back, so that serve's old trees are still collected. The plugin is given this by the
+    command (mkdocs_plugin/run.py's `heap` option); run as MkDocs' plugin alone, or from
+    `api.build`, it leaves the collector as the program set it. A program that froze
+    objects itself is left as it is."""
+
+    def __init__(self):
+        self.froze = False
+
+    def hold(self) -> None:
+        if gc.isenabled() and gc.get_freeze_count() == 0:
+            gc.freeze()
+            self.froze = True
+
+    def release(self) -> None:
+        if self.froze:
+            gc.unfreeze()
+            self.froze = False

@@ -1,6 +1,7 @@
 """mapwright build [-o DIR] — validate and build the site (MkDocs with the mapwright plugin)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..diagnostics import errors
@@ -40,8 +41,17 @@ def config_path(given: Path | None) -> Path:
     return Path("mkdocs.yml") if Path("mkdocs.yml").is_file() else AUTHOR_MKDOCS
 
 
+# MkDocs dates the sitemap by SOURCE_DATE_EPOCH, else by the day of the build: fixed (unless
+# the caller fixed it), two builds give the same bytes.
+REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01
+
+
 def build_options(args) -> dict:
-    return {"work": args.work, "cache_dir": args.cache_dir, "pdf": args.pdf, "jobs": args.jobs or 0}
+    """The plugin's options from the command line, and the command's collector policy
+    while MkDocs renders the pages (heap.py)."""
+    from ..heap import GeneratedSetAside
+    return {"work": args.work, "cache_dir": args.cache_dir, "pdf": args.pdf, "jobs": args.jobs or 0,
+            "heap": GeneratedSetAside()}
 
 
 def preflight(args) -> tuple[Path | None, int]:
@@ -58,6 +68,7 @@ def run(args) -> int:
     config, code = preflight(args)
     if config is None:
         return code
+    os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)   # (this process is the command's)
     try:
         outcome = build_site(config, args.content, args.output, **build_options(args))
     except NotBuilt as exc:
@@ -70,6 +81,7 @@ def run(args) -> int:
             return 2 if all(d.code in (OUTPUT_REFUSED, WORK_REFUSED) for d in found) else 1
         return fail(f"MkDocs could not build the site: {exc}")
     code = report(outcome.diagnostics, args.format) if outcome.diagnostics else 0
-    say(f"built {outcome.games} game(s) into {args.output}/ in {outcome.timings.get('total', 0):.1f} s")
+    drawn = f", PDFs drawn by {outcome.renderer}" if outcome.renderer else ""
+    say(f"built {outcome.games} game(s) into {args.output}/ in {outcome.timings.get('total', 0):.1f} s{drawn}")
     detail("timings: " + " ".join(f"{k}={v:.2f}s" for k, v in outcome.timings.items()))
     return code

@@ -105,7 +105,8 @@ def _pdfs(files: dict, options) -> dict:
 
 
 def run(args) -> int:
-    from ..build import BuildOptions, Generator
+    from ..build import BuildOptions, Generator, check_renderer
+    from ..render.print import DEFAULT_RENDERER
     from ..site.tree import SiteSettings
     config_file = config_path(args.config)
     if not config_file.is_file():
@@ -120,7 +121,11 @@ def run(args) -> int:
                         source_url=settings.source_url if settings else None)
     # build/ (the caches) where `build` keeps it: in the working folder, never beside a
     # configuration Mapwright ships
-    options = BuildOptions(content=args.content, project=Path.cwd(), pdf=args.pdf, site=site)
+    options = BuildOptions(content=args.content, project=Path.cwd(), pdf=args.pdf, site=site,
+                           pdf_renderer=settings.pdf_renderer if settings else DEFAULT_RENDERER)
+    refused = check_renderer(options, config_file)
+    if refused:
+        return report(refused, "text") or 1
     tree = Generator().tree(options)
     found = tree.report.sorted()
     if found:

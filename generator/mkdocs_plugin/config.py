@@ -19,6 +19,9 @@ class MapwrightConfig(base.Config):
     pdf = c.Type(bool, default=True)
     # where rendered PDFs and per-game pages are kept between builds; default build/cache
     cache_dir = c.Optional(c.Type(str))
+    # what draws the PDFs: librsvg or cairosvg (a PDF's bytes depend on it, so a machine
+    # without it is told so: no other is used in its place)
+    pdf_renderer = c.Choice(("librsvg", "cairosvg"), default="librsvg")
     # processes rendering PDFs; 0: one per CPU but one (the build's own process needs one)
     jobs = c.Type(int, default=0)
     # Mapwright's own pages for variant authors (install and CI guides, the diagnostics

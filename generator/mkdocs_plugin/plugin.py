@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import logging
@@ -37,21 +36,21 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..build import (BuildOptions, Generator, Tree, check_site, check_work, pdf_cache,
+from ..build import (BuildOptions, Generator, Tree, check_renderer, check_site, check_work, pdf_cache,
                      record_site)
 from ..diagnostics import Diagnostic, Report, errors
 from ..game import LINKED
 from ..loader import display_path
 from ..paths import unsafe_entries
 from ..output import as_text
-from ..render.print import PrintJob, render_job
+from ..render.print import PrintJob, render_job, renderer
 from ..site.sanitise import sanitise_html
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
@@ -129,6 +128,25 @@ class _InMemoryBytecode(BytecodeCache):
         self.compiled[bucket.key] = bucket.bytecode_to_string()
 
 
+class HeapPolicy(Protocol):
+    """What the command does with the collector around MkDocs' rendering of the pages."""
+
+    def hold(self) -> None: ...
+
+    def release(self) -> None: ...
+
+
+class _LeftAlone:
+    def hold(self) -> None:
+        pass
+
+    def release(self) -> None:
+        pass
+
+
+COLLECTOR_LEFT_ALONE = _LeftAlone()
+
+
 @dataclass
 class Session:
     """What outlives one build of a command (`serve` rebuilds after every edit): held by
@@ -144,6 +162,7 @@ class Session:
     bytecode: BytecodeCache = field(default_factory=lambda: _InMemoryBytecode())   # serve: templates compiled
     listings: dict = field(default_factory=dict)     # serve: the theme's files (patches.keep_theme_listing)
     rendered: int = 0                # PDFs the last build rendered (not from the cache)
+    renderer: str = ""               # what drew them, with its version ("": no PDFs)
     seconds: float = 0.0             # time spent in this plugin's hooks, this build
     hooks: dict[str, float] = field(default_factory=dict)   # the same, per hook
     prints: Prints = field(default_factory=lambda: Prints())
@@ -154,7 +173,7 @@ class Session:
     index_json: str = ""                             # the last search index written whole
     indexed: dict[str, str] = field(default_factory=dict)   # page src path -> view_key of its entries
     pdfs: dict[str, bytes] = field(default_factory=dict)    # serve: key -> the PDF, those the last build linked
-    froze: bool = False              # the generator's objects are frozen (see freeze)
+    heap: HeapPolicy = field(default_factory=lambda: COLLECTOR_LEFT_ALONE)   # the command's (see freeze)
 
     def pdf_key(self, job: PrintJob) -> str:
         """`job.key()`, once per job: a kept game's jobs are the same objects build after
@@ -189,22 +208,13 @@ class Session:
             self.indexing.result()
 
     def freeze(self) -> None:
-        """While MkDocs renders the pages, the collector leaves the generator's objects alone.
-
-        The games, their models and the docs tree are some hundreds of thousands of objects
-        that live until the build ends; every full collection MkDocs' rendering triggers
-        would walk all of them again (MkDocs alone has none of them to walk). `gc.freeze`
-        sets the objects that exist now aside; `thaw` gives them back when the pages are
-        done, so that serve's old trees are still collected. A program that froze objects
-        itself is left as it is."""
-        if gc.isenabled() and gc.get_freeze_count() == 0:
-            gc.freeze()
-            self.froze = True
+        """The pages are generated: the command's collector policy may set the generator's
+        objects aside while MkDocs renders (heap.GeneratedSetAside); a library call or
+        MkDocs alone leaves the collector as it is."""
+        self.heap.hold()
 
     def thaw(self) -> None:
-        if self.froze:
-            gc.unfreeze()
-            self.froze = False
+        self.heap.release()
 
 
 def _search_plugin(config):
@@ -279,7 +289,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     supports_multiple_instances = False
     # What `mapwright build` or `serve` was told on its command line (content folder,
     # project, work and cache folders, pdf, jobs; `wrapped`: the command prints the
-    # diagnostics), set by run.py before MkDocs loads the configuration and cleared after:
+    # diagnostics; `heap`: its collector policy while MkDocs renders, a HeapPolicy), set by run.py before MkDocs loads the configuration and cleared after:
     # MkDocs makes the plugin from mkdocs.yml alone, and `serve` loads it itself.
     command_line: ClassVar[dict] = {}
 
@@ -305,6 +315,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_config(self, config):
         session, settings, flags = self.session, self.config, self.command_line
         session.seconds, session.hooks = 0.0, {}   # a new build begins (this hook's time is added after)
+        session.heap = flags.get("heap") or COLLECTOR_LEFT_ALONE
         here = config_folder(config)
         configured = content_folder(settings, config)
         content = Path(flags["content"]) if flags.get("content") else configured
@@ -318,13 +329,16 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         self.options = BuildOptions(
             content=content, project=Path(flags.get("project") or here), work=flags.get("work"),
             cache_dir=Path(cache) if cache else None,
-            pdf=settings.pdf and flags.get("pdf", True), jobs=flags.get("jobs") or settings.jobs, site=site)
+            pdf=settings.pdf and flags.get("pdf", True), pdf_renderer=settings.pdf_renderer,
+            jobs=flags.get("jobs") or settings.jobs, site=site)
         if not self.options.content.is_dir():
             raise PluginError(f"mapwright: no content folder at {self.options.content}")
         add_theme_files(config)
         for name in add_extensions(config):
             log.info("mapwright: turned on the Markdown extension %s (its pages use it)", name)
-        problems = check_work(self.options) + _unwalkable(Path(config.docs_dir))
+        problems = (check_work(self.options) + _unwalkable(Path(config.docs_dir))
+                    + check_renderer(self.options, config.config_file_path))
+        session.renderer = renderer(self.options.pdf_renderer) if self.options.pdf and not problems else ""
         if not self.serving:   # serve writes into a temporary folder of MkDocs' own
             problems += check_site(Path(config.site_dir), self.options)
         else:   # the theme's files listed once (see patches.py)

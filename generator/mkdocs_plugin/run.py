@@ -3,16 +3,12 @@ command line's options. The same as `mkdocs build` / `mkdocs serve --dirty`."""
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import errors
 from ..escape import terminal
 from .plugin import MapwrightPlugin
-
-# Fixed so that sitemaps carry no build date: two builds give the same bytes.
-REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01
 
 
 class NotBuilt(Exception):
@@ -29,6 +25,7 @@ class Outcome:
     games: int = 0
     regenerated: list[str] = field(default_factory=list)   # games made afresh (not cached)
     rendered: int = 0                                      # PDFs rendered (not cached)
+    renderer: str = ""                                     # what draws the PDFs ("": no PDFs)
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -84,7 +81,9 @@ def _plugin_listed(config) -> None:
 
 
 def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> Outcome:
-    """Build the site; `options` are BuildOptions fields (pdf, cache_dir, work, jobs)."""
+    """Build the site; `options` are BuildOptions fields (pdf, cache_dir, work, jobs) and
+    `heap`, the command's collector policy while MkDocs renders (plugin.HeapPolicy).
+    MkDocs dates the sitemap by SOURCE_DATE_EPOCH, else today: the command sets it."""
     import time
 
     from mkdocs.commands.build import build
@@ -96,7 +95,6 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     refused = check_work(paths) + check_site(site_dir, paths)
     if refused:
         raise NotBuilt("output paths refused", refused)
-    os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
     MapwrightPlugin.command_line = _flags(content, options, wrapped=True)
     collector = _Collect()
     logger = logging.getLogger("mkdocs")
@@ -130,7 +128,7 @@ def build_site(config_file: Path, content: Path, site_dir: Path, **options) -> O
     tree = session.last
     total = time.perf_counter() - start
     return Outcome(tree.report.diagnostics, sum(1 for g in tree.games if g.ok), tree.regenerated,
-                   session.rendered, {"generate": tree.timings["generate"], "plugin": session.seconds,
+                   session.rendered, session.renderer, {"generate": tree.timings["generate"], "plugin": session.seconds,
                                       **{f"hook {name}": t for name, t in session.hooks.items()},
                                       "total": total})
 

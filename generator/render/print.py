@@ -1,9 +1,11 @@
 """Turning page-sized SVGs into PDF (one file, many pages) and PNG.
 
-PDF pages are drawn by librsvg where it is installed (librsvg.py: four times faster than
-CairoSVG, which lays out text letter by letter in Python), else by CairoSVG, onto one
-Cairo PDF surface. PDFs carry fixed metadata (no creation time), so a build is
-byte-for-byte repeatable.
+PDF pages are drawn onto one Cairo PDF surface by the renderer a build is told
+(`pdf_renderer` in mkdocs.yml): librsvg by default (librsvg.py: four times faster than
+CairoSVG, which lays out text letter by letter in Python), or CairoSVG. The choice is
+explicit because a PDF's bytes depend on it: a machine without the chosen renderer is
+told so (`renderer_problem`), never given the other's. PDFs carry fixed metadata (no
+creation time), so a build is byte-for-byte repeatable.
 """
 from __future__ import annotations
 
@@ -37,9 +39,37 @@ def _cairosvg():
 _CACHE_FORMAT = "mapwright-pdf-2"   # change when _render_pdf renders differently
 
 
-def renderer() -> str:
-    """What draws the PDF pages here, with its version ('librsvg 2.54.7', 'CairoSVG 2.7.1')."""
-    if librsvg.available():
+PDF_RENDERERS = ("librsvg", "cairosvg")
+DEFAULT_RENDERER = "librsvg"
+
+
+class RendererMissing(RuntimeError):
+    """The chosen PDF renderer cannot be used here; the message says what to install."""
+
+
+def renderer_problem(name: str) -> str:
+    """Why the PDF renderer `name` cannot draw here ('' when it can)."""
+    if name not in PDF_RENDERERS:
+        return f"unknown PDF renderer '{name}' (the renderers: {', '.join(PDF_RENDERERS)})"
+    try:
+        import cairocffi  # noqa: F401  (both draw onto its PDF surface)
+    except (ImportError, OSError) as exc:   # OSError: the Cairo library itself is missing
+        return f"Cairo is not usable here ({exc}): install cairocffi and libcairo2"
+    if name == "librsvg":
+        return "" if librsvg.available() else "librsvg 2.52 or later is not installed here (Debian: librsvg2-2)"
+    try:
+        _cairosvg()
+    except RuntimeError as exc:
+        return str(exc)
+    return ""
+
+
+def renderer(name: str = DEFAULT_RENDERER) -> str:
+    """The PDF renderer `name` with its version ('librsvg 2.54.7', 'CairoSVG 2.7.1')."""
+    problem = renderer_problem(name)
+    if problem:
+        raise RendererMissing(problem)
+    if name == "librsvg":
         return f"librsvg {librsvg.version()}"
     return f"CairoSVG {_cairosvg().__version__}"
 
@@ -50,33 +80,20 @@ class PrintJob:
 
     pages: tuple[str, ...]
     title: str = ""
+    renderer: str = DEFAULT_RENDERER     # one of PDF_RENDERERS
 
     def key(self) -> str:
         import hashlib
         import cairocffi
         digest = hashlib.sha256()
-        for part in (_CACHE_FORMAT, renderer(), cairocffi.cairo_version_string(),
+        for part in (_CACHE_FORMAT, renderer(self.renderer), cairocffi.cairo_version_string(),
                      cairocffi.version, self.title, str(len(self.pages)), *self.pages):
             raw = part.encode("utf-8")
             digest.update(len(raw).to_bytes(8, "big") + raw)
         return digest.hexdigest()
 
     def render(self) -> bytes:
-        return _render_pdf(list(self.pages), self.title)
-
-
-def printing_available() -> bool:
-    try:
-        import cairocffi  # noqa: F401
-    except (ImportError, OSError):
-        return False
-    if librsvg.available():
-        return True
-    try:
-        _cairosvg()
-    except RuntimeError:
-        return False
-    return True
+        return _render_pdf(list(self.pages), self.title, self.renderer)
 
 
 def render_job(job: PrintJob) -> bytes:
@@ -108,9 +125,9 @@ class PdfCache:
             pass   # a cache that cannot be written only costs time
 
 
-def pdf_pages(pages: list[str], title: str = "") -> bytes:
+def pdf_pages(pages: list[str], title: str = "", renderer: str = DEFAULT_RENDERER) -> bytes:
     """One PDF holding each SVG (already page-sized) as a page."""
-    return _render_pdf(pages, title)
+    return _render_pdf(pages, title, renderer)
 
 
 def _pdf_surface(out, width: float, height: float, title: str):
@@ -124,11 +141,11 @@ def _pdf_surface(out, width: float, height: float, title: str):
     return surface
 
 
-def _render_pdf(pages: list[str], title: str, use_librsvg: bool | None = None) -> bytes:
-    """`use_librsvg`: None, where it is installed (False: CairoSVG, for the tests)."""
-    if use_librsvg is None:
-        use_librsvg = librsvg.available()
-    return (_render_pdf_librsvg if use_librsvg else _render_pdf_cairosvg)(pages, title)
+def _render_pdf(pages: list[str], title: str, renderer: str = DEFAULT_RENDERER) -> bytes:
+    problem = renderer_problem(renderer)
+    if problem:
+        raise RendererMissing(problem)
+    return (_render_pdf_librsvg if renderer == "librsvg" else _render_pdf_cairosvg)(pages, title)
 
 
 def _render_pdf_librsvg(pages: list[str], title: str) -> bytes:
@@ -179,15 +196,17 @@ def png_page(svg: str, dpi: int = PNG_DPI) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
 
 
-def pdf_jobs(docs: list[tuple[str, str]], paper: str, *, title: str = "") -> dict[str, PrintJob]:
+def pdf_jobs(docs: list[tuple[str, str]], paper: str, *, title: str = "",
+             renderer: str = DEFAULT_RENDERER) -> dict[str, PrintJob]:
     """The PDFs `print_documents(docs, paper, "pdf")` makes (several documents: one
     multi-page file), as jobs to render later (see `print_documents` for the names)."""
     laid = [(stem, sheets(svg, paper, title=title)) for stem, svg in docs]
     if len(laid) > 1:
         first = without_paper(docs[0][0])
         base = first.rsplit("-", 1)[0] if "-" in first else first
-        return {f"{base}-{paper}.pdf": PrintJob(tuple(s.svg for _, ss in laid for s in ss), title)}
-    return {f"{without_paper(stem)}-{paper}.pdf": PrintJob(tuple(s.svg for s in ss), title) for stem, ss in laid}
+        return {f"{base}-{paper}.pdf": PrintJob(tuple(s.svg for _, ss in laid for s in ss), title, renderer)}
+    return {f"{without_paper(stem)}-{paper}.pdf": PrintJob(tuple(s.svg for s in ss), title, renderer)
+            for stem, ss in laid}
 
 
 def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title: str = "",

@@ -1,5 +1,9 @@
 """`adjudicate(game, request) -> response`: one phase, JSON in and JSON out.
 
+Inside, the request is read into a `PhaseRequest` (its shape checked by its schema,
+request_schema.py) and the phase answered as a `PhaseResult` (`adjudicate_phase`);
+`to_json` makes the response only here, at the edge.
+
 Request (powers and provinces as the game names them; case-insensitive; JSON Schema:
 schemas/adjudication-request.schema.json):
 
@@ -45,95 +49,32 @@ result. Bad requests raise `AdjudicationError` naming the JSON pointer of the fa
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from operator import attrgetter
 
-from ...diagnostics import Diagnostic, register
 from .adjustments import adjudicate_adjustments
 from .model import Game, province_of
 from .movement import Unit, adjudicate_movement
 from .orders import Order, OrderSyntaxError, _Reader, clipped, parse_order, read_location
+# (the codes re-exported: the commands and tests name them from here)
+from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADABLE_REQUEST,  # noqa: F401
+                             AdjudicationError, json_pointer, place_of, quoted)
+from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
 from .rules._engine import MovementRules, default_orders, no_retreat, standing_orders, winner
 
-BAD_REQUEST = register("DIP030", "Adjudication request malformed",
-                       "An adjudication request (`mapwright adjudicate`, `Game.adjudicate`) has a "
-                       "value of the wrong type or one the game does not know: an unknown power, "
-                       "province or key, a unit where it cannot stand, a malformed phase. The "
-                       "message names the value; see the adjudication-request schema.")
-INCOMPLETE_REQUEST = register("DIP031", "Adjudication request incomplete",
-                              "An adjudication request leaves out a fact the phase depends on (the "
-                              "units, the supply centres of a fall or winter phase, a retreat phase's "
-                              "standoffs or how each dislodged unit was attacked). Nothing is "
-                              "assumed: state it, or give a retreat request the movement it follows.")
-UNREADABLE_REQUEST = register("DIP032", "Adjudication request cannot be read",
-                              "The request is not UTF-8 JSON, or not I-JSON (RFC 7493: a key given "
-                              "twice in one object, half of a UTF-16 surrogate pair, NaN or infinity), "
-                              "or is nested too deeply or too large to read: over 16 MB, an order over "
-                              "500 characters or a unit over 200, more than 4 orders for one unit or "
-                              "more orders in all than 4 for each province of the map. Send one JSON "
-                              "object (one per line with --jsonl).")
-
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
-UNIT_HINT = "write the unit type and where it stands: A PAR, F STP/NC, Fleet St Petersburg (nc)"
-ORDERS_HINT = 'write "orders": {"POWER": ["A PAR - BUR", ...]}'
 
 PHASE = re.compile(r"([SFW])([0-9]{1,4})([MRA])")     # matched whole (fullmatch): no "S1901M\n"
 LAST_YEAR = 9999      # a phase names its year in at most four digits, so a game ends by S9999R
-REQUEST_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "movement",
-                "adjustments", "winner"}
-DISLODGED_KEYS = {"unit", "attacker_from", "via_convoy", "retreats"}
 # What a request may hold, by what its map can: a unit is written in at most UNIT_TEXT
-# characters and an order in ORDER_TEXT (the request schema's maxLength), a power gives
-# one unit at most ORDERS_PER_UNIT orders (two already void each other), and a request
-# holds at most ORDERS_PER_UNIT orders for each province (units <= provinces). Past these,
-# orders would cost the reader, the adjudicator and the response without end.
-UNIT_TEXT, ORDER_TEXT, ORDERS_PER_UNIT = 200, 500, 4
-
-
-class AdjudicationError(ValueError):
-    """The request is malformed or incomplete: the message says what, `pointer` where."""
-
-    def __init__(self, message: str, pointer: str = "", code: str = BAD_REQUEST, hint: str = ""):
-        super().__init__(message)
-        self.message = message
-        self.pointer = pointer
-        self.code = code
-        self.hint = hint or "see the adjudication-request schema"
-
-    def diagnostic(self, doc) -> Diagnostic:
-        """Located in the request's text (a loader `Document`)."""
-        return doc.diagnostic(self.pointer, self.code, self.message, hint=self.hint)
-
-
-def _ptr(*parts) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-_PLAIN_KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ '-]{0,39}", re.ASCII)
-
-
-def _at(where) -> tuple[str, str]:
-    """(readable place, JSON pointer) of a place given as parts ("units", "FRANCE", 0);
-    built only when there is something to report. A key that is not a plain name (a
-    power name as sent: any text) is shown quoted and cut short, so that the place
-    stays one short line."""
-    if isinstance(where, str):
-        return where, ""
-    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" if _PLAIN_KEY.fullmatch(str(p)) else f"[{_shown(p)}]"
-                   for p in where).lstrip(".")
-    return text, _ptr(*where)
-
-
-def _shown(value) -> str:
-    """A request value quoted in a message: short and on one line, whatever was sent."""
-    if isinstance(value, str):
-        return repr(value if len(value) <= 60 else value[:57] + "...")
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a {value.bit_length()}-bit integer"       # (its digits would be too many to show)
-    if isinstance(value, (bool, int, float)) or value is None:
-        return repr(value)[:60]
-    return f"a JSON {'list' if isinstance(value, list) else 'object'}"
+# characters (an order in 500: the request schema's maxLength, as UNIT_TEXT is for a
+# request's units), a power gives one unit at most ORDERS_PER_UNIT orders (two already
+# void each other), and a request holds at most ORDERS_PER_UNIT orders for each province
+# (units <= provinces). Past these, orders would cost the reader, the adjudicator and
+# the response without end.
+UNIT_TEXT, ORDERS_PER_UNIT = 200, 4
 
 
 def _powers_hint(game: Game, name=None) -> str:
@@ -147,10 +88,6 @@ def _powers_hint(game: Game, name=None) -> str:
         close = difflib.get_close_matches(name.strip().lower(), list(_powers(game)), n=1, cutoff=0.6)
     mean = f"did you mean {_powers(game)[close[0]]}? " if close else ""
     return f"{mean}write a power's id or name, in any case: {listed}"
-
-
-def _missing(message: str, pointer: str, hint: str = "") -> AdjudicationError:
-    return AdjudicationError(message, pointer, INCOMPLETE_REQUEST, hint)
 
 
 # --- request parsing ------------------------------------------------------------------
@@ -210,11 +147,11 @@ def _power(game: Game, name, where) -> str:
         return pid
     pid = _powers(game).get(name.lower()) if isinstance(name, str) else None
     if pid is None:
-        text, pointer = _at(where)
+        text, pointer = place_of(where)
         if not isinstance(name, str):
-            raise AdjudicationError(f"{text}: power names are strings, got {_shown(name)}", pointer,
+            raise AdjudicationError(f"{text}: power names are strings, got {quoted(name)}", pointer,
                                     hint=_powers_hint(game))
-        raise AdjudicationError(f"{text}: unknown power {_shown(name)}", pointer, hint=_powers_hint(game, name))
+        raise AdjudicationError(f"{text}: unknown power {quoted(name)}", pointer, hint=_powers_hint(game, name))
     if len(known) < _Index.LIMIT:
         known[name] = pid
     return pid
@@ -230,7 +167,7 @@ def parse_unit(game: Game, text, power: str, where, pointer: str = "") -> Unit:
         try:
             hit = _read_unit(game, text)
         except AdjudicationError as exc:
-            shown, at = _at(where)
+            shown, at = place_of(where)
             raise AdjudicationError(f"{shown}: {exc.message}", pointer or at, exc.code, exc.hint) from None
         if key is not None and len(cache) < _Index.LIMIT and len(key) <= _Index.TEXT:
             cache[key] = hit
@@ -243,18 +180,18 @@ def _read_unit(game: Game, text) -> tuple[str, str]:
         raise AdjudicationError(f"a unit is written in at most {UNIT_TEXT} characters, got {len(text):,}",
                                 code=UNREADABLE_REQUEST, hint=UNIT_HINT)
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {_shown(text)}", hint=UNIT_HINT)
+        raise AdjudicationError(f"a unit is written 'A PAR' or 'F STP/NC', got {quoted(text)}", hint=UNIT_HINT)
     letter, rest = text.split(None, 1)
     kind = {"a": "A", "army": "A", "f": "F", "fleet": "F"}.get(letter.lower())
     if kind is None:
-        raise AdjudicationError(f"unit type must be A or F in {_shown(text)}", hint=UNIT_HINT)
+        raise AdjudicationError(f"unit type must be A or F in {quoted(text)}", hint=UNIT_HINT)
     try:
         r = _Reader(rest, m, strict_coasts=True)
         loc = r.location("unit location")
         if not r.done():
             raise OrderSyntaxError(f"unexpected '{clipped(' '.join(r.tokens[r.i:r.i + 12]))}'")
     except OrderSyntaxError as exc:
-        raise AdjudicationError(f"{exc} in {_shown(text)}", hint=UNIT_HINT) from None
+        raise AdjudicationError(f"{exc} in {quoted(text)}", hint=UNIT_HINT) from None
     prov = m.provinces[province_of(loc)]
     allowed = prov.locations(kind)
     if kind == "A":
@@ -281,28 +218,6 @@ def _province(game: Game, name) -> str | None:
     """The province a request names, or None (a text too long to be a name is none, and
     is not kept in the map's table of names looked up)."""
     return game.map.lookup(name) if isinstance(name, str) and len(name) <= _Index.TEXT else None
-
-
-def _mapping(request: dict, key: str, required: bool = False, why: str = "") -> dict:
-    if key not in request or request[key] is None:
-        if required:
-            if key in request:
-                raise _missing(f"'{key}' is null{why}", _ptr(key), f"give \"{key}\": {{...}} ({{}} for none)")
-            raise _missing(f"'{key}' is missing{why}", "", f"add \"{key}\": {{...}} to the request")
-        return {}
-    value = request[key]
-    if not isinstance(value, dict):
-        raise AdjudicationError(f"'{key}' must map power names to lists, got {_shown(value)}", _ptr(key),
-                                hint=f'write "{key}": {{"POWER": [...]}}, {{}} for none')
-    return value
-
-
-def _list(value, where) -> list:
-    if not isinstance(value, list):
-        text, pointer = _at(where)
-        raise AdjudicationError(f"{text} must be a list, got {_shown(value)}", pointer,
-                                hint="write the power's entries as a JSON list, [] for none")
-    return value
 
 
 def _known_centers(index: _Index, raw: dict) -> dict[str, list[str]] | None:
@@ -339,19 +254,20 @@ def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
         lst = raw[pname]
         power = index.powers.get(pname) or _power(game, pname, ("centers", pname))
         pids = []
-        for i, name in enumerate(_list(lst, ("centers", pname))):
-            pid = known.get(name) if isinstance(name, str) else None
+        for i, name in enumerate(lst):
+            pid = known.get(name)
             if pid is None:
                 pid = _province(game, name)
                 if pid is None or not game.map.provinces[pid].supply_center:
-                    raise AdjudicationError(f"centers.{pname}[{i}]: {_shown(name)} is not a supply centre",
-                                            _ptr("centers", pname, i),
+                    text, pointer = place_of(("centers", pname, i))
+                    raise AdjudicationError(f"{text}: {quoted(name)} is not a supply centre", pointer,
                                             hint="name a supply centre of the map (its id, abbreviation or name)")
                 if len(known) < _Index.LIMIT:
                     known[name] = pid
             if pid in owner:
-                raise AdjudicationError(f"centers.{pname}[{i}]: {pid} is already owned by {owner[pid]}",
-                                        _ptr("centers", pname, i), hint="list each supply centre once, under its owner")
+                text, pointer = place_of(("centers", pname, i))
+                raise AdjudicationError(f"{text}: {pid} is already owned by {owner[pid]}", pointer,
+                                        hint="list each supply centre once, under its owner")
             owner[pid] = power
             pids.append(pid)
             centers.setdefault(power, []).append(pid)
@@ -365,7 +281,7 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
         return known
     match = PHASE.fullmatch(phase) if isinstance(phase, str) else None
     if not match:
-        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {_shown(phase)}", "/phase",
+        raise AdjudicationError(f"'phase' must look like S1901M, F1901R or W1901A, got {quoted(phase)}", "/phase",
                                 hint="write S, F or W, the year (up to four digits), then M, R or A")
     season, year, step = match.group(1), int(match.group(2)), match.group(3)
     if (season == "W") != (step == "A"):
@@ -382,80 +298,66 @@ def _phase(index: _Index, phase) -> tuple[str, int, str]:
     return season, year, step
 
 
-def parse_request(game: Game, request) -> dict:
-    if not isinstance(request, dict):
-        raise AdjudicationError(f"the request must be a JSON object, got {_shown(request)}",
-                                hint='send {"phase": "S1901M", "units": {...}, "orders": {...}}')
-    for key in request:
-        if key not in REQUEST_KEYS:
-            extra = sorted(set(request) - REQUEST_KEYS, key=str)
-            more = f" and {len(extra) - 1} more" if len(extra) > 1 else ""
-            raise AdjudicationError(f"unknown request key {_shown(str(extra[0]))}{more}", _ptr(extra[0]),
-                                    hint=f"a request's keys are {', '.join(sorted(REQUEST_KEYS))}")
-    if "phase" not in request:
-        raise _missing("'phase' is missing", "", 'add "phase": "S1901M" (or F1901R, W1901A...)')
+@dataclass(frozen=True, slots=True)
+class PhaseRequest:
+    """A request as read: every name resolved to the game's ids, every unit placed."""
+
+    phase: str
+    season: str                     # S, F or W
+    year: int
+    step: str                       # M, R or A
+    units: dict[str, Unit]          # province -> the unit there
+    centers: dict[str, list[str]]   # power -> its supply centres
+    dislodged: dict[str, Dislodged]     # province -> the unit dislodged from it (retreat phase)
+    contested: set[str]             # provinces left empty by a standoff (retreat phase)
+    orders: dict[str, list[str]]    # power -> its orders as written
+    options: dict[str, tuple[list[str], str]]   # province -> (the retreats given, their pointer)
+    movement: dict | None           # the movement request a retreat request gave, and its result
+
+
+def parse_request(game: Game, request) -> PhaseRequest:
+    """The request read: its shape checked by its schema (request_schema), then each
+    value by what the game knows (powers, provinces, units that can stand there)."""
     index = _index(game)
+    check_by_schema(request, lambda: Readers(phase=lambda value: _phase(index, value),
+                                             unit=lambda text, where, at: parse_unit(game, text, "", where, at),
+                                             power=lambda name, where: _power(game, name, where)))
     phase = request["phase"]
     season, year, step = _phase(index, phase)
     movement = None
     if "movement" in request:
-        if step != "R":
-            raise AdjudicationError("'movement' belongs only in a retreat phase (…R)", "/movement",
-                                    hint="leave it out: a movement or adjustment request states its units")
-        for key in ("units", "dislodged", "contested"):
-            if key in request:
-                raise AdjudicationError(f"'{key}' is derived from 'movement'; give one or the other",
-                                        _ptr(key), hint=f"leave '{key}' out, or 'movement'")
         movement = _movement_before(game, request["movement"], season, year)
         request = dict(request, units=movement["after"]["units"],
                        dislodged=movement["after"]["dislodged"], contested=movement["after"]["contested"],
                        centers=request.get("centers", movement["request"].get("centers")))
-    given = request.get("units")
-    if type(given) is not dict:
-        given = _mapping(request, "units", True)
+    given = request["units"]
     units = _known_units(index, given)
     if units is None:
         units = _read_units(game, index, given)
-    need_centers = season in ("F", "W")
-    raw_centers = request.get("centers")
-    if type(raw_centers) is not dict:
-        raw_centers = _mapping(request, "centers", need_centers,
-                               " (a fall phase changes who owns the supply centres, and a winter phase "
-                               "builds from them; give every power's centres, neutral ones left out)")
+    raw_centers = request.get("centers") or {}      # (null: left out)
     centers = _known_centers(index, raw_centers)
     if centers is None:
         centers = _read_centers(game, index, raw_centers)
-    if step == "R" or request.get("dislodged", {}) != {}:
-        dislodged, given_options = _parse_dislodged(game, request, step, units)
+    raw_dislodged = request.get("dislodged") or {}
+    if step == "R" or raw_dislodged:
+        dislodged, given_options = _parse_dislodged(game, raw_dislodged, step, units)
     else:
         dislodged, given_options = {}, {}
     contested = set()
-    raw_contested = request.get("contested")
-    if step == "R" and raw_contested is None:
-        raise _missing(f"'contested' is {'null' if 'contested' in request else 'missing'}: a retreat phase "
-                       "must say which provinces the movement left empty by a standoff ([] for none)",
-                       "/contested" if "contested" in request else "",
-                       "copy \"contested\" from the movement's result, or give \"movement\"")
-    if raw_contested is not None and type(raw_contested) is not list:
-        raise AdjudicationError(f"'contested' must be a list of provinces, got {_shown(raw_contested)}",
-                                "/contested", hint='write "contested": ["BUR"], or [] for none')
-    for i, name in enumerate(raw_contested or ()):
+    for i, name in enumerate(request.get("contested") or ()):
         pid = _province(game, name)
         if pid is None:
-            raise AdjudicationError(f"contested[{i}]: unknown province {_shown(name)}", _ptr("contested", i),
+            raise AdjudicationError(f"contested[{i}]: unknown province {quoted(name)}", json_pointer("contested", i),
                                     hint="name a province of the map (its id, abbreviation or name)")
         contested.add(pid)
-    given = request.get("orders")
-    if type(given) is not dict:
-        given = _mapping(request, "orders")
+    given = request.get("orders") or {}
     _count_orders(game, given)
     orders = _known_orders(index, given)
     if orders is None:
         orders = _read_orders(game, index, given)
     _orders_per_unit(game, index, given)
-    return {"phase": phase, "season": season, "year": year, "step": step, "units": units,
-            "centers": centers, "dislodged": dislodged, "contested": contested, "orders": orders,
-            "options": given_options, "movement": movement}
+    return PhaseRequest(phase, season, year, step, units, centers, dislodged, contested, orders,
+                        given_options, movement)
 
 
 # Each part of a request is read twice over at most: first by the loop for a request like
@@ -492,8 +394,8 @@ def _read_units(game: Game, index: _Index, given: dict) -> dict[str, Unit]:
         lst = given[pname]
         power = index.powers.get(pname) or _power(game, pname, ("units", pname))
         known = index.units.setdefault(power, {})
-        for i, text in enumerate(_list(lst, ("units", pname))):
-            hit = known.get(text) if isinstance(text, str) else None
+        for i, text in enumerate(lst):
+            hit = known.get(text)
             if hit is None:     # read once; the Unit is shared (units are never changed)
                 u = parse_unit(game, text, power, ("units", pname, i))
                 hit = (province_of(u.location), u)
@@ -503,7 +405,7 @@ def _read_units(game: Game, index: _Index, given: dict) -> dict[str, Unit]:
             p, u = hit
             if p in units:
                 raise AdjudicationError(f"units.{pname}[{i}]: {p} already holds {units[p]} "
-                                        f"({units[p].power})", _ptr("units", pname, i),
+                                        f"({units[p].power})", json_pointer("units", pname, i),
                                         hint="one unit stands in a province: list each unit once")
             units[p] = u
     return units
@@ -516,9 +418,6 @@ def _known_orders(index: _Index, given: dict) -> dict[str, list[str]] | None:
         power = powers.get(pname)
         if power is None or power in orders or type(lst) is not list:
             return None
-        for text in lst:
-            if type(text) is not str or len(text) > ORDER_TEXT:
-                return None
         orders[power] = lst
     return orders
 
@@ -528,49 +427,38 @@ def _read_orders(game: Game, index: _Index, given: dict) -> dict[str, list[str]]
     for pname in sorted(given, key=str):     # power names may be any JSON key
         lst = given[pname]
         power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
-        if isinstance(lst, str):
-            lst = [lst]
-        if not isinstance(lst, list):
-            raise AdjudicationError(f"orders.{pname} must be a list of order strings, got {_shown(lst)}",
-                                    _ptr("orders", pname), hint=ORDERS_HINT)
-        for i, x in enumerate(lst):
-            if not isinstance(x, str):
-                raise AdjudicationError(f"orders.{pname}[{i}]: orders must be a list of order strings, got {_shown(x)}",
-                                        _ptr("orders", pname, i), hint=ORDERS_HINT)
-            if len(x) > ORDER_TEXT:
-                raise AdjudicationError(f"orders.{pname}[{i}]: an order is written in at most {ORDER_TEXT} "
-                                        f"characters, got {len(x):,}", _ptr("orders", pname, i),
-                                        UNREADABLE_REQUEST, "write the order as A PAR - BUR, one order a string")
-        orders.setdefault(power, []).extend(lst)
+        orders.setdefault(power, []).extend([lst] if isinstance(lst, str) else lst)
     return orders
+
+
+def _counts(given: dict):
+    """How many orders each power gives (a lone order may be written as a string)."""
+    return (1 if isinstance(lst, str) else len(lst) for lst in given.values())
 
 
 def _count_orders(game: Game, given: dict) -> None:
     """At most ORDERS_PER_UNIT orders for each province of the map; past that, the
     request is refused at the first order too many (powers in sorted order)."""
     most = ORDERS_PER_UNIT * len(game.map.provinces)
-    if sum(len(lst) for lst in given.values() if type(lst) is list) <= most:
+    if sum(_counts(given)) <= most:
         return
     for pname in sorted(given, key=str):
         lst = given[pname]
-        if type(lst) is list:
-            if len(lst) > most:
-                raise AdjudicationError(f"the request holds more than {most:,} orders, {ORDERS_PER_UNIT} for "
-                                        "each province of the map", _ptr("orders", pname, most),
-                                        UNREADABLE_REQUEST, "give each unit one order")
-            most -= len(lst)
+        if type(lst) is list and len(lst) > most:
+            raise AdjudicationError(f"the request holds more than {most:,} orders, {ORDERS_PER_UNIT} for "
+                                    "each province of the map", json_pointer("orders", pname, most),
+                                    UNREADABLE_REQUEST, "give each unit one order")
+        most -= len(lst) if type(lst) is list else 1
 
 
 def _orders_per_unit(game: Game, index: _Index, given: dict) -> None:
     """At most ORDERS_PER_UNIT orders of one power for one unit (its province); the
     first one past that is refused. Each order is read as _parse_all will find it."""
-    if sum(len(lst) for lst in given.values() if type(lst) is list) <= ORDERS_PER_UNIT:
+    if sum(_counts(given)) <= ORDERS_PER_UNIT:
         return
     seen: dict[tuple[str, str], int] = {}
     for pname in sorted(given, key=str):
-        lst = given[pname]
-        if isinstance(lst, str):
-            lst = [lst]
+        lst = [given[pname]] if isinstance(given[pname], str) else given[pname]
         power = index.powers.get(pname) or _power(game, pname, ("orders", pname))
         for i, text in enumerate(lst):
             order = _reading(game, index, power, text)[1]
@@ -580,64 +468,32 @@ def _orders_per_unit(game: Game, index: _Index, given: dict) -> None:
             seen[key] = n = seen.get(key, 0) + 1
             if n > ORDERS_PER_UNIT:
                 raise AdjudicationError(f"orders.{pname}[{i}]: more than {ORDERS_PER_UNIT} orders for the unit "
-                                        f"in {game.map.display(order.province)}", _ptr("orders", pname, i),
+                                        f"in {game.map.display(order.province)}", json_pointer("orders", pname, i),
                                         UNREADABLE_REQUEST, "give each unit one order (two void each other)")
 
 
 def _movement_before(game: Game, movement, season: str, year: int) -> dict:
     """Adjudicate the movement a retreat request names; errors point inside it."""
-    if not isinstance(movement, dict):
-        raise AdjudicationError(f"'movement' must be the movement phase's request (a JSON object), got "
-                                f"{_shown(movement)}", "/movement",
-                                hint=f'give the {season}{year}M request, or "units", "dislodged" and "contested"')
     if movement.get("phase") != f"{season}{year}M":
         raise AdjudicationError(f"'movement' must be the {season}{year}M request this retreat phase "
-                                f"follows, got phase {_shown(movement.get('phase'))}",
+                                f"follows, got phase {quoted(movement.get('phase'))}",
                                 "/movement/phase" if "phase" in movement else "/movement",
                                 hint=f'give the movement request with "phase": "{season}{year}M"')
     try:
-        return {"request": movement, "after": adjudicate(game, movement)["after"]}
+        return {"request": movement, "after": adjudicate_phase(game, movement).after.to_json()}
     except AdjudicationError as exc:
         raise AdjudicationError(f"movement: {exc.message}", "/movement" + exc.pointer, exc.code, exc.hint) from None
 
 
-def _parse_dislodged(game: Game, request: dict, step: str, units: dict[str, Unit]):
+def _parse_dislodged(game: Game, raw: dict, step: str, units: dict[str, Unit]):
+    """The dislodged units a retreat request states, each one a dislodgement the movement
+    could have made (outside a retreat phase the schema allows only empty lists)."""
     dislodged: dict[str, Dislodged] = {}
     given_options: dict[str, tuple[list[str], str]] = {}     # province -> (retreats given, pointer)
-    raw = _mapping(request, "dislodged", step == "R",
-                   ": a retreat phase must list the dislodged units ({} for none), or give the "
-                   "'movement' it follows")
-    if step != "R":
-        for pname in sorted(raw, key=str):      # ({} or powers with no units, as an `after` gives it)
-            if raw[pname] != []:
-                raise AdjudicationError("'dislodged' units belong only in a retreat phase (…R)",
-                                        _ptr("dislodged", pname),
-                                        hint='leave "dislodged" out, or give it as {} outside a retreat phase')
-            _power(game, pname, ("dislodged", pname))
-        return dislodged, given_options
     for pname in sorted(raw, key=str):     # power names may be any JSON key
-        lst = raw[pname]
         power = _power(game, pname, ("dislodged", pname))
-        if isinstance(lst, dict):
-            raise AdjudicationError(f"dislodged.{pname} must be a list of dislodged units "
-                                    '([{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}]), '
-                                    "not one object", _ptr("dislodged", pname), hint="put the object in a list")
-        for i, item in enumerate(_list(lst, ("dislodged", pname))):
-            where, ptr = f"dislodged.{pname}[{i}]", _ptr("dislodged", pname, i)
-            if not isinstance(item, dict):
-                raise AdjudicationError(f'{where}: expected {{"unit": "F NTH", "attacker_from": "HOL", '
-                                        f'"via_convoy": false}}, got {_shown(item)}', ptr,
-                                        hint="give each dislodged unit as an object")
-            extra = set(item) - DISLODGED_KEYS
-            if extra:
-                key = sorted(map(str, extra))[0]
-                raise AdjudicationError(f"{where}: unknown key {_shown(key)}", ptr + _ptr(key),
-                                        hint=f"a dislodged unit's keys are {', '.join(sorted(DISLODGED_KEYS))}")
-            for key in ("unit", "attacker_from", "via_convoy"):
-                if key not in item:
-                    raise _missing(f"{where}: '{key}' is missing (where the attacker came from and "
-                                   "whether it came by convoy decide where the unit may retreat)", ptr,
-                                   f"add \"{key}\" (a movement response's 'after' gives it)")
+        for i, item in enumerate(raw[pname] if step == "R" else ()):
+            where, ptr = place_of(("dislodged", pname, i))
             u = parse_unit(game, item["unit"], power, where, ptr + "/unit")
             p = province_of(u.location)
             if p in dislodged:
@@ -646,12 +502,9 @@ def _parse_dislodged(game: Game, request: dict, step: str, units: dict[str, Unit
             att = item["attacker_from"]
             att_id = _province(game, att)
             if att_id is None:
-                raise AdjudicationError(f"{where}: unknown province {_shown(att)} in attacker_from",
+                raise AdjudicationError(f"{where}: unknown province {quoted(att)} in attacker_from",
                                         ptr + "/attacker_from",
                                         hint="name the province the dislodging unit moved from")
-            if not isinstance(item["via_convoy"], bool):
-                raise AdjudicationError(f"{where}: via_convoy must be true or false, got {_shown(item['via_convoy'])}",
-                                        ptr + "/via_convoy", hint="true when the attacker came by convoy")
             _check_attack(game, units, u, att_id, item["via_convoy"], where, ptr)
             dislodged[p] = Dislodged(u, att_id, item["via_convoy"])
             if "retreats" in item:
@@ -691,18 +544,15 @@ def _check_attack(game: Game, units: dict[str, Unit], u: Unit, att: str, via_con
 def _given_retreats(game: Game, given, where) -> list[str]:
     """The locations a request restricts a dislodged unit's retreats to, each read as an
     order's would be ("PIC", "Picardy", "stp/nc"); checked against the position later."""
-    text, pointer = _at(where)
-    if type(given) is not list:
-        raise AdjudicationError(f"{text} must be a list of locations, got {_shown(given)}", pointer,
-                                hint='write "retreats": ["PIC", "GAS"], or leave it out')
+    text, pointer = place_of(where)
     out = []
     for i, x in enumerate(given):
         try:
-            if not isinstance(x, str) or len(x) > _Index.TEXT:
+            if len(x) > _Index.TEXT:
                 raise OrderSyntaxError("not a location")
             out.append(read_location(x, game.map))
         except OrderSyntaxError:
-            raise AdjudicationError(f"{text}[{i}]: {_shown(x)} is not a location of the map", pointer + f"/{i}",
+            raise AdjudicationError(f"{text}[{i}]: {quoted(x)} is not a location of the map", pointer + f"/{i}",
                                     hint="name where the unit may retreat: a province id or name, "
                                          "with its coast for a fleet (STP/NC)") from None
     return out
@@ -817,12 +667,51 @@ def _centers_out(centers: dict[str, list[str]]) -> dict[str, list[str]]:
     return {p: sorted(v) for p, v in sorted(centers.items()) if v}
 
 
+@dataclass(frozen=True, slots=True)
+class PositionAfter:
+    """The position a phase leaves: itself the next phase's request, orders aside."""
+
+    phase: str
+    units: dict[str, list[str]]         # power -> its units ("A PAR"), by location
+    dislodged: dict[str, list[dict]]    # power -> {unit, attacker_from, via_convoy, retreats}
+    centers: dict[str, list[str]]
+    contested: list[str]
+    adjustments: dict[str, int]
+    winner: str | None
+
+    def to_json(self) -> dict:
+        return {"phase": self.phase, "units": self.units, "dislodged": self.dislodged, "centers": self.centers,
+                "contested": self.contested, "adjustments": self.adjustments, "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResult:
+    """One phase adjudicated: each order's row, why (one sentence a step), the units its
+    rules removed, and the position after."""
+
+    phase: str
+    results: list[dict]
+    trace: list[str]
+    disbanded: dict[str, list[str]]
+    after: PositionAfter
+
+    def to_json(self) -> dict:
+        """The response (schemas/adjudication-response.schema.json)."""
+        return {"phase": self.phase, "results": self.results, "trace": self.trace,
+                "disbanded": self.disbanded, "after": self.after.to_json()}
+
+
 def adjudicate(game: Game, request: dict) -> dict:
     """Adjudicate one phase; see the module docstring for the JSON shapes."""
+    return adjudicate_phase(game, request).to_json()
+
+
+def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
+    """Adjudicate one phase: the request read (parse_request), the result typed."""
     req = parse_request(game, request)
-    season, year, step = req["season"], req["year"], req["step"]
-    units: dict[str, Unit] = req["units"]
-    centers = req["centers"]
+    season, year, step = req.season, req.year, req.step
+    units: dict[str, Unit] = req.units
+    centers = req.centers
     if "adjustments" in request or "winner" in request:
         _check_stated(game, request, req)
     trace: list[str] = []
@@ -833,7 +722,7 @@ def adjudicate(game: Game, request: dict) -> dict:
     neutral = _neutral(game)
     if step == "M":
         index = _index(game)
-        submitted = _parse_all(game, req["orders"])
+        submitted = _parse_all(game, req.orders)
         if index.standing:      # a module orders for a power no player moves
             moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
                      if o is not None and o.kind == "move"}
@@ -860,26 +749,26 @@ def adjudicate(game: Game, request: dict) -> dict:
         for prov, u in sorted(out.transformed.items()):
             trace.append(f"{u.power}'s unit in {game.map.display(prov)} becomes {u}")
     elif step == "R":
-        dislodged = req["dislodged"]
+        dislodged = req.dislodged
         auto = {p: why for p, d in dislodged.items() if (why := no_retreat(game, d.unit))}
-        options = {p: retreat_options(game.map, d, set(units), req["contested"]) for p, d in dislodged.items()
+        options = {p: retreat_options(game.map, d, set(units), req.contested) for p, d in dislodged.items()
                    if p not in auto}
-        for p, (given, pointer) in req["options"].items():
+        for p, (given, pointer) in req.options.items():
             if p in options:
-                options[p] = _restricted(game, options[p], given, "/movement" if req["movement"] else pointer,
+                options[p] = _restricted(game, options[p], given, "/movement" if req.movement else pointer,
                                          dislodged[p])
         results, new_units, more, disbanded = adjudicate_retreats(
-            game.map, units, dislodged, req["contested"], _parse_all(game, req["orders"]), auto, options)
+            game.map, units, dislodged, req.contested, _parse_all(game, req.orders), auto, options)
         trace += more
     else:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
                         | set(centers))
-        orders = dict(req["orders"])
+        orders = dict(req.orders)
         due = _needs_adjustment(game, units, centers)
         for power in powers:
             if due.get(power, 0) <= 0 or orders.get(power):
                 continue   # no builds due (e.g. owns no centre in this request), or orders given
-            use = default_orders(game, req["phase"], power)
+            use = default_orders(game, req.phase, power)
             if use:
                 orders[power] = use
                 trace.append(f"{power} gave no orders in the opening build phase and gets its "
@@ -922,47 +811,39 @@ def adjudicate(game: Game, request: dict) -> dict:
             "unit": f"{d.unit.kind} {d.unit.location}", "attacker_from": d.attacker_from,
             "via_convoy": d.via_convoy,
             "retreats": retreats[prov] if prov in retreats else retreat_options(game.map, d, occupied, contested)})
-    after = {"phase": next_phase, "units": _units_out(game, new_units), "dislodged": dis_out,
-             "centers": _centers_out(new_centers), "contested": sorted(contested),
-             "adjustments": (due or {}) if next_phase.endswith("A") else {},
-             "winner": won[0] if won else None}
+    after = PositionAfter(next_phase, _units_out(game, new_units), dis_out, _centers_out(new_centers),
+                          sorted(contested), (due or {}) if next_phase.endswith("A") else {},
+                          won[0] if won else None)
     if won:
         trace.append(won[1])
     gone: dict[str, list[str]] = {}
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
-    return {"phase": req["phase"], "results": shown, "trace": trace,
-            "disbanded": {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, "after": after}
+    return PhaseResult(req.phase, shown, trace,
+                       {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after)
 
 
-def _check_stated(game: Game, request: dict, req: dict) -> None:
+def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:
     """`adjustments` and `winner`, when a request states them (a chained `after` does),
     must be what the position says (a power stated with 0 is one with none due)."""
     if "adjustments" in request:
         stated = request["adjustments"]
-        if not isinstance(stated, dict):
-            raise AdjudicationError("'adjustments' must map power names to numbers", "/adjustments",
-                                    hint='write {"FRANCE": 1} (builds) or {"FRANCE": -1} (removals), {} for none')
-        due = _needs_adjustment(game, req["units"], req["centers"]) if req["step"] == "A" else {}
+        due = _needs_adjustment(game, req.units, req.centers) if req.step == "A" else {}
         got: dict[str, int] = {}
         written: dict[str, str] = {}
         for pname in sorted(stated, key=str):
             n = stated[pname]
             power = _power(game, pname, ("adjustments", pname))
-            if not isinstance(n, int) or isinstance(n, bool):
-                raise AdjudicationError(f"adjustments.{pname}: {_shown(n)} is not a whole number",
-                                        _ptr("adjustments", pname),
-                                        hint="builds are a positive number, removals a negative one")
             if power in got:
                 raise AdjudicationError(f"adjustments.{pname}: {power} is stated twice (as "
-                                        f"{_shown(written[power])} too)", _ptr("adjustments", pname),
+                                        f"{quoted(written[power])} too)", json_pointer("adjustments", pname),
                                         hint="state each power once")
             got[power] = n
             written[power] = pname
         for power in sorted(got.keys() | due.keys()):
             says, gives = got.get(power, 0), due.get(power, 0)
             if says != gives:
-                told = f"says {_shown(says)} for {power}" if power in got else f"leaves out {power}"
+                told = f"says {quoted(says)} for {power}" if power in got else f"leaves out {power}"
                 raise AdjudicationError(f"'adjustments' {told} but the units and centres give {gives}",
                                         "/adjustments",
                                         hint="leave 'adjustments' out, or state what the position gives")
@@ -970,7 +851,7 @@ def _check_stated(game: Game, request: dict, req: dict) -> None:
         stated = request["winner"]
         if stated is not None:
             stated = _power(game, stated, ("winner",))
-        won = winner(game, req["centers"], req["units"])
+        won = winner(game, req.centers, req.units)
         if stated != (won[0] if won else None):
             raise AdjudicationError(f"'winner' says {stated} but the centres give "
                                     f"{won[0] if won else None}", "/winner",

@@ -241,3 +241,68 @@ def test_a_stated_dislodgement_by_convoy_or_over_a_coast_is_accepted(game):
     coast = {"phase": "S1901R", "units": {"RUSSIA": ["F BOT"]}, "contested": [], "orders": {},
              "dislodged": {"GERMANY": [{"unit": "F BOT", "attacker_from": "STP", "via_convoy": False}]}}
     assert game.adjudicate(coast)["after"]["units"]["RUSSIA"] == ["F BOT"]
+
+
+DISLODGED = {"unit": "A VIE", "attacker_from": "TRI", "via_convoy": False}
+RETREAT = {"phase": "S1901R", "units": {"AUSTRIA": ["A VIE"]}, "contested": [], "dislodged": {"ITALY": [DISLODGED]}}
+
+
+@pytest.mark.parametrize("request_, pointer, says", [
+    ([], "", "the request must be a JSON object"),
+    ({"phase": "S1901M", "units": {}, "extra": 1}, "/extra", "unknown request key 'extra'"),
+    ({"units": {}}, "", "'phase' is missing"),
+    ({"phase": "S1901"}, "/phase", "'phase' must look like"),
+    ({"phase": "F9999M", "units": {}}, "/phase", "past year 9999"),
+    ({"phase": "S1901M"}, "", "'units' is missing"),
+    ({"phase": "S1901M", "units": None}, "/units", "'units' is null"),
+    ({"phase": "S1901M", "units": []}, "/units", "'units' must map power names to lists"),
+    ({"phase": "S1901M", "units": {"FRANCE": "A PAR"}}, "/units/FRANCE", "units.FRANCE must be a list"),
+    ({"phase": "S1901M", "units": {"FRANCE": [7]}}, "/units/FRANCE/0", "a unit is written 'A PAR'"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A " + "PAR " * 60]}}, "/units/FRANCE/0", "at most 200 characters"),
+    ({"phase": "F1901M", "units": {}}, "", "'centers' is missing (a fall phase"),
+    ({"phase": "W1901A", "units": {}, "centers": None}, "/centers", "'centers' is null"),
+    ({"phase": "S1901M", "units": {}, "centers": {"FRANCE": [1]}}, "/centers/FRANCE/0", "1 is not a supply centre"),
+    ({"phase": "S1901M", "units": {}, "orders": {"FRANCE": {}}}, "/orders/FRANCE", "list of order strings"),
+    ({"phase": "S1901M", "units": {}, "orders": {"FRANCE": ["x" * 501]}}, "/orders/FRANCE/0", "at most 500"),
+    ({"phase": "S1901M", "units": {}, "orders": {"Atlantis": [1]}}, "/orders/Atlantis", "unknown power 'Atlantis'"),
+    ({"phase": "S1901M", "units": {}, "movement": {}}, "/movement", "only in a retreat phase"),
+    ({"phase": "S1901R", "movement": [], "orders": {}}, "/movement", "the movement phase's request"),
+    ({"phase": "S1901R", "movement": H6_MOVEMENT, "units": {}}, "/units", "derived from 'movement'"),
+    ({"phase": "S1901R", "units": {}, "contested": []}, "", "'dislodged' is missing: a retreat phase"),
+    ({"phase": "S1901R", "units": {}, "dislodged": {}}, "", "'contested' is missing: a retreat phase"),
+    ({"phase": "S1901R", "units": {}, "dislodged": {}, "contested": "BUR"}, "/contested", "list of provinces"),
+    ({"phase": "S1901R", "units": {}, "dislodged": {}, "contested": [3]}, "/contested/0", "unknown province 3"),
+    ({"phase": "S1901M", "units": {}, "dislodged": {"ITALY": [DISLODGED]}}, "/dislodged/ITALY", "only in a retreat"),
+    (dict(RETREAT, dislodged={"ITALY": [7]}), "/dislodged/ITALY/0", "expected {\"unit\""),
+    (dict(RETREAT, dislodged={"ITALY": [dict(DISLODGED, by=1)]}), "/dislodged/ITALY/0/by", "unknown key 'by'"),
+    (dict(RETREAT, dislodged={"ITALY": [{"unit": "A VIE"}]}), "/dislodged/ITALY/0", "'attacker_from' is missing"),
+    (dict(RETREAT, dislodged={"ITALY": [dict(DISLODGED, unit="X")]}), "/dislodged/ITALY/0/unit", "a unit is written"),
+    (dict(RETREAT, dislodged={"ITALY": [dict(DISLODGED, attacker_from=1)]}), "/dislodged/ITALY/0/attacker_from",
+     "unknown province 1 in attacker_from"),
+    (dict(RETREAT, dislodged={"ITALY": [dict(DISLODGED, via_convoy=0)]}), "/dislodged/ITALY/0/via_convoy",
+     "via_convoy must be true or false, got 0"),
+    (dict(RETREAT, dislodged={"ITALY": [dict(DISLODGED, retreats="BOH")]}), "/dislodged/ITALY/0/retreats",
+     "must be a list of locations"),
+    (dict(RETREAT, dislodged={"ITALY": [dict(DISLODGED, retreats=[None])]}), "/dislodged/ITALY/0/retreats/0",
+     "None is not a location of the map"),
+    ({"phase": "W1901A", "units": {}, "centers": {}, "adjustments": []}, "/adjustments", "map power names to numbers"),
+    ({"phase": "W1901A", "units": {}, "centers": {}, "adjustments": {"FRANCE": True}}, "/adjustments/FRANCE",
+     "True is not a whole number"),
+    ({"phase": "W1901A", "units": {}, "centers": {}, "winner": 1}, "/winner", "power names are strings"),
+])
+def test_the_schema_refuses_and_the_adjudicator_says_why(game, request_, pointer, says):
+    """The request is checked by its schema: each rule the schema holds refuses a request,
+    and the refusal says what is wrong at the place of the fault, in the adjudicator's words
+    (never the schema's own message, nor a hint that only points at the schema)."""
+    assert list(REQUEST.iter_errors(request_))
+    err = error(game, request_)
+    assert (err.pointer, err.code in ("DIP030", "DIP031", "DIP032")) == (pointer, True)
+    assert says in err.message and "\n" not in err.message
+    assert "schema" not in err.hint, err.hint
+
+
+def test_a_lone_order_may_be_a_string(game):
+    """The schema allows one order written on its own, as the adjudicator always read it."""
+    request = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": "A PAR - BUR"}}
+    assert not list(REQUEST.iter_errors(request))
+    assert game.adjudicate(request)["after"]["units"] == {"FRANCE": ["A BUR"]}
