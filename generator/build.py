@@ -318,7 +318,6 @@ SITE_PAPERS = ("A4", "letter")
 
 def _family_pages(result: GameResult, options: BuildOptions) -> FamilyPages:
     fam, prints, printed_on = result.family, {}, {}
-    # no Cairo on this machine: the site still builds, without PDFs
     if fam.site_prints and fam.printables and options.pdf:   # (the renderer checked: check_renderer)
         docs, title = fam.printables(result.game), str(result.source.meta["title"])
         for what, paper in ((w, p) for w in fam.site_prints for p in SITE_PAPERS):
