@@ -545,8 +545,11 @@ class MapCanvas:
             style = "italic" if p.is_water else None
             out.append(el("text", esc(p.abbr), x=num(x), y=num(y + m.font * 0.35),
                           font_style=style))
-            # extra pieces far from the label point (islands, repeated sealanes) get a label too
+            # a piece drawn far from the label point (a sealane repeated across the board, an
+            # inset) is labelled again; an island off its own coast is not (PCH thrice)
             for cx, cy in self.extra_spots(p):
+                if math.hypot(cx - x, cy - y) < m.font * REPEAT_LABEL_FONTS:
+                    continue
                 out.append(el("text", esc(p.abbr), x=num(cx), y=num(cy + m.font * 0.35),
                               font_style=style, class_="mw-label-extra"))
         return group(out, class_="mw-labels", font_family=FONT, font_size=num(m.font),
@@ -814,6 +817,7 @@ def home_owners(view: MapView) -> dict[str, str]:
 # ---------------------------------------------------------------- places
 
 NAME_SCALE = 0.8   # a name's font, in label fonts
+REPEAT_LABEL_FONTS = 30   # a piece this many label fonts from the label point is labelled again
 
 
 def name_spot(p: ProvinceView, pieces: list[list[float]], font: float, size: float) -> tuple[float, float] | None:
@@ -840,13 +844,16 @@ def extra_spots(p: ProvinceView, font: float) -> list[tuple[float, float]]:
     again, and where a unit in it may be drawn."""
     if len(p.pieces) < 2:
         return []
+    rings = [geo.pairs(piece) for piece in p.pieces]
     out = []
-    for piece in p.pieces:
-        pts = geo.pairs(piece)
+    for i, pts in enumerate(rings):
         if abs(geo.area(pts)) < (font * 3) ** 2 or geo.point_in_polygon(p.label, pts):
             continue
         pt = geo.interior_point(pts)
-        if pt is not None:
+        # a ring inside another ring of the province is a hole in it (drawn even-odd: a
+        # sea's ring around an island), not a piece of it
+        if pt is not None and sum(1 for j, other in enumerate(rings)
+                                  if j != i and geo.point_in_polygon(pt, other)) % 2 == 0:
             out.append(pt)
     return out
 
