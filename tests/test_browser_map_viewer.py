@@ -1,7 +1,8 @@
 """One map viewer for every map, readable at first sight: in Chromium at 1366×900 and
 390×844, the big boards (Divided States, A Modern Europe) and Dixie's hex map open with
 their median label at least 9 px tall, centred on the middle of the board, with a find
-box, an overview inset, a "Whole map" button and a key of the sides' colours.
+box, an overview inset, "Whole map" and "Full screen" buttons and a key of the sides'
+colours.
 
 They opened at the whole map: labels 3 px (Divided States), 4 px (A Modern Europe) and
 2.7 px (Dixie, a static picture with no viewer at all). The screenshots of each first
@@ -58,6 +59,7 @@ def test_a_big_map_opens_readable_and_centred_with_its_tools(site, browser, game
         assert statistics.median(heights) >= 9, (game, size, statistics.median(heights))
 
         assert _shown(browser, "input[data-mw-find]"), "no find box"
+        assert _shown(browser, "[data-mw-fullscreen]"), "no way to enlarge the map"
         board = [float(v) for v in _attr(browser, "#mw-map", "data-mw-board").split()]
         view = _viewbox(browser)
         centre = (view[0] + view[2] / 2, view[1] + view[3] / 2)
@@ -120,3 +122,23 @@ def test_dixie_hexes_are_found_and_described(site, browser):
     assert "Chicago: " in info
     selected = browser.execute_script("return document.querySelector('#mw-map .mw-selected').getAttribute('data-prov')")
     assert selected and len(selected) == 4
+
+
+def test_full_screen_enlarges_the_map_and_gives_it_back(site, browser):
+    from test_browser_site import _box, wait_for
+    browser.set_window_size(*SIZES["desktop"])
+    try:
+        _open_map(browser, f"{site}/modern-europe/map/")
+        before = _box(browser, ".mw-map-frame")
+        button = browser.find_element("css selector", "[data-mw-fullscreen]")
+        button.click()
+        wait_for(lambda: browser.execute_script("return !!document.fullscreenElement"), message="full screen")
+        wait_for(lambda: _box(browser, ".mw-map-frame")["width"] > before["width"] * 1.3, message="a larger map")
+        assert button.get_attribute("aria-pressed") == "true"
+        button.click()
+        wait_for(lambda: not browser.execute_script("return !!document.fullscreenElement"), message="the page")
+        after = _box(browser, ".mw-map-frame")
+        assert after["width"] == pytest.approx(before["width"], abs=1)
+        assert after["height"] == pytest.approx(before["height"], abs=1)
+    finally:
+        browser.set_window_size(1400, 1000)

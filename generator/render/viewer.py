@@ -32,6 +32,7 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province",
         '<button type="button" class="mw-button" data-mw-zoom="in" aria-label="Zoom in">+</button>'
         '<button type="button" class="mw-button" data-mw-zoom="out" aria-label="Zoom out">\u2212</button>'
         '<button type="button" class="mw-button" data-mw-zoom="fit">Whole map</button>'
+        '<button type="button" class="mw-button" data-mw-fullscreen="1" aria-pressed="false">Full screen</button>'
         '<span class="mw-zoom-level" data-mw-zoom-level="1" aria-hidden="true"></span></span>',
         '<button type="button" class="mw-button mw-clear" data-mw-clear="mw-map">Clear</button>',
         legend,

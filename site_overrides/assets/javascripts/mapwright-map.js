@@ -70,11 +70,28 @@
     var vb = full.slice();
     frame.style.aspectRatio = full[2] + " / " + full[3];
 
+    // The view has the frame's shape (taller than the map once zoomed in: see frameFor);
+    // the whole map fits it, centred, with a margin on the sides it does not fill.
+    function ratio() {
+      var w = frame.clientWidth, h = frame.clientHeight;
+      return w > 0 && h > 0 ? h / w : full[3] / full[2];
+    }
+
+    function fitWidth() {
+      return Math.max(full[2], full[3] / ratio());
+    }
+
+    function along(start, length, span) {   // keep a view's side on the map (centred if longer)
+      if (length >= span) return start + span / 2 - length / 2;
+      return Math.min(Math.max(start, 0), span - length);
+    }
+
     function clamp() {
-      var w = Math.min(full[2], Math.max(full[2] / MAX_ZOOM, vb[2]));
-      var h = w * full[3] / full[2];
-      vb[0] = Math.min(Math.max(vb[0], full[0]), full[0] + full[2] - w);
-      vb[1] = Math.min(Math.max(vb[1], full[1]), full[1] + full[3] - h);
+      var whole = fitWidth();
+      var w = Math.min(whole, Math.max(whole / MAX_ZOOM, vb[2]));
+      var h = w * ratio();
+      vb[0] = full[0] + along(vb[0] - full[0], w, full[2]);
+      vb[1] = full[1] + along(vb[1] - full[1], h, full[3]);
       vb[2] = w;
       vb[3] = h;
     }
@@ -82,7 +99,7 @@
     function apply() {
       clamp();
       svg.setAttribute("viewBox", vb.map(function (v) { return v.toFixed(2); }).join(" "));
-      var z = full[2] / vb[2];
+      var z = fitWidth() / vb[2];
       frame.setAttribute("data-mw-zoomed", z > 1.001 ? "1" : "0");
       if (onChange) onChange(z, vb);
     }
@@ -113,25 +130,25 @@
     }
 
     function fit() {
-      vb = full.slice();
+      vb = [full[0], full[1], fitWidth(), fitWidth() * ratio()];
       apply();
     }
 
     // zoom `z` times the whole map, centred on `centre` (SVG units)
     function zoomTo(z, centre) {
-      var w = full[2] / Math.min(Math.max(z, 1), MAX_ZOOM);
+      var w = fitWidth() / Math.min(Math.max(z, 1), MAX_ZOOM);
       vb[2] = w;
-      vb[3] = w * full[3] / full[2];
+      vb[3] = w * ratio();
       vb[0] = centre[0] - vb[2] / 2;
       vb[1] = centre[1] - vb[3] / 2;
       apply();
     }
 
     function show(box) {   // a box in SVG units, shown whole with a margin
-      var w = Math.max(box.width, box.height * full[2] / full[3]) * 3;
-      w = Math.max(w, full[2] / 8);
+      var w = Math.max(box.width, box.height / ratio()) * 3;
+      w = Math.max(w, fitWidth() / 8);
       vb[2] = w;
-      vb[3] = w * full[3] / full[2];
+      vb[3] = w * ratio();
       vb[0] = box.x + box.width / 2 - vb[2] / 2;
       vb[1] = box.y + box.height / 2 - vb[3] / 2;
       apply();
@@ -140,7 +157,7 @@
     // wheel: zoom about the pointer; at the whole map, zooming out scrolls the page
     frame.addEventListener("wheel", function (ev) {
       var out = ev.deltaY > 0;
-      if (out && vb[2] >= full[2] - 0.01) return;
+      if (out && vb[2] >= fitWidth() - 0.01) return;
       ev.preventDefault();
       zoomAt(Math.pow(1.0015, -ev.deltaY * (ev.deltaMode === 1 ? 33 : 1)), toSvg(ev.clientX, ev.clientY));
     }, { passive: false });
@@ -205,8 +222,13 @@
     });
 
     apply();
-    return { zoomAt: zoomAt, fit: fit, show: show, zoomTo: zoomTo, full: full,
-             view: function () { return vb.slice(); }, zoom: function () { return full[2] / vb[2]; } };
+    return { zoomAt: zoomAt, fit: fit, show: show, zoomTo: zoomTo, full: full, refresh: apply,
+             view: function () { return vb.slice(); }, zoom: function () { return fitWidth() / vb[2]; },
+             // for print: the whole map exactly, in a frame of its own shape
+             whole: function () {
+               frame.style.aspectRatio = full[2] + " / " + full[3];
+               svg.setAttribute("viewBox", full.join(" "));
+             } };
   }
 
   /* ------------------------------------------------------------ readable at first sight */
@@ -266,6 +288,26 @@
     };
   }
 
+  // "Full screen": the viewer fills the screen (the frame takes the screen's shape, and
+  // the view follows it on the resize that comes with it); hidden where it cannot be.
+  function enlarger(viewer, frame) {
+    var button = viewer.querySelector("[data-mw-fullscreen]");
+    if (!button) return;
+    if (!viewer.requestFullscreen || !document.fullscreenEnabled) { button.hidden = true; return; }
+    var before = "";
+    button.addEventListener("click", function () {
+      if (document.fullscreenElement === viewer) document.exitFullscreen();
+      else viewer.requestFullscreen().catch(function () { /* refused: the page stays as it is */ });
+    });
+    viewer.addEventListener("fullscreenchange", function () {
+      var on = document.fullscreenElement === viewer;
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) { before = frame.style.aspectRatio; frame.style.aspectRatio = "auto"; }
+      else frame.style.aspectRatio = before;
+      window.dispatchEvent(new Event("resize"));
+    });
+  }
+
   /* ------------------------------------------------------------ the map */
 
   function initMap(svg) {
@@ -295,6 +337,7 @@
     var nameScale = names ? parseFloat(names.getAttribute("data-mw-scale")) || 1 : 1;
     var labelAtWhole = 0;   // the median label's height at the whole map, px
     var inset = null;
+    var shape = "";         // the frame's shape as it opened (print changes it for a while)
     var view = zoomer(svg, frame, function (z, vb) {
       if (zoomLabel) zoomLabel.textContent = Math.round(z * 100) + " %";
       frame.style.touchAction = z > 1.001 ? "none" : "pan-y";
@@ -318,6 +361,13 @@
       // is found in a few steps, each measured at the zoom the last one gave.
       var middle = [board[0] + board[2] / 2, board[1] + board[3] / 2];
       var zoom = 1;
+      // a map that opens zoomed in gets a square frame (a landscape map's frame is a
+      // strip): more of the board in view; the labels are measured in it
+      if (labelAtWhole > 0 && labelAtWhole < LABEL_PX && view.full[3] < view.full[2]) {
+        frame.style.aspectRatio = "1 / 1";
+        view.fit();
+        labelAtWhole = medianLabelPx(svg);
+      }
       for (var step = 0; step < 4 && labelAtWhole > 0; step++) {
         var shown = medianLabelPx(svg);
         labelAtWhole = shown / zoom;
@@ -326,6 +376,7 @@
         view.zoomTo(zoom, middle);
       }
       view.zoomTo(zoom, middle);
+      shape = frame.style.aspectRatio;
     }
 
     function code(el) {
@@ -513,6 +564,7 @@
           else view.fit();
         });
       });
+      enlarger(viewer, frame);
     } else {
       svg.addEventListener("keydown", function (ev) { if (ev.key === "Escape") clearAll(); });
     }
@@ -523,7 +575,9 @@
       });
     });
     onWindow("hashchange", fromHash);
-    onWindow("beforeprint", function () { if (view) view.fit(); });   // print the whole map
+    onWindow("beforeprint", function () { if (view) view.whole(); });   // print the whole map
+    onWindow("afterprint", function () { if (view) { frame.style.aspectRatio = shape; view.fit(); } });
+    onWindow("resize", function () { if (view) view.refresh(); });   // the frame's shape may change
     fromHash();
   }
 
