@@ -51,12 +51,17 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province",
     return "\n".join(line for line in lines if line)   # a blank line would end Markdown's HTML block
 
 
+OPEN_KEY = 12   # a key this long or shorter is shown open; a longer one (50 powers) folded
+
+
 def colour_key(heading: str, items: list[tuple[str, str]], note: str = "") -> str:
     """A key of colours under the map: `heading`, then a swatch and a name for each
     (name, #rrggbb) item, then `note`. HTML for inside map_viewer's block (which keeps
-    it from Markdown: no markdown attribute of its own)."""
+    it from Markdown: no markdown attribute of its own); folded when it is long."""
     entries = "".join(f'<li><span class="mw-swatch" style="background:{html_attr(c)}"></span>{html_text(n)}</li>'
                       for n, c in items)
     tail = f'<p class="mw-power-key-note">{html_text(note)}</p>' if note else ""
-    return (f'<div class="mw-power-key-block"><p class="mw-power-key-head"><strong>{html_text(heading)}</strong></p>'
-            f'<ul class="mw-power-key" aria-label="{html_attr(heading)}">{entries}</ul>{tail}</div>')
+    shown = " open" if len(items) <= OPEN_KEY else ""
+    return (f'<details class="mw-power-key-block"{shown}><summary><strong>{html_text(heading)}</strong> '
+            f'({len(items)})</summary><ul class="mw-power-key" aria-label="{html_attr(heading)}">{entries}</ul>'
+            f'{tail}</details>')
