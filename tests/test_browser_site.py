@@ -51,6 +51,25 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def serve_games(tmp: Path, games: tuple[str, ...]):
+    """A build of a few bundled games (no PDFs) served on a free port: yields its base URL.
+    Keeps a browser test short when it needs only those games' pages."""
+    from generator.cli import main
+    content = tmp / "content"
+    for game in games:
+        shutil.copytree(REPO / "content" / game, content / game)
+    site = tmp / "site"
+    assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(tmp / "cache"),
+                 "--no-pdf"]) == 0
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+
+
 @pytest.fixture(scope="module")
 def browser():
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -230,7 +249,10 @@ def test_the_map_fits_its_frame_at_every_width(server, browser, width):
 def test_zoom_buttons_wheel_and_keys_change_the_view(server, browser):
     base, _ = server
     _open_map(browser, f"{base}/divided-states/map/")
+    opened = _viewbox(browser)     # zoomed in until its labels are readable
+    browser.find_element("css selector", "[data-mw-zoom='fit']").click()
     whole = _viewbox(browser)
+    assert opened[2] < whole[2] * 0.5
     browser.find_element("css selector", "[data-mw-zoom='in']").click()
     zoomed = _viewbox(browser)
     assert zoomed[2] < whole[2] * 0.7

@@ -6,20 +6,14 @@ cell 5rem) with its last columns out of sight, Dixie's counters 894 px, Divided
 Republic's states 759 px. A small build (two games) keeps this test short."""
 from __future__ import annotations
 
-import functools
-import shutil
-import http.server
-import threading
 import time
-from pathlib import Path
 
 import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
-from test_browser_site import _QuietHandler, browser  # noqa: E402,F401 (a fixture)
+from test_browser_site import browser, serve_games  # noqa: E402,F401 (a fixture)
 
-REPO = Path(__file__).resolve().parents[1]
 PAGES = ["dixie/charts/", "dixie/counters/", "dixie/scenarios/", "divided-republic/states/",
          "divided-republic/cards/", "divided-republic/parties/"]
 
@@ -47,19 +41,7 @@ return out;
 
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory):
-    from generator.cli import main
-    tmp = tmp_path_factory.mktemp("tables")
-    content = tmp / "content"
-    for game in ("dixie", "divided-republic"):
-        shutil.copytree(REPO / "content" / game, content / game)
-    site = tmp / "site"
-    assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(tmp / "cache"),
-                 "--no-pdf"]) == 0
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from serve_games(tmp_path_factory.mktemp("tables"), ("dixie", "divided-republic"))
 
 
 @pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])

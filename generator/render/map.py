@@ -545,12 +545,32 @@ class MapCanvas:
             style = "italic" if p.is_water else None
             out.append(el("text", esc(p.abbr), x=num(x), y=num(y + m.font * 0.35),
                           font_style=style))
-            # extra pieces far from the label point (islands, repeated sealanes) get a label too
+            # a piece drawn far from the label point (a sealane repeated across the board, an
+            # inset) is labelled again; an island off its own coast is not (PCH thrice)
             for cx, cy in self.extra_spots(p):
+                if math.hypot(cx - x, cy - y) < m.font * REPEAT_LABEL_FONTS:
+                    continue
                 out.append(el("text", esc(p.abbr), x=num(cx), y=num(cy + m.font * 0.35),
                               font_style=style, class_="mw-label-extra"))
         return group(out, class_="mw-labels", font_family=FONT, font_size=num(m.font),
                      text_anchor="middle", fill="#111111", pointer_events="none")
+
+    def name_layer(self) -> str:
+        """The provinces' names under their codes, for the interactive map (the viewer
+        shows them once zoomed in enough to read them): only names whose box lies inside
+        their province, so a name never runs over a neighbour's code."""
+        return self._kept("names", (), self._name_layer)
+
+    def _name_layer(self) -> str:
+        size = self.m.font * NAME_SCALE
+        out = []
+        for p in self.visible:
+            spot = name_spot(p, self.pieces(p), self.m.font, size)
+            if spot is not None:
+                out.append(el("text", esc(p.name), x=num(spot[0]), y=num(spot[1]),
+                              font_style="italic" if p.is_water else None))
+        return group(out, class_="mw-names", data_mw_scale=num(NAME_SCALE, 2), font_family=FONT,
+                     font_size=num(size), text_anchor="middle", fill="#111111", pointer_events="none")
 
     def extra_spots(self, p: ProvinceView) -> list[tuple[float, float]]:
         return extra_spots(p, self.m.font)
@@ -751,6 +771,8 @@ class MapCanvas:
         self.layers.append(self.border_kind_layer())
         self.layers.append(self.centre_layer())
         self.layers.append(self.label_layer())
+        if self.o.interactive and self.o.labels:
+            self.layers.append(self.name_layer())
         if self.o.units:
             self.layers.append(self.unit_layer(self.o.units))
         if self.o.dislodged:
@@ -763,8 +785,12 @@ def render_map(view: MapView, options: MapOptions | None = None) -> str:
     canvas.draw_base()
     attrs = {}
     if canvas.o.interactive:
+        x0, y0, x1, y1 = canvas.frame
         attrs = {"id": "mw-map", "data-game": view.title,
-                 "data-powers": " ".join(f"{k}={v.color}" for k, v in sorted(view.powers.items()))}
+                 "data-powers": " ".join(f"{k}={v.color}" for k, v in sorted(view.powers.items())),
+                 # the viewer opens centred on the board and repeats its provinces in the inset
+                 "data-mw-board": f"{num(x0)} {num(y0)} {num(x1 - x0)} {num(y1 - y0)}",
+                 "data-mw-overview": "#mw-provinces"}
     return canvas.finish(root_attrs=attrs)
 
 
@@ -793,19 +819,44 @@ def home_owners(view: MapView) -> dict[str, str]:
 
 # ---------------------------------------------------------------- places
 
+NAME_SCALE = 0.8   # a name's font, in label fonts
+REPEAT_LABEL_FONTS = 30   # a piece this many label fonts from the label point is labelled again
+
+
+def name_spot(p: ProvinceView, pieces: list[list[float]], font: float, size: float) -> tuple[float, float] | None:
+    """Where `p`'s name goes under its code (the baseline's middle), or None when the
+    name's box would leave the piece holding the label point."""
+    x, y = p.label
+    half = text_width(p.name, size) / 2
+    top = y + font * 0.5
+    bottom = top + size * 1.15
+    for piece in pieces:
+        pts = geo.pairs(piece)
+        if not geo.point_in_polygon(p.label, pts):
+            continue
+        corners = [(x - half, top), (x + half, top), (x - half, bottom), (x + half, bottom), (x, bottom)]
+        if all(geo.point_in_polygon(c, pts) for c in corners):
+            return (x, bottom - size * 0.25)
+        return None
+    return None
+
+
 def extra_spots(p: ProvinceView, font: float) -> list[tuple[float, float]]:
     """A point inside each sizeable piece of `p` other than the one holding its label:
     where a province drawn in several places (a repeated sealane, an inset) is labelled
     again, and where a unit in it may be drawn."""
     if len(p.pieces) < 2:
         return []
+    rings = [geo.pairs(piece) for piece in p.pieces]
     out = []
-    for piece in p.pieces:
-        pts = geo.pairs(piece)
+    for i, pts in enumerate(rings):
         if abs(geo.area(pts)) < (font * 3) ** 2 or geo.point_in_polygon(p.label, pts):
             continue
         pt = geo.interior_point(pts)
-        if pt is not None:
+        # a ring inside another ring of the province is a hole in it (drawn even-odd: a
+        # sea's ring around an island), not a piece of it
+        if pt is not None and sum(1 for j, other in enumerate(rings)
+                                  if j != i and geo.point_in_polygon(pt, other)) % 2 == 0:
             out.append(pt)
     return out
 

@@ -1,5 +1,7 @@
 """The markup around an interactive map: the find box, zoom buttons, the neighbours
-panel and a skip link, for site_overrides/assets/javascripts/mapwright-map.js.
+panel and a skip link, for site_overrides/assets/javascripts/mapwright-map.js; and the
+key of the sides' colours shown under it. One viewer for every family's map: what it
+finds (a province, a hex) is the `noun`.
 
 Only ordinary elements and attributes (div, a, label, input, button, span;
 id, class, type, aria-*, data-*), so the site's HTML sanitiser keeps them; the
@@ -7,24 +9,30 @@ datalist of province names is built by the script from the SVG's data-* attribut
 """
 from __future__ import annotations
 
+from ..escape import html_attr, html_text
+
 AFTER_ID = "mw-after-map"
 
 
-def map_viewer(svg: str, *, legend: str = "") -> str:
+def map_viewer(svg: str, *, legend: str = "", noun: str = "province",
+               idle: str = "Select a province to see its neighbours.", key: str = "") -> str:
     """The interactive map SVG (id "mw-map") inside its viewer, as one HTML block.
 
-    `legend` is HTML placed in the toolbar (the highlight colours' key)."""
-    return "\n".join([
-        '<div class="mw-viewer" data-mw-viewer="1" markdown="0">',
+    `legend` is HTML placed in the toolbar (the highlight colours' key); `noun` what the
+    find box finds; `idle` what the panel says while nothing is selected; `key` HTML
+    under the map (see colour_key)."""
+    lines = [
+        f'<div class="mw-viewer" data-mw-viewer="1" data-mw-noun="{html_attr(noun)}" markdown="0">',
         f'<a class="mw-skip" href="#{AFTER_ID}">Skip past the map</a>',
         '<div class="mw-viewer-bar" role="toolbar" aria-label="Map tools">',
-        '<label class="mw-find-label">Find a province '
+        '<label class="mw-find-label">Find a ' + html_text(noun) + ' '
         '<input type="search" class="mw-find" data-mw-find="1" autocomplete="off" spellcheck="false" '
         'placeholder="code or name" aria-describedby="mw-map-status"></label>',
         '<span class="mw-zoom-buttons">'
         '<button type="button" class="mw-button" data-mw-zoom="in" aria-label="Zoom in">+</button>'
         '<button type="button" class="mw-button" data-mw-zoom="out" aria-label="Zoom out">\u2212</button>'
         '<button type="button" class="mw-button" data-mw-zoom="fit">Whole map</button>'
+        '<button type="button" class="mw-button" data-mw-fullscreen="1" aria-pressed="false">Full screen</button>'
         '<span class="mw-zoom-level" data-mw-zoom-level="1" aria-hidden="true"></span></span>',
         '<button type="button" class="mw-button mw-clear" data-mw-clear="mw-map">Clear</button>',
         legend,
@@ -33,9 +41,27 @@ def map_viewer(svg: str, *, legend: str = "") -> str:
         '<div class="mw-map-frame" tabindex="0" aria-label="Map: arrow keys pan, + and \u2212 zoom, '
         '0 shows the whole map, Escape clears the selection">' + svg.strip() + '</div>',
         '<div id="mw-map-info" class="mw-map-info" role="region" aria-live="polite" aria-label="Selected province">'
-        'Select a province to see its neighbours.</div>',
+        + html_text(idle) + '</div>',
         '</div>',
+        key,
         '<p id="mw-map-status" class="mw-map-status" data-mw-status="1" aria-live="polite"></p>',
         f'<span id="{AFTER_ID}"></span>',
         '</div>',
-    ])
+    ]
+    return "\n".join(line for line in lines if line)   # a blank line would end Markdown's HTML block
+
+
+OPEN_KEY = 12   # a key this long or shorter is shown open; a longer one (50 powers) folded
+
+
+def colour_key(heading: str, items: list[tuple[str, str]], note: str = "") -> str:
+    """A key of colours under the map: `heading`, then a swatch and a name for each
+    (name, #rrggbb) item, then `note`. HTML for inside map_viewer's block (which keeps
+    it from Markdown: no markdown attribute of its own); folded when it is long."""
+    entries = "".join(f'<li><span class="mw-swatch" style="background:{html_attr(c)}"></span>{html_text(n)}</li>'
+                      for n, c in items)
+    tail = f'<p class="mw-power-key-note">{html_text(note)}</p>' if note else ""
+    shown = " open" if len(items) <= OPEN_KEY else ""
+    return (f'<details class="mw-power-key-block"{shown}><summary><strong>{html_text(heading)}</strong> '
+            f'({len(items)})</summary><ul class="mw-power-key" aria-label="{html_attr(heading)}">{entries}</ul>'
+            f'{tail}</details>')

@@ -14,7 +14,7 @@ from ...render.diagram import order_diagram
 from ...render.map import MapOptions, home_owners, render_map
 from ...render.mapview import MapView, fresh_view_of, view_fingerprint, view_of
 from ...render.svg import esc
-from ...render.viewer import map_viewer
+from ...render.viewer import colour_key, map_viewer
 from ...escape import md_text
 from .api import adjudicate
 from .model import Game
@@ -134,10 +134,12 @@ def map_page(game, view: MapView, svg: str) -> str:
     key = ('<span class="mw-map-key"><span class="mw-key mw-key-army">army moves</span> '
            '<span class="mw-key mw-key-fleet">fleet moves</span> '
            '<span class="mw-key mw-key-both">both</span></span>')
+    powers = colour_key("The powers' colours", [(pw.name, pw.color) for pw in view.powers.values()],
+                        "Land wears the colour of the power that holds it at the start, as the published map shows it.")
     lines += [
-        map_viewer(svg, legend=key), "",
+        map_viewer(svg, legend=key, key=powers), "",
         *help_text,
-        "The powers and their colours are listed on the [Powers page](powers.md).", "",
+        "Each power's home, units and centres are on the [Powers page](powers.md).", "",
         "## Downloads", "",
         "- [Map (SVG)](map.svg)",
         "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",

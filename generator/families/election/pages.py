@@ -15,6 +15,7 @@ from .electoral import needed_to_win, settings, total_votes
 from .modules import estimates, registry
 from .model import Fact, Game
 from .position import Position
+from ...render.viewer import colour_key, map_viewer
 from .tilemap import ESTIMATED_MARK, control_map, region_map
 
 MARK = ESTIMATED_MARK
@@ -113,12 +114,15 @@ def setup_position(game: Game) -> Position:
 def map_page(game: Game) -> str:
     return "\n".join([
         f"# Map of {md_text(game.title)}", "",
+        map_viewer(region_map(game, interactive=True), noun="state",
+                   idle="Select a state to see its region, electoral votes and PCR.",
+                   key=colour_key("The regions' colours", [(r.name, r.colour) for r in game.regions.values()])), "",
         "A tile map: one square per state, placed roughly where the state lies, coloured by region. "
-        "The large number is the PCR (with * where a party is not on the ballot; the tooltip names it), the "
-        f"number in brackets the electoral votes; ★ in a party colour marks a stronghold, {MARK} after a value "
-        f"an estimate, {MARK} after the abbreviation an estimated region (see [States](states.md) for the "
-        "reasoning) and a dashed outline a territory.", "",
-        "![Tile map of the states, coloured by region](assets/map.svg)", "",
+        "The large number is the PCR (with * where a party is not on the ballot; the panel beside the map names "
+        f"it), the number in brackets the electoral votes; ★ in a party colour marks a stronghold, {MARK} after a "
+        f"value an estimate, {MARK} after the abbreviation an estimated region (see [States](states.md) for the "
+        "reasoning) and a dashed outline a territory. Point at a state, click it, or type its abbreviation or "
+        "name in the find box to see its facts. [The tile map as one SVG](assets/map.svg).", "",
         "## Control after the fixed set-up", "",
         "The same tiles coloured by control, with every party's fixed set-up PCFs on the board (5.1-5.4; the "
         "free PCFs are the players' choice). Worked examples in the rules use this drawing for their positions.", "",

@@ -1,7 +1,8 @@
 """Tile maps of the board: one square per state, placed roughly as the country lies.
 
 `region_map` shows the board's printed facts (regions, electoral votes, PCR,
-strongholds, ballot asterisks, estimated markers); `control_map` colours the same
+strongholds, ballot asterisks, estimated markers), also as the site's interactive map
+(for mapwright-map.js: each state's tile says its facts); `control_map` colours the same
 tiles by who controls each state in a position (the figures of worked examples).
 """
 from __future__ import annotations
@@ -30,11 +31,15 @@ def _origin(state: State) -> tuple[int, int]:
     return MARGIN + state.col * (TILE + GAP), TOP + state.row * (TILE + GAP)
 
 
-def _open(game: Game, title: str, width_mm: float | None) -> tuple[list[str], int, int]:
+def _open(game: Game, title: str, width_mm: float | None, interactive: bool = False) -> tuple[list[str], int, int]:
     w, h = _size(game)
     size = (f' width="{num(width_mm)}mm" height="{num(width_mm * h / w)}mm"' if width_mm
             else f' width="{w}" height="{h}"')
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {w} {h}" role="img" '
+    rows = max(s.row for s in game.states.values()) + 1
+    # the viewer's: its id, the tiles' area (the board) and the group its inset repeats
+    role = (f' id="mw-map" class="mw-map" role="group" data-mw-board="{MARGIN} {TOP} {w - 2 * MARGIN} '
+            f'{rows * (TILE + GAP)}" data-mw-overview="#mw-tiles"' if interactive else ' role="img"')
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {w} {h}"{role} '
              f'aria-label="{xml(title)}" font-family="Helvetica, Arial, sans-serif">',
              f"<title>{xml(title)}</title>",
              f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>',
@@ -51,9 +56,13 @@ def _stronghold(game: Game, state: State, x: int, y: int) -> str:
             f'<text x="{x + TILE - 9}" y="{y + 12}" font-size="8" fill="#fff" text-anchor="middle">★</text></g>')
 
 
-def region_map(game: Game, *, width_mm: float | None = None, title: str = "") -> str:
+def region_map(game: Game, *, width_mm: float | None = None, title: str = "", interactive: bool = False) -> str:
+    """The board's facts on its tiles; `interactive`: for the site's map viewer, each
+    state's tile a cell it finds and describes (its tooltip's facts in its data-*)."""
     title = title or f"{game.title}: states, regions, electoral votes and PCRs"
-    parts, w, h = _open(game, title, width_mm)
+    parts, w, h = _open(game, title, width_mm, interactive)
+    if interactive:   # the tiles, with their texts (the labels the viewer reads)
+        parts.append('<g id="mw-tiles" class="mw-labels">')
     for state in game.states.values():
         x, y = _origin(state)
         region = game.regions.get(state.region_id)
@@ -64,14 +73,18 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "") ->
         off = [game.parties[p].name if p in game.parties else p for p in state.parties_off_ballot]
         star = "*" if off else ""
         region_mark = ESTIMATED_MARK if state.region.estimated else ""
-        tip = (f"{state.name} — {region.name if region else state.region_id}"
-               f"{' (estimated region)' if region_mark else ''}; {state.ev} electoral votes"
-               f"{' (estimated)' if ev_mark else ''}; PCR {state.requirement}"
-               f"{' (estimated)' if pcr_mark else ''}"
-               f"{'; not on the ballot: ' + ', '.join(off) if off else ''}"
-               f"{'; territory until admitted' if state.territory else ''}")
+        where = f"{region.name if region else state.region_id}{' (estimated region)' if region_mark else ''}"
+        facts = (f"{state.ev} electoral votes"
+                 f"{' (estimated)' if ev_mark else ''}; PCR {state.requirement}"
+                 f"{' (estimated)' if pcr_mark else ''}"
+                 f"{'; not on the ballot: ' + ', '.join(off) if off else ''}"
+                 f"{'; territory until admitted' if state.territory else ''}")
+        # the viewer says a tile's facts in its panel (and its own tooltip: name and code)
+        head = (f' data-prov="{xml(state.id)}" data-abbr="{xml(state.abbr)}" data-name="{xml(state.name)}" '
+                f'data-kind="{xml(where)}" data-facts="{xml(facts)}">' if interactive
+                else f"><title>{xml(f'{state.name} — {where}; {facts}')}</title>")
         parts.append(
-            f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>'
+            f'<g id="state-{xml(state.id)}"{head}'
             f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
             f'stroke="#333" stroke-width="1"{dash}/>'
             f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold">{xml(state.abbr)}'
@@ -81,6 +94,8 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "") ->
             f'<text x="{x + TILE / 2:.0f}" y="{y + 54}" font-size="10" text-anchor="middle">'
             f'({state.ev}{ev_mark})</text>'
             f'{_stronghold(game, state, x, y)}</g>')
+    if interactive:
+        parts.append("</g>")
     parts += _region_legend(game, w, h)
     parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Large number: PCR; (n): electoral votes; '
                  f'* a party not on the ballot; {ESTIMATED_MARK} estimated (after the name: the region); '

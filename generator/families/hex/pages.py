@@ -10,7 +10,8 @@ from .bombing import cbt_of
 from .printables import (COUNTER_MM, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg,
                          tec_svg, tracks_svg)
 from .naming import cite, game_names
-from .render import TERRAIN_FILL, map_svg, thumbnail_svg
+from ...render.viewer import colour_key, map_viewer
+from .render import TERRAIN_FILL, interactive_map_svg, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 from .victory import region_and_cities
 
@@ -28,12 +29,20 @@ def fact(fv: Fact) -> str:
 def map_page(game: HexGame) -> str:
     m = game.map
     title = game.source.meta["title"]
-    intro = ["# Map (reconstruction)", "", NOTE,
+    # the map first, so a reader sees it at once; then why it is a reconstruction
+    intro = ["# Map (reconstruction)", "",
              f"This map is a reconstruction, not the published one (*source: estimated*), projected onto "
-             f"{m.hex_km:g} km hexes.", "", f"> {md_text(m.source.reasoning)}", ""] \
-        if m.source.estimated else ["# Map", ""]
+             f"{m.hex_km:g} km hexes.", ""] if m.source.estimated else ["# Map", ""]
+    why = [NOTE, f"> {md_text(m.source.reasoning)}", ""] if m.source.estimated else []
     lines = intro + [
-             f"![Map of {md_cell(title)}](assets/map.svg){{ .mw-figure }}", "",
+             map_viewer(interactive_map_svg(game), noun="hex or city",
+                        idle="Select a hex to see its terrain, country and city.",
+                        key=colour_key("The sides' home countries", [(x.name, x.colour) for x in m.sides],
+                                       "Land is tinted faintly in its home country's colour.")), "",
+             "Point at a hex to see its terrain, country and city; click it, or type its number (XXYY) or a "
+             "city's name in the find box, to select it. Zoom with the wheel, a pinch or the buttons; drag to "
+             "pan (arrow keys when the map has the focus); *Whole map* shows all of it. Links of the form "
+             "`#prov=XXYY` open the map with that hex selected.", "", *why,
              f"The printed map (PDF, linked under the title) has hexes {PRINT_HEX_MM:g} mm across, so that the "
              f"{COUNTER_MM:g} mm counters of the counter sheet fit them; on A4 it is tiled over several sheets, "
              "with an assembly key first and a strip repeated between neighbouring sheets to glue them together. "

@@ -184,15 +184,19 @@ def svg_document(width: float, height: float, body: list[str], *, unit: str = "m
     return head + t + "".join(body) + "</svg>\n"
 
 
+def map_frame(grid: Grid, size: float, margin: float) -> tuple[float, float, float, float]:
+    """(width, height, ox, oy) of the whole map: a banner strip on top, then the hexes."""
+    width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3) + 2 * margin
+    height = grid.rows * size + size / 2 + 2 * margin + 16
+    return width, height, margin + size / math.sqrt(3), margin + size / 2 + 12
+
+
 def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Position | None = None,
             title: str = "", print_scale: float | None = None) -> tuple[str, float, float]:
     """The whole map, sized in mm (a hex is `size` mm from side to side); with `pos`, its units too;
     `print_scale`: see svg_document."""
     grid = game.map.grid
-    width = (grid.columns - 1) * size * math.sqrt(3) / 2 + 2 * size / math.sqrt(3) + 2 * margin
-    height = grid.rows * size + size / 2 + 2 * margin + 16
-    ox = margin + size / math.sqrt(3)
-    oy = margin + size / 2 + 12
+    width, height, ox, oy = map_frame(grid, size, margin)
     hexes = grid.all_hexes()
     body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>']
     body += draw_hexes(game, hexes, size, ox, oy)
@@ -207,6 +211,82 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Pos
         body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
                                      f"not the published map; {game.map.hex_km:g} km hexes"))
     return svg_document(width, height, body, title=f"{name}: {title or 'map'}", print_scale=print_scale), width, height
+
+
+def hex_facts(game: HexGame, hex_id: str) -> tuple[str, str, str]:
+    """(name, kind, facts) of a hex as the map viewer's panel says them: the city or
+    resource centre in it (else no name); its terrain and home country; its places."""
+    m = game.map
+    t = m.terrain.get(hex_id, "prohibited")
+    kind = game.terrain[t].name if t in game.terrain else t
+    side = m.side(m.country[hex_id]) if m.country.get(hex_id) else None
+    if side:
+        kind += f", home country of the {side.name}"
+    cities = sorted((c for c in m.cities.values() if c.hex == hex_id), key=lambda c: c.id)
+    centres = sorted((r for r in m.resource_centres.values() if r.hex == hex_id), key=lambda r: r.id)
+    facts = [f"{c.name}: {'capital' if c.capital else 'city'}" for c in cities]
+    facts += [f"{r.name}: resource centre" for r in centres]
+    name = (cities or centres)[0].name if cities or centres else ""
+    return name, kind, " · ".join(facts)
+
+
+def short(x: float) -> str:
+    """A coordinate with one decimal and no trailing zero (the inlined map's size)."""
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def interactive_map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0) -> str:
+    """The whole map for the site's map viewer (mapwright-map.js): each hex a cell it can
+    find, select and describe (data-prov: the hex number; data-name: its city; its group's
+    data-kind: terrain and country), the hex numbers as its labels. Small enough to inline
+    in the page (1,485 hexes): a hex is a short relative path, cells are grouped by fill
+    and kind, a country's tint is mixed into its land's fill."""
+    m = game.map
+    grid = m.grid
+    width, height, ox, oy = map_frame(grid, size, margin)
+    hexes = grid.all_hexes()
+    r = size / math.sqrt(3)
+    # a flat-topped hex from its east corner, clockwise (Grid.corners), as relative moves
+    outline = (f"l{short(-r / 2)},{short(size / 2)}h{short(-r)}l{short(-r / 2)},{short(-size / 2)}"
+               f" {short(r / 2)},{short(-size / 2)}h{short(r)}z")
+    groups: dict[tuple[str, str], list[str]] = {}
+    numbers = []
+    for h in hexes:
+        cx, cy = grid.center(h, size)
+        t = m.terrain.get(h, "prohibited")
+        fill = TERRAIN_FILL.get(t, "#ffffff")
+        if m.country.get(h) and t not in ("sea", "lake", "prohibited"):
+            fill = mix(fill, side_colour(game, m.country[h]), 0.12)
+        name, kind, facts = hex_facts(game, h)
+        extra = (f' data-name="{xml_attr(name)}"' if name else "") + (f' data-facts="{xml_attr(facts)}"' if facts else "")
+        groups.setdefault((fill, kind), []).append(
+            f'<path d="M{short(cx + ox + r)},{short(cy + oy)}{outline}" data-prov="{h}"{extra}/>')
+        numbers.append(f'<text x="{short(cx + ox)}" y="{short(cy + oy - size * 0.3)}">{h}</text>')
+    cells = "".join(f'<g fill="{c}" data-kind="{xml_attr(k)}">{"".join(paths)}</g>' for (c, k), paths in sorted(groups.items()))
+    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
+            f'<g id="mw-hexes" stroke="#8a8a7a" stroke-width="{f(size * 0.02)}">{cells}</g>',
+            '<g pointer-events="none">', *draw_hexsides(game, set(hexes), size, ox, oy),
+            *draw_places(game, set(hexes), size, ox, oy), "</g>",
+            f'<g class="mw-labels" font-size="{f(size * 0.16)}" text-anchor="middle" font-family="sans-serif" '
+            f'fill="#555" pointer-events="none">{"".join(numbers)}</g>']
+    name = game.source.meta["title"]
+    if m.source.estimated:
+        body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
+                                     f"not the published map; {m.hex_km:g} km hexes"))
+    board = f"{f(margin)} {f(margin + 12)} {f(width - 2 * margin)} {f(height - 2 * margin - 12)}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" id="mw-map" class="mw-map" viewBox="0 0 {f(width)} {f(height)}" '
+            f'data-mw-board="{board}" data-mw-overview="#mw-hexes" role="group" aria-label="{xml_attr(name)}: map">'
+            + "".join(body) + "</svg>\n")
+
+
+def mix(colour: str, tint: str, keep: float) -> str:
+    """`colour` (#rrggbb) with `keep` of `tint` mixed in (a country's tint over terrain)."""
+    try:
+        a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+        b = [int(tint[i:i + 2], 16) for i in (1, 3, 5)]
+    except ValueError:
+        return colour
+    return "#" + "".join(f"{round(x + (y - x) * keep):02x}" for x, y in zip(a, b))
 
 
 def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,

@@ -6,6 +6,17 @@
  * data-sc, data-home, data-owner, data-army and data-fleet (space-separated
  * neighbour locations, fleets possibly with a coast: "SPA/NC").
  *
+ * Any map can be shown: a hex map's hexes carry data-prov (the hex number), data-name
+ * (a city, if any), data-facts (a line shown instead of a province's centre and owner)
+ * and no data-army, so no neighbour lists; their group carries data-kind. The SVG may name its board (data-mw-board="x y w h", the part of the
+ * viewBox that is map, not title or key) and the group the overview inset repeats
+ * (data-mw-overview="#id").
+ *
+ * The map opens at the zoom where the median label is readable (LABEL_PX tall), centred
+ * on the middle of the board, with an overview inset that shows where the view is (a
+ * click on it goes there); "Whole map" and 0 show everything. Names (.mw-names, drawn
+ * only where they fit their province) show once they are readable too.
+ *
  * The viewer pans and zooms by changing the SVG's viewBox (wheel, drag, pinch, the
  * +/-/fit buttons, arrow keys and +/- in the frame), finds a province by code or name
  * (a datalist gives completion), and shows the selection's neighbours in the panel
@@ -20,6 +31,8 @@
   "use strict";
 
   var MAX_ZOOM = 24;
+  var LABEL_PX = 10;      // the height a label opens at: readable (>= 9 px) with a margin
+  var SVG_NS = "http://www.w3.org/2000/svg";
   var windowListeners = [];
 
   function onWindow(type, fn, opts) {
@@ -57,11 +70,28 @@
     var vb = full.slice();
     frame.style.aspectRatio = full[2] + " / " + full[3];
 
+    // The view has the frame's shape (taller than the map once zoomed in: see frameFor);
+    // the whole map fits it, centred, with a margin on the sides it does not fill.
+    function ratio() {
+      var w = frame.clientWidth, h = frame.clientHeight;
+      return w > 0 && h > 0 ? h / w : full[3] / full[2];
+    }
+
+    function fitWidth() {
+      return Math.max(full[2], full[3] / ratio());
+    }
+
+    function along(start, length, span) {   // keep a view's side on the map (centred if longer)
+      if (length >= span) return start + span / 2 - length / 2;
+      return Math.min(Math.max(start, 0), span - length);
+    }
+
     function clamp() {
-      var w = Math.min(full[2], Math.max(full[2] / MAX_ZOOM, vb[2]));
-      var h = w * full[3] / full[2];
-      vb[0] = Math.min(Math.max(vb[0], full[0]), full[0] + full[2] - w);
-      vb[1] = Math.min(Math.max(vb[1], full[1]), full[1] + full[3] - h);
+      var whole = fitWidth();
+      var w = Math.min(whole, Math.max(whole / MAX_ZOOM, vb[2]));
+      var h = w * ratio();
+      vb[0] = full[0] + along(vb[0] - full[0], w, full[2]);
+      vb[1] = full[1] + along(vb[1] - full[1], h, full[3]);
       vb[2] = w;
       vb[3] = h;
     }
@@ -69,9 +99,9 @@
     function apply() {
       clamp();
       svg.setAttribute("viewBox", vb.map(function (v) { return v.toFixed(2); }).join(" "));
-      var z = full[2] / vb[2];
+      var z = fitWidth() / vb[2];
       frame.setAttribute("data-mw-zoomed", z > 1.001 ? "1" : "0");
-      if (onChange) onChange(z);
+      if (onChange) onChange(z, vb);
     }
 
     function toSvg(clientX, clientY) {
@@ -100,15 +130,25 @@
     }
 
     function fit() {
-      vb = full.slice();
+      vb = [full[0], full[1], fitWidth(), fitWidth() * ratio()];
+      apply();
+    }
+
+    // zoom `z` times the whole map, centred on `centre` (SVG units)
+    function zoomTo(z, centre) {
+      var w = fitWidth() / Math.min(Math.max(z, 1), MAX_ZOOM);
+      vb[2] = w;
+      vb[3] = w * ratio();
+      vb[0] = centre[0] - vb[2] / 2;
+      vb[1] = centre[1] - vb[3] / 2;
       apply();
     }
 
     function show(box) {   // a box in SVG units, shown whole with a margin
-      var w = Math.max(box.width, box.height * full[2] / full[3]) * 3;
-      w = Math.max(w, full[2] / 8);
+      var w = Math.max(box.width, box.height / ratio()) * 3;
+      w = Math.max(w, fitWidth() / 8);
       vb[2] = w;
-      vb[3] = w * full[3] / full[2];
+      vb[3] = w * ratio();
       vb[0] = box.x + box.width / 2 - vb[2] / 2;
       vb[1] = box.y + box.height / 2 - vb[3] / 2;
       apply();
@@ -117,7 +157,7 @@
     // wheel: zoom about the pointer; at the whole map, zooming out scrolls the page
     frame.addEventListener("wheel", function (ev) {
       var out = ev.deltaY > 0;
-      if (out && vb[2] >= full[2] - 0.01) return;
+      if (out && vb[2] >= fitWidth() - 0.01) return;
       ev.preventDefault();
       zoomAt(Math.pow(1.0015, -ev.deltaY * (ev.deltaMode === 1 ? 33 : 1)), toSvg(ev.clientX, ev.clientY));
     }, { passive: false });
@@ -182,7 +222,90 @@
     });
 
     apply();
-    return { zoomAt: zoomAt, fit: fit, show: show, zoom: function () { return full[2] / vb[2]; } };
+    return { zoomAt: zoomAt, fit: fit, show: show, zoomTo: zoomTo, full: full, refresh: apply,
+             view: function () { return vb.slice(); }, zoom: function () { return fitWidth() / vb[2]; },
+             // for print: the whole map exactly, in a frame of its own shape
+             whole: function () {
+               frame.style.aspectRatio = full[2] + " / " + full[3];
+               svg.setAttribute("viewBox", full.join(" "));
+             } };
+  }
+
+  /* ------------------------------------------------------------ readable at first sight */
+
+  function numbers(value) {
+    var out = String(value || "").trim().split(/[\s,]+/).map(Number);
+    return out.length === 4 && out.every(isFinite) && out[2] > 0 && out[3] > 0 ? out : null;
+  }
+
+  // the median height on screen of the map's labels (codes, hex numbers), in px
+  function medianLabelPx(svg) {
+    var heights = [];
+    svg.querySelectorAll(".mw-labels text").forEach(function (t) {
+      var h = t.getBoundingClientRect().height;
+      if (h > 0) heights.push(h);
+    });
+    if (!heights.length) return 0;
+    heights.sort(function (a, b) { return a - b; });
+    return heights[Math.floor(heights.length / 2)];
+  }
+
+  // A small copy of the board (the group data-mw-overview names, repeated by <use>, not
+  // copied) with a box where the view is; a click there moves the view to it.
+  function overview(svg, frame, board) {
+    var ref = svg.getAttribute("data-mw-overview");
+    if (!ref || !svg.querySelector(ref)) return null;
+    var inset = document.createElementNS(SVG_NS, "svg");
+    inset.setAttribute("class", "mw-inset");
+    inset.setAttribute("viewBox", board.join(" "));
+    inset.setAttribute("aria-hidden", "true");
+    inset.style.aspectRatio = board[2] + " / " + board[3];
+    var ground = document.createElementNS(SVG_NS, "rect");
+    ["x", "y", "width", "height"].forEach(function (k, i) { ground.setAttribute(k, board[i]); });
+    ground.setAttribute("fill", "#ffffff");
+    inset.appendChild(ground);
+    var copy = document.createElementNS(SVG_NS, "use");
+    copy.setAttribute("href", ref);
+    inset.appendChild(copy);
+    var mark = document.createElementNS(SVG_NS, "rect");
+    mark.setAttribute("class", "mw-inset-view");
+    inset.appendChild(mark);
+    frame.appendChild(inset);
+    return {
+      element: inset,
+      show: function (vb) {
+        ["x", "y", "width", "height"].forEach(function (k, i) { mark.setAttribute(k, vb[i].toFixed(1)); });
+      },
+      pointAt: function (ev) {
+        var m = inset.getScreenCTM();
+        if (!m) return null;
+        var p = inset.createSVGPoint();
+        p.x = ev.clientX;
+        p.y = ev.clientY;
+        p = p.matrixTransform(m.inverse());
+        return [p.x, p.y];
+      }
+    };
+  }
+
+  // "Full screen": the viewer fills the screen (the frame takes the screen's shape, and
+  // the view follows it on the resize that comes with it); hidden where it cannot be.
+  function enlarger(viewer, frame) {
+    var button = viewer.querySelector("[data-mw-fullscreen]");
+    if (!button) return;
+    if (!viewer.requestFullscreen || !document.fullscreenEnabled) { button.hidden = true; return; }
+    var before = "";
+    button.addEventListener("click", function () {
+      if (document.fullscreenElement === viewer) document.exitFullscreen();
+      else viewer.requestFullscreen().catch(function () { /* refused: the page stays as it is */ });
+    });
+    viewer.addEventListener("fullscreenchange", function () {
+      var on = document.fullscreenElement === viewer;
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) { before = frame.style.aspectRatio; frame.style.aspectRatio = "auto"; }
+      else frame.style.aspectRatio = before;
+      window.dispatchEvent(new Event("resize"));
+    });
   }
 
   /* ------------------------------------------------------------ the map */
@@ -208,13 +331,62 @@
     var zoomLabel = viewer && viewer.querySelector("[data-mw-zoom-level]");
     var selected = null;
     var marked = [];
-    var view = zoomer(svg, frame, function (z) {
+    var noun = (viewer && viewer.getAttribute("data-mw-noun")) || "province";
+    var idle = info ? info.textContent : "";
+    var names = svg.querySelector(".mw-names");
+    var nameScale = names ? parseFloat(names.getAttribute("data-mw-scale")) || 1 : 1;
+    var labelAtWhole = 0;   // the median label's height at the whole map, px
+    var inset = null;
+    var shape = "";         // the frame's shape as it opened (print changes it for a while)
+    var view = zoomer(svg, frame, function (z, vb) {
       if (zoomLabel) zoomLabel.textContent = Math.round(z * 100) + " %";
       frame.style.touchAction = z > 1.001 ? "none" : "pan-y";
+      // names show once they are as readable as the labels open
+      if (names) frame.setAttribute("data-mw-names", labelAtWhole * z * nameScale >= LABEL_PX - 0.5 ? "1" : "0");
+      if (inset) inset.show(vb);
     });
+    if (view) {
+      var board = numbers(svg.getAttribute("data-mw-board")) || view.full;
+      labelAtWhole = medianLabelPx(svg);
+      inset = overview(svg, frame, board);
+      if (inset) {
+        inset.element.addEventListener("pointerdown", function (ev) { ev.stopPropagation(); });
+        inset.element.addEventListener("click", function (ev) {
+          ev.stopPropagation();
+          var p = inset.pointAt(ev);
+          if (p) view.zoomTo(view.zoom(), p);
+        });
+      }
+      // Text a pixel or two tall is measured with rounding (hinting), so the opening zoom
+      // is found in a few steps, each measured at the zoom the last one gave.
+      var middle = [board[0] + board[2] / 2, board[1] + board[3] / 2];
+      var zoom = 1;
+      // a map that opens zoomed in gets a square frame (a landscape map's frame is a
+      // strip): more of the board in view; the labels are measured in it
+      if (labelAtWhole > 0 && labelAtWhole < LABEL_PX && view.full[3] < view.full[2]) {
+        frame.style.aspectRatio = "1 / 1";
+        view.fit();
+        labelAtWhole = medianLabelPx(svg);
+      }
+      for (var step = 0; step < 4 && labelAtWhole > 0; step++) {
+        var shown = medianLabelPx(svg);
+        labelAtWhole = shown / zoom;
+        if (shown >= LABEL_PX - 0.25 || zoom >= MAX_ZOOM) break;
+        zoom = Math.min(MAX_ZOOM, zoom * LABEL_PX / shown);
+        view.zoomTo(zoom, middle);
+      }
+      view.zoomTo(zoom, middle);
+      shape = frame.style.aspectRatio;
+    }
 
     function code(el) {
       return el.getAttribute("data-abbr") || el.getAttribute("data-prov");
+    }
+
+    // "Boston (BOS)"; a cell with no name of its own (a hex without a city) is its code
+    function called(el) {
+      var name = el.getAttribute("data-name");
+      return name ? name + " (" + code(el) + ")" : code(el);
     }
 
     function label(location) {
@@ -235,7 +407,7 @@
         var el = byId[String(provinceOf(loc)).toLowerCase()];
         if (i) p.appendChild(document.createTextNode(", "));
         if (!el) { p.appendChild(document.createTextNode(loc)); return; }
-        var a = text(p, "a", el.getAttribute("data-name") + " (" + label(loc) + ")");
+        var a = text(p, "a", (el.getAttribute("data-name") || code(el)) + " (" + label(loc) + ")");
         a.href = "#prov=" + encodeURIComponent(el.getAttribute("data-prov"));
       });
     }
@@ -244,8 +416,15 @@
       if (!info) return;
       info.textContent = "";
       var head = text(info, "p", "");
-      text(head, "strong", el.getAttribute("data-name"));
-      head.appendChild(document.createTextNode(" (" + code(el) + ") — " + el.getAttribute("data-kind")));
+      // a hex map says a cell's kind once for its group
+      var kind = el.getAttribute("data-kind") || el.parentNode.getAttribute("data-kind") || "";
+      text(head, "strong", el.getAttribute("data-name") || code(el));
+      head.appendChild(document.createTextNode((el.getAttribute("data-name") ? " (" + code(el) + ")" : "") +
+        (kind ? " — " + kind : "")));
+      if (!el.hasAttribute("data-army")) {   // a map of another kind (hexes) says its own facts
+        if (el.getAttribute("data-facts")) text(info, "p", el.getAttribute("data-facts"));
+        return;
+      }
       var facts = [];
       if (el.getAttribute("data-sc")) facts.push("supply centre");
       if (el.getAttribute("data-home")) facts.push("home of " + el.getAttribute("data-home"));
@@ -269,7 +448,7 @@
 
     function clearAll() {
       clear();
-      if (info) info.textContent = "Select a province to see its neighbours.";
+      if (info) info.textContent = idle;
       say("");
       if (window.history && history.replaceState && /prov=/.test(window.location.hash || "")) {
         history.replaceState(null, "", window.location.pathname + window.location.search);
@@ -295,7 +474,7 @@
         marked.push(other);
       });
       describe(el, true);
-      say(el.getAttribute("data-name") + " (" + code(el) + ") selected");
+      say(called(el) + " selected");
       if (how !== "click" && view && box) {
         // a province found or linked to is brought into view with its own piece only:
         // the neighbours are highlighted but not framed (a fleet's reach can span the map)
@@ -340,7 +519,7 @@
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); select(el, "click"); }
       });
       var title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = el.getAttribute("data-name") + " (" + (el.getAttribute("data-abbr") || "") + ")";
+      title.textContent = called(el);
       el.insertBefore(title, el.firstChild);
     });
 
@@ -350,7 +529,7 @@
       options.id = "mw-find-options";
       provinces.slice().sort(function (a, b) { return code(a).localeCompare(code(b)); }).forEach(function (el) {
         var o = document.createElement("option");
-        o.value = code(el) + " — " + el.getAttribute("data-name");
+        o.value = el.getAttribute("data-name") ? code(el) + " — " + el.getAttribute("data-name") : code(el);
         options.appendChild(o);
       });
       box.parentNode.appendChild(options);
@@ -360,7 +539,7 @@
         if (el) {
           select(el, "find");
         } else if (box.value.trim()) {
-          say("No province matches “" + box.value.trim() + "”; type a code or the start of a name.");
+          say("No " + noun + " matches “" + box.value.trim() + "”; type a code or the start of a name.");
         }
         return el;
       };
@@ -385,6 +564,7 @@
           else view.fit();
         });
       });
+      enlarger(viewer, frame);
     } else {
       svg.addEventListener("keydown", function (ev) { if (ev.key === "Escape") clearAll(); });
     }
@@ -395,7 +575,9 @@
       });
     });
     onWindow("hashchange", fromHash);
-    onWindow("beforeprint", function () { if (view) view.fit(); });   // print the whole map
+    onWindow("beforeprint", function () { if (view) view.whole(); });   // print the whole map
+    onWindow("afterprint", function () { if (view) { frame.style.aspectRatio = shape; view.fit(); } });
+    onWindow("resize", function () { if (view) view.refresh(); });   // the frame's shape may change
     fromHash();
   }
 
