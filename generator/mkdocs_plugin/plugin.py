@@ -53,6 +53,7 @@ from ..paths import unsafe_entries
 from ..output import as_text
 from ..render.print import PrintJob, render_job
 from ..site.sanitise import sanitise_html
+from ..site import search as site_search
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
 from .config import MapwrightConfig, add_extensions, config_folder, content_folder
@@ -364,6 +365,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         tree = session.generator.tree(options, keep_last_good=self.serving, on_prints=self._start_prints)
         session.last = self.tree = tree
         self.made, self.blocks = tree.made, {}
+        # each game page's tag and search boost (site/search.py); a map's provinces are
+        # given to the search index only while the search plugin reads the page
+        self.searched = site_search.page_settings(tree.games) if _search_plugin(config) is not None else {}
+        self.places: dict[str, int] = {}   # page src path -> length of the provinces' block added
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
                  ", ".join(tree.regenerated) or "none", tree.timings["generate"])
@@ -442,8 +447,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_page_markdown(self, markdown, *, page, config, files):
         if page.file.src_uri in self.tree.files:
             # the generator's pages set no template, title, description or tags: their
-            # settings are Mapwright's (none), whatever a rules page's text holds
-            page.meta = {}
+            # settings are Mapwright's (its search settings only), whatever a rules page's text holds
+            page.meta = dict(self.searched.get(page.file.src_uri, {}))
         # the large HTML blocks of Mapwright's own pages skip Markdown (verbatim.py)
         if page.file.src_uri in self.made:
             markdown, self.blocks[page.file.src_uri] = verbatim.split(markdown)
@@ -456,6 +461,12 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             html = verbatim.join(html, blocks)
         # the page body, before the theme wraps it (the theme's own scripts stay)
         html = sanitise_html(html)
+        provinces = site_search.places(html) if page.file.src_uri in self.searched else []
+        if provinces:   # for the search plugin's on_page_context; taken out in ours (below)
+            block = site_search.places_block(provinces)
+            page.meta.update(site_search.map_settings(page.meta))
+            self.places[page.file.src_uri] = len(block)
+            html += block
         if self.session.dirty:   # serve: the pages rendered again, for the search index (on_env)
             self.rendered.append((page, html))
         return html
@@ -488,6 +499,9 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @event_priority(-100)   # after the search plugin's: it has just indexed this page (or passed it)
     def on_page_context(self, context, *, page, config, nav):
+        added = self.places.pop(page.file.src_uri, 0)
+        if added:   # the map's provinces were for the search index only: the page is written without them
+            page.content = page.content[:-added]
         if self.search is not None and self.unindexed is None:
             entries = self.search.search_index.entries
             self.session.search[page.file.src_uri] = entries[self.indexed:]

@@ -140,13 +140,14 @@ def _row_html(view: MapView, r: dict, map_link: str) -> str:
     special = ""
     if r["special"]:
         special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
+    # an empty cell gets no separator: a search snippet reads "land · Ohio", not "land ·  · Ohio"
     return (f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
             f'<td class="mw-adj-code"><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a>{CELL_END}</td>'
             f'<td class="mw-adj-province">{esc(r["name"])}{estimated}{CELL_END}</td>'
             f'<td data-label="Type">{esc(r["type"])}{CELL_END}</td>'
-            f"<td data-label=\"Centre\">{'yes' if r['supply_center'] else ''}{CELL_END}</td>"
-            f'<td data-label="Home">{esc(_home(view, r["home"]))}{CELL_END}</td>'
-            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}{CELL_END}</td>'
+            f"<td data-label=\"Centre\">{'yes' + CELL_END if r['supply_center'] else ''}</td>"
+            f'<td data-label="Home">{esc(_home(view, r["home"])) + CELL_END if r["home"] else ""}</td>'
+            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}{CELL_END if r["army"] or special else ""}</td>'
             f'<td data-label="Fleets to" data-mw-key="{n_fleet}">{fl}{ROW_END}</td></tr>')
 
 
