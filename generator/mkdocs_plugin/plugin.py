@@ -368,7 +368,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # each game page's tag and search boost (site/search.py); a map's provinces are
         # given to the search index only while the search plugin reads the page
         self.searched = site_search.page_settings(tree.games) if _search_plugin(config) is not None else {}
-        self.places: dict[str, int] = {}   # page src path -> length of the provinces' block added
+        self.places: dict[str, str] = {}   # page src path -> the provinces' block added (on_post_page takes it out)
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
                  ", ".join(tree.regenerated) or "none", tree.timings["generate"])
@@ -462,10 +462,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # the page body, before the theme wraps it (the theme's own scripts stay)
         html = sanitise_html(html)
         provinces = site_search.places(html) if page.file.src_uri in self.searched else []
-        if provinces:   # for the search plugin's on_page_context; taken out in ours (below)
+        if provinces:   # for the search plugin's on_page_context; taken out of the page in on_post_page
             block = site_search.places_block(provinces)
             page.meta.update(site_search.map_settings(page.meta))
-            self.places[page.file.src_uri] = len(block)
+            self.places[page.file.src_uri] = block
             html += block
         if self.session.dirty:   # serve: the pages rendered again, for the search index (on_env)
             self.rendered.append((page, html))
@@ -499,9 +499,6 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     @event_priority(-100)   # after the search plugin's: it has just indexed this page (or passed it)
     def on_page_context(self, context, *, page, config, nav):
-        added = self.places.pop(page.file.src_uri, 0)
-        if added:   # the map's provinces were for the search index only: the page is written without them
-            page.content = page.content[:-added]
         if self.search is not None and self.unindexed is None:
             entries = self.search.search_index.entries
             self.session.search[page.file.src_uri] = entries[self.indexed:]
@@ -513,6 +510,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             else:
                 page.meta["search"] = shown
         return context
+
+    def on_post_page(self, output, *, page, config):
+        """The page as written: without its map's provinces, which were the search index's."""
+        block = self.places.pop(page.file.src_uri, "")
+        return output.replace(block, "", 1) if block else output
 
     def _write_whole_index(self, config) -> None:
         """Under `serve --dirty` the search plugin indexes only the pages rendered again and
