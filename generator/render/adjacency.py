@@ -96,7 +96,7 @@ def adjacency_json(view: MapView) -> str:
 
 
 PART_CHARS = 200_000   # a long table is split into pages of about this much HTML each
-PAGE_MARK = "<!-- mapwright:page {} -->"   # starts a sibling page in a page's text (site/paging.py)
+PAGE_MARK = "<!-- mapwright:page {} {} -->"   # starts a sibling page (name, title) in a page's text: site/paging.py
 _HEADS = [("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
           ("text", "Home"), ("num", "Armies to"), ("num", "Fleets to")]
 
@@ -206,7 +206,7 @@ def part_page(part: list[dict]) -> str:
 
 
 def _part_links(parts: list[list[dict]], here: int | None) -> str:
-    links = [f"**{esc(part_label(p))}**" if i == here else f"[{esc(part_label(p))}]({part_page(p)})"
+    links = [f"**{md_text(part_label(p))}**" if i == here else f"[{md_text(part_label(p))}]({part_page(p)})"
              for i, p in enumerate(parts)]
     return "Provinces by code: " + " · ".join(links)
 
@@ -263,10 +263,10 @@ def adjacency_page(view: MapView, *, title: str, map_link: str = "../map/", limi
              _filter_box("code, name or home"), "", _index_html(view, parts, map_link), ""]
     for i, part in enumerate(parts):
         label = part_label(part)
-        lines += [PAGE_MARK.format(part_page(part)), *_SETTINGS,
-                  f"# {md_text(title)}: {esc(label)}", "",
+        lines += [PAGE_MARK.format(part_page(part), f"Provinces {label}"), *_SETTINGS,
+                  f"# {md_text(title)}: {md_text(label)}", "",
                   f"Part {i + 1} of {len(parts)}: the provinces whose code starts with "
-                  f"{esc(label.replace('–', ' to '))}. " + intro.split(". ", 1)[1], "",
+                  f"{md_text(label.replace('–', ' to '))}. " + intro.split(". ", 1)[1], "",
                   f"[Every province](adjacency.md) · {_part_links(parts, i)}", "",
                   _filter_box("code, name or neighbour"), "",
                   _table([by_id[r["id"]] for r in part], searched=False), ""]

@@ -13,7 +13,7 @@ from ..markup import OWN_SETTINGS, with_page_settings
 from ..families.base import Page
 from ..validate import GameResult
 from .guides import guide_pages
-from .paging import split_pages
+from .paging import split_page
 from .reference import diagnostics_page, family_schemas, schema_pages
 from .rules import page_title, publish_rules_page
 from ..escape import code_span, json_text, md_text, url
@@ -200,7 +200,7 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
     files: dict[str, str | bytes] = {}
     if family_pages is None:
         family_pages = result.family.pages(result.game)
-    family_pages = sorted(split_pages([*family_pages, *result.rules_made]), key=lambda p: p.path)
+    family_pages = sorted([*family_pages, *result.rules_made], key=lambda p: p.path)
     if source.rules and not any(p.path == "rule-modules.md" for p in family_pages):
         family_pages.append(Page("rule-modules.md", rule_modules_page(result), "Rule modules", audience="authors"))
     nav: list = [{"Overview": f"{game_id}/index.md"}]
@@ -216,9 +216,13 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
         nav.append({"Rules": rules_nav})
     authors = []
     for p in family_pages:
-        files[f"{game_id}/{p.path}"] = p.content
+        first, *parts = split_page(p)   # a long table's pages, listed under its first
+        for page in (first, *parts):
+            files[f"{game_id}/{page.path}"] = page.content
         if p.title and p.path.endswith(".md"):
             entry = {nav_title(p.title): f"{game_id}/{p.path}"}
+            if parts:
+                entry = {nav_title(p.title): [entry, *({nav_title(q.title): f"{game_id}/{q.path}"} for q in parts)]}
             (authors if getattr(p, "audience", "players") == "authors" else nav).append(entry)
     if authors:   # pages for the variant's authors (geometry review ...), apart from the players'
         nav.append({"For variant authors": authors})

@@ -112,14 +112,14 @@ def test_the_first_page_finds_every_province_and_its_row(built_site):
 def test_a_page_text_that_begins_pages_is_split_into_siblings():
     from generator.families.base import Page
     from generator.site.paging import split_page
-    text = ("# First\n\nintro\n<!-- mapwright:page t-a-c.md -->\n# A to C\n\nrows\n"
-            "<!-- mapwright:page t-d.md -->\n# D\n\nrows\n")
+    text = ("# First\n\nintro\n<!-- mapwright:page t-a-c.md Rows A–C -->\n# A to C\n\nrows\n"
+            "<!-- mapwright:page t-d.md Rows D -->\n# D\n\nrows\n")
     pages = split_page(Page("tables/t.md", text, "Table"))
     assert [(p.path, p.title, p.content) for p in pages] == [
-        ("tables/t.md", "Table", "# First\n\nintro\n"), ("tables/t-a-c.md", "", "# A to C\n\nrows\n"),
-        ("tables/t-d.md", "", "# D\n\nrows\n")]
-    # only a whole line of that form, naming a plain page, begins one
-    odd = "# X\n\n`<!-- mapwright:page x.md -->` <!-- mapwright:page ../y.md -->\n"
+        ("tables/t.md", "Table", "# First\n\nintro\n"), ("tables/t-a-c.md", "Rows A–C", "# A to C\n\nrows\n"),
+        ("tables/t-d.md", "Rows D", "# D\n\nrows\n")]
+    # only a whole line of that form, naming a plain page and a title, begins one
+    odd = "# X\n\n`<!-- mapwright:page x.md T -->` <!-- mapwright:page ../y.md T -->\n<!-- mapwright:page z.md -->\n"
     assert split_page(Page("t.md", odd, "T")) == [Page("t.md", odd, "T")]
 
 
