@@ -7,15 +7,17 @@ Results name their game: every page of a game carries the game's short title as 
 tag, which Material shows under each result. Ranking, by what a reader searching for
 a word most likely wants: the province on its map, then the game's rules, then the
 rest of its pages (overview), and last the generated reference pages (tables, test
-cases, charts, the pages for the variant's authors), which repeat what the rules
-and the map say. Pure: the plugin applies it (mkdocs_plugin/plugin.py).
+cases, charts), which repeat what the rules and the map say. The pages for the
+variant's authors (geometry review, rules coverage, rule modules) are left out of the
+readers' search (`search: exclude`): a city's name landed on a coverage table, and
+they were a twentieth of the index. Pure: the plugin applies it (mkdocs_plugin/plugin.py).
 """
 from __future__ import annotations
 
 import html
 import re
 
-from .tree import short_title
+from .tree import authors_pages, short_title
 
 MAP_BOOST = 4.0        # a page that shows a map of provinces: its provinces' entries
 RULES_BOOST = 2.0      # the rules pages a game's authors wrote
@@ -27,16 +29,20 @@ _ATTR = re.compile(r'\s(data-prov|data-abbr|data-name)="([^"<>]*)"')
 
 def page_settings(games) -> dict[str, dict]:
     """Docs path -> the search settings of each page of each game (`games`: the build's
-    GameEntry list: game_id and title from `source`, its files, `made` the pages the
-    generator wrote): {"tags": [game], "search": {"boost": ...}}."""
+    GameEntry list: game_id and title from `source`, its files, its nav, `made` the
+    pages the generator wrote): {"tags": [game], "search": {"boost": ...}}."""
     out: dict[str, dict] = {}
     for game in games:
         if game.source is None:
             continue
         tag = short_title(game.source.meta["title"])
         made, overview = set(game.made), f"{game.source.game_id}/index.md"
+        authors = authors_pages(game.nav)
         for path in game.files:
             if not path.endswith(".md"):
+                continue
+            if path in authors:
+                out[path] = {"search": {"exclude": True}}
                 continue
             boost = REFERENCE_BOOST if path in made else None if path == overview else RULES_BOOST
             out[path] = {"tags": [tag], **({"search": {"boost": boost}} if boost else {})}

@@ -103,6 +103,17 @@ def rule_modules_page(result: GameResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+AUTHORS = "For variant authors"   # a game's navigation section of the pages for its authors
+
+
+def authors_pages(game_nav: list) -> set[str]:
+    """The pages `game_files` listed in a game's navigation for its authors."""
+    def paths(entry) -> list[str]:
+        value = next(iter(entry.values()))
+        return [value] if isinstance(value, str) else [p for e in value for p in paths(e)]
+    return {p for entry in game_nav if AUTHORS in entry for p in paths(entry)}
+
+
 def short_title(title: str) -> str:
     """A game's name for its navigation tab: the title before a colon or a parenthesis
     ("Dixie: The Second War..." -> "Dixie")."""
@@ -225,7 +236,7 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
                 entry = {nav_title(p.title): [entry, *({nav_title(q.title): f"{game_id}/{q.path}"} for q in parts)]}
             (authors if getattr(p, "audience", "players") == "authors" else nav).append(entry)
     if authors:   # pages for the variant's authors (geometry review ...), apart from the players'
-        nav.append({"For variant authors": authors})
+        nav.append({AUTHORS: authors})
     files[f"{game_id}/index.md"] = overview_page(result, family_pages)
     return files, nav
 

@@ -122,3 +122,14 @@ def test_long_tables_parts_are_not_indexed_row_by_row(index):
     pages' titles and intros stay); the map is what a province's name finds."""
     parts = [loc for loc in index if re.fullmatch(r"divided-states/adjacency-[a-z-]+/", loc)]
     assert parts and all(len(index[loc]) < 1000 for loc in parts)
+
+
+def test_the_pages_for_authors_are_not_in_the_readers_search(entries, built_site):
+    site, _ = built_site
+    pages = {e["location"].split("#")[0] for e in entries}
+    authors = {"dixie/coverage/", "classic/rule-modules/", "divided-states/geometry-review/"}
+    assert all((site / page / "index.html").is_file() for page in authors)
+    assert not authors & pages
+    assert "dixie/rules/13-combat/" in pages and "classic/datc/" in pages
+    # the bundled site's index, fetched by every page: under 1 MB
+    assert (site / "search" / "search_index.json").stat().st_size < 1_000_000
