@@ -32,6 +32,7 @@ from .progress import step
 from .render.paper import for_paper
 from .render.print import DEFAULT_RENDERER, PdfCache, PrintJob, pdf_jobs, renderer_problem
 from .site.links import missing_targets
+from .site.paging import split_pages
 from .site.tree import SiteSettings
 from .validate import DataRead, GameResult, Loaded, read_split, validate_game
 
@@ -348,7 +349,7 @@ def _game_entry(result: GameResult, options: BuildOptions, kept: FamilyPages | N
                 linked = {p: family.prints[p] for p, on in family.printed_on.items() if on == page}
                 files[f"{game_id}/{page}"] = _link_prints(page, files[f"{game_id}/{page}"], linked)
     entry.files, entry.nav = files, nav
-    entry.made = sorted(f"{game_id}/{p.path}" for p in [*family.pages, *result.rules_made]
+    entry.made = sorted(f"{game_id}/{p.path}" for p in split_pages([*family.pages, *result.rules_made])
                         if p.path.endswith(".md"))
     return entry, family
 

@@ -405,8 +405,14 @@ def test_adjacency_on_a_phone_shows_every_column_with_names(server, browser):
     base, _ = server
     browser.set_window_size(390, 844)
     try:
+        # the table is long: its first page lists every province, with a link to its row
         browser.get(base + "/divided-states/adjacency/")
-        wait_for(lambda: browser.find_elements("css selector", "#adj-BOS"), message="the table")
+        link = wait_for(lambda: browser.find_elements("css selector", "#adj-BOS a[href*='adjacency-']"),
+                        message="the province list")[0]
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 391
+        browser.get(link.get_attribute("href"))
+        wait_for(lambda: browser.find_elements("css selector", "#adj-BOS td[data-label='Fleets to']"),
+                 message="the row on its part's page")
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 391
         row = browser.find_element("id", "adj-BOS")
         browser.execute_script("arguments[0].scrollIntoView()", row)

@@ -58,8 +58,11 @@ def test_the_site_template_has_the_markdown_of_mapwrights_own_site():
     # instant navigation needs a site_url, which an author's site has only once they set it
     assert theirs["theme"]["features"] == [f for f in own["theme"]["features"] if f != "navigation.instant"]
     # Mapwright's own site asks for its reference pages; an author's site carries only games
-    assert theirs["plugins"] == ["search", "mapwright"]
-    assert own["plugins"] == ["search", {"mapwright": {"reference": "all"}}]
+    # the same search settings (words split at punctuation, a page's game tag weighing as text)
+    search = own["plugins"][0]
+    assert set(search["search"]) == {"separator", "fields"} and search["search"]["fields"]["tags"]["boost"] == 1
+    assert theirs["plugins"] == [search, "mapwright"]
+    assert own["plugins"] == [search, {"mapwright": {"reference": "all"}}]
     assert "custom_dir" not in theirs["theme"] and "extra_css" not in theirs   # the plugin brings its files
 
 

@@ -52,6 +52,7 @@ from ..paths import unsafe_entries
 from ..output import as_text
 from ..render.print import PrintJob, render_job, renderer
 from ..site.sanitise import sanitise_html
+from ..site import search as site_search
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
 from .config import MapwrightConfig, add_extensions, config_folder, content_folder
@@ -378,6 +379,10 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         tree = session.generator.tree(options, keep_last_good=self.serving, on_prints=self._start_prints)
         session.last = self.tree = tree
         self.made, self.blocks = tree.made, {}
+        # each game page's tag and search boost (site/search.py); a map's provinces are
+        # given to the search index only while the search plugin reads the page
+        self.searched = site_search.page_settings(tree.games) if _search_plugin(config) is not None else {}
+        self.places: dict[str, str] = {}   # page src path -> the provinces' block added (on_post_page takes it out)
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
                  ", ".join(tree.regenerated) or "none", tree.timings["generate"])
@@ -456,8 +461,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
     def on_page_markdown(self, markdown, *, page, config, files):
         if page.file.src_uri in self.tree.files:
             # the generator's pages set no template, title, description or tags: their
-            # settings are Mapwright's (none), whatever a rules page's text holds
-            page.meta = {}
+            # settings are Mapwright's (its search settings only), whatever a rules page's text holds
+            page.meta = dict(self.searched.get(page.file.src_uri, {}))
         # the large HTML blocks of Mapwright's own pages skip Markdown (verbatim.py)
         if page.file.src_uri in self.made:
             markdown, self.blocks[page.file.src_uri] = verbatim.split(markdown)
@@ -470,6 +475,12 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             html = verbatim.join(html, blocks)
         # the page body, before the theme wraps it (the theme's own scripts stay)
         html = sanitise_html(html)
+        provinces = site_search.places(html) if page.file.src_uri in self.searched else []
+        if provinces:   # for the search plugin's on_page_context; taken out of the page in on_post_page
+            block = site_search.places_block(provinces)
+            page.meta.update(site_search.map_settings(page.meta))
+            self.places[page.file.src_uri] = block
+            html += block
         if self.session.dirty:   # serve: the pages rendered again, for the search index (on_env)
             self.rendered.append((page, html))
         return html
@@ -513,6 +524,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             else:
                 page.meta["search"] = shown
         return context
+
+    def on_post_page(self, output, *, page, config):
+        """The page as written: without its map's provinces, which were the search index's."""
+        block = self.places.pop(page.file.src_uri, "")
+        return output.replace(block, "", 1) if block else output
 
     def _write_whole_index(self, config) -> None:
         """Under `serve --dirty` the search plugin indexes only the pages rendered again and

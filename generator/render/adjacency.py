@@ -95,72 +95,182 @@ def adjacency_json(view: MapView) -> str:
     return json_text(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
-    """The table for the site page: escaped, with data-sort keys for the script."""
-    rows = adjacency_rows(view)
+PART_CHARS = 200_000   # a long table is split into pages of about this much HTML each
+PAGE_MARK = "<!-- mapwright:page {} {} -->"   # starts a sibling page (name, title) in a page's text: site/paging.py
+_HEADS = [("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
+          ("text", "Home"), ("num", "Armies to"), ("num", "Fleets to")]
 
-    def home(power: str) -> str:   # the power's name, as the map's key writes it
-        p = view.powers.get(view.power_id(power) or power) if power else None
-        return p.name if p is not None and p.name else power
 
+def _head(heads) -> str:
+    last = len(heads) - 1
+    return ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}{CELL_END if i < last else ROW_END}</th>'
+                             for i, (k, t) in enumerate(heads)) + "</tr>")
+
+
+def _home(view: MapView, power: str) -> str:
+    """The power's name, as the map's key writes it."""
+    p = view.powers.get(view.power_id(power) or power) if power else None
+    return p.name if p is not None and p.name else power
+
+
+def _row_html(view: MapView, r: dict, map_link: str) -> str:
     def locs(items):
         out = []
-        # The script writes each neighbour's name beside its code, from the table's own
-        # rows: the names are not repeated in the HTML (Divided States' table would
-        # double), and a search for a name finds that province's row, not its neighbours'.
+        # Each neighbour's name is written beside its code (for a reader without script,
+        # and for the rows of another part of a long table), kept out of the search
+        # index: a search for a name finds that province's row, not its neighbours'.
         for loc in items:
             prov, _ = _split(loc)
+            p = view.provinces.get(prov)
+            name = (f'<span class="mw-adj-name" data-search-exclude> {esc(p.name)}</span>'
+                    if p is not None and p.name else "")
             out.append(f'<a href="{esc(map_link)}#prov={esc(prov)}" data-mw-name="{esc(prov)}">'
-                       f'<span class="mw-code">{esc(location_label(view, loc))}</span></a>')
+                       f'<span class="mw-code">{esc(location_label(view, loc))}</span>{name}</a>')
         return ", ".join(out)
 
-    heads = [("text", "Code"), ("text", "Province"), ("text", "Type"), ("text", "Centre"),
-             ("text", "Home"), ("num", "Armies to"), ("num", "Fleets to")]
-    head = ("<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}{CELL_END if i < len(heads) - 1 else ROW_END}</th>'
-                             for i, (k, t) in enumerate(heads)) + "</tr>")
-    body = []
-    for r in rows:
-        if set(r["fleet"]) <= {""}:
-            fl = locs(r["fleet"].get("", []))
-        else:
-            fl = "<br>".join(f"<em>{esc((c or 'any').upper())}</em>: {locs(v)}" for c, v in r["fleet"].items())
-        n_fleet = len({x for v in r["fleet"].values() for x in v})
-        estimated = ""
-        if r["estimated"]:
-            estimated = (f' <span class="mw-estimated" title="{esc(r["reasoning"] or "estimated")}">'
-                         "estimated</span>")
-        special = ""
-        if r["special"]:
-            special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
-        body.append(
-            f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
+    if set(r["fleet"]) <= {""}:
+        fl = locs(r["fleet"].get("", []))
+    else:
+        fl = "<br>".join(f"<em>{esc((c or 'any').upper())}</em>: {locs(v)}" for c, v in r["fleet"].items())
+    n_fleet = len({x for v in r["fleet"].values() for x in v})
+    estimated = ""
+    if r["estimated"]:
+        estimated = (f' <span class="mw-estimated" title="{esc(r["reasoning"] or "estimated")}">'
+                     "estimated</span>")
+    special = ""
+    if r["special"]:
+        special = "<br><small>" + esc("; ".join(r["special"])) + "</small>"
+    # an empty cell gets no separator: a search snippet reads "land · Ohio", not "land ·  · Ohio"
+    return (f'<tr id="adj-{esc(r["id"])}" data-mw-row="{esc(r["id"])}">'
             f'<td class="mw-adj-code"><a href="{esc(map_link)}#prov={esc(r["id"])}"><code>{esc(r["abbr"])}</code></a>{CELL_END}</td>'
             f'<td class="mw-adj-province">{esc(r["name"])}{estimated}{CELL_END}</td>'
             f'<td data-label="Type">{esc(r["type"])}{CELL_END}</td>'
-            f"<td data-label=\"Centre\">{'yes' if r['supply_center'] else ''}{CELL_END}</td>"
-            f'<td data-label="Home">{esc(home(r["home"]))}{CELL_END}</td>'
-            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}{CELL_END}</td>'
+            f"<td data-label=\"Centre\">{'yes' + CELL_END if r['supply_center'] else ''}</td>"
+            f'<td data-label="Home">{esc(_home(view, r["home"])) + CELL_END if r["home"] else ""}</td>'
+            f'<td data-label="Armies to" data-mw-key="{len(r["army"])}">{locs(r["army"])}{special}{CELL_END if r["army"] or special else ""}</td>'
             f'<td data-label="Fleets to" data-mw-key="{n_fleet}">{fl}{ROW_END}</td></tr>')
-    return ('<table class="mw-adjacency mw-sortable" id="mw-adjacency">'
+
+
+def _table(body: list[str], *, searched: bool = True) -> str:
+    # a part of a long table (its neighbours' codes) is left out of the search index:
+    # the list of every province on the table's first page is searched instead
+    exclude = "" if searched else " data-search-exclude"
+    return (f'<table class="mw-adjacency mw-sortable" id="mw-adjacency"{exclude}>'
+            f"<thead>{_head(_HEADS)}</thead><tbody>{''.join(body)}</tbody></table>")
+
+
+def adjacency_html(view: MapView, *, map_link: str = "../map/") -> str:
+    """The whole table for the site page: escaped, with data-sort keys for the script."""
+    return _table([_row_html(view, r, map_link) for r in adjacency_rows(view)])
+
+
+def _filter_box(placeholder: str) -> str:
+    return ('<div class="mw-table-tools"><label>Filter <input type="search" class="mw-filter" '
+            f'data-mw-filter="mw-adjacency" placeholder="{esc(placeholder)}"></label> '
+            '<span class="mw-filter-count" data-mw-count="mw-adjacency"></span></div>')
+
+
+def _initial(pid: str) -> str:
+    return pid[:1].upper()
+
+
+def table_parts(rows: list[dict], sizes: list[int], limit: int = PART_CHARS) -> list[list[dict]]:
+    """The rows (sorted by id) in parts of at most about `limit` characters of HTML,
+    each part a run of whole initials (A–C, D–F, ...), so that a province's part is
+    found by its code; one part when the whole table is under `limit`."""
+    groups: list[tuple[list[dict], int]] = []
+    for row, size in zip(rows, sizes):
+        if groups and _initial(groups[-1][0][-1]["id"]) == _initial(row["id"]):
+            groups[-1][0].append(row)
+            groups[-1] = (groups[-1][0], groups[-1][1] + size)
+        else:
+            groups.append(([row], size))
+    parts: list[tuple[list[dict], int]] = []
+    for group, size in groups:
+        if parts and parts[-1][1] + size <= limit:
+            parts[-1] = (parts[-1][0] + group, parts[-1][1] + size)
+        else:
+            parts.append((list(group), size))
+    return [part for part, _ in parts]
+
+
+def part_label(part: list[dict]) -> str:
+    first, last = _initial(part[0]["id"]), _initial(part[-1]["id"])
+    return first if first == last else f"{first}–{last}"
+
+
+def part_page(part: list[dict]) -> str:
+    """The part's page, a sibling of the table's first page: adjacency-a-c.md."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in part_label(part).lower().replace("–", "-"))
+    return f"adjacency-{slug}.md"
+
+
+def _part_links(parts: list[list[dict]], here: int | None) -> str:
+    links = [f"**{md_text(part_label(p))}**" if i == here else f"[{md_text(part_label(p))}]({part_page(p)})"
+             for i, p in enumerate(parts)]
+    return "Provinces by code: " + " · ".join(links)
+
+
+def _index_html(view: MapView, parts: list[list[dict]], map_link: str) -> str:
+    """Every province of a table in parts, with a link to its row: the filter on the
+    table's first page finds any of them. Lean (no search separators: the map page is
+    what a search for a province finds), so that it stays light on a large board."""
+    heads = [("text", "Code"), ("text", "Province"), ("text", "Centre"), ("text", "Home"), ("text", "Row")]
+    head = "<tr>" + "".join(f'<th scope="col" data-mw-sort="{k}">{esc(t)}</th>' for k, t in heads) + "</tr>"
+    body = []
+    for part in parts:
+        page, label = "../" + part_page(part).removesuffix(".md") + "/", esc(part_label(part))
+        for r in part:
+            pid = esc(r["id"])
+            body.append(
+                f'<tr id="adj-{pid}" data-mw-row="{pid}">'
+                f'<td class="mw-adj-code"><a href="{esc(map_link)}#prov={pid}"><code>{esc(r["abbr"])}</code></a></td>'
+                f'<td class="mw-adj-province">{esc(r["name"])}</td>'
+                f"<td data-label=\"Centre\">{'yes' if r['supply_center'] else ''}</td>"
+                f'<td data-label="Home">{esc(_home(view, r["home"]))}</td>'
+                f'<td data-label="Row"><a href="{page}#adj-{pid}">{label}</a></td></tr>')
+    return ('<table class="mw-adjacency mw-sortable" id="mw-adjacency" data-search-exclude>'
             f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
 
 
-def adjacency_page(view: MapView, *, title: str) -> str:
-    """Markdown page: intro, filter box, downloads, table."""
+_SETTINGS = ["---", "hide:", "  - toc", "---", ""]
+_DOWNLOADS = "Downloads: [CSV](adjacency.csv) · [JSON](adjacency.json)"
+
+
+def adjacency_page(view: MapView, *, title: str, map_link: str = "../map/", limit: int = PART_CHARS) -> str:
+    """Markdown page: intro, filter box, downloads, table. A table longer than `limit`
+    characters of HTML is split into pages by the initial of the province's code (each
+    a sibling page, begun by PAGE_MARK: site/paging.py writes them apart), the first page
+    listing every province with a link to its row; no page needs script to show its rows."""
+    rows = adjacency_rows(view)
+    html_rows = [_row_html(view, r, map_link) for r in rows]
+    parts = table_parts(rows, [len(h) for h in html_rows], limit)
     n = len(view.provinces)
-    return "\n".join([
-        "---", "hide:", "  - toc", "---", "",
-        f"# {md_text(title)}", "",
-        f"Every province of the board ({n}), with the places an army or a fleet can move to from it. "
-        "Provinces with separate coasts list each coast's fleet moves. Type in the box to filter; "
-        "click a column heading to sort. Codes link to the province on the interactive map. "
-        "Rows marked *estimated* hold values the rulebook does not give (hover for the reasoning).", "",
-        "Downloads: [CSV](adjacency.csv) · [JSON](adjacency.json)", "",
-        '<div class="mw-table-tools"><label>Filter <input type="search" class="mw-filter" '
-        'data-mw-filter="mw-adjacency" placeholder="code, name or neighbour"></label> '
-        '<span class="mw-filter-count" data-mw-count="mw-adjacency"></span></div>', "",
-        adjacency_html(view), "",
-    ])
+    intro = (f"Every province of the board ({n}), with the places an army or a fleet can move to from it. "
+             "Provinces with separate coasts list each coast's fleet moves. Type in the box to filter; "
+             "click a column heading to sort. Codes link to the province on the interactive map. "
+             "Rows marked *estimated* hold values the rulebook does not give (hover for the reasoning).")
+    if len(parts) == 1:
+        return "\n".join([*_SETTINGS, f"# {md_text(title)}", "", intro, "", _DOWNLOADS, "",
+                          _filter_box("code, name or neighbour"), "", _table(html_rows), ""])
+    by_id = dict(zip((r["id"] for r in rows), html_rows))
+    lines = [*_SETTINGS, f"# {md_text(title)}", "",
+             f"Every province of the board ({n}), with the places an army or a fleet can move to from it. "
+             f"The table is long, so its rows are on {len(parts)} pages by the first letter of the "
+             "province's code; the list below holds every province, with a link to its row. "
+             "Codes link to the province on the interactive map.", "",
+             _DOWNLOADS, "", _part_links(parts, None), "",
+             _filter_box("code, name or home"), "", _index_html(view, parts, map_link), ""]
+    for i, part in enumerate(parts):
+        label = part_label(part)
+        lines += [PAGE_MARK.format(part_page(part), f"Provinces {label}"), *_SETTINGS,
+                  f"# {md_text(title)}: {md_text(label)}", "",
+                  f"Part {i + 1} of {len(parts)}: the provinces whose code starts with "
+                  f"{md_text(label.replace('–', ' to '))}. " + intro.split(". ", 1)[1], "",
+                  f"[Every province](adjacency.md) · {_part_links(parts, i)}", "",
+                  _filter_box("code, name or neighbour"), "",
+                  _table([by_id[r["id"]] for r in part], searched=False), ""]
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- printable sheet

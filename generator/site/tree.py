@@ -13,6 +13,7 @@ from ..markup import OWN_SETTINGS, with_page_settings
 from ..families.base import Page
 from ..validate import GameResult
 from .guides import guide_pages
+from .paging import split_page
 from .reference import diagnostics_page, family_schemas, schema_pages
 from .rules import page_title, publish_rules_page
 from ..escape import code_span, json_text, md_text, url
@@ -100,6 +101,17 @@ def rule_modules_page(result: GameResult) -> str:
                           for k, v in sorted(params.items())) if params else "no parameters"
         lines.append(f"- **{md_text(name)}** — {shown}")
     return "\n".join(lines) + "\n"
+
+
+AUTHORS = "For variant authors"   # a game's navigation section of the pages for its authors
+
+
+def authors_pages(game_nav: list) -> set[str]:
+    """The pages `game_files` listed in a game's navigation for its authors."""
+    def paths(entry) -> list[str]:
+        value = next(iter(entry.values()))
+        return [value] if isinstance(value, str) else [p for e in value for p in paths(e)]
+    return {p for entry in game_nav if AUTHORS in entry for p in paths(entry)}
 
 
 def short_title(title: str) -> str:
@@ -215,12 +227,16 @@ def game_files(result: GameResult, family_pages: list | None = None) -> tuple[di
         nav.append({"Rules": rules_nav})
     authors = []
     for p in family_pages:
-        files[f"{game_id}/{p.path}"] = p.content
+        first, *parts = split_page(p)   # a long table's pages, listed under its first
+        for page in (first, *parts):
+            files[f"{game_id}/{page.path}"] = page.content
         if p.title and p.path.endswith(".md"):
             entry = {nav_title(p.title): f"{game_id}/{p.path}"}
+            if parts:
+                entry = {nav_title(p.title): [entry, *({nav_title(q.title): f"{game_id}/{q.path}"} for q in parts)]}
             (authors if getattr(p, "audience", "players") == "authors" else nav).append(entry)
     if authors:   # pages for the variant's authors (geometry review ...), apart from the players'
-        nav.append({"For variant authors": authors})
+        nav.append({AUTHORS: authors})
     files[f"{game_id}/index.md"] = overview_page(result, family_pages)
     return files, nav
 

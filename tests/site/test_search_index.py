@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import markdown
 import pytest
@@ -39,13 +40,96 @@ def test_a_chart_snippet_keeps_cells_and_rows_apart(index):
 
 
 def test_the_adjacency_snippet_keeps_cells_and_rows_apart(index):
-    adjacency = index["divided-states/adjacency/"]
+    adjacency = index["classic/adjacency/"]
     assert "Code · Province · Type · Centre · Home · Armies to · Fleets to;" in adjacency
-    assert "<code>ABQ</code> · Albuquerque · land · yes · New Mexico · " in adjacency
+    assert "<code>EDI</code> · Edinburgh · coast · yes · England · CLY, LVP, YOR · " in adjacency
+    # an empty cell adds no separator (a sea has no army moves, most provinces no home)
+    assert "<code>ADR</code> · Adriatic Sea · sea · ALB, APU, ION, TRI, VEN;" in adjacency
     assert "CodeProvince" not in adjacency and "</code>Aberdeen" not in adjacency
+
+
+def test_no_snippet_shows_separators_around_nothing(index):
+    """Previews read "England · F NTH - PIC · illegal", never "· — ·" (a placeholder cell,
+    as the DATC table writes one) nor "· ·" (an empty cell or a colour swatch)."""
+    debris = {loc: m.group(0) for loc, text in index.items()
+              for m in [re.search(r".{0,30}(?:·|;) *(?:[—–-] *)?·.{0,30}", text)] if m}
+    assert not debris, list(debris.items())[:5]
 
 
 def test_no_indexed_table_runs_two_cells_together(index):
     # a cell boundary with no separator shows as a code span glued to the next word
     glued = {loc: m.group(0) for loc, text in index.items() for m in [re.search(r"</code>[A-Za-z]", text)] if m}
     assert not glued, list(glued.items())[:5]
+
+
+# ---------------------------------------------------------------- search per game
+
+@pytest.fixture(scope="module")
+def entries(built_site):
+    site, _ = built_site
+    return json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+
+
+def test_every_result_names_its_game(entries, built_site):
+    site, _ = built_site
+    content = Path(__file__).resolve().parents[2] / "content"
+    games = {p.name for p in content.iterdir() if (p / "game.yaml").is_file()}
+    for entry in entries:
+        game = entry["location"].split("/")[0]
+        if game in games:
+            assert len(entry.get("tags", [])) == 1, entry["location"]
+        else:   # Mapwright's own pages (reference, guides) belong to no game
+            assert "tags" not in entry, entry["location"]
+    tags = {e["location"].split("/")[0]: e["tags"][0] for e in entries if "tags" in e}
+    assert tags["classic"] == "Diplomacy" and tags["divided-states"] == "Divided States"
+
+
+def test_a_province_is_found_on_its_map_first(entries, built_site):
+    """Each province of a map is an entry titled with its name and code, whose location
+    is the map's deep link to it; no other entry is titled with that name, and it carries
+    the highest boost: lunr scores a title match a thousand times a text match."""
+    site, _ = built_site
+    boost = {e["location"]: e.get("boost", 1.0) for e in entries}
+    for game, name, code in [("divided-states", "Chicago", "CHG"), ("classic", "Edinburgh", "EDI"),
+                             ("divided-states", "Boston", "BOS")]:
+        place = f"{game}/map/#prov={code}"
+        titled = [e for e in entries if name.lower() in e["title"].lower()]
+        assert [e["location"] for e in titled] == [place]
+        assert titled[0]["title"] == f"{name} ({code})"
+        assert boost[place] == max(boost.values())
+    # every province the map draws, once; the headings are the index's, not the page's
+    html = (site / "divided-states" / "map" / "index.html").read_text(encoding="utf-8")
+    drawn = set(re.findall(r'id="prov-([^"]+)"', html))
+    listed = [e["location"].split("#prov=")[1] for e in entries if e["location"].startswith("divided-states/map/#prov=")]
+    assert sorted(listed) == sorted(drawn) and len(drawn) > 600
+    assert 'id="prov=' not in html
+
+
+def test_rules_outrank_the_generated_pages(entries):
+    boost = {e["location"]: e.get("boost", 1.0) for e in entries}
+    rules = {b for loc, b in boost.items() if "/rules/" in loc}
+    datc = {b for loc, b in boost.items() if loc.startswith("classic/datc/")}
+    tables = {b for loc, b in boost.items() if loc.split("#")[0].endswith(("/adjacency/", "/powers/", "/charts/"))}
+    assert rules and datc and tables
+    assert min(rules) > max(datc) and min(rules) > max(tables)
+    # the rules' Convoys section and the DATC cases on convoys: the rules first
+    convoys = [e for e in entries if e["location"].startswith("classic/") and "convoy" in e["title"].lower()]
+    assert max(convoys, key=lambda e: e.get("boost", 1.0))["location"].startswith("classic/rules/")
+
+
+def test_long_tables_parts_are_not_indexed_row_by_row(index):
+    """The parts of a long table list neighbours by code: left out of the index (their
+    pages' titles and intros stay); the map is what a province's name finds."""
+    parts = [loc for loc in index if re.fullmatch(r"divided-states/adjacency-[a-z-]+/", loc)]
+    assert parts and all(len(index[loc]) < 1000 for loc in parts)
+
+
+def test_the_pages_for_authors_are_not_in_the_readers_search(entries, built_site):
+    site, _ = built_site
+    pages = {e["location"].split("#")[0] for e in entries}
+    authors = {"dixie/coverage/", "classic/rule-modules/", "divided-states/geometry-review/"}
+    assert all((site / page / "index.html").is_file() for page in authors)
+    assert not authors & pages
+    assert "dixie/rules/13-combat/" in pages and "classic/datc/" in pages
+    # the bundled site's index, fetched by every page: under 1 MB
+    assert (site / "search" / "search_index.json").stat().st_size < 1_000_000
