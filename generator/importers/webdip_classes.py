@@ -9,7 +9,8 @@ Data the importer takes from them:
 
 And which behaviour each class changes. webDiplomacy composes a variant from
 named mixins (`class BuildAnywhere_userOrderBuilds extends userOrderBuilds`); the
-mixin names that a Mapwright rule module reproduces become that module, the ones
+mixin names that a Mapwright rule module declares as its webDiplomacy form (its
+`webdip.forms`) are `found`, and become that module (rules.recognised), the ones
 that only change pictures or the interface are ignored, and every other class in
 a file that changes orders, adjudication, builds or the phase sequence becomes a
 warning naming the file and what it overrides: the author must learn what is
@@ -38,17 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import is_inside
+from ..families.diplomacy.rules import webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
-# mixin name -> rule module (with its parameters) that reproduces it
-MODULE_OF_MIXIN = {
-    "BuildAnywhere": "build_anywhere",
-    "Transform": "transform",
-    "CustomStart": "custom_start",
-    "NeutralUnits": "neutral_armies",
-    "NeutralScBox": "colored_neutral_centers",
-}
 # mixins that change only how the map or the interface looks
 DISPLAY_MIXINS = {"ZoomMap", "CountryName", "MultiLayerMap", "WarpAround", "MoveFlags",
                   "CustomCountryIcons", "CustomIcons", "ColorUnits", "SplitCountries", "EarlyCD",
@@ -74,8 +68,8 @@ _FUNCTION = re.compile(r"function\s+(\w+)\s*\([^)]{0,1000}\)\s*\{\s*(\S)")
 _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
-# the builds classes' readings (_build_reading) that a rule module reproduces
-BUILD_MODULES = {"anywhere": "build_anywhere", "any_home": "build_sites"}
+# the builds classes' readings (_build_reading) that are a webDiplomacy form (rules.FORMS)
+BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome"}
 _KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
                               r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
 _T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
@@ -92,16 +86,15 @@ class ClassFacts:
     nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
     nsc_where: tuple[str, int] = ("", 1)
     no_initial_units: bool = False
-    modules: dict[str, dict] = field(default_factory=dict)
+    found: dict[str, dict] = field(default_factory=dict)     # webDiplomacy form (rules.FORMS) -> its facts
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
     # the variant's code that could not be read (a class of a folder that is not beside this
     # one, an include that cannot be followed): the game is not complete without it
     unread: list[tuple[str, int, str]] = field(default_factory=list)
-    any_home_builds: bool = False           # build_sites: any power's home centre (the importer lists them)
     # (class, reading, (file, line, message)) of the builds classes, resolved in read_classes
     builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
-    # own processGame code that only does what neutral_armies does (neutrals never retreat)
+    # own processGame code that only does what NeutralUnits does (neutrals never retreat)
     neutral_process: list[tuple[str, int, str]] = field(default_factory=list)
     # a canal (_canal): (end terrID, end terrID, controlling terrID, the canal's own terrID)
     canal: tuple[int, int, int, int] | None = None
@@ -230,13 +223,13 @@ def _canal_parts(facts: ClassFacts, cls: str, text: str) -> None:
 
 
 def _canal(facts: ClassFacts) -> None:
-    """With both parts read, the canal is the canals module; the classes whose code handles the
+    """With both parts read, the canal is the Canal form; the classes whose code handles the
     canal's pseudo-territory are then that module, not unmodelled rules."""
     if "ends" not in facts.canal_parts or "control" not in facts.canal_parts:
         return
     (a, b), (through, own) = facts.canal_parts["ends"], facts.canal_parts["control"]
     facts.canal = (a, b, through, own)
-    facts.modules.setdefault("canals", {})
+    facts.found.setdefault("Canal", {})
     keep = []
     for index, where in enumerate(facts.unmodelled):
         (facts.canal_classes if own in facts.mentions.get(index, set()) else keep).append(where)
@@ -257,19 +250,18 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     wanted = readings.get("userOrderBuilds", {None})
     process = readings.get("processOrderBuilds", {"unlimited"}) - {"unlimited"}
     reading = next(iter(wanted)) if len(wanted) == 1 else None
-    module = BUILD_MODULES.get(reading) if process <= {reading} else None
-    if module is None:
-        facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_MODULES else
+    form = BUILD_FORMS.get(reading) if process <= {reading} else None
+    if form is None:
+        facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_FORMS else
                              (where[0], where[1], f"{where[2]}: it keeps webDiplomacy's count, so a power builds "
                                                   f"no more units than it has vacant home centres, wherever the "
                                                   f"userOrderBuilds class lets it place them")
                              for _, reading, where in facts.builds]
-    if module:
-        facts.modules.setdefault(module, {})
-        facts.any_home_builds = module == "build_sites"
+    if form:
+        facts.found.setdefault(form, {})
     countries = {" ".join(c.lower().replace("-", " ").split()) for c in variant.countries}
     named = set(facts.start_units or {}) | set(facts.default_builds or {})
-    neutral = "neutral_armies" in facts.modules or any(
+    neutral = "NeutralUnits" in facts.found or any(
         isinstance(n, str) and " ".join(n.lower().replace("-", " ").split()) not in countries for n in named)
     if not neutral:
         facts.unmodelled += facts.neutral_process
@@ -388,6 +380,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                               if isinstance(v, list) and v and isinstance(v[0], int) and _terr_id(str(k))}
             facts.nsc_where = (shown, line)
     headers = list(_CLASS.finditer(text))
+    mixins = webdip_mixins()
     for index, m in enumerate(headers):
         name, base = m.group(1), m.group(2)
         # PHP nests no classes: a body ends at the next class at the latest (so each character
@@ -395,7 +388,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         end = _body_end(text, m.end(), headers[index + 1].start() if index + 1 < len(headers) else len(text))
         body = text[m.end():end - 1]
         mixin = name[:-len(cls) - 1] if name.endswith("_" + cls) else None
-        if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in MODULE_OF_MIXIN:
+        if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in mixins:
             mixin = mixin[:-len("Variant")]    # a variant named after its mixin (BuildAnywhere)
         if mixin is None or mixin.endswith("Variant"):
             # the variant's own class: harmless when it only composes mixins
@@ -403,7 +396,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             functions = _FUNCTION.findall(own)
             real = [f for f, first in functions if first != "}"]
             if cls == "processGame" and _builds_first(own):
-                facts.modules.setdefault("custom_start", {})    # opens with a build phase
+                facts.found.setdefault("CustomStart", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
                 where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
@@ -416,8 +409,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                     facts.mentions[len(facts.unmodelled)] = _numbers(body)
                     facts.unmodelled.append(where)
             continue
-        if mixin in MODULE_OF_MIXIN:
-            facts.modules.setdefault(MODULE_OF_MIXIN[mixin], {})
+        if mixin in mixins:
+            facts.found.setdefault(mixin, {})
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:

@@ -10,7 +10,7 @@ owned by the power and vacant, as every build does.
 """
 from __future__ import annotations
 
-from . import Param, Problem, RuleModule, boolean, ids_per_power
+from . import Param, Problem, RuleModule, WebdipForm, boolean, ids_per_power
 
 
 def build_sites(game, power: str, owned: list[str], sites: set[str], params: dict) -> set[str]:
@@ -39,4 +39,7 @@ MODULE = RuleModule(
     params={"sites": Param({}, "The extra build sites of each power: {POWER: [centre, ...]}.",
                            shape=ids_per_power),
             "home": Param(True, "Whether the home centres stay build sites.", shape=boolean)},
-    build_sites=build_sites, checks=checks)
+    build_sites=build_sites, checks=checks,
+    webdip=WebdipForm("builds on any home supply centre the power owns, its own or another's",
+                      forms=("BuildAnyHome",), read=lambda found: {**found["BuildAnyHome"], "home": True},
+                      not_exported="webDiplomacy has builds classes only for building anywhere"))
