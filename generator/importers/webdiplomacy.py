@@ -569,6 +569,15 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         found.pop("NeutralScBox", None)
     if sea_regions:
         found["Sealanes"] = {}
+    for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads
+        unknown = [t for t in ids if t not in location_by_row]
+        if unknown:
+            diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get(name, 1), UNKNOWN_TERRITORY,
+                               f"${name} names terrIDs {', '.join(map(str, unknown[:10]))}, which are no rows "
+                               "of install.php: left out",
+                               hint=f"terrIDs count install.php's rows from 1 (there are {len(location_by_row)})"))
+        found[name] = list(dict.fromkeys(location_by_row[t].split("/")[0] for t in ids
+                                         if t in location_by_row and location_by_row[t].split("/")[0] in by_id))
 
     # 5. geometry
     geometry = {}
