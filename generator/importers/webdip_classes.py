@@ -330,6 +330,31 @@ def _opening_only(create: str) -> bool:
         and re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", m.group("first")) is not None
 
 
+_FOG_HOLD = re.compile(r"SET\s+moveType\s*=\s*'Hold'\s+WHERE\s+moveType\s*=\s*'Support move'[^;]{0,300}"
+                       r"fromTerrID\s+NOT\s+IN")
+
+
+def _fog_code(cls: str, body: str, real: list[str]) -> set[str]:
+    """The functions of an own class that only do what the Fog classes do (fog of war changes
+    no adjudication): userOrderDiplomacy accepting support-moves and convoys unchecked,
+    adjudicatorDiplomacy making a support of a move from an empty territory a hold before
+    the standard adjudication, processGame wiping the hidden map images at the end."""
+    out = set()
+    for name in real:
+        code = " ".join((_function_body(body, name) or "").split())
+        if cls == "userOrderDiplomacy" and name in ("supportMoveFromTerrCheck", "checkConvoyPath"):
+            fog = code == "return true;"
+        elif cls == "adjudicatorDiplomacy" and name == "adjudicate":
+            fog = bool(_FOG_HOLD.search(code)) and code.endswith("return parent::adjudicate();")
+        elif cls == "processGame" and name == "setPhase":
+            fog = code.startswith("parent::setPhase(") and "wipeCache" in code and code.count(";") == 2
+        else:
+            fog = False
+        if fog:
+            out.add(name)
+    return out
+
+
 def _neutral_only(body: str, real: list[str]) -> bool:
     """processGame code of the NeutralUnits kind: process() again when only the neutral
     pseudo-country has retreats, and the neutralHold support orders; no builds."""
@@ -398,6 +423,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls == "processGame" and _builds_first(own):
                 facts.found.setdefault("CustomStart", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
+            fog = _fog_code(cls, own, real)
+            if fog:
+                facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
+                real = [f for f in real if f not in fog]
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
                 where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
                                                        f"({RULE_CLASSES[cls]}) with the variant's own code")

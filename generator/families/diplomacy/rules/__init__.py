@@ -163,6 +163,9 @@ FORMS = {
     "Canal": "a sea-to-sea move permitted by the holder of a third territory "
              "(found: {between: [A, B], through: C})",
     "Sealanes": "sea territories whose codes name an overseer territory (`MSB 1`)",
+    "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
+           "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
+           "map images wiped at the end",
 }
 # What the webDiplomacy exporter writes (a module's `export`).
 EXPORTS = {
