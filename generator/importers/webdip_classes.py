@@ -355,6 +355,67 @@ def _fog_code(cls: str, body: str, real: list[str]) -> set[str]:
     return out
 
 
+_IF = re.compile(r"\bif\s*\(")
+_RETURN_WIN = re.compile(r"\s*return\s+\$win\s*;")
+_OWNS = re.compile(r"^\$status\[\s*(\d{1,5})\s*\]\s*==\s*(\d{1,3})$")
+_WINNER_IS = re.compile(r"^\$win->countryID\s*==\s*(\d{1,3})$")
+
+
+def _split(text: str, word: str) -> list[str]:
+    """`text` split at `word` (AND, OR; && and || too) outside parentheses."""
+    parts, depth, start = [], 0, 0
+    pattern = re.compile(rf"\(|\)|\b{word}\b|{'&&' if word == 'AND' else '[|][|]'}", re.IGNORECASE)
+    for m in pattern.finditer(text):
+        if m.group() in "()":
+            depth += 1 if m.group() == "(" else -1
+        elif depth == 0:
+            parts.append(text[start:m.start()])
+            start = m.end()
+    return [p.strip() for p in parts + [text[start:]]]
+
+
+def _close(text: str, pos: int) -> int:
+    """Offset just after the `)` closing the `(` before pos (-1 when it is not closed)."""
+    depth = 1
+    for i in range(pos, len(text)):
+        depth += (text[i] == "(") - (text[i] == ")")
+        if depth == 0:
+            return i + 1
+    return -1
+
+
+def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list[int]]] | None:
+    """A processMembers checkForWinner that keeps webDiplomacy's winner (parent::checkForWinner)
+    only when it owns named territories (wD_TerrStatus), written as TenSixtySix does:
+    `if ($win->countryID == 1 AND $status[11] == 1 AND ($status[45] == 1 OR $status[54] == 1))
+    return $win;` per country, then `return false;`. {countryID: [[terrID, ...], ...]}, one of
+    each group to own; None for any other code."""
+    code = _function_body(body, "checkForWinner") if cls == "processMembers" else None
+    if code is None or set(real) - {"checkForWinner"} or "parent::checkForWinner()" not in code \
+            or "wD_TerrStatus" not in code or not re.search(r"return\s+false\s*;\s*$", code):
+        return None
+    out: dict[int, list[list[int]]] = {}
+    for m in _IF.finditer(code):
+        end = _close(code, m.end())
+        if end < 0 or not _RETURN_WIN.match(code, end):
+            continue
+        country, groups = None, []
+        for part in _split(code[m.end():end - 1], "AND"):
+            part = " ".join(part.split())
+            winner = _WINNER_IS.match(part)
+            if winner:
+                country = int(winner.group(1))
+                continue
+            options = [_OWNS.match(o) for o in _split(part[1:-1] if part.startswith("(") else part, "OR")]
+            if not all(options):
+                return None
+            groups.append([(int(o.group(1)), int(o.group(2))) for o in options])
+        if country is None or not groups or any(c != country for g in groups for _, c in g):
+            return None
+        out[country] = [[t for t, _ in g] for g in groups]
+    return out or None
+
+
 def _neutral_only(body: str, real: list[str]) -> bool:
     """processGame code of the NeutralUnits kind: process() again when only the neutral
     pseudo-country has retreats, and the neutralHold support orders; no builds."""
@@ -423,6 +484,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls == "processGame" and _builds_first(own):
                 facts.found.setdefault("CustomStart", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
+            targets = _target_centres(cls, own, real)
+            if targets is not None:
+                facts.found["TargetCentres"] = {"by_country": targets}
+                real = [f for f in real if f != "checkForWinner"]
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
@@ -440,6 +505,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             continue
         if mixin in mixins:
             facts.found.setdefault(mixin, {})
+        elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
+                                                     if first != "}"])) is not None:
+            facts.found["TargetCentres"] = {"by_country": targets}
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:

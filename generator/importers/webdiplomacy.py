@@ -569,6 +569,13 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         found.pop("NeutralScBox", None)
     if sea_regions:
         found["Sealanes"] = {}
+    if "TargetCentres" in found:      # {countryID: [[terrID, ...]]} -> {power: [[province, ...]]}
+        targets = _target_centres(found.pop("TargetCentres")["by_country"], by_cid, location_by_row, by_id)
+        if targets is None:
+            facts.unmodelled.append((shown, 1, "the classes' victory test names countries or territories that "
+                                               "install.php and $countries do not have"))
+        else:
+            found["TargetCentres"] = {"also_own": targets}
     for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads
         unknown = [t for t in ids if t not in location_by_row]
         if unknown:
@@ -822,6 +829,19 @@ def _borders(border_rows, location_of, by_id, shown, diags, speller: Speller) ->
         seen[key] = entry
         borders.append(entry)
     return borders
+
+
+def _target_centres(by_country: dict[int, list[list[int]]], by_cid: dict, location_by_row: dict,
+                    by_id: dict) -> dict[str, list[list[str]]] | None:
+    """The victory test's countries and territories as power and province ids, or None when
+    one is not there (or a territory is not a supply centre, which nobody owns)."""
+    out = {}
+    for cid, groups in sorted(by_country.items()):
+        ids = [[location_by_row.get(t, "").split("/")[0] for t in group] for group in groups]
+        if cid not in by_cid or not all(by_id.get(p, {}).get("supply_center") for g in ids for p in g):
+            return None
+        out[power_id(by_cid[cid])] = ids
+    return out
 
 
 def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by_id: dict, shown: str,

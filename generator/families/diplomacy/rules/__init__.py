@@ -163,6 +163,8 @@ FORMS = {
     "Canal": "a sea-to-sea move permitted by the holder of a third territory "
              "(found: {between: [A, B], through: C})",
     "Sealanes": "sea territories whose codes name an overseer territory (`MSB 1`)",
+    "TargetCentres": "a checkForWinner that gives the standard winner the game only when it owns named "
+                     "territories, one of each group (found: {also_own: {power: [[ids]]}})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
