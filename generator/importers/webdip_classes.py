@@ -306,9 +306,16 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         end = check.find("elseif", army.end()) if army else -1
         return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
-    if create is not None and set(real) == {"create"} and _opening_only(create):
-        return "standard"
-    if create is None or set(real) != {"create"} or "'Destroy'" not in create:
+    if create is None or set(real) - {"create", "apply"} \
+            or ("apply" in real and not _random_destroys(_function_body(body, "apply") or "")):
+        return None
+    opening = _opening(create)
+    if opening is not None:
+        first, rest = opening
+        if " ".join(rest.split()) == "parent::create();":
+            return "standard" if set(real) == {"create"} else None
+        create = rest          # the opening builds, then a create() of its own (ClassicChaos)
+    if "'Destroy'" not in create:
         return None
     count = re.search(r"SELECT\s+COUNT\(\*\)", create)
     end = create.find(");", count.end()) if count else -1
@@ -317,17 +324,40 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
     return _sql_reading(create[count.end():end], r"Member")
 
 
-_OPENING = re.compile(r"^\s*global\s+\$DB\s*,\s*\$Game\s*;\s*if\s*\(\s*\$Game->turn\s*==\s*0\s*\)\s*\{"
-                      r"(?P<first>.*)\}\s*else\s*\{\s*parent::create\(\)\s*;\s*\}\s*$", re.DOTALL)
+_TURN_ZERO = re.compile(r"^\s*global\s+\$DB\s*,\s*\$Game\s*;\s*if\s*\(\s*\$Game->turn\s*==\s*0\s*\)\s*\{")
+_ELSE = re.compile(r"\s*else\s*\{")
 
 
-def _opening_only(create: str) -> bool:
-    """A create() that only sets the start (the CustomStart code, copied under the variant's own
-    name: ClassicChaos, DutchRevolt): in the first turn it orders the builds of $countryUnits
-    (the default builds the importer reads), afterwards webDiplomacy's own create()."""
-    m = _OPENING.match(create)
-    return bool(m) and "$this->countryUnits" in m.group("first") and "'Destroy'" not in create \
-        and re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", m.group("first")) is not None
+def _opening(create: str) -> tuple[str, str] | None:
+    """(first turn, other turns) of a create() that in the first turn only orders the builds of
+    $countryUnits (the CustomStart code, copied under the variant's own name: ClassicChaos,
+    DutchRevolt; the default builds the importer reads), and in the others does what the
+    `else` branch says (webDiplomacy's own create(), or build anywhere's). None otherwise."""
+    m = _TURN_ZERO.match(create)
+    if m is None:
+        return None
+    end = _body_end(create, m.end())
+    other = _ELSE.match(create, end)
+    if other is None:
+        return None
+    stop = _body_end(create, other.end())
+    first = create[m.end():end - 1]
+    if create[stop:].strip() or "$this->countryUnits" not in first or "'Destroy'" in first \
+            or re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", first) is None:
+        return None
+    return first, create[other.end():stop - 1]
+
+
+_RANDOM_DESTROY = ("o.type = 'Destroy' AND m.success = 'No'", "t.supply = 'No'", "ORDER BY RAND()",
+                   "INSERT INTO wD_Units")
+
+
+def _random_destroys(apply: str) -> bool:
+    """An apply() of build anywhere's (the BuildAnywhere variant's processOrderBuilds): the
+    disbands a power did not order fall at random on its units off supply centres, since
+    there are no home centres to measure the distance from."""
+    code = " ".join(apply.split())
+    return all(part in code for part in _RANDOM_DESTROY)
 
 
 _FOG_HOLD = re.compile(r"SET\s+moveType\s*=\s*'Hold'\s+WHERE\s+moveType\s*=\s*'Support move'[^;]{0,300}"
