@@ -13,7 +13,8 @@ OPENING = """if ($Game->turn == 0) {
                     $UnitINSERTs[] = "(".$Game->id.", '".$unitType."')";
                 }
             }
-            $DB->sql_put("INSERT INTO wD_Orders ( gameID, countryID, toTerrID, type ) VALUES ".implode(', ', $UnitINSERTs));
+            $DB->sql_put("INSERT INTO wD_Orders ( gameID, countryID, toTerrID, type ) VALUES "
+                         .implode(', ', $UnitINSERTs));
         }"""
 ANYWHERE = """else {
             $newOrders = array();
@@ -33,9 +34,11 @@ APPLY = """public function apply() {
 USER = """class VVariant_userOrderBuilds extends userOrderBuilds {
     protected function toTerrIDCheck() {
         if( $this->type == 'Build Army' ) {
-            return $this->sqlCheck("SELECT t.id FROM wD_TerrStatus ts INNER JOIN wD_Territories t ON ( t.id = ts.terrID )
+            return $this->sqlCheck("SELECT t.id FROM wD_TerrStatus ts
+                INNER JOIN wD_Territories t ON ( t.id = ts.terrID )
                 WHERE ts.gameID = ".$this->gameID." AND ts.countryID = ".$this->countryID."
-                AND ts.occupyingUnitID IS NULL AND t.id=".$this->toTerrID." AND t.supply = 'Yes' AND NOT t.type='Sea'");
+                AND ts.occupyingUnitID IS NULL AND t.id=".$this->toTerrID." AND t.supply = 'Yes'
+                AND NOT t.type='Sea'");
         }
         elseif( $this->type == 'Build Fleet' ) { return false; }
     }

@@ -21,6 +21,7 @@ two capitals, so England's groups are [[WINCHESTER], [OSLO, CAEN]].
 """
 from __future__ import annotations
 
+from ....escape import md_text
 from ..model import province_of
 from . import Param, Problem, RuleModule, WebdipForm, count_per_power, ids_per_power
 
@@ -43,7 +44,7 @@ def victory(game, centers: dict[str, list[str]], units: dict, params: dict) -> t
         need = targets.get(power, game.map.victory_centers)
         groups = params["also_own"].get(power, [])
         if count >= need and all(any(owner.get(c) == power for c in group) for group in groups):
-            also = f" and owns {_groups_text(game, groups)}" if groups else ""
+            also = f" and owns {_groups_text(groups, game.map.display)}" if groups else ""
             qualified[power] = f"{power} owns {count} supply centres{also} and wins (its target is {need})"
             continue
         listed = [province_of(p) for p in provinces.get(power, ())]
@@ -58,8 +59,24 @@ def victory(game, centers: dict[str, list[str]], units: dict, params: dict) -> t
     return ranked[0], qualified[ranked[0]]
 
 
-def _groups_text(game, groups: list[list[str]]) -> str:
-    return ", ".join(" or ".join(game.map.display(c) for c in group) for group in groups)
+def _groups_text(groups: list[list[str]], name) -> str:
+    return ", ".join(" or ".join(name(c) for c in group) for group in groups)
+
+
+def start(game, params: dict) -> list[str]:
+    """For the powers page: what a power needs besides its centre target."""
+    m = game.map
+    lines = []
+
+    def name(c: str) -> str:
+        return m.provinces[c].name if c in m.provinces else c
+
+    for power, groups in sorted(params["also_own"].items()):
+        if power in m.powers and groups:
+            need = params["targets"].get(power, m.victory_centers)
+            lines.append(f"- {md_text(m.powers[power].name)} wins with {need} supply centres only when it also "
+                         f"owns {md_text(_groups_text(groups, name))}.")
+    return (["Victory needs named centres besides the centre count:", ""] + lines) if lines else []
 
 
 def checks(game, params: dict) -> list[Problem]:
@@ -104,6 +121,6 @@ MODULE = RuleModule(
                                    "{POWER: [province, ...]}.", shape=ids_per_power),
             "also_own": Param({}, "Centres a power must own besides reaching its target: one of each "
                                   "group, {POWER: [[centre, ...], ...]}.", shape=groups_per_power)},
-    victory=victory, checks=checks,
+    victory=victory, checks=checks, start=start,
     webdip=WebdipForm("victory needs named target centres besides the centre count", forms=("TargetCentres",),
                       not_exported="webDiplomacy needs a processMembers class of the variant's own for it"))

@@ -62,6 +62,13 @@ def test_the_target_wins_only_with_the_own_capital_and_one_of_the_other_capitals
     assert "RUSSIA owns 9 supply centres and owns MOS, CON or VIE and wins (its target is 8)" in resp["trace"]
 
 
+def test_the_powers_page_says_what_a_power_needs(classic_with):
+    from generator.families.diplomacy.pages import powers_page
+    page = powers_page(classic_with({"victory_conditions": CAPITALS}))
+    assert "- Russia wins with 8 supply centres only when it also owns Moscow, Constantinople or Vienna." \
+        in page.content
+
+
 def test_the_capitals_without_the_target_do_not_win(classic_with):
     g = classic_with({"victory_conditions": CAPITALS})
     assert fall(g, {}, {"RUSSIA": ["MOS", "VIE", "CON"]})["after"]["winner"] is None
