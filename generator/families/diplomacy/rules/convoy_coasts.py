@@ -77,7 +77,9 @@ def _run(game):
 
 def pages(game, params: dict) -> list[Page]:
     from ..examples import outcome_table
-    names = ", ".join(md_text(game.map.display(province_of(p))) for p in params["provinces"])
+    provinces = game.map.provinces
+    names = ", ".join(md_text(provinces[q].name if q in provinces else q)
+                      for q in map(province_of, params["provinces"]))
     lines = ["# Coasts that convoy", "",
              f"A fleet in {names} may convoy armies, as a fleet in open sea does: it is one link of a "
              "convoy chain, between two coasts its fleet reaches or with the seas beside it. The convoy "

@@ -54,7 +54,7 @@ def pages(game, params: dict) -> list[Page]:
              "| Power | Provinces seen | Of |", "| --- | --- | --- |"]
     for power in m.powers.values():
         seen = visible(game, power.id, units, centers)
-        lines.append(f"| {md_cell(power.name)} | {md_cell(', '.join(m.display(p) for p in sorted(seen)))} "
+        lines.append(f"| {md_cell(power.name)} | {md_cell(', '.join(sorted(m.provinces[p].name for p in seen)))} "
                      f"| {len(seen)} of {len(m.provinces)} |")
     return [Page("fog-of-war.md", "\n".join(lines).rstrip() + "\n", "Fog of war")]
 
