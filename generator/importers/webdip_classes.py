@@ -369,17 +369,17 @@ def _fog_code(cls: str, body: str, real: list[str]) -> set[str]:
     no adjudication): userOrderDiplomacy accepting support-moves and convoys unchecked,
     adjudicatorDiplomacy making a support of a move from an empty territory a hold before
     the standard adjudication, processGame wiping the hidden map images at the end."""
+    wanted = {"userOrderDiplomacy": ("supportMoveFromTerrCheck", "checkConvoyPath"),
+              "adjudicatorDiplomacy": ("adjudicate",), "processGame": ("setPhase",)}.get(cls, ())
     out = set()
-    for name in real:
+    for name in set(real) & set(wanted):      # each body read once, only those fog code overrides
         code = " ".join((_function_body(body, name) or "").split())
-        if cls == "userOrderDiplomacy" and name in ("supportMoveFromTerrCheck", "checkConvoyPath"):
+        if cls == "userOrderDiplomacy":
             fog = code == "return true;"
-        elif cls == "adjudicatorDiplomacy" and name == "adjudicate":
+        elif cls == "adjudicatorDiplomacy":
             fog = bool(_FOG_HOLD.search(code)) and code.endswith("return parent::adjudicate();")
-        elif cls == "processGame" and name == "setPhase":
-            fog = code.startswith("parent::setPhase(") and "wipeCache" in code and code.count(";") == 2
         else:
-            fog = False
+            fog = code.startswith("parent::setPhase(") and "wipeCache" in code and code.count(";") == 2
         if fog:
             out.add(name)
     return out
@@ -404,10 +404,15 @@ def _split(text: str, word: str) -> list[str]:
     return [p.strip() for p in parts + [text[start:]]]
 
 
-def _close(text: str, pos: int) -> int:
-    """Offset just after the `)` closing the `(` before pos (-1 when it is not closed)."""
+MAX_CONDITION = 1000     # characters of an `if (...)` of a victory test: the scan for its end stops there
+
+
+def _close(text: str, pos: int, stop: int) -> int:
+    """Offset just after the `)` closing the `(` before pos, or -1 when it is not closed before
+    `stop` (the next `if`: a condition holds none) nor within MAX_CONDITION characters, so a
+    file of unclosed conditions costs linear time."""
     depth = 1
-    for i in range(pos, len(text)):
+    for i in range(pos, min(stop, pos + MAX_CONDITION)):
         depth += (text[i] == "(") - (text[i] == ")")
         if depth == 0:
             return i + 1
@@ -425,8 +430,9 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
             or "wD_TerrStatus" not in code or not re.search(r"return\s+false\s*;\s*$", code):
         return None
     out: dict[int, list[list[int]]] = {}
-    for m in _IF.finditer(code):
-        end = _close(code, m.end())
+    ifs = list(_IF.finditer(code))
+    for index, m in enumerate(ifs):
+        end = _close(code, m.end(), ifs[index + 1].start() if index + 1 < len(ifs) else len(code))
         if end < 0 or not _RETURN_WIN.match(code, end):
             continue
         country, groups = None, []

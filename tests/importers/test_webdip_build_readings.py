@@ -1,6 +1,10 @@
 """Builds classes of a variant's own read for what they do: an opening build phase whose
 other turns build anywhere (ClassicChaos: the CustomStart code and the BuildAnywhere code
 in one create(), and BuildAnywhere's apply()) is custom_start with build_anywhere."""
+import time
+
+import pytest
+
 from generator.families.diplomacy.rules import recognised
 from generator.importers.webdip_classes import read_classes
 from generator.importers.webdip_variant import VariantPhp
@@ -70,3 +74,19 @@ def test_another_apply_or_another_other_turn_stays_not_modelled(tmp_path):
     assert "build_anywhere" not in recognised(facts.found) and facts.unmodelled
     facts = _facts(tmp_path / "else", ANYWHERE.replace("'Destroy'", "'Retreat'"))
     assert "build_anywhere" not in recognised(facts.found) and facts.unmodelled
+
+
+@pytest.mark.parametrize("cls, text", [
+    # a victory test with unclosed conditions: each scanned to its end would be quadratic
+    ("processMembers", "class V_processMembers extends processMembers {\nfunction checkForWinner() {\n"
+     "parent::checkForWinner(); wD_TerrStatus;\n" + "if (\n" * 30_000 + "return false; }}"),
+    # fog code looked for in 30,000 functions of one name
+    ("userOrderDiplomacy", "class VVariant_userOrderDiplomacy extends userOrderDiplomacy {\n"
+     + "function checkConvoyPath() { return true; }\n" * 30_000 + "}"),
+], ids=["conditions", "fog-functions"])
+def test_hostile_code_costs_linear_time(tmp_path, cls, text):
+    (tmp_path / "V" / "classes").mkdir(parents=True)
+    (tmp_path / "V" / "classes" / f"{cls}.php").write_text("<?php\n" + text, encoding="utf-8")
+    start = time.process_time()
+    read_classes(tmp_path, VariantPhp(folder="V", classes={cls: "V"}))
+    assert time.process_time() - start < 3
