@@ -82,3 +82,4 @@ def test_what_is_carried_is_what_the_modules_declare():
     for name in webdip_carried():
         assert modules()[name].webdip.export
     assert not any(m.webdip and m.webdip.export for n, m in modules().items() if n not in webdip_carried())
+
