@@ -576,6 +576,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                                "install.php and $countries do not have"))
         else:
             found["TargetCentres"] = {"also_own": targets}
+    for name, lists in sorted(variant.country_lists.items()):     # {country: [territory name]} arrays
+        found[name] = _country_lists(name, lists, power_of_name, location_of, variant, diags, speller)
     for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads
         unknown = [t for t in ids if t not in location_by_row]
         if unknown:
@@ -829,6 +831,30 @@ def _borders(border_rows, location_of, by_id, shown, diags, speller: Speller) ->
         seen[key] = entry
         borders.append(entry)
     return borders
+
+
+def _country_lists(name: str, lists: dict[str, list[str]], power_of_name: dict, location_of: dict,
+                   variant: VariantPhp, diags: list, speller: Speller) -> dict[str, list[str]]:
+    """A variant.php array of territory names by country as {power id: [province ids]}; a name
+    that is not a country or a territory is a located warning and left out."""
+    where = (f"{variant.folder}/variant.php", variant.lines.get(name, 1))
+    out: dict[str, list[str]] = {}
+    for country, territories in lists.items():
+        power = power_of_name.get(name_key(clean_name(country)))
+        if power is None:
+            diags.append(_diag(*where, NOT_A_COUNTRY, f"${name} names '{clean_name(country)[:80]}', which is not "
+                                                      "one of the countries: left out",
+                               hint="write the country as $countries spells it"))
+            continue
+        for terr in territories:
+            loc = location_of.get(clean_name(terr))
+            if loc is None:
+                diags.append(_diag(*where, UNKNOWN_TERRITORY, f"${name} names unknown territory "
+                                                              f"'{clean_name(terr)[:80]}': left out",
+                                   hint=_spelling(clean_name(terr), location_of, speller)))
+                continue
+            out.setdefault(power, []).append(loc.split("/")[0])
+    return out
 
 
 def _target_centres(by_country: dict[int, list[list[int]]], by_cid: dict, location_by_row: dict,

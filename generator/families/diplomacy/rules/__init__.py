@@ -44,13 +44,16 @@ the adjudicator's side (how hooks are applied); files starting with `_` are not 
 How other tools write the module is declared by the module too, so that the importers
 and exporters iterate over the registry and never name a module:
 
-    webdip = WebdipForm(describe, mixins, forms, arrays, read, export, not_exported)
+    webdip = WebdipForm(describe, mixins, forms, arrays, country_arrays, read, export,
+                        not_exported)
                             the webDiplomacy/vDiplomacy form. `mixins` name webDiplomacy's
                             classes that are the rule (`class Transform_userOrderDiplomacy`);
                             `forms` are what the importer finds in the data or in code of
                             another name (FORMS below); `arrays` are variant.php arrays of
                             terrIDs the module reads (`$convoyCoasts`), given as province
-                            ids. `read(found) -> params` turns what the importer found
+                            ids; `country_arrays` variant.php arrays of territory names by
+                            country (`$countryAdditionalSCs`), given as {power id: [ids]}.
+                            `read(found) -> params` turns what the importer found
                             ({mixin, form or array: facts}) into the module's parameters
                             (None: the facts found are the parameters). `describe` is the
                             line an imported rules page gives the module. `export` is the
@@ -226,8 +229,13 @@ def webdip_mixins() -> dict[str, str]:
 
 
 def webdip_arrays() -> tuple[str, ...]:
-    """The variant.php arrays some module reads."""
+    """The variant.php arrays of terrIDs some module reads."""
     return tuple(sorted({a for mod in modules().values() if mod.webdip for a in mod.webdip.arrays}))
+
+
+def webdip_country_arrays() -> tuple[str, ...]:
+    """The variant.php arrays of territory names by country some module reads."""
+    return tuple(sorted({a for mod in modules().values() if mod.webdip for a in mod.webdip.country_arrays}))
 
 
 def webdip_carried() -> frozenset[str]:

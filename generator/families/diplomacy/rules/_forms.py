@@ -43,6 +43,7 @@ class WebdipForm:
     mixins: tuple[str, ...] = ()
     forms: tuple[str, ...] = ()
     arrays: tuple[str, ...] = ()
+    country_arrays: tuple[str, ...] = ()
     read: Callable[[dict], dict] | None = None
     export: str = ""
     not_exported: str = "webDiplomacy needs its classes for it"
@@ -50,7 +51,8 @@ class WebdipForm:
     def params(self, found: dict) -> dict | None:
         """The module's parameters from the importer's `found` facts, None when the
         variant does not use the rule."""
-        given = {key: found[key] for key in (*self.mixins, *self.forms, *self.arrays) if key in found}
+        keys = (*self.mixins, *self.forms, *self.arrays, *self.country_arrays)
+        given = {key: found[key] for key in keys if key in found}
         if not given:
             return None
         if self.read is not None:

@@ -31,6 +31,16 @@ def checks(game, params: dict) -> list[Problem]:
     return found
 
 
+def _imported(found: dict) -> dict:
+    """Any power's home centres (BuildAnyHome: the importer lists them) and the centres
+    $countryAdditionalSCs lists (AddHomeSCs), besides the power's own home centres."""
+    sites: dict[str, list[str]] = {}
+    for listed in (found.get("BuildAnyHome", {}).get("sites", {}), found.get("countryAdditionalSCs", {})):
+        for power, centres in listed.items():
+            sites[power] = list(dict.fromkeys([*sites.get(power, []), *centres]))
+    return {"sites": sites, "home": True}
+
+
 MODULE = RuleModule(
     name="build_sites",
     title="Listed build sites",
@@ -40,6 +50,7 @@ MODULE = RuleModule(
                            shape=ids_per_power),
             "home": Param(True, "Whether the home centres stay build sites.", shape=boolean)},
     build_sites=build_sites, checks=checks,
-    webdip=WebdipForm("builds on any home supply centre the power owns, its own or another's",
-                      forms=("BuildAnyHome",), read=lambda found: {**found["BuildAnyHome"], "home": True},
+    webdip=WebdipForm("builds on the home centres and on centres listed for the power",
+                      mixins=("AddHomeSCs",), forms=("BuildAnyHome",), country_arrays=("countryAdditionalSCs",),
+                      read=_imported,
                       not_exported="webDiplomacy has builds classes only for building anywhere"))
