@@ -49,7 +49,7 @@ and exporters iterate over the registry and never name a module:
                             the webDiplomacy/vDiplomacy form. `mixins` name webDiplomacy's
                             classes that are the rule (`class Transform_userOrderDiplomacy`);
                             `forms` are what the importer finds in the data or in code of
-                            another name (FORMS below); `arrays` are variant.php arrays of
+                            another name (FORMS in _forms.py); `arrays` are variant.php arrays of
                             terrIDs the module reads (`$convoyCoasts`), given as province
                             ids; `country_arrays` variant.php arrays of territory names by
                             country (`$countryAdditionalSCs`), given as {power id: [ids]}.
@@ -57,7 +57,7 @@ and exporters iterate over the registry and never name a module:
                             ({mixin, form or array: facts}) into the module's parameters
                             (None: the facts found are the parameters). `describe` is the
                             line an imported rules page gives the module. `export` is the
-                            form the webDiplomacy exporter writes back (EXPORTS below), or
+                            form the webDiplomacy exporter writes back (EXPORTS there), or
                             "" with `not_exported` saying why not.
     dpjudge = "BUILD_ANY"   the DPjudge keyword (`RULE BUILD_ANY`) that carries it, "" when
                             the exported map data carries it already, None (default): no
