@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from ..escape import dpjudge_word
 from ..families.diplomacy.model import Game, province_of
+from ..families.diplomacy.rules import dpjudge_carried, dpjudge_keywords
 from .webdiplomacy import NOT_EXPORTED, Export, _diag
 
 KIND = {"sea": "WATER", "coast": "COAST", "land": "LAND", "impassable": "SHUT", "lake": "SHUT"}
 SEASON = {"S": "SPRING", "F": "FALL", "W": "WINTER"}
 PHASE = {"M": "MOVEMENT", "R": "RETREATS", "A": "ADJUSTMENTS"}
-CARRIED = {"build_anywhere", "sealanes", "datc_page", "colored_neutral_centers"}
 
 
 def _fleet_only(token: str) -> str:
@@ -37,10 +37,11 @@ def export_map(game: Game, shown: str, command: str) -> Export:
              "# Re-export rather than edit; the game's own data is its Mapwright content folder.",
              f"BEGIN {SEASON.get(phase[0], 'SPRING')} {int(phase[1:-1])} {PHASE.get(phase[-1], 'MOVEMENT')}",
              f"VICTORY {m.victory_centers}"]
-    if game.modules is not None and game.modules.has("build_anywhere"):
-        lines.append("RULE BUILD_ANY")
+    if game.modules is not None:
+        lines += [f"RULE {keyword}" for keyword in dpjudge_keywords(game.modules)]
+    carried = dpjudge_carried()
     for module in sorted(game.rules or {}):
-        if module not in CARRIED:
+        if module not in carried:
             diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} has no DPjudge keyword and is not "
                                                     "exported", "the .map file plays without it"))
     long_ids = sorted(p for p in m.provinces if len(p) != 3)
@@ -67,7 +68,7 @@ def export_map(game: Game, shown: str, command: str) -> Export:
         diags.append(_diag(shown, NOT_EXPORTED, f"starting units of {', '.join(others)} (not a power) are not "
                                                 "exported", "DPjudge has no neutral units"))
     if game.default_builds:
-        diags.append(_diag(shown, NOT_EXPORTED, "custom_start: the default builds are not exported",
+        diags.append(_diag(shown, NOT_EXPORTED, "the default builds (a custom start) are not exported",
                            "DPjudge games start with units; give the powers units in the .map file"))
     unowned = [p.id for p in m.provinces.values() if p.supply_center and p.home not in m.powers]
     if unowned:

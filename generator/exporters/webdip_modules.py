@@ -62,9 +62,10 @@ def neutral_country(game: Game) -> str:
 def neutrals(game: Game, full: dict[str, str], terr_id: dict[str, int]) -> Neutrals | None:
     """The neutral_armies module's units and support-holds, or None when it is not enabled
     or lists no unit (then nothing can be written and the import would not see it)."""
-    if game.modules is None or not game.modules.has("neutral_armies"):
+    found = game.modules.writing("NeutralUnits") if game.modules is not None else None
+    if found is None:
         return None
-    params = game.modules.params("neutral_armies")
+    params = found[1]
     power = params.get("power") or IMPORTED_POWER
     listed = game.start.units.get(power) or []
     out = Neutrals(neutral_country(game))
@@ -95,10 +96,9 @@ def neutrals(game: Game, full: dict[str, str], terr_id: dict[str, int]) -> Neutr
     return out
 
 
-def transform_gaps(game: Game) -> list[tuple[str, str]]:
-    if game.modules is None or not game.modules.has("transform"):
-        return []
-    if game.modules.params("transform").get("where") == HOME_CENTRES_ONLY:
+def transform_gaps(params: dict) -> list[tuple[str, str]]:
+    """(parameter, why) of the Transform module's values webDiplomacy has no form for."""
+    if params.get("where") == HOME_CENTRES_ONLY:
         return [("where", "webDiplomacy's Transform classes allow every coastal supply centre, not only "
                           "home centres; the import reads where: supply_centers")]
     return []

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import CODES, Diagnostic, WARNING, register
 from ..escape import php_comment, php_string
 from ..families.diplomacy.model import Game, province_of
+from ..families.diplomacy.rules import modules as rule_modules, webdip_carried
 from . import webdip_modules as wm
 
 NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
@@ -74,9 +75,6 @@ SEA_FILL = (197, 223, 234)
 LAND_FILL = (226, 198, 158)
 NEUTRAL_RGB = (226, 198, 158)
 SMALL_WIDTH = 1000
-# rule modules whose effect is in the exported data or classes (see the docstring)
-CARRIED = {"sealanes", "colored_neutral_centers", "datc_page", "custom_start", "build_anywhere", "transform",
-           "neutral_armies"}
 # the webDiplomacy variant whose classes give build anywhere (shipped with webDiplomacy)
 BUILD_ANYWHERE = "BuildAnywhere"
 
@@ -177,10 +175,10 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
 
     header = _header(game, name)
     out.files["install.php"] = _install_php(header, name, rows, borders)
-    custom = _has(game, "custom_start")
-    anywhere = _has(game, "build_anywhere")
+    custom = _writes(game, "CustomStart")
+    anywhere = _writes(game, "BuildAnywhere")
     terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
-    transform = _has(game, "transform") and "transform" not in not_exported(game)
+    transform = _writes(game, "Transform") and not _too_many_territories(game)
     neutral = wm.neutrals(game, full, terr_id)
     units = _units(game, full, custom, neutral, shown, diags)
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
@@ -211,8 +209,19 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     return out
 
 
-def _has(game: Game, module: str) -> bool:
-    return game.modules is not None and game.modules.has(module)
+def _writes(game: Game, form: str) -> bool:
+    """Whether an enabled module is written as webDiplomacy's `form` (its webdip.export)."""
+    return _module(game, form) is not None
+
+
+def _module(game: Game, form: str) -> tuple[str, dict] | None:
+    """(name, parameters) of the enabled module written as `form`, or None."""
+    return game.modules.writing(form) if game.modules is not None else None
+
+
+def _too_many_territories(game: Game) -> bool:
+    """webDiplomacy's Transform stores its order as a support hold to terrID + TRANSFORM_OFFSET."""
+    return len(_names_and_rows(game)[1]) > wm.TRANSFORM_OFFSET
 
 
 def _neutral_boxes(game: Game, full, terr_id, country_of, points) -> dict[int, tuple]:
@@ -377,17 +386,20 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
     done = {m.group(1) for line in classes for m in [re.search(r"variantClasses\['(\w+)'\]", line)] if m}
     classes += wm.registrations(own, transform, neutral is not None, done)
     missing = []
+    known = rule_modules()
     for module in not_exported(game):
         missing.append(module)
-        why = {"neutral_armies": "it lists no neutral unit at the start, so there is nothing to write (and the "
-                                 "import would not enable it)",
-               "transform": f"webDiplomacy's Transform stores the order as a support hold to terrID + "
+        form = known[module].webdip if module in known else None
+        export = form.export if form is not None else ""
+        why = {"NeutralUnits": "it lists no neutral unit at the start, so there is nothing to write (and the "
+                               "import would not enable it)",
+               "Transform": f"webDiplomacy's Transform stores the order as a support hold to terrID + "
                             f"{wm.TRANSFORM_OFFSET}, so the map may have no more than {wm.TRANSFORM_OFFSET} "
                             f"territories (coasts included); it has {len(_names_and_rows(game)[1])}",
-               }.get(module, "webDiplomacy needs its order classes")
-        hint = {"neutral_armies": "list the neutral units in start.units under the module's power",
-                "transform": "the order form needs another stored form on so large a map: write it by hand"
-                }.get(module, "copy its classes from a variant that has the rule")
+               }.get(export, form.not_exported if form is not None else "webDiplomacy needs its order classes")
+        hint = {"NeutralUnits": "list the neutral units in start.units under the module's power",
+                "Transform": "the order form needs another stored form on so large a map: write it by hand"
+                }.get(export, "copy its classes from a variant that has the rule")
         diags.append(_diag(shown, NOT_EXPORTED, f"rule module {module} is not exported: {why}", hint))
     for module, param, why in params_not_exported(game, neutral):
         missing.append(f"{module}.{param}")
@@ -428,11 +440,13 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
 
 def not_exported(game: Game) -> list[str]:
     """The game's rule modules that the exported variant does not carry."""
-    out = [module for module in sorted(game.rules or {}) if module not in CARRIED]
-    if _has(game, "neutral_armies") and wm.neutrals(game, *_names_and_rows(game)) is None:
-        out.append("neutral_armies")
-    if _has(game, "transform") and len(_names_and_rows(game)[1]) > wm.TRANSFORM_OFFSET:
-        out.append("transform")
+    carried = webdip_carried()
+    out = [module for module in sorted(game.rules or {}) if module not in carried]
+    neutral, transform = _module(game, "NeutralUnits"), _module(game, "Transform")
+    if neutral and wm.neutrals(game, *_names_and_rows(game)) is None:
+        out.append(neutral[0])
+    if transform and _too_many_territories(game):
+        out.append(transform[0])
     return sorted(out)
 
 
@@ -446,14 +460,15 @@ def _names_and_rows(game: Game) -> tuple[dict[str, str], dict[str, int]]:
 def params_not_exported(game: Game, neutral: wm.Neutrals | None = None) -> list[tuple[str, str, str]]:
     """(module, parameter, why) of the carried modules' parameter values that webDiplomacy
     has no form for: the import gives the module back without them."""
-    out = [("transform", param, why) for param, why in wm.transform_gaps(game)]
-    if neutral is None and _has(game, "neutral_armies"):
+    transform, neutrals, sealanes = (_module(game, form) for form in ("Transform", "NeutralUnits", "Sealanes"))
+    out = [(transform[0], param, why) for param, why in wm.transform_gaps(transform[1])] if transform else []
+    if neutral is None and neutrals:
         neutral = wm.neutrals(game, *_names_and_rows(game))
     if neutral is not None:
-        out += [("neutral_armies", param, why) for param, why in neutral.gaps]
-    if _has(game, "sealanes") and game.modules.params("sealanes").get("overseer_reach") != "region":
-        out.append(("sealanes", "overseer_reach", "the borders are written as the game has them, and the import "
-                                                  "reads overseer_reach: region (every border listed)"))
+        out += [(neutrals[0], param, why) for param, why in neutral.gaps]
+    if sealanes and sealanes[1].get("overseer_reach") != "region":
+        out.append((sealanes[0], "overseer_reach", "the borders are written as the game has them, and the import "
+                                                   "reads overseer_reach: region (every border listed)"))
     return out
 
 
@@ -524,10 +539,10 @@ def _units(game: Game, full: dict[str, str], custom: bool, neutral, shown, diags
                 units.setdefault(power.name, []).append((full[loc], "Fleet" if letter == "F" else "Army"))
     others = set(game.start.units) - set(game.map.powers)
     if neutral is not None:
-        others.discard(game.modules.params("neutral_armies").get("power") or wm.IMPORTED_POWER)
+        others.discard(_module(game, "NeutralUnits")[1].get("power") or wm.IMPORTED_POWER)
     if others:
         diags.append(_diag(shown, NOT_EXPORTED, f"starting units of {', '.join(sorted(others))} (not a power) are "
-                                                "not exported", "only the neutral_armies module's units have a "
+                                                "not exported", "only a neutral-units module's units have a "
                                                 "webDiplomacy form (its neutral units)"))
     return units
 

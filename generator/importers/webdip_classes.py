@@ -9,7 +9,8 @@ Data the importer takes from them:
 
 And which behaviour each class changes. webDiplomacy composes a variant from
 named mixins (`class BuildAnywhere_userOrderBuilds extends userOrderBuilds`); the
-mixin names that a Mapwright rule module reproduces become that module, the ones
+mixin names that a Mapwright rule module declares as its webDiplomacy form (its
+`webdip.forms`) are `found`, and become that module (rules.recognised), the ones
 that only change pictures or the interface are ignored, and every other class in
 a file that changes orders, adjudication, builds or the phase sequence becomes a
 warning naming the file and what it overrides: the author must learn what is
@@ -38,17 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import is_inside
+from ..families.diplomacy.rules import webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
-# mixin name -> rule module (with its parameters) that reproduces it
-MODULE_OF_MIXIN = {
-    "BuildAnywhere": "build_anywhere",
-    "Transform": "transform",
-    "CustomStart": "custom_start",
-    "NeutralUnits": "neutral_armies",
-    "NeutralScBox": "colored_neutral_centers",
-}
 # mixins that change only how the map or the interface looks
 DISPLAY_MIXINS = {"ZoomMap", "CountryName", "MultiLayerMap", "WarpAround", "MoveFlags",
                   "CustomCountryIcons", "CustomIcons", "ColorUnits", "SplitCountries", "EarlyCD",
@@ -74,8 +68,8 @@ _FUNCTION = re.compile(r"function\s+(\w+)\s*\([^)]{0,1000}\)\s*\{\s*(\S)")
 _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
-# the builds classes' readings (_build_reading) that a rule module reproduces
-BUILD_MODULES = {"anywhere": "build_anywhere", "any_home": "build_sites"}
+# the builds classes' readings (_build_reading) that are a webDiplomacy form (rules.FORMS)
+BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome"}
 _KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
                               r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
 _T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
@@ -92,16 +86,15 @@ class ClassFacts:
     nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
     nsc_where: tuple[str, int] = ("", 1)
     no_initial_units: bool = False
-    modules: dict[str, dict] = field(default_factory=dict)
+    found: dict[str, dict] = field(default_factory=dict)     # webDiplomacy form (rules.FORMS) -> its facts
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
     # the variant's code that could not be read (a class of a folder that is not beside this
     # one, an include that cannot be followed): the game is not complete without it
     unread: list[tuple[str, int, str]] = field(default_factory=list)
-    any_home_builds: bool = False           # build_sites: any power's home centre (the importer lists them)
     # (class, reading, (file, line, message)) of the builds classes, resolved in read_classes
     builds: list[tuple[str, str | None, tuple[str, int, str]]] = field(default_factory=list)
-    # own processGame code that only does what neutral_armies does (neutrals never retreat)
+    # own processGame code that only does what NeutralUnits does (neutrals never retreat)
     neutral_process: list[tuple[str, int, str]] = field(default_factory=list)
     # a canal (_canal): (end terrID, end terrID, controlling terrID, the canal's own terrID)
     canal: tuple[int, int, int, int] | None = None
@@ -230,13 +223,13 @@ def _canal_parts(facts: ClassFacts, cls: str, text: str) -> None:
 
 
 def _canal(facts: ClassFacts) -> None:
-    """With both parts read, the canal is the canals module; the classes whose code handles the
+    """With both parts read, the canal is the Canal form; the classes whose code handles the
     canal's pseudo-territory are then that module, not unmodelled rules."""
     if "ends" not in facts.canal_parts or "control" not in facts.canal_parts:
         return
     (a, b), (through, own) = facts.canal_parts["ends"], facts.canal_parts["control"]
     facts.canal = (a, b, through, own)
-    facts.modules.setdefault("canals", {})
+    facts.found.setdefault("Canal", {})
     keep = []
     for index, where in enumerate(facts.unmodelled):
         (facts.canal_classes if own in facts.mentions.get(index, set()) else keep).append(where)
@@ -257,19 +250,18 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     wanted = readings.get("userOrderBuilds", {None})
     process = readings.get("processOrderBuilds", {"unlimited"}) - {"unlimited"}
     reading = next(iter(wanted)) if len(wanted) == 1 else None
-    module = BUILD_MODULES.get(reading) if process <= {reading} else None
-    if module is None:
-        facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_MODULES else
+    form = BUILD_FORMS.get(reading) if process <= {reading} else None
+    if form is None:
+        facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_FORMS else
                              (where[0], where[1], f"{where[2]}: it keeps webDiplomacy's count, so a power builds "
                                                   f"no more units than it has vacant home centres, wherever the "
                                                   f"userOrderBuilds class lets it place them")
                              for _, reading, where in facts.builds]
-    if module:
-        facts.modules.setdefault(module, {})
-        facts.any_home_builds = module == "build_sites"
+    if form:
+        facts.found.setdefault(form, {})
     countries = {" ".join(c.lower().replace("-", " ").split()) for c in variant.countries}
     named = set(facts.start_units or {}) | set(facts.default_builds or {})
-    neutral = "neutral_armies" in facts.modules or any(
+    neutral = "NeutralUnits" in facts.found or any(
         isinstance(n, str) and " ".join(n.lower().replace("-", " ").split()) not in countries for n in named)
     if not neutral:
         facts.unmodelled += facts.neutral_process
@@ -314,9 +306,16 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         end = check.find("elseif", army.end()) if army else -1
         return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
-    if create is not None and set(real) == {"create"} and _opening_only(create):
-        return "standard"
-    if create is None or set(real) != {"create"} or "'Destroy'" not in create:
+    if create is None or set(real) - {"create", "apply"} \
+            or ("apply" in real and not _random_destroys(_function_body(body, "apply") or "")):
+        return None
+    opening = _opening(create)
+    if opening is not None:
+        first, rest = opening
+        if " ".join(rest.split()) == "parent::create();":
+            return "standard" if set(real) == {"create"} else None
+        create = rest          # the opening builds, then a create() of its own (ClassicChaos)
+    if "'Destroy'" not in create:
         return None
     count = re.search(r"SELECT\s+COUNT\(\*\)", create)
     end = create.find(");", count.end()) if count else -1
@@ -325,17 +324,132 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
     return _sql_reading(create[count.end():end], r"Member")
 
 
-_OPENING = re.compile(r"^\s*global\s+\$DB\s*,\s*\$Game\s*;\s*if\s*\(\s*\$Game->turn\s*==\s*0\s*\)\s*\{"
-                      r"(?P<first>.*)\}\s*else\s*\{\s*parent::create\(\)\s*;\s*\}\s*$", re.DOTALL)
+_TURN_ZERO = re.compile(r"^\s*global\s+\$DB\s*,\s*\$Game\s*;\s*if\s*\(\s*\$Game->turn\s*==\s*0\s*\)\s*\{")
+_ELSE = re.compile(r"\s*else\s*\{")
 
 
-def _opening_only(create: str) -> bool:
-    """A create() that only sets the start (the CustomStart code, copied under the variant's own
-    name: ClassicChaos, DutchRevolt): in the first turn it orders the builds of $countryUnits
-    (the default builds the importer reads), afterwards webDiplomacy's own create()."""
-    m = _OPENING.match(create)
-    return bool(m) and "$this->countryUnits" in m.group("first") and "'Destroy'" not in create \
-        and re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", m.group("first")) is not None
+def _opening(create: str) -> tuple[str, str] | None:
+    """(first turn, other turns) of a create() that in the first turn only orders the builds of
+    $countryUnits (the CustomStart code, copied under the variant's own name: ClassicChaos,
+    DutchRevolt; the default builds the importer reads), and in the others does what the
+    `else` branch says (webDiplomacy's own create(), or build anywhere's). None otherwise."""
+    m = _TURN_ZERO.match(create)
+    if m is None:
+        return None
+    end = _body_end(create, m.end())
+    other = _ELSE.match(create, end)
+    if other is None:
+        return None
+    stop = _body_end(create, other.end())
+    first = create[m.end():end - 1]
+    if create[stop:].strip() or "$this->countryUnits" not in first or "'Destroy'" in first \
+            or re.search(r"\$unitType\s*=\s*\"Build \"\s*\.\s*\$unitType", first) is None:
+        return None
+    return first, create[other.end():stop - 1]
+
+
+_RANDOM_DESTROY = ("o.type = 'Destroy' AND m.success = 'No'", "t.supply = 'No'", "ORDER BY RAND()",
+                   "INSERT INTO wD_Units")
+
+
+def _random_destroys(apply: str) -> bool:
+    """An apply() of build anywhere's (the BuildAnywhere variant's processOrderBuilds): the
+    disbands a power did not order fall at random on its units off supply centres, since
+    there are no home centres to measure the distance from."""
+    code = " ".join(apply.split())
+    return all(part in code for part in _RANDOM_DESTROY)
+
+
+_FOG_HOLD = re.compile(r"SET\s+moveType\s*=\s*'Hold'\s+WHERE\s+moveType\s*=\s*'Support move'[^;]{0,300}"
+                       r"fromTerrID\s+NOT\s+IN")
+
+
+def _fog_code(cls: str, body: str, real: list[str]) -> set[str]:
+    """The functions of an own class that only do what the Fog classes do (fog of war changes
+    no adjudication): userOrderDiplomacy accepting support-moves and convoys unchecked,
+    adjudicatorDiplomacy making a support of a move from an empty territory a hold before
+    the standard adjudication, processGame wiping the hidden map images at the end."""
+    wanted = {"userOrderDiplomacy": ("supportMoveFromTerrCheck", "checkConvoyPath"),
+              "adjudicatorDiplomacy": ("adjudicate",), "processGame": ("setPhase",)}.get(cls, ())
+    out = set()
+    for name in set(real) & set(wanted):      # each body read once, only those fog code overrides
+        code = " ".join((_function_body(body, name) or "").split())
+        if cls == "userOrderDiplomacy":
+            fog = code == "return true;"
+        elif cls == "adjudicatorDiplomacy":
+            fog = bool(_FOG_HOLD.search(code)) and code.endswith("return parent::adjudicate();")
+        else:
+            fog = code.startswith("parent::setPhase(") and "wipeCache" in code and code.count(";") == 2
+        if fog:
+            out.add(name)
+    return out
+
+
+_IF = re.compile(r"\bif\s*\(")
+_RETURN_WIN = re.compile(r"\s*return\s+\$win\s*;")
+_OWNS = re.compile(r"^\$status\[\s*(\d{1,5})\s*\]\s*==\s*(\d{1,3})$")
+_WINNER_IS = re.compile(r"^\$win->countryID\s*==\s*(\d{1,3})$")
+
+
+def _split(text: str, word: str) -> list[str]:
+    """`text` split at `word` (AND, OR; && and || too) outside parentheses."""
+    parts, depth, start = [], 0, 0
+    pattern = re.compile(rf"\(|\)|\b{word}\b|{'&&' if word == 'AND' else '[|][|]'}", re.IGNORECASE)
+    for m in pattern.finditer(text):
+        if m.group() in "()":
+            depth += 1 if m.group() == "(" else -1
+        elif depth == 0:
+            parts.append(text[start:m.start()])
+            start = m.end()
+    return [p.strip() for p in parts + [text[start:]]]
+
+
+MAX_CONDITION = 1000     # characters of an `if (...)` of a victory test: the scan for its end stops there
+
+
+def _close(text: str, pos: int, stop: int) -> int:
+    """Offset just after the `)` closing the `(` before pos, or -1 when it is not closed before
+    `stop` (the next `if`: a condition holds none) nor within MAX_CONDITION characters, so a
+    file of unclosed conditions costs linear time."""
+    depth = 1
+    for i in range(pos, min(stop, pos + MAX_CONDITION)):
+        depth += (text[i] == "(") - (text[i] == ")")
+        if depth == 0:
+            return i + 1
+    return -1
+
+
+def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list[int]]] | None:
+    """A processMembers checkForWinner that keeps webDiplomacy's winner (parent::checkForWinner)
+    only when it owns named territories (wD_TerrStatus), written as TenSixtySix does:
+    `if ($win->countryID == 1 AND $status[11] == 1 AND ($status[45] == 1 OR $status[54] == 1))
+    return $win;` per country, then `return false;`. {countryID: [[terrID, ...], ...]}, one of
+    each group to own; None for any other code."""
+    code = _function_body(body, "checkForWinner") if cls == "processMembers" else None
+    if code is None or set(real) - {"checkForWinner"} or "parent::checkForWinner()" not in code \
+            or "wD_TerrStatus" not in code or not re.search(r"return\s+false\s*;\s*$", code):
+        return None
+    out: dict[int, list[list[int]]] = {}
+    ifs = list(_IF.finditer(code))
+    for index, m in enumerate(ifs):
+        end = _close(code, m.end(), ifs[index + 1].start() if index + 1 < len(ifs) else len(code))
+        if end < 0 or not _RETURN_WIN.match(code, end):
+            continue
+        country, groups = None, []
+        for part in _split(code[m.end():end - 1], "AND"):
+            part = " ".join(part.split())
+            winner = _WINNER_IS.match(part)
+            if winner:
+                country = int(winner.group(1))
+                continue
+            options = [_OWNS.match(o) for o in _split(part[1:-1] if part.startswith("(") else part, "OR")]
+            if not all(options):
+                return None
+            groups.append([(int(o.group(1)), int(o.group(2))) for o in options])
+        if country is None or not groups or any(c != country for g in groups for _, c in g):
+            return None
+        out[country] = [[t for t, _ in g] for g in groups]
+    return out or None
 
 
 def _neutral_only(body: str, real: list[str]) -> bool:
@@ -388,6 +502,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                               if isinstance(v, list) and v and isinstance(v[0], int) and _terr_id(str(k))}
             facts.nsc_where = (shown, line)
     headers = list(_CLASS.finditer(text))
+    mixins = webdip_mixins()
     for index, m in enumerate(headers):
         name, base = m.group(1), m.group(2)
         # PHP nests no classes: a body ends at the next class at the latest (so each character
@@ -395,7 +510,7 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         end = _body_end(text, m.end(), headers[index + 1].start() if index + 1 < len(headers) else len(text))
         body = text[m.end():end - 1]
         mixin = name[:-len(cls) - 1] if name.endswith("_" + cls) else None
-        if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in MODULE_OF_MIXIN:
+        if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in mixins:
             mixin = mixin[:-len("Variant")]    # a variant named after its mixin (BuildAnywhere)
         if mixin is None or mixin.endswith("Variant"):
             # the variant's own class: harmless when it only composes mixins
@@ -403,8 +518,16 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             functions = _FUNCTION.findall(own)
             real = [f for f, first in functions if first != "}"]
             if cls == "processGame" and _builds_first(own):
-                facts.modules.setdefault("custom_start", {})    # opens with a build phase
+                facts.found.setdefault("CustomStart", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
+            targets = _target_centres(cls, own, real)
+            if targets is not None:
+                facts.found["TargetCentres"] = {"by_country": targets}
+                real = [f for f in real if f != "checkForWinner"]
+            fog = _fog_code(cls, own, real)
+            if fog:
+                facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
+                real = [f for f in real if f not in fog]
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
                 where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
                                                        f"({RULE_CLASSES[cls]}) with the variant's own code")
@@ -416,8 +539,11 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                     facts.mentions[len(facts.unmodelled)] = _numbers(body)
                     facts.unmodelled.append(where)
             continue
-        if mixin in MODULE_OF_MIXIN:
-            facts.modules.setdefault(MODULE_OF_MIXIN[mixin], {})
+        if mixin in mixins:
+            facts.found.setdefault(mixin, {})
+        elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
+                                                     if first != "}"])) is not None:
+            facts.found["TargetCentres"] = {"by_country": targets}
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import escape
 from ..diagnostics import CODES, Diagnostic
+from ..families.diplomacy.rules import modules as rule_modules
 from .page_fit import fit_page
 from .webdip_classes import ClassFacts
 from .webdip_rules import rules_markdown
@@ -22,16 +23,6 @@ from .yaml_writer import document
 
 AGPL_URL = "https://www.gnu.org/licenses/agpl-3.0.html"
 GPL_URL = "https://www.gnu.org/licenses/gpl-3.0.html"
-MODULE_TITLES = {
-    "build_anywhere": "builds on any owned supply centre",
-    "build_sites": "builds on any home supply centre the power owns, its own or another's",
-    "canals": "a canal that fleets use with the permission of the power holding its controlling province",
-    "custom_start": "an opening build phase (custom start)",
-    "transform": "armies and fleets may transform into one another",
-    "neutral_armies": "neutral standing armies",
-    "colored_neutral_centers": "neutral centres drawn in a power's colour",
-    "sealanes": "seas split into sealanes around overseer zones",
-}
 
 
 def _people(text: str) -> list[str]:
@@ -141,8 +132,9 @@ def _rules_page(variant_dir: Path, title: str, credits: list, facts: ClassFacts,
     if people:
         out += ["", "Credits: " + "; ".join(people) + "."]
     if modules:
+        known = rule_modules()
         out += ["", "## Rules as modelled", ""]
-        out += [f"- {escape.md_text(MODULE_TITLES.get(name, name))} ({escape.code_span(name)})"
+        out += [f"- {escape.md_text(known[name].webdip.describe)} ({escape.code_span(name)})"
                 for name in sorted(modules)]
     if facts.unmodelled:
         out += ["", "## Not modelled", "",

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..families.diplomacy.rules import webdip_arrays, webdip_country_arrays
 from ..paths import is_inside
 from .php_arrays import Lines, PhpDataError, parse_literal, strip_comments
 from .read_file import read_regular
@@ -43,6 +44,9 @@ class VariantPhp:
     notice_from: str | None = None      # folder whose header gave the notice
     parent: str | None = None
     neutral_hold: list[int] = field(default_factory=list)   # terrIDs whose neutral army support-holds
+    arrays: dict[str, list[int]] = field(default_factory=dict)   # terrID arrays rule modules read
+    # {country name: [territory name]} arrays rule modules read
+    country_lists: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)     # fact -> line in variant.php
     problems: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
     unread: list[tuple[str, int, str]] = field(default_factory=list)    # code not read: a missing parent
@@ -131,13 +135,14 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
             out.problems += base.problems
             out.unread += base.unread
             for name in ("props", "countries", "sc_target", "start_year", "calendar", "year_step",
-                         "classes", "notice", "notice_from", "neutral_hold"):
+                         "classes", "notice", "notice_from", "neutral_hold", "arrays", "country_lists"):
                 setattr(out, name, getattr(base, name))
             out.props = dict(base.props)
             out.classes = dict(base.classes)
-    for m in re.finditer(r"\b(?:public|protected|var)\s+\$(\w+)\s*=\s*", text):
+    for m in re.finditer(r"\b(?:public|protected|var)\s+(?:static\s+)?\$(\w+)\s*=\s*", text):
         prop = m.group(1)
-        if prop not in PROPS + ("countries", "supplyCenterTarget", "neutralHold"):
+        if prop not in PROPS + ("countries", "supplyCenterTarget", "neutralHold") + webdip_arrays() \
+                + webdip_country_arrays():
             continue
         try:
             value, _ = parse_literal(text, m.end(), lines)
@@ -156,6 +161,14 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
                 ids = {str(k) for k in value}
                 # decimal: '²' is a digit to isdigit, not to int()
                 out.neutral_hold = sorted(int(t) for t in ids if t.isdecimal() and len(t) < 7)
+        elif prop in webdip_country_arrays():
+            if isinstance(value, dict):
+                out.country_lists[prop] = {str(k): [str(t) for t in (v if isinstance(v, list) else [])]
+                                           for k, v in value.items()}
+        elif prop in webdip_arrays():
+            # terrIDs, written as numbers or strings ('72'); decimal: '²' is a digit to isdigit
+            items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+            out.arrays[prop] = [int(t) for t in map(str, items) if t.isdecimal() and len(t) < 7]
         elif prop == "supplyCenterTarget":
             if isinstance(value, int) and not isinstance(value, bool):
                 out.sc_target = value

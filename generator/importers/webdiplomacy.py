@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
+from ..families.diplomacy.rules import recognised
 from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
@@ -504,25 +505,25 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         if i in facts.colours:
             r, g, b = facts.colours[i]
             power["color"] = f"#{r & 255:02x}{g & 255:02x}{b & 255:02x}"
-    modules = dict(facts.modules)
-    custom_start = options.custom_start or "custom_start" in modules
+    found = dict(facts.found)       # webDiplomacy form -> facts; rules.recognised makes them modules
+    custom_start = options.custom_start or "CustomStart" in found
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
                                                         custom_start, diags, by_id, speller)
     if custom_start:
-        modules["custom_start"] = {}
-    modules.pop("canals", None)
+        found["CustomStart"] = {}
+    found.pop("Canal", None)
     if facts.canal:
         canal = _canal(facts.canal, location_by_row, by_id, shown, diags)
         if canal is None:
             facts.unmodelled += facts.canal_classes      # the canal's classes stay not modelled
         else:
-            modules["canals"] = {"canals": [canal["module"]]}
+            found["Canal"] = canal["module"]
             gone = canal["own"]
             diags[:] = [d for d in diags if not (d.code in (LEGEND, IMPOSSIBLE_FLAG) and f"{gone})" in d.message
                                                 or d.code == IMPOSSIBLE_FLAG and f" in {gone} " in d.message)]
             diags.append(_diag(shown, rows_of.get(gone, 1), LEGEND,
                                f"'{by_id[gone]['name']}' ({gone}) is the canal's own territory in webDiplomacy, "
-                               f"with its unit; the canals module replaces both, so they are left out"))
+                               f"with its unit; the canal rule replaces both, so they are left out"))
             provinces[:] = [p for p in provinces if p["id"] != gone]
             by_id.pop(gone, None)
             owners.pop(gone, None)
@@ -534,20 +535,20 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     if neutral_units:
         start_units["NEUTRAL"] = neutral_units
         hold = {location_by_row[t].split("/")[0] for t in variant.neutral_hold if t in location_by_row}
-        modules["neutral_armies"] = {"power": "NEUTRAL", **({"support_hold": sorted(hold)} if hold else {})}
+        found["NeutralUnits"] = {"power": "NEUTRAL", "hold": sorted(hold)}
     else:
-        modules.pop("neutral_armies", None)
+        found.pop("NeutralUnits", None)
     centers: dict[str, list[str]] = {}
     for prov in provinces:
         if prov.get("home"):
             centers.setdefault(prov["home"], []).append(prov["id"])
     power_order = [p["id"] for p in powers]
     centers = {p: centers[p] for p in power_order if p in centers}
-    if facts.any_home_builds:
+    if "BuildAnyHome" in found:
         # webDiplomacy's `t.countryID != 0`: any centre install.php gives an owner (home centres)
         homes = [p["id"] for p in provinces if p.get("supply_center") and owners.get(p["id"])]
-        modules["build_sites"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
-                                            for power in power_order}, "home": True}
+        found["BuildAnyHome"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
+                                           for power in power_order}}
     _opening_builds_off_centres(default_builds, centers, facts)
     coloured: dict[str, list[str]] = {}
     for terr_id, cid in sorted(facts.nsc_info.items()):
@@ -563,11 +564,29 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             coloured.setdefault(power_id(by_cid[cid]), []).append(prov["id"])
     coloured = {p: sorted(set(coloured[p]), key=coloured[p].index) for p in power_order if p in coloured}
     if coloured:
-        modules.setdefault("colored_neutral_centers", {})
+        found.setdefault("NeutralScBox", {})
     else:
-        modules.pop("colored_neutral_centers", None)
+        found.pop("NeutralScBox", None)
     if sea_regions:
-        modules["sealanes"] = {"overseer_reach": "region"}
+        found["Sealanes"] = {}
+    if "TargetCentres" in found:      # {countryID: [[terrID, ...]]} -> {power: [[province, ...]]}
+        targets = _target_centres(found.pop("TargetCentres")["by_country"], by_cid, location_by_row, by_id)
+        if targets is None:
+            facts.unmodelled.append((shown, 1, "the classes' victory test names countries or territories that "
+                                               "install.php and $countries do not have"))
+        else:
+            found["TargetCentres"] = {"also_own": targets}
+    for name, lists in sorted(variant.country_lists.items()):     # {country: [territory name]} arrays
+        found[name] = _country_lists(name, lists, power_of_name, location_of, variant, diags, speller)
+    for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads
+        unknown = [t for t in ids if t not in location_by_row]
+        if unknown:
+            diags.append(_diag(f"{variant.folder}/variant.php", variant.lines.get(name, 1), UNKNOWN_TERRITORY,
+                               f"${name} names terrIDs {', '.join(map(str, unknown[:10]))}, which are no rows "
+                               "of install.php: left out",
+                               hint=f"terrIDs count install.php's rows from 1 (there are {len(location_by_row)})"))
+        found[name] = list(dict.fromkeys(location_by_row[t].split("/")[0] for t in ids
+                                         if t in location_by_row and location_by_row[t].split("/")[0] in by_id))
 
     # 5. geometry
     geometry = {}
@@ -632,7 +651,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     if not options.geometry_only:
         result.files["map.yaml"] = map_text(data, command)
         from .webdip_game import game_files
-        result.game, result.starters = game_files(variant_dir, variant, facts, modules, powers, command, diags)
+        result.game, result.starters = game_files(variant_dir, variant, facts, recognised(found), powers,
+                                                  command, diags)
     if geometry:
         result.files["geometry.yaml"] = _geometry_text(geometry, command)
     return result
@@ -811,6 +831,43 @@ def _borders(border_rows, location_of, by_id, shown, diags, speller: Speller) ->
         seen[key] = entry
         borders.append(entry)
     return borders
+
+
+def _country_lists(name: str, lists: dict[str, list[str]], power_of_name: dict, location_of: dict,
+                   variant: VariantPhp, diags: list, speller: Speller) -> dict[str, list[str]]:
+    """A variant.php array of territory names by country as {power id: [province ids]}; a name
+    that is not a country or a territory is a located warning and left out."""
+    where = (f"{variant.folder}/variant.php", variant.lines.get(name, 1))
+    out: dict[str, list[str]] = {}
+    for country, territories in lists.items():
+        power = power_of_name.get(name_key(clean_name(country)))
+        if power is None:
+            diags.append(_diag(*where, NOT_A_COUNTRY, f"${name} names '{clean_name(country)[:80]}', which is not "
+                                                      "one of the countries: left out",
+                               hint="write the country as $countries spells it"))
+            continue
+        for terr in territories:
+            loc = location_of.get(clean_name(terr))
+            if loc is None:
+                diags.append(_diag(*where, UNKNOWN_TERRITORY, f"${name} names unknown territory "
+                                                              f"'{clean_name(terr)[:80]}': left out",
+                                   hint=_spelling(clean_name(terr), location_of, speller)))
+                continue
+            out.setdefault(power, []).append(loc.split("/")[0])
+    return out
+
+
+def _target_centres(by_country: dict[int, list[list[int]]], by_cid: dict, location_by_row: dict,
+                    by_id: dict) -> dict[str, list[list[str]]] | None:
+    """The victory test's countries and territories as power and province ids, or None when
+    one is not there (or a territory is not a supply centre, which nobody owns)."""
+    out = {}
+    for cid, groups in sorted(by_country.items()):
+        ids = [[location_by_row.get(t, "").split("/")[0] for t in group] for group in groups]
+        if cid not in by_cid or not all(by_id.get(p, {}).get("supply_center") for g in ids for p in g):
+            return None
+        out[power_id(by_cid[cid])] = ids
+    return out
 
 
 def _canal(found: tuple[int, int, int, int], location_by_row: dict[int, str], by_id: dict, shown: str,

@@ -330,7 +330,10 @@ def test_neutral_unit_phase_code_is_the_neutral_armies_module(imported):
     for name in ("Viking", "Africa"):
         assert "neutral_armies" in imported[name].game["rules"], name
         assert not _warned(imported[name], "processGame.php"), name
-    assert _warned(imported["Viking"], "userOrderDiplomacy.php")       # its coast convoys are not modelled
+    # their coast convoys (Coast_Convoy, CoastConvoy classes, $convoyCoasts terrIDs) are convoy_coasts
+    for name in ("Viking", "Africa"):
+        assert len(imported[name].game["rules"]["convoy_coasts"]["provinces"]) == 8, name
+        assert not _warned(imported[name], "userOrderDiplomacy.php"), name
     # KnownWorld_901's processGame also rebuilds neutral units: not reproduced
     assert _warned(imported["KnownWorld_901"], "processGame.php")
 

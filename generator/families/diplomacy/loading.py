@@ -6,7 +6,7 @@ from .model import Game, build_map, build_start
 from .orders import Notation
 from .overlay import Merged, merged_source
 from .rules import RuleSet
-from .rules._engine import add_borders
+from .rules._engine import add_borders, add_convoy_provinces
 
 
 def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | None = None,
@@ -15,6 +15,7 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
     modules = RuleSet(meta.get("rules"))
     m = build_map(map_data, tables=False)
     add_borders(m, modules)
+    add_convoy_provinces(m, modules)
     m.rebuild()           # once, with the borders the modules derive
     return Game(game_id=game_id, title=meta.get("title", game_id), meta=meta,
                 rules=meta.get("rules") or {}, map=m, start=build_start(map_data), modules=modules,

@@ -134,6 +134,8 @@ class DiplomacyMap:
     fleet_reach: dict[str, frozenset[str]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)   # lower-case name/alias -> id
     convoy_seas: frozenset = frozenset()                  # sea provinces whose fleets may convoy
+    convoy_coasts: frozenset = frozenset()                # coastal provinces whose fleets may convoy
+                                                           # too (the convoy_provinces hook)
     sea_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # convoy_seas -> convoy_seas
     coastal: frozenset = frozenset()                       # provinces of type coast
     shore_seas: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> convoy seas
@@ -186,8 +188,10 @@ class DiplomacyMap:
         self.army_adj = {k: frozenset(v) for k, v in army.items()}
         self.fleet_adj = {k: frozenset(v) for k, v in fleet.items()}
         self.fleet_reach = {k: frozenset(map(prov_of.__getitem__, v)) for k, v in self.fleet_adj.items()}
-        # Convoys run through fleets in open sea (islands and coasts do not convoy).
+        # Convoys run through fleets in open sea (islands and coasts do not convoy, unless
+        # a rule module lets a coast convoy).
         seas = {p.id for p in self.provinces.values() if p.type == "sea" and not p.island}
+        seas |= {p for p in self.convoy_coasts if p in self.provinces and self.provinces[p].type == "coast"}
         self.convoy_seas = frozenset(seas)
         self.sea_adj = {s: self.fleet_reach.get(s, frozenset()) & seas for s in seas}
         self.coastal = frozenset(p.id for p in self.provinces.values() if p.type == "coast")

@@ -35,8 +35,36 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       claim kinds about the module's rules
                                                       (claims.yaml; see claims.py)
 
+    convoy_provinces(map, params) -> [province id]    provinces besides open seas whose
+                                                      fleets may convoy (added at load)
+
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
+
+How other tools write the module is declared by the module too, so that the importers
+and exporters iterate over the registry and never name a module:
+
+    webdip = WebdipForm(describe, mixins, forms, arrays, country_arrays, read, export,
+                        not_exported)
+                            the webDiplomacy/vDiplomacy form. `mixins` name webDiplomacy's
+                            classes that are the rule (`class Transform_userOrderDiplomacy`);
+                            `forms` are what the importer finds in the data or in code of
+                            another name (FORMS in _forms.py); `arrays` are variant.php arrays of
+                            terrIDs the module reads (`$convoyCoasts`), given as province
+                            ids; `country_arrays` variant.php arrays of territory names by
+                            country (`$countryAdditionalSCs`), given as {power id: [ids]}.
+                            `read(found) -> params` turns what the importer found
+                            ({mixin, form or array: facts}) into the module's parameters
+                            (None: the facts found are the parameters). `describe` is the
+                            line an imported rules page gives the module. `export` is the
+                            form the webDiplomacy exporter writes back (EXPORTS there), or
+                            "" with `not_exported` saying why not.
+    dpjudge = "BUILD_ANY"   the DPjudge keyword (`RULE BUILD_ANY`) that carries it, "" when
+                            the exported map data carries it already, None (default): no
+                            DPjudge form.
+
+A module with no `webdip` is never recognised on import and is reported as not
+exported (EXP001).
 """
 from __future__ import annotations
 
@@ -45,6 +73,8 @@ import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Iterator
+
+from ._forms import EXPORTS, FORMS, WebdipForm  # noqa: F401  (modules import them from here)
 
 
 @dataclass(frozen=True)
@@ -128,7 +158,7 @@ class OrderKind:
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
-         "neutral_power", "victory", "checks", "pages", "start")
+         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces")
 
 
 @dataclass(frozen=True)
@@ -150,6 +180,9 @@ class RuleModule:
     pages: Callable | None = None
     start: Callable | None = None
     claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
+    convoy_provinces: Callable | None = None
+    webdip: WebdipForm | None = None
+    dpjudge: str | None = None
 
     @property
     def hooks(self) -> list[str]:
@@ -188,6 +221,52 @@ def order_kinds() -> dict[str, OrderKind]:
 @cache
 def _kinds_by_name() -> dict[str, OrderKind]:
     return {kind.name: kind for mod in modules().values() for kind in mod.orders}
+
+
+def webdip_mixins() -> dict[str, str]:
+    """Every webDiplomacy mixin a module declares -> that module's name."""
+    return {mixin: mod.name for mod in modules().values() if mod.webdip for mixin in mod.webdip.mixins}
+
+
+def webdip_arrays() -> tuple[str, ...]:
+    """The variant.php arrays of terrIDs some module reads."""
+    return tuple(sorted({a for mod in modules().values() if mod.webdip for a in mod.webdip.arrays}))
+
+
+def webdip_country_arrays() -> tuple[str, ...]:
+    """The variant.php arrays of territory names by country some module reads."""
+    return tuple(sorted({a for mod in modules().values() if mod.webdip for a in mod.webdip.country_arrays}))
+
+
+def webdip_carried() -> frozenset[str]:
+    """The modules the webDiplomacy exporter writes back."""
+    return frozenset(m.name for m in modules().values() if m.webdip is not None and m.webdip.export)
+
+
+def dpjudge_carried() -> frozenset[str]:
+    """The modules a DPjudge .map file carries."""
+    return frozenset(m.name for m in modules().values() if m.dpjudge is not None)
+
+
+def dpjudge_keywords(rules: RuleSet) -> list[str]:
+    """The DPjudge RULE keywords of the enabled modules (`BUILD_ANY`)."""
+    known = modules()
+    return [known[n].dpjudge for n in rules.enabled if known[n].dpjudge]
+
+
+def dpjudge_module(keyword: str) -> RuleModule | None:
+    """The module a DPjudge RULE keyword (`BUILD_ANY`) stands for."""
+    return next((m for m in modules().values() if m.dpjudge and m.dpjudge == keyword), None)
+
+
+def recognised(found: dict) -> dict[str, dict]:
+    """{module name: parameters} of the modules whose webDiplomacy form the importer found."""
+    out = {}
+    for mod in modules().values():
+        params = mod.webdip.params(found) if mod.webdip else None
+        if params is not None:
+            out[mod.name] = params
+    return out
 
 
 def kind_named(name: str) -> OrderKind | None:
@@ -251,6 +330,16 @@ class RuleSet:
             for kind in known[mod_name].orders:
                 if kind.name == name:
                     return kind, params
+        return None
+
+    def writing(self, form: str) -> tuple[str, dict] | None:
+        """(name, parameters) of the enabled module the webDiplomacy exporter writes as
+        `form`, or None."""
+        known = modules()
+        for name, params in self.enabled.items():
+            webdip = known[name].webdip
+            if webdip is not None and webdip.export == form:
+                return name, params
         return None
 
     @property

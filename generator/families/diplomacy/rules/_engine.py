@@ -57,6 +57,14 @@ def add_borders(game_map, rules) -> None:
         game_map.borders = list(game_map.borders) + extra
 
 
+def add_convoy_provinces(game_map, rules) -> None:
+    """The coastal provinces the modules let convoy (convoy_coasts); the caller rebuilds the
+    map's tables after, so the convoy routes run through them."""
+    extra = {p for fn, params in rules.hooks("convoy_provinces") for p in fn(game_map, params)}
+    if extra:
+        game_map.convoy_coasts = frozenset(extra)
+
+
 def build_sites(game, power: str, owned: list[str]) -> set[str]:
     """Where `power` may build: its owned home centres, then each module's change."""
     sites = {c for c in owned if game.map.provinces[c].home == power}

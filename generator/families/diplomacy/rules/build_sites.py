@@ -10,7 +10,7 @@ owned by the power and vacant, as every build does.
 """
 from __future__ import annotations
 
-from . import Param, Problem, RuleModule, boolean, ids_per_power
+from . import Param, Problem, RuleModule, WebdipForm, boolean, ids_per_power
 
 
 def build_sites(game, power: str, owned: list[str], sites: set[str], params: dict) -> set[str]:
@@ -31,6 +31,16 @@ def checks(game, params: dict) -> list[Problem]:
     return found
 
 
+def _imported(found: dict) -> dict:
+    """Any power's home centres (BuildAnyHome: the importer lists them) and the centres
+    $countryAdditionalSCs lists (AddHomeSCs), besides the power's own home centres."""
+    sites: dict[str, list[str]] = {}
+    for listed in (found.get("BuildAnyHome", {}).get("sites", {}), found.get("countryAdditionalSCs", {})):
+        for power, centres in listed.items():
+            sites[power] = list(dict.fromkeys([*sites.get(power, []), *centres]))
+    return {"sites": sites, "home": True}
+
+
 MODULE = RuleModule(
     name="build_sites",
     title="Listed build sites",
@@ -39,4 +49,8 @@ MODULE = RuleModule(
     params={"sites": Param({}, "The extra build sites of each power: {POWER: [centre, ...]}.",
                            shape=ids_per_power),
             "home": Param(True, "Whether the home centres stay build sites.", shape=boolean)},
-    build_sites=build_sites, checks=checks)
+    build_sites=build_sites, checks=checks,
+    webdip=WebdipForm("builds on the home centres and on centres listed for the power",
+                      mixins=("AddHomeSCs",), forms=("BuildAnyHome",), country_arrays=("countryAdditionalSCs",),
+                      read=_imported,
+                      not_exported="webDiplomacy has builds classes only for building anywhere"))

@@ -25,7 +25,7 @@ from dataclasses import replace
 from ..model import province_of
 from ..movement import IllegalOrder
 from ..orders import Order, end_of_order
-from . import OrderKind, Param, Problem, RuleModule
+from . import OrderKind, Param, Problem, RuleModule, WebdipForm
 
 
 def _canals_shape(value) -> str | None:
@@ -173,4 +173,8 @@ MODULE = RuleModule(
                             shape=_canals_shape)},
     orders=(OrderKind("permit", ("permit", "permits"), parse, validate_permit, decide, leads=True,
                       unit_order=False, canonical=canonical),),
-    validate=validate, checks=checks)
+    validate=validate, checks=checks,
+    webdip=WebdipForm("a canal that fleets use with the permission of the power holding its controlling "
+                      "province",
+                      forms=("Canal",), read=lambda found: {"canals": [found["Canal"]]},
+                      not_exported="webDiplomacy needs Colonial's canal classes, written for its map"))

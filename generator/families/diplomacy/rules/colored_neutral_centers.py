@@ -6,7 +6,7 @@ the module adds the data (map.yaml `colored_neutral_centers`) that maps and page
 use to draw and list them, and the checks that keep that data consistent.
 """
 from ....diagnostics import register
-from . import Problem, RuleModule
+from . import Problem, RuleModule, WebdipForm
 
 BAD_NEUTRAL = register("DIP011", "Bad coloured neutral centre",
                        "A coloured neutral centre is not a supply centre, belongs to an unknown power, "
@@ -37,4 +37,8 @@ MODULE = RuleModule(
     title="Coloured neutral centres",
     summary=("Some neutral supply centres are drawn in a power's colour but are owned by nobody "
              "until a unit occupies them at the end of a fall turn."),
-    checks=checks)
+    checks=checks,
+    webdip=WebdipForm("neutral centres drawn in a power's colour", mixins=("NeutralScBox",),
+                      forms=("NeutralScBox",),
+                      export="NeutralScBox"),
+    dpjudge="")

@@ -1,6 +1,6 @@
 """custom_start: the game opens with a build phase; a power that gives no orders
 in that phase gets its default builds (map.yaml `default_builds`)."""
-from . import Problem, RuleModule
+from . import Problem, RuleModule, WebdipForm
 
 
 def default_orders(game, phase: str, power: str, params: dict) -> list[str]:
@@ -26,4 +26,6 @@ MODULE = RuleModule(
     title="Custom start",
     summary=("The game opens with a build phase. A power that gives no orders in it receives "
              "the default builds listed in the map data."),
-    default_orders=default_orders, checks=checks, start=start)
+    default_orders=default_orders, checks=checks, start=start,
+    webdip=WebdipForm("an opening build phase (custom start)", mixins=("CustomStart",), forms=("CustomStart",),
+                      export="CustomStart"))

@@ -11,7 +11,7 @@ from ...base import Page
 from ..api import AdjudicationError
 from ..datc import default_path, load_cases, run_case
 from ..examples import diagram
-from . import Problem, RuleModule
+from . import Problem, RuleModule, WebdipForm
 
 UNPLAYABLE = register("DIP017", "DATC case cannot be played on this map",
                       "datc_page adjudicates the DATC's test cases, written for the standard map, on "
@@ -126,4 +126,6 @@ MODULE = RuleModule(
     title="DATC conformance page",
     summary="Adds a page adjudicating every DATC test case (the DATC v3.0 data vendored with "
             "Mapwright) with this game's map.",
-    checks=checks, pages=pages)
+    checks=checks, pages=pages,
+    webdip=WebdipForm("a page of the DATC's test cases adjudicated on the map", export="Data"),
+    dpjudge="")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ....escape import md_text
 from ..claims import _names as claim_names, _need as claim_param, _prov as claim_province
 from ..model import province_of
-from . import Param, RuleModule, list_of_ids, text
+from . import Param, RuleModule, WebdipForm, list_of_ids, text
 
 
 def standing_orders(game, units: dict, moves: dict[str, str], params: dict) -> dict[str, list[str]]:
@@ -76,6 +76,13 @@ def support_hold_claim(game, params: dict, module: dict | None) -> list[str]:
     return out
 
 
+def _imported(found: dict) -> dict:
+    """The importer's neutral units: their power id, and the provinces of $neutralHold."""
+    facts = found.get("NeutralUnits") or {}
+    hold = facts.get("hold") or []
+    return {"power": facts.get("power", "NEUTRAL"), **({"support_hold": hold} if hold else {})}
+
+
 MODULE = RuleModule(
     name="neutral_armies",
     title="Neutral standing armies",
@@ -85,4 +92,6 @@ MODULE = RuleModule(
             "support_hold": Param([], "Provinces whose neutral army support-holds adjacent neutral armies.",
                                   shape=list_of_ids)},
     standing_orders=standing_orders, no_retreat=no_retreat, neutral_power=neutral_power, start=start,
-    claims={"support_hold": support_hold_claim})
+    claims={"support_hold": support_hold_claim},
+    webdip=WebdipForm("neutral standing armies", mixins=("NeutralUnits",), forms=("NeutralUnits",), read=_imported,
+                      export="NeutralUnits"))

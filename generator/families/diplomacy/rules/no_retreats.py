@@ -6,7 +6,7 @@ follows directly, and after a fall turn the adjustments.
 """
 from __future__ import annotations
 
-from . import RuleModule
+from . import RuleModule, WebdipForm
 
 
 def no_retreat(game, unit, params: dict) -> str:
@@ -17,4 +17,6 @@ MODULE = RuleModule(
     name="no_retreats",
     title="No retreats",
     summary="A dislodged unit is disbanded at once: there is no retreat phase.",
-    no_retreat=no_retreat)
+    no_retreat=no_retreat,
+    webdip=WebdipForm("no retreats: a dislodged unit is disbanded at once", mixins=("NoRetreats",),
+                      not_exported="webDiplomacy needs the NoRetreats processOrderDiplomacy class"))

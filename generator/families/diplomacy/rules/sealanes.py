@@ -29,7 +29,7 @@ data, and the rules only add to them.
 from __future__ import annotations
 
 from ..model import Border, DiplomacyMap, province_of
-from . import Param, Problem, RuleModule
+from . import Param, Problem, RuleModule, WebdipForm
 
 
 def physical_fleet_neighbours(m: DiplomacyMap) -> dict[str, set[str]]:
@@ -109,4 +109,7 @@ MODULE = RuleModule(
                                     "for the overseer zone's borders: its sealanes only, or every "
                                     "province of the region including the overseer zone.",
                                     ("sealanes", "region"))},
-    borders=derive, checks=checks)
+    borders=derive, checks=checks,
+    webdip=WebdipForm("seas split into sealanes around overseer zones", forms=("Sealanes",),
+                      read=lambda found: {"overseer_reach": "region"}, export="Sealanes"),
+    dpjudge="")

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from ..movement import IllegalOrder, Unit
 from ..orders import UNIT_WORDS, Order, OrderSyntaxError, end_of_order
-from . import OrderKind, Param, RuleModule
+from . import OrderKind, Param, RuleModule, WebdipForm
 
 
 def parse(r, power: str, unit: str | None, location: str, raw: str) -> Order:
@@ -90,4 +90,6 @@ MODULE = RuleModule(
                            "supply centre, or only the power's home centres.",
                            ("supply_centers", "home_centers"))},
     orders=(OrderKind("transform", ("t", "transform", "transforms"), parse, validate, decide, execute,
-                      canonical=canonical),))
+                      canonical=canonical),),
+    webdip=WebdipForm("armies and fleets may transform into one another", mixins=("Transform",),
+                      export="Transform"))

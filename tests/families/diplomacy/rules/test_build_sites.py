@@ -39,3 +39,20 @@ def test_bad_data_is_reported_not_used(classic_with):
     g = classic_with({"build_sites": {"sites": ["NWY"]}})
     assert any("'sites' must map each power id" in m for _, _, m in g.modules.problems)
     assert outcomes(g, ["A NWY B"]) == [("A NWY B", "fails")]      # the default (no sites) applies
+
+
+def test_webdiplomacys_addhomescs_and_any_home_builds_are_the_module(tmp_path):
+    # Chesspolitik: AddHomeSCs classes let a power build on its home centres and on the
+    # territories variant.php's $countryAdditionalSCs lists for it (country => names)
+    from generator.families.diplomacy.rules import recognised
+    from generator.importers.webdip_variant import read_variant
+    (tmp_path / "V").mkdir()
+    (tmp_path / "V" / "variant.php").write_text(
+        "<?php\nclass VVariant extends WDVariant {\n"
+        "  public static $countryAdditionalSCs = array('Russians' => array('A7', 'G7'), 'Chinese' => array('G1'));\n"
+        "}\n", encoding="utf-8")
+    assert read_variant(tmp_path, "V").country_lists == {
+        "countryAdditionalSCs": {"Russians": ["A7", "G7"], "Chinese": ["G1"]}}
+    found = {"AddHomeSCs": {}, "countryAdditionalSCs": {"RUSSIANS": ["A7", "G7"]},
+             "BuildAnyHome": {"sites": {"RUSSIANS": ["G7", "B1"]}}}
+    assert recognised(found) == {"build_sites": {"sites": {"RUSSIANS": ["G7", "B1", "A7"]}, "home": True}}

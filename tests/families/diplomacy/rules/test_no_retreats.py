@@ -28,3 +28,10 @@ def test_a_retreat_phase_disbands_everyone(classic_with):
                        "orders": {"GERMANY": ["A BUR - RUH"]}})
     assert resp["results"][0]["result"] == "fails"
     assert "GERMANY" not in resp["after"]["units"]
+
+
+def test_webdiplomacys_noretreats_classes_are_the_module():
+    # Chesspolitik's NoRetreats_processOrderDiplomacy: apply() deletes every dislodged unit
+    from generator.families.diplomacy.rules import recognised, webdip_mixins
+    assert webdip_mixins()["NoRetreats"] == "no_retreats"
+    assert recognised({"NoRetreats": {}}) == {"no_retreats": {}}

@@ -1,0 +1,60 @@
+"""How other tools write a rule module: the forms a module declares (`webdip`, see the
+rules package docstring), and the vocabulary of webDiplomacy forms the importer finds and
+the exporter writes. The importers and exporters know these forms, never a module."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+# What the webDiplomacy importer finds besides a mixin's classes (a module's `forms`).
+FORMS = {
+    "BuildAnywhere": "a builds class of the variant's own whose query allows any owned vacant centre",
+    "BuildAnyHome": "a builds class whose query allows any owned vacant home centre, any power's "
+                    "(found: {sites: {power: [ids]}})",
+    "CustomStart": "a processGame of the variant's own that opens the game with a build phase",
+    "NeutralUnits": "units of no country in $countryUnits (found: {power, hold: [ids]})",
+    "NeutralScBox": "drawMap's $nsc_info: neutral centres drawn in a country's colour",
+    "Canal": "a sea-to-sea move permitted by the holder of a third territory "
+             "(found: {between: [A, B], through: C})",
+    "Sealanes": "sea territories whose codes name an overseer territory (`MSB 1`)",
+    "TargetCentres": "a checkForWinner that gives the standard winner the game only when it owns named "
+                     "territories, one of each group (found: {also_own: {power: [[ids]]}})",
+    "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
+           "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
+           "map images wiped at the end",
+}
+# What the webDiplomacy exporter writes (a module's `export`).
+EXPORTS = {
+    "CustomStart": "the CustomStart classes and $countryUnits as the default builds",
+    "BuildAnywhere": "the classes of webDiplomacy's BuildAnywhere variant",
+    "Transform": "the Transform classes",
+    "NeutralUnits": "the neutral units in $countryUnits, $neutralHold and the NeutralUnits classes",
+    "NeutralScBox": "drawMap's $nsc_info and a NeutralScBox drawMap",
+    "Sealanes": "nothing more: the sealane borders are borders of the data",
+    "Data": "nothing more: the module changes no play, or the data carries it",
+}
+
+
+@dataclass(frozen=True)
+class WebdipForm:
+    """How webDiplomacy writes the module (see the module docstring)."""
+
+    describe: str
+    mixins: tuple[str, ...] = ()
+    forms: tuple[str, ...] = ()
+    arrays: tuple[str, ...] = ()
+    country_arrays: tuple[str, ...] = ()
+    read: Callable[[dict], dict] | None = None
+    export: str = ""
+    not_exported: str = "webDiplomacy needs its classes for it"
+
+    def params(self, found: dict) -> dict | None:
+        """The module's parameters from the importer's `found` facts, None when the
+        variant does not use the rule."""
+        keys = (*self.mixins, *self.forms, *self.arrays, *self.country_arrays)
+        given = {key: found[key] for key in keys if key in found}
+        if not given:
+            return None
+        if self.read is not None:
+            return self.read(given)
+        return {k: v for facts in given.values() for k, v in (facts or {}).items()}
