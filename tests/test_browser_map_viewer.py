@@ -17,7 +17,7 @@ import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
-from test_browser_site import _open_map, _viewbox, browser, serve_games  # noqa: E402,F401 (a fixture)
+from test_browser_site import _box, _open_map, _viewbox, browser, serve_games  # noqa: E402,F401 (a fixture)
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 GAMES = ("divided-states", "modern-europe", "dixie", "divided-republic")
@@ -60,6 +60,10 @@ def test_a_map_opens_readable_and_centred_with_its_tools(site, browser, game, si
         assert len(heights) > 100, (game, "the map has no labels to read")
         assert statistics.median(heights) >= 9, (game, size, statistics.median(heights))
 
+        # the map has the content column's width at every size, its panel below it
+        frame, column = _box(browser, ".mw-map-frame"), _box(browser, ".md-content .md-typeset")
+        assert frame["width"] >= column["width"] - 2, (game, size, frame["width"], column["width"])
+        assert _box(browser, "#mw-map-info")["top"] > frame["top"], (game, size, "the panel is beside the map")
         assert _shown(browser, "input[data-mw-find]"), "no find box"
         assert _shown(browser, "[data-mw-fullscreen]"), "no way to enlarge the map"
         swatches = browser.execute_script(
