@@ -1,6 +1,7 @@
 """The markup around an interactive map: the find box, zoom buttons, the neighbours
-panel (under the map, so the map has the column's width) and a skip link, for site_overrides/assets/javascripts/mapwright-map.js; and the
-key of the sides' colours shown under it. One viewer for every family's map: what it
+panel (under the map, so the map has the column's width) and a skip link, for
+site_overrides/assets/javascripts/mapwright-map.js; and the key of the sides' colours
+shown under it. One viewer for every family's map: what it
 finds (a province, a hex) is the `noun`.
 
 Only ordinary elements and attributes (div, a, label, input, button, span;
