@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from first_views import chromium_arguments
+
 webdriver = pytest.importorskip("selenium.webdriver")
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,11 +82,7 @@ def browser():
     from selenium.webdriver.chrome.service import Service
     opts = Options()
     opts.binary_location = binary
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
-                # a desktop's screen (headless has 800×600, smaller than the window): full screen enlarges
-                "--screen-info={0,0 1920x1080}"):
+    for arg in chromium_arguments():
         opts.add_argument(arg)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     drv = webdriver.Chrome(service=Service(driver_path), options=opts)
