@@ -134,8 +134,7 @@ def test_dixie_hexes_are_found_and_described(site, browser):
 
 
 def test_full_screen_enlarges_the_map_and_gives_it_back(site, browser):
-    from first_views import SIZES, open_first_view, save_view  # noqa: E402
-from test_browser_site import _box, wait_for
+    from test_browser_site import wait_for
     browser.set_window_size(*SIZES["desktop"])
     try:
         _open_map(browser, f"{site}/modern-europe/map/")
