@@ -7,7 +7,8 @@ colours.
 
 They opened at the whole map: labels 3 px (Divided States), 4 px (A Modern Europe) and
 2.7 px (Dixie, a static picture with no viewer at all). The screenshots of each first
-view go to test-artifacts/. A small build (four games) keeps this test short."""
+view go to test-artifacts/ (taken as tools/screenshots.py takes the README's). A small
+build (four games) keeps this test short."""
 from __future__ import annotations
 
 import statistics
@@ -17,12 +18,12 @@ import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
-from test_browser_site import _open_map, _viewbox, browser, serve_games  # noqa: E402,F401 (a fixture)
+from first_views import SIZES, open_first_view, save_view  # noqa: E402
+from test_browser_site import _box, _open_map, _viewbox, browser, serve_games  # noqa: E402,F401 (a fixture)
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 GAMES = ("divided-states", "modern-europe", "dixie", "divided-republic")
 BIG = ("divided-states", "modern-europe", "dixie")    # too big to read whole in a column
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 
 # the on-screen heights of the map's labels (province codes, hex numbers), px
 LABEL_HEIGHTS = """
@@ -50,16 +51,17 @@ def _shown(browser, selector):
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
 def test_a_map_opens_readable_and_centred_with_its_tools(site, browser, game, size):
-    browser.set_window_size(*size)
     try:
-        browser.get("about:blank")
-        _open_map(browser, f"{site}/{game}/map/")
-        ARTIFACTS.mkdir(exist_ok=True)
-        browser.save_screenshot(str(ARTIFACTS / f"{game}-map-{size[0]}.png"))
+        open_first_view(browser, f"{site}/{game}/map/", size)
+        save_view(browser, ARTIFACTS / f"{game}-map-{size[0]}.png")   # as tools/screenshots.py takes them
         heights = browser.execute_script(LABEL_HEIGHTS)
         assert len(heights) > 100, (game, "the map has no labels to read")
         assert statistics.median(heights) >= 9, (game, size, statistics.median(heights))
 
+        # the map has the content column's width at every size, its panel below it
+        frame, column = _box(browser, ".mw-map-frame"), _box(browser, ".md-content .md-typeset")
+        assert frame["width"] >= column["width"] - 2, (game, size, frame["width"], column["width"])
+        assert _box(browser, "#mw-map-info")["top"] > frame["top"], (game, size, "the panel is beside the map")
         assert _shown(browser, "input[data-mw-find]"), "no find box"
         assert _shown(browser, "[data-mw-fullscreen]"), "no way to enlarge the map"
         swatches = browser.execute_script(
@@ -132,7 +134,7 @@ def test_dixie_hexes_are_found_and_described(site, browser):
 
 
 def test_full_screen_enlarges_the_map_and_gives_it_back(site, browser):
-    from test_browser_site import _box, wait_for
+    from test_browser_site import wait_for
     browser.set_window_size(*SIZES["desktop"])
     try:
         _open_map(browser, f"{site}/modern-europe/map/")

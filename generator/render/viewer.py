@@ -1,6 +1,7 @@
 """The markup around an interactive map: the find box, zoom buttons, the neighbours
-panel and a skip link, for site_overrides/assets/javascripts/mapwright-map.js; and the
-key of the sides' colours shown under it. One viewer for every family's map: what it
+panel (under the map, so the map has the column's width) and a skip link, for
+site_overrides/assets/javascripts/mapwright-map.js; and the key of the sides' colours
+shown under it. One viewer for every family's map: what it
 finds (a province, a hex) is the `noun`.
 
 Only ordinary elements and attributes (div, a, label, input, button, span;
@@ -40,7 +41,8 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province",
         '<div class="mw-viewer-body">',
         '<div class="mw-map-frame" tabindex="0" aria-label="Map: arrow keys pan, + and \u2212 zoom, '
         '0 shows the whole map, Escape clears the selection">' + svg.strip() + '</div>',
-        '<div id="mw-map-info" class="mw-map-info" role="region" aria-live="polite" aria-label="Selected province">'
+        '<div id="mw-map-info" class="mw-map-info" data-mw-idle="1" role="region" aria-live="polite" '
+        'aria-label="Selected province">'
         + html_text(idle) + '</div>',
         '</div>',
         key,

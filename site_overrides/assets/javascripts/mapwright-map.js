@@ -415,6 +415,7 @@
     function describe(el, withNeighbours) {
       if (!info) return;
       info.textContent = "";
+      info.removeAttribute("data-mw-idle");   // kept in view from now on (see the stylesheet)
       var head = text(info, "p", "");
       // a hex map says a cell's kind once for its group
       var kind = el.getAttribute("data-kind") || el.parentNode.getAttribute("data-kind") || "";
@@ -448,7 +449,7 @@
 
     function clearAll() {
       clear();
-      if (info) info.textContent = idle;
+      if (info) { info.textContent = idle; info.setAttribute("data-mw-idle", "1"); }
       say("");
       if (window.history && history.replaceState && /prov=/.test(window.location.hash || "")) {
         history.replaceState(null, "", window.location.pathname + window.location.search);
