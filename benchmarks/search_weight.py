@@ -6,7 +6,7 @@ Builds the bundled content (printable PDFs skipped), then sites of N copies of e
 bundled game (folders renamed `<game>-2`, `<game>-3`, ...: the same pages under other
 games' names), and reports for each: games, pages, the size of Material's
 search/search_index.json (every page fetches it whole, once per visit), the heaviest
-HTML page, and the index's bytes per game, from which the size at 120 games is
+HTML page, how many pages are over 500 KB, and the index's bytes per game, from which the size at 120 games is
 extrapolated (the index grows by the games' own pages: a straight line). Writes the
 table to benchmarks/results/search_weight.md.
 """
@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
+PAGE_LIMIT = 500 * 1000   # issue #28: no HTML page over 500 KB
 
 
 def content_copies(base: Path, out: Path, copies: int) -> int:
@@ -47,7 +48,8 @@ def measure(site: Path) -> dict:
     pages = list(site.rglob("*.html"))
     heaviest = max(pages, key=lambda p: p.stat().st_size)
     return {"pages": len(pages), "index": (site / "search" / "search_index.json").stat().st_size,
-            "heaviest": heaviest.stat().st_size, "heaviest_page": heaviest.relative_to(site).as_posix()}
+            "heaviest": heaviest.stat().st_size, "heaviest_page": heaviest.relative_to(site).as_posix(),
+            "over": sum(p.stat().st_size > PAGE_LIMIT for p in pages)}
 
 
 def main() -> int:
@@ -64,9 +66,10 @@ def main() -> int:
             rows.append({"games": games, "seconds": seconds, **measure(folder / "site")})
             print(rows[-1], flush=True)
             shutil.rmtree(folder)
-    lines = ["| games | pages | search_index.json | heaviest page | build (s) |", "|---:|---:|---:|---|---:|"]
+    lines = ["| games | pages | search_index.json | heaviest page | pages over 500 KB | build (s) |",
+             "|---:|---:|---:|---|---:|---:|"]
     lines += [f"| {r['games']} | {r['pages']} | {r['index'] / 1e6:.2f} MB | {r['heaviest'] / 1e3:.0f} KB "
-              f"({r['heaviest_page']}) | {r['seconds']:.0f} |" for r in rows]
+              f"({r['heaviest_page']}) | {r['over']} | {r['seconds']:.0f} |" for r in rows]
     if len(rows) >= 2:
         a, b = rows[0], rows[-1]
         per_game = (b["index"] - a["index"]) / (b["games"] - a["games"])
