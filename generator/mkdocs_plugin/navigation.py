@@ -61,7 +61,8 @@ def site_nav(generated: list, author_nav: list | None, author_pages: list[str]) 
     nav = place(author_nav if author_nav is not None else nest_paths(author_pages))
     games = [entry for path, entry in sections.items() if path not in placed]
     others = [entry for entry in generated if _overview(entry) is None]
-    home = [entry for entry in others if entry == {"Home": "index.md"}]   # made: the site has no front page
+    # made: the site has no front page
+    home = [entry for entry in others if isinstance(entry, dict) and list(entry.values()) == ["index.md"]]
     return home + nav + ([{SECTION: games}] if games else []) + [e for e in others if e not in home]
 
 

@@ -42,22 +42,22 @@ def _open(nav, path: str):
 
 
 def test_a_game_page_lists_its_own_game_and_no_other(tmp_path):
-    generated = [{"Home": "index.md"}, *GAMES, REFERENCE]
+    generated = [{"All games": "index.md"}, *GAMES, REFERENCE]
     nav = _nav(tmp_path, generated)
     page = _open(nav, "dixie/map.md")
     shown = page_nav(nav, page, game_overviews(generated), home_links_games=True)
-    assert _shown(shown) == ["Home", {"Dixie": ["Overview", "Map"]}, {"Reference": ["Diagnostics"]}]
+    assert _shown(shown) == ["All games", {"Dixie": ["Overview", "Map"]}, {"Reference": ["Diagnostics"]}]
     # the site's navigation is untouched: the next page is rendered from it
-    assert [getattr(i, "title") for i in nav.items] == ["Home", "Classic", "Dixie", "Reference"]
+    assert [getattr(i, "title") for i in nav.items] == ["All games", "Classic", "Dixie", "Reference"]
     assert shown.homepage is nav.homepage and shown.pages is nav.pages
 
 
 def test_a_page_in_no_game_lists_no_game_when_the_home_page_links_them(tmp_path):
-    generated = [{"Home": "index.md"}, *GAMES, REFERENCE]
+    generated = [{"All games": "index.md"}, *GAMES, REFERENCE]
     nav = _nav(tmp_path, generated)
     for path in ("index.md", "reference/diagnostics.md"):
         shown = page_nav(nav, _open(nav, path), game_overviews(generated), home_links_games=True)
-        assert _shown(shown) == ["Home", {"Reference": ["Diagnostics"]}]
+        assert _shown(shown) == ["All games", {"Reference": ["Diagnostics"]}]
     # a site whose own front page may not link the games keeps them on its own pages
     shown = page_nav(nav, nav.pages[0], game_overviews(generated), home_links_games=False)
     assert shown is nav

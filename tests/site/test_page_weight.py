@@ -137,7 +137,7 @@ def test_a_long_table_splits_at_initials_under_its_limit():
 
 def test_a_game_page_names_no_other_game_in_its_tabs_or_sidebar(built_site):
     """A page's navigation does not grow with the site: a game's pages carry its own tab
-    (and Home, Reference), a page in no game carries none; the home page links them all."""
+    (and All games, Reference), a page in no game carries none; the home page links them all."""
     site, _ = built_site
     games = sorted(p.parent.name for p in site.glob("*/thumbnail.svg"))
     assert len(games) >= 2
