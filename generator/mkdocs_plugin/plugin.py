@@ -530,6 +530,12 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             context["nav"] = page_nav(context["nav"], page, self.overviews, home_links_games=self.home_links_games)
         return context
 
+    def on_template_context(self, context, *, template_name, config):
+        """A page of the theme's own (404.html): the navigation of a page in no game."""
+        if template_name.endswith(".html") and "nav" in context:
+            context["nav"] = page_nav(context["nav"], None, self.overviews, home_links_games=self.home_links_games)
+        return context
+
     def on_post_page(self, output, *, page, config):
         """The page as written: without its map's provinces, which were the search index's."""
         block = self.places.pop(page.file.src_uri, "")
