@@ -56,7 +56,7 @@ from ..site import search as site_search
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
 from .config import MapwrightConfig, add_extensions, config_folder, content_folder
-from .navigation import site_nav
+from .navigation import game_overviews, page_nav, site_nav
 from .shipped import search_files, search_languages, shipped
 from . import patches, searching, verbatim, workers
 
@@ -296,6 +296,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
 
     def __init__(self):
         self.session = Session()
+        self.overviews, self.home_links_games = set(), False
 
     def on_startup(self, *, command, dirty):
         self.session.close()
@@ -404,6 +405,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         # that unescaped into <title>)
         config.nav = site_nav(tree.nav, config.nav, [f.src_uri for f in theirs if f.is_documentation_page()
                                                      and f.inclusion.is_in_nav()])
+        # each page is rendered with its own game's navigation only (page_nav)
+        self.overviews, self.home_links_games = game_overviews(tree.nav), options.site.home
         nav = json.dumps(config.nav, sort_keys=True)
         all_changed = nav != session.nav
         written, made = {}, []
@@ -523,6 +526,14 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 del page.meta["search"]
             else:
                 page.meta["search"] = shown
+        if "nav" in context:   # no tab or sidebar entry for each of the other games
+            context["nav"] = page_nav(context["nav"], page, self.overviews, home_links_games=self.home_links_games)
+        return context
+
+    def on_template_context(self, context, *, template_name, config):
+        """A page of the theme's own (404.html): the navigation of a page in no game."""
+        if template_name.endswith(".html") and "nav" in context:
+            context["nav"] = page_nav(context["nav"], None, self.overviews, home_links_games=self.home_links_games)
         return context
 
     def on_post_page(self, output, *, page, config):

@@ -251,7 +251,8 @@ def assemble(sections: list[tuple[GameResult, dict, list]], *,
     (the build keeps those per game and makes only the site-wide pages again): the
     games, the home page unless the site has its own, Mapwright's pages if asked for."""
     files: dict[str, str | bytes] = {}
-    nav: list = [{"Home": "index.md"}] if site.home else []
+    # the home page's tab names what it holds: every game's card (a game's pages list no other game)
+    nav: list = [{"All games": "index.md"}] if site.home else []
     thumbnails = {}
     results = []
     titles = {r.source.game_id: r.source.meta["title"] for r, _, _ in sections}

@@ -133,3 +133,28 @@ def test_a_long_table_splits_at_initials_under_its_limit():
     assert len(table_parts(rows, [10] * len(rows), limit=1000)) == 1
     # an initial larger than the limit is one page of its own, never cut
     assert [len(p) for p in table_parts(rows, [10] * len(rows), limit=5)] == [2, 1, 3, 1]
+
+
+def test_a_game_page_names_no_other_game_in_its_tabs_or_sidebar(built_site):
+    """A page's navigation does not grow with the site: a game's pages carry its own tab
+    (and All games, Reference), a page in no game carries none; the home page links them all."""
+    site, _ = built_site
+    games = sorted(p.parent.name for p in site.glob("*/thumbnail.svg"))
+    assert len(games) >= 2
+
+    def linked_games(page: Path, marker: str) -> set[str]:
+        """The games the links of this class on a page lead to (the first folder of each)."""
+        here = page.parent.relative_to(site).as_posix()
+        hrefs = re.findall(r'href="([^"#]*)[^"]*"\s+class="' + marker, page.read_text(encoding="utf-8"))
+        # (404.html's links are from the site's root: "/classic/")
+        targets = {posixpath.normpath(posixpath.join(here, h)).lstrip("/").split("/")[0] for h in hrefs}
+        return targets & set(games)
+
+    for game in games:
+        page = site / game / "index.html"
+        assert linked_games(page, "md-tabs__link") == {game}
+        assert linked_games(page, "md-nav__link") <= {game}
+    for page in (site / "reference" / "diagnostics" / "index.html", site / "404.html"):
+        assert linked_games(page, "md-tabs__link") == set(), page
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="{g}/' in home for g in games)
