@@ -20,6 +20,7 @@ TILE = 60
 GAP = 4
 MARGIN = 16
 TOP = 34
+TITLE_LINE = 18   # a title's line height, when it wraps
 LEGEND = 74
 SMALLEST_TEXT = 9   # a tile's smallest text (PCR, PCF counts)
 ESTIMATED_MARK = "†"
@@ -35,16 +36,18 @@ def _origin(state: State) -> tuple[int, int]:
     return MARGIN + state.col * (TILE + GAP), TOP + state.row * (TILE + GAP)
 
 
-def _open(game: Game, title: str, width_mm: float | None, size: tuple[int, int] | None = None
-          ) -> tuple[list[str], int, int]:
+def _open(game: Game, title: str, width_mm: float | None, size: tuple[int, int] | None = None,
+          title_lines: list[str] | None = None) -> tuple[list[str], int, int]:
+    """The document's head: its size, background and title (in `title_lines` when given)."""
     w, h = size or _size(game)
     size = (f' width="{num(width_mm)}mm" height="{num(width_mm * h / w)}mm"' if width_mm
             else f' width="{w}" height="{h}"')
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {w} {h}" role="img" '
              f'aria-label="{xml(title)}" font-family="Helvetica, Arial, sans-serif">',
              f"<title>{xml(title)}</title>",
-             f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>',
-             f'<text x="{MARGIN}" y="22" font-size="15" font-weight="bold">{xml(title)}</text>']
+             f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>']
+    for i, line in enumerate(title_lines or [title]):
+        parts.append(f'<text x="{MARGIN}" y="{22 + TITLE_LINE * i}" font-size="15" font-weight="bold">{xml(line)}</text>')
     return parts, w, h
 
 
@@ -154,7 +157,7 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
     step = TILE + GAP
     around = [s for s in game.states.values() if s.id in marked] or list(game.states.values())
     centres = [(x + TILE / 2, y + TILE / 2) for x, y in (_origin(s) for s in around)]
-    margin = TILE / 2 + GAP + (step if marked else 0)   # the tiles whole, and a ring of neighbours
+    margin = TILE / 2 + GAP / 2 + (step if marked else 0)   # the tiles whole, and a ring of neighbours
     widest = legible.TEXT_SPAN * SMALLEST_TEXT - 2 * MARGIN
     frames = [legible.frame(band, margin, (0.0, 0.0, math.inf, math.inf))
               for band in legible.bands(centres, widest - 2 * margin)]
@@ -162,12 +165,14 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
     w = round(bw + 2 * MARGIN)
     labels = [f"{p.id} {p.name}" for p in game.parties.values()]
     notes = wrap(note, 10, w - 2 * MARGIN)
-    key_top = TOP + bh + GAP
+    heading = wrap(title, 15, w - 2 * MARGIN)
+    top = TOP + TITLE_LINE * (len(heading) - 1)
+    key_top = top + bh + GAP
     rows = _legend_rows(labels, w)
     h = round(key_top + rows * 19 + 14 * len(notes) + 20)
-    parts, w, h = _open(game, title, None, (w, h))
+    parts, w, h = _open(game, title, None, (w, h), heading)
     parts[0] = parts[0].replace(">", f' data-min-font="{SMALLEST_TEXT}">', 1)
-    parts.append(f'<g transform="translate({MARGIN} {TOP})">{board}</g>')
+    parts.append(f'<g transform="translate({MARGIN} {top})">{board}</g>')
     parts += _party_legend(game, w, key_top + LEGEND)
     y = key_top + rows * 19 + 22
     for line in notes:
