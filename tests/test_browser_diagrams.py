@@ -83,7 +83,7 @@ def diagram_site(tmp_path_factory):
         shutil.copytree(REPO / "content" / game, content / game)
     site = tmp / "site"
     assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(tmp / "cache"),
-                 "--no-pdf"]) == 0
+                 "--no-pdf", "--config", str(REPO / "mkdocs.yml")]) == 0
     pages = sorted(str(p.parent.relative_to(site)) for p in site.glob("*/rules/*/index.html")
                    if "mw-figure" in p.read_text(encoding="utf-8"))
     handler = functools.partial(_QuietHandler, directory=str(site))

@@ -605,10 +605,32 @@ class MapCanvas:
         r = self.view.resolve(loc)
         pt = base or self.base_point(loc)
         if r and not r[1]:
+            above = (pt[0], pt[1] - self.m.unit * UNIT_LIFT)
+            below = (pt[0], pt[1] + self.m.unit * (UNIT_LIFT + 0.1))
             if pt[1] - self.m.unit * (UNIT_LIFT + 1) < 0:   # at the board's top edge: below the name
-                return (pt[0], pt[1] + self.m.unit * (UNIT_LIFT + 0.1))
-            return (pt[0], pt[1] - self.m.unit * UNIT_LIFT)
+                return below
+            # on a dense board the spot above may be a neighbour's name: then below, or beside
+            # its own name, whichever is clear first
+            aside = len(self.view.provinces[r[0]].abbr) * self.m.font * 0.31 + self.m.unit * 1.15
+            for spot in (above, below, (pt[0] + aside, pt[1] - self.m.font * 0.1),
+                         (pt[0] - aside, pt[1] - self.m.font * 0.1)):
+                if not self._covers_a_name(spot, r[0]):
+                    return spot
+            return above
         return pt
+
+    def _covers_a_name(self, pt, own: str) -> bool:
+        """Whether a unit token at `pt` would hide another province's name."""
+        reach = self.m.unit * 1.1
+        half_h = self.m.font * 0.4
+        for p in self.visible:
+            if p.id == own:
+                continue
+            half_w = len(p.abbr) * self.m.font * 0.31
+            x, y = p.label
+            if abs(pt[0] - x) < half_w + reach and abs(pt[1] - y) < half_h + reach:
+                return True
+        return False
 
     def unit_marker(self, kind: str, pt, power: str, *, dislodged=False) -> str:
         c = self.view.power_colour(power)
