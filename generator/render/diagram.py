@@ -27,7 +27,7 @@ from . import legible
 from .map import FONT, MapCanvas, MapOptions, Metrics, parse_unit, unit_shape
 from .mapview import MapView, view_of
 from .placement import plan
-from .svg import document, el, esc, mix, num, polyline_d
+from .svg import document, el, esc, mix, num, polyline_d, wrap
 
 SUCCESS = {"succeeds", "success", "succeeded", "ok", "moves", "moved", "holds", "held", "valid",
            "resolved", "builds", "built", "disbands", "disbanded", "retreats", "retreated", "true"}
@@ -225,7 +225,7 @@ class OrderDiagram:
         for o, ends in zip(self.orders, self.plan.ends):
             o.extra["ends"] = ends
         # Points too far apart for one readable view (a province in an inset and its
-        # neighbour on the main map) are drawn in panels side by side, one per group.
+        # neighbour on the main map) are drawn in panels one under another, one per group.
         self.split = split_distance(view)
         if not self.plan.points:   # nothing placed: frame the centres the example is about
             self.plan.points = _centre_points(view, self.request.get("centers") or {})
@@ -274,7 +274,7 @@ class OrderDiagram:
 
     # -------------------------------------------------------------- drawing
     def draw(self) -> str:
-        """The diagram: one view, or panels side by side sharing the last one's legend."""
+        """The diagram: one view, or panels one under another sharing the last one's legend."""
         docs = []
         legend: dict = {}
         for i, canvas in enumerate(self.panels):
@@ -586,35 +586,40 @@ def clusters(points, distance: float) -> list[list]:
 
 
 def compose_panels(docs: list[str], gap: float, *, title: str = "") -> str:
-    """Standalone panel documents side by side (two to a row) under one title, each kept
-    at its own map scale; element ids are made unique per panel."""
-    placed = []
-    x = 0.0
-    y = gap * 2.2 if title else 0.0
-    row_h = width = 0.0
-    for i, doc in enumerate(docs):
-        vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', doc).group(1).split()]
-        if i and i % 2 == 0:
-            x, y = 0.0, y + row_h + gap
-            row_h = 0.0
+    """Standalone panel documents one under another under one title, each scaled to the
+    widest one's width (never down), so each keeps the text size legible.py gave it;
+    element ids are made unique per panel."""
+    boxes = [[float(v) for v in re.search(r'viewBox="([^"]+)"', doc).group(1).split()] for doc in docs]
+    width = max(vb[2] for vb in boxes)
+    placed, fonts = [], []
+    for doc, vb in zip(docs, boxes):
+        font = re.search(r'data-min-font="([0-9.]+)"', doc[:2000])
+        if font:
+            fonts.append(float(font.group(1)) * width / vb[2])
+    # the title wraps rather than shrinks below the panels' smallest text
+    size = max(min(gap * 1.5, (width - gap) / (max(len(title), 1) * 0.62)), min(fonts or [gap]))
+    lines = wrap(title, size, width - gap) if title else []
+    y = size * 1.25 * len(lines) + gap * 0.7 if lines else 0.0
+    for i, (doc, vb) in enumerate(zip(docs, boxes)):
+        scale = width / vb[2]
         if i:
             doc = re.sub(r'(id="|url\(#)(mw-[\w-]+)', rf"\g<1>\g<2>-p{i}", doc)
         inner = re.sub(r'^<svg xmlns="[^"]+" version="1.1" width="[^"]+" height="[^"]+"',
-                       f'<svg x="{num(x, 2)}" y="{num(y, 2)}" width="{num(vb[2], 2)}" height="{num(vb[3], 2)}"',
+                       f'<svg x="0" y="{num(y, 2)}" width="{num(width, 2)}" height="{num(vb[3] * scale, 2)}"',
                        doc.strip())
         placed.append(inner)
-        x += vb[2] + gap
-        width = max(width, x - gap)
-        row_h = max(row_h, vb[3])
-    height = y + row_h
+        y += vb[3] * scale + gap
+    height = y - gap
     body = el("rect", x="0", y="0", width=num(width, 2), height=num(height, 2), fill="#ffffff")
-    if title:
-        size = min(gap * 1.5, (width - gap) / (max(len(title), 1) * 0.62))
-        body += el("text", esc(title), x=num(gap * 0.5), y=num(gap * 1.5), font_size=num(size),
+    for i, line in enumerate(lines):
+        body += el("text", esc(line), x=num(gap * 0.5), y=num(size * (1.15 + 1.25 * i)), font_size=num(size),
                    font_weight="bold", font_family=FONT, class_="mw-title")
     body += "".join(placed)
+    attrs = {"class": "mw-diagram mw-panels"}
+    if fonts:
+        attrs["data-min-font"] = num(min(fonts), 2)
     return document(body, width=width, height=height, view_box=(0, 0, width, height), title=title,
-                    root_attrs={"class": "mw-diagram mw-panels"})
+                    root_attrs=attrs)
 
 
 def _edge_tag(edge, inside, frame, label: str, size: float) -> str:
