@@ -183,14 +183,13 @@ def estimated_banner(x: float, y: float, size: float, text: str) -> str:
 
 
 def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "",
-                 print_scale: float | None = None, origin: tuple[float, float] = (0.0, 0.0),
-                 min_font: float | None = None) -> str:
+                 print_scale: float | None = None, min_font: float | None = None) -> str:
     """`print_scale`: the scale the document must print at (data-print-scale; tiled if larger than the paper);
-    `origin`: the drawing's top left corner; `min_font`: its smallest text (data-min-font, for render/figure.py)."""
+    `min_font`: its smallest text (data-min-font, for render/figure.py)."""
     fixed = f' data-print-scale="{print_scale:g}"' if print_scale else ""
     fixed += f' data-min-font="{f(min_font)}"' if min_font else ""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}{unit}" height="{f(height)}{unit}" '
-            f'viewBox="{f(origin[0])} {f(origin[1])} {f(width)} {f(height)}"{fixed}>')
+            f'viewBox="0 0 {f(width)} {f(height)}"{fixed}>')
     t = f"<title>{xml_text(title)}</title>" if title else ""
     return head + t + "".join(body) + "</svg>\n"
 
