@@ -23,10 +23,11 @@ import re
 from dataclasses import dataclass, field
 
 from . import geometry as geo
+from . import legible
 from .map import FONT, MapCanvas, MapOptions, Metrics, parse_unit, unit_shape
 from .mapview import MapView, view_of
 from .placement import plan
-from .svg import document, el, esc, mix, num, polyline_d
+from .svg import document, el, esc, mix, num, polyline_d, wrap
 
 SUCCESS = {"succeeds", "success", "succeeded", "ok", "moves", "moved", "holds", "held", "valid",
            "resolved", "builds", "built", "disbands", "disbanded", "retreats", "retreated", "true"}
@@ -224,7 +225,7 @@ class OrderDiagram:
         for o, ends in zip(self.orders, self.plan.ends):
             o.extra["ends"] = ends
         # Points too far apart for one readable view (a province in an inset and its
-        # neighbour on the main map) are drawn in panels side by side, one per group.
+        # neighbour on the main map) are drawn in panels one under another, one per group.
         self.split = split_distance(view)
         if not self.plan.points:   # nothing placed: frame the centres the example is about
             self.plan.points = _centre_points(view, self.request.get("centers") or {})
@@ -273,7 +274,7 @@ class OrderDiagram:
 
     # -------------------------------------------------------------- drawing
     def draw(self) -> str:
-        """The diagram: one view, or panels side by side sharing the last one's legend."""
+        """The diagram: one view, or panels one under another sharing the last one's legend."""
         docs = []
         legend: dict = {}
         for i, canvas in enumerate(self.panels):
@@ -335,6 +336,8 @@ class OrderDiagram:
     def _draw_orders(self) -> None:
         c = self.canvas
         c.draw_base()
+        # an arrow reads as one when it is 15 px on a phone and clear of the tokens it joins
+        self.least_arrow = max(legible.shortest_arrow(c.frame[2] - c.frame[0]), self.m.unit * 3)
         moves = {}
         for o in self.orders:
             if o.verb == "M":
@@ -351,16 +354,16 @@ class OrderDiagram:
                     continue
                 if (_loc_key(self.view, o.dest), _loc_key(self.view, o.loc)) in moves and o.verb == "M":
                     a, b = _offset(a, b, self.m.unit * 0.45)   # head-to-head: keep both arrows visible
-                pts = _trim([a, b], self.m.unit * 1.0, self.m.unit * 1.05)
+                pts = _bent(a, b, self.m.unit * 1.0, self.m.unit * 1.05, self.least_arrow)
                 dash = f"{num(self.m.unit * 0.5)} {num(self.m.unit * 0.3)}" if o.verb == "R" else None
                 colr = "#b35900" if o.verb == "R" else col
                 overlay.append(_arrow(pts, colr, width, casing, self.m.unit * 0.75, dash=dash,
                                       cls="mw-move" if o.verb == "M" else "mw-retreat"))
                 self._legend_arrow("b-move" if o.verb == "M" else "c-retreat", o.verb)
-                if o.ok is False:
+                if o.ok is False:   # a long move (across panels): the cross near its head, in sight
                     length = geo.polyline_length(pts)
                     at = 0.5 if length <= self.split else max(0.5, 1 - self.m.unit * 3 / length)
-                    overlay.append(_cross(geo.point_along(pts, at), self.m.unit * 0.55, self.m.stroke))
+                    overlay.append(_cross(_beside(pts, self.m.unit * 0.55, at), self.m.unit * 0.55, self.m.stroke))
             elif o.verb == "S":
                 a = self.at(o.loc, order=o, role="loc")
                 if a is None:
@@ -373,7 +376,7 @@ class OrderDiagram:
                         ta, tb = _offset(ta, tb, self.m.unit * 0.45)
                     move = _trim([ta, tb], self.m.unit * 1.0, self.m.unit * 1.05)
                     end = geo.point_along(move, 2 / 3)   # a third of the way back from the head
-                    pts = _trim([a, end], self.m.unit * 1.0, 0)
+                    pts = _bent(a, end, self.m.unit * 1.0, 0, self.least_arrow)
                     overlay.append(_arrow(pts, col, width * 0.8, casing * 0.8, self.m.unit * 0.6,
                                           dash=f"{num(self.m.unit * 0.35)} {num(self.m.unit * 0.2)}",
                                           cls="mw-support-move"))
@@ -391,7 +394,7 @@ class OrderDiagram:
                                       class_="mw-support-hold-ring"))
                     self._legend_arrow("e-support-hold", "SH")
                 if o.ok is False:
-                    overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.5, self.m.stroke))
+                    overlay.append(_cross(_beside(pts, self.m.unit * 0.5), self.m.unit * 0.5, self.m.stroke))
             elif o.verb == "C":
                 a = self.at(o.loc, order=o, role="loc")
                 ta = self.at(o.target, order=o, role="target")
@@ -400,13 +403,13 @@ class OrderDiagram:
                     continue
                 move = _trim([ta, tb], self.m.unit * 1.0, self.m.unit * 1.05)
                 end = geo.point_along(move, 0.5)
-                pts = _trim([a, end], self.m.unit * 0.9, 0)
+                pts = _bent(a, end, self.m.unit * 0.9, 0, self.least_arrow)
                 overlay.append(_arrow(pts, "#1f4e99", width * 0.8, casing * 0.8, self.m.unit * 0.5,
                                       dash=f"{num(self.m.unit * 0.15)} {num(self.m.unit * 0.25)}",
                                       cls="mw-convoy", round_dash=True))
                 self._legend_arrow("f-convoy", "C")
                 if o.ok is False:
-                    overlay.append(_cross(geo.point_along(pts, 0.5), self.m.unit * 0.5, self.m.stroke))
+                    overlay.append(_cross(_beside(pts, self.m.unit * 0.5), self.m.unit * 0.5, self.m.stroke))
             elif o.verb == "H":
                 a = self.at(o.loc, order=o, role="loc")
                 if a is None:
@@ -477,17 +480,17 @@ class OrderDiagram:
         u = self.m.ui_font
         c = "#333333"
         w = u * 0.12
-        sw = {"M": ("move", _arrow([(-u * .8, 0), (u * .8, 0)], c, w, 0, u * .45, cls=None)),
+        sw = {"M": ("move", _arrow([(-u * .8, 0), (u * .8, 0)], c, w, 0, u * .45, cls=None, key=True)),
               "R": ("retreat", _arrow([(-u * .8, 0), (u * .8, 0)], "#b35900", w, 0, u * .45,
-                                      dash=f"{num(u * .3)} {num(u * .18)}", cls=None)),
+                                      dash=f"{num(u * .3)} {num(u * .18)}", cls=None, key=True)),
               "SM": ("support to a move", _arrow([(-u * .8, 0), (u * .8, 0)], c, w, 0, u * .4,
-                                                 dash=f"{num(u * .2)} {num(u * .12)}", cls=None)),
+                                                 dash=f"{num(u * .2)} {num(u * .12)}", cls=None, key=True)),
               "SH": ("support to hold", _line([(-u * .8, 0), (u * .3, 0)], c, w, 0,
                                               dash=f"{num(u * .2)} {num(u * .12)}", cls=None)
                      + el("circle", cx=num(u * .55), cy="0", r=num(u * .25), fill="none", stroke=c,
                           stroke_width=num(w, 2))),
               "C": ("convoy", _arrow([(-u * .8, 0), (u * .8, 0)], "#1f4e99", w, 0, u * .4,
-                                     dash=f"{num(u * .08)} {num(u * .15)}", cls=None, round_dash=True)),
+                                     dash=f"{num(u * .08)} {num(u * .15)}", cls=None, round_dash=True, key=True)),
               "H": ("hold", _octagon((0, 0), u * .5, c, w)),
               "T": ("changes unit type (and holds)", _octagon((0, 0), u * .5, c, w)
                     + unit_shape("F", (u * .55, -u * .3), u * .3, "#ffffff", w * 0.6)),
@@ -583,35 +586,40 @@ def clusters(points, distance: float) -> list[list]:
 
 
 def compose_panels(docs: list[str], gap: float, *, title: str = "") -> str:
-    """Standalone panel documents side by side (two to a row) under one title, each kept
-    at its own map scale; element ids are made unique per panel."""
-    placed = []
-    x = 0.0
-    y = gap * 2.2 if title else 0.0
-    row_h = width = 0.0
-    for i, doc in enumerate(docs):
-        vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', doc).group(1).split()]
-        if i and i % 2 == 0:
-            x, y = 0.0, y + row_h + gap
-            row_h = 0.0
+    """Standalone panel documents one under another under one title, each scaled to the
+    widest one's width (never down), so each keeps the text size legible.py gave it;
+    element ids are made unique per panel."""
+    boxes = [[float(v) for v in re.search(r'viewBox="([^"]+)"', doc).group(1).split()] for doc in docs]
+    width = max(vb[2] for vb in boxes)
+    placed, fonts = [], []
+    for doc, vb in zip(docs, boxes):
+        font = re.search(r'data-min-font="([0-9.]+)"', doc[:2000])
+        if font:
+            fonts.append(float(font.group(1)) * width / vb[2])
+    # the title wraps rather than shrinks below the panels' smallest text
+    size = max(min(gap * 1.5, (width - gap) / (max(len(title), 1) * 0.62)), min(fonts or [gap]))
+    lines = wrap(title, size, width - gap) if title else []
+    y = size * 1.25 * len(lines) + gap * 0.7 if lines else 0.0
+    for i, (doc, vb) in enumerate(zip(docs, boxes)):
+        scale = width / vb[2]
         if i:
             doc = re.sub(r'(id="|url\(#)(mw-[\w-]+)', rf"\g<1>\g<2>-p{i}", doc)
         inner = re.sub(r'^<svg xmlns="[^"]+" version="1.1" width="[^"]+" height="[^"]+"',
-                       f'<svg x="{num(x, 2)}" y="{num(y, 2)}" width="{num(vb[2], 2)}" height="{num(vb[3], 2)}"',
+                       f'<svg x="0" y="{num(y, 2)}" width="{num(width, 2)}" height="{num(vb[3] * scale, 2)}"',
                        doc.strip())
         placed.append(inner)
-        x += vb[2] + gap
-        width = max(width, x - gap)
-        row_h = max(row_h, vb[3])
-    height = y + row_h
+        y += vb[3] * scale + gap
+    height = y - gap
     body = el("rect", x="0", y="0", width=num(width, 2), height=num(height, 2), fill="#ffffff")
-    if title:
-        size = min(gap * 1.5, (width - gap) / (max(len(title), 1) * 0.62))
-        body += el("text", esc(title), x=num(gap * 0.5), y=num(gap * 1.5), font_size=num(size),
+    for i, line in enumerate(lines):
+        body += el("text", esc(line), x=num(gap * 0.5), y=num(size * (1.15 + 1.25 * i)), font_size=num(size),
                    font_weight="bold", font_family=FONT, class_="mw-title")
     body += "".join(placed)
+    attrs = {"class": "mw-diagram mw-panels"}
+    if fonts:
+        attrs["data-min-font"] = num(min(fonts), 2)
     return document(body, width=width, height=height, view_box=(0, 0, width, height), title=title,
-                    root_attrs={"class": "mw-diagram mw-panels"})
+                    root_attrs=attrs)
 
 
 def _edge_tag(edge, inside, frame, label: str, size: float) -> str:
@@ -661,28 +669,67 @@ def _line(pts, colour, width, casing, *, dash=None, cls=None) -> str:
     return out
 
 
-def _arrow(pts, colour, width, casing, head, *, dash=None, cls=None, round_dash=False) -> str:
-    """A line with a solid triangular head drawn as a polygon (no SVG markers, so every
-    renderer, CairoSVG included, draws it the same)."""
-    (ax, ay), (bx, by) = pts[0], pts[-1]
+def _arrow(pts, colour, width, casing, head, *, dash=None, cls=None, round_dash=False, key=False) -> str:
+    """A line (straight, or bent through its middle points) with a solid triangular head
+    drawn as a polygon (no SVG markers, so every renderer, CairoSVG included, draws it the
+    same). The group is an `mw-arrow` (`mw-key-arrow`: a legend's swatch): its `mw-shaft`
+    and `mw-tip` (data-x, data-y: the point) let a test measure the arrow as shown."""
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
     n = math.hypot(bx - ax, by - ay) or 1
     ux, uy = (bx - ax) / n, (by - ay) / n
     head = min(head, n * 0.6)
     base = (bx - ux * head, by - uy * head)
     wing = head * 0.55
     tri = [(bx, by), (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
-    shaft = [pts[0], (bx - ux * head * 0.8, by - uy * head * 0.8)]
+    shaft = list(pts[:-1]) + [(bx - ux * head * 0.8, by - uy * head * 0.8)]
     d_tri = polyline_d(tri) + "Z"
     out = ""
     if casing:
         out += el("path", d=polyline_d(shaft), stroke="#ffffff", stroke_width=num(casing, 2),
-                  fill="none", stroke_opacity="0.8")
+                  fill="none", stroke_opacity="0.8", stroke_linejoin="round")
         out += el("path", d=d_tri, fill="#ffffff", stroke="#ffffff", stroke_width=num(casing - width, 2),
                   stroke_opacity="0.8")
     out += el("path", d=polyline_d(shaft), stroke=colour, stroke_width=num(width, 2), fill="none",
-              stroke_dasharray=dash, stroke_linecap="round" if round_dash else None)
-    out += el("path", d=d_tri, fill=colour)
-    return el("g", out, class_=cls) if cls else out
+              stroke_dasharray=dash, stroke_linecap="round" if round_dash else None,
+              stroke_linejoin="round", class_="mw-shaft")
+    out += el("path", d=d_tri, fill=colour, class_="mw-tip", data_x=num(bx), data_y=num(by))
+    kind = "mw-key-arrow" if key else "mw-arrow"
+    return el("g", out, class_=f"{kind} {cls}" if cls else kind)
+
+
+def _bent(a, b, start: float, end: float, least: float):
+    """A move from `a` to `b`, its ends `start` and `end` clear of the tokens there: a
+    straight arrow, or where that would be shorter than `least` (neighbours whose tokens
+    almost touch), a bent one that leaves and enters at 60 degrees to the line between
+    them and bows out beside it, `least` long (an arrow, not a dot under the units)."""
+    straight = _trim([a, b], start, end)
+    d = math.dist(a, b)
+    if d > start + end and geo.polyline_length(straight) >= least:
+        return straight
+    ux, uy = ((b[0] - a[0]) / d, (b[1] - a[1]) / d) if d > 1e-9 else (1.0, 0.0)
+    nx, ny = uy, -ux   # the side the arrow bows to
+    c, si = 0.5, math.sqrt(3) / 2
+    s = (a[0] + start * (ux * c + nx * si), a[1] + start * (uy * c + ny * si))
+    e = (b[0] + end * (-ux * c + nx * si), b[1] + end * (-uy * c + ny * si))
+    half = math.dist(s, e) / 2
+    rise = math.sqrt(max((least / 2) ** 2 - half ** 2, 0.0))
+    return [s, ((s[0] + e[0]) / 2 + nx * rise, (s[1] + e[1]) / 2 + ny * rise), e]
+
+
+def _beside(pts, size: float, at: float = 0.5):
+    """Where a failed order's cross goes: beside its line (at fraction `at` of it, the
+    middle unless said), clear of the line and the arrow's head, so the cross never
+    hides the order it marks; outside the bend of a bent arrow."""
+    mid = geo.point_along(pts, at)
+    a, b = pts[0], pts[-1]
+    if len(pts) == 3:   # bent (see _bent): away from the chord, past the bend
+        chord = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        dx, dy = pts[1][0] - chord[0], pts[1][1] - chord[1]
+    else:
+        dx, dy = -(b[1] - a[1]), b[0] - a[0]
+    n = math.hypot(dx, dy) or 1.0
+    away = size * 1.9
+    return (mid[0] + dx / n * away, mid[1] + dy / n * away)
 
 
 def _cross(pt, size, stroke, colour="#e00000") -> str:

@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from . import geometry as geo
+from . import legible
 from .mapview import MapView, ProvinceView
 from .svg import (colour, document, el, esc, group, hatch_pattern, ink_on, lighten, num,
                   path_from_pieces, polyline_d, text, text_width, wrap)
@@ -29,6 +30,7 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 # How far above its province's name a unit sits, in unit radii: the token (radius 1) clears
 # the name's cap height (0.37 font above the label point), so a name is never under a unit.
 UNIT_LIFT = 1.5
+UI_SMALL = 0.85        # subtitle, legend captions: this many times the title and key text
 PRINT_KEY_FONT = 1.4   # printed maps: title and key text at most this many times the labels
 
 
@@ -66,6 +68,15 @@ class Metrics:
         font = max(4.0, min(16.0, nn * 0.26))
         ui = max(font * 0.8, min(60.0, frame_width / 60))
         return cls(font=font, unit=font * 0.95, stroke=max(0.5, font * 0.07), ui_font=ui)
+
+
+    def legible(self, width: float) -> "Metrics":
+        """These sizes, raised (units and strokes with the text) so that the smallest text
+        of a drawing `width` wide reads on a phone (legible.py)."""
+        least = legible.smallest_text(width)
+        k = max(1.0, least / self.font)
+        return Metrics(font=self.font * k, unit=self.unit * k, stroke=self.stroke * k,
+                       ui_font=max(self.ui_font, least / UI_SMALL))
 
 
 def _median_nearest(pts) -> float:
@@ -192,6 +203,8 @@ class MapCanvas:
         self._cells = None
         self.frame = self._frame()
         self.m = Metrics.of(view, self.frame[2] - self.frame[0])
+        if self.o.crop or self.o.frame_points:   # a diagram: text that reads in the page's column
+            self.m = self.m.legible(self.frame[2] - self.frame[0])
         if self.o.print_mode:   # on paper the key is read up close: a little above the labels
             self.m.ui_font = min(self.m.ui_font, self.m.font * PRINT_KEY_FONT)
         self.visible = self._visible()
@@ -222,10 +235,9 @@ class MapCanvas:
         span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
         nn = _median_nearest([p.label for p in v.provinces.values()]) or 40.0
         pad = max(span * 0.18, nn * 1.3, 30)
-        x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-        if x1 - x0 < nn * 7:   # never so tight that a diagram is all markers
-            grow = (nn * 7 - (x1 - x0)) / 2
-            x0, x1 = x0 - grow, x1 + grow
+        # never so tight that a diagram is all markers
+        x0, y0, x1, y1 = legible.frame(list(zip(xs, ys)), pad, (-math.inf, -math.inf, math.inf, math.inf),
+                                       min_width=nn * 7)
         # keep a pleasant aspect ratio between 4:3 landscape and 3:4 portrait
         w, h = x1 - x0, y1 - y0
         if w < h * 0.75:
@@ -613,10 +625,32 @@ class MapCanvas:
         r = self.view.resolve(loc)
         pt = base or self.base_point(loc)
         if r and not r[1]:
+            above = (pt[0], pt[1] - self.m.unit * UNIT_LIFT)
+            below = (pt[0], pt[1] + self.m.unit * (UNIT_LIFT + 0.1))
             if pt[1] - self.m.unit * (UNIT_LIFT + 1) < 0:   # at the board's top edge: below the name
-                return (pt[0], pt[1] + self.m.unit * (UNIT_LIFT + 0.1))
-            return (pt[0], pt[1] - self.m.unit * UNIT_LIFT)
+                return below
+            # on a dense board the spot above may be a neighbour's name: then below, or beside
+            # its own name, whichever is clear first
+            aside = len(self.view.provinces[r[0]].abbr) * self.m.font * 0.31 + self.m.unit * 1.15
+            for spot in (above, below, (pt[0] + aside, pt[1] - self.m.font * 0.1),
+                         (pt[0] - aside, pt[1] - self.m.font * 0.1)):
+                if not self._covers_a_name(spot, r[0]):
+                    return spot
+            return above
         return pt
+
+    def _covers_a_name(self, pt, own: str) -> bool:
+        """Whether a unit token at `pt` would hide another province's name."""
+        reach = self.m.unit * 1.1
+        half_h = self.m.font * 0.4
+        for p in self.visible:
+            if p.id == own:
+                continue
+            half_w = len(p.abbr) * self.m.font * 0.31
+            x, y = p.label
+            if abs(pt[0] - x) < half_w + reach and abs(pt[1] - y) < half_h + reach:
+                return True
+        return False
 
     def unit_marker(self, kind: str, pt, power: str, *, dislodged=False) -> str:
         c = self.view.power_colour(power)
@@ -685,13 +719,15 @@ class MapCanvas:
         w = x1 - x0
         u = self.m.ui_font
         title = self.o.title if self.o.title is not None else self.view.title
-        title_size = min(u * 1.5, (w - u) / (max(len(title or ""), 1) * 0.62))
+        # a long title wraps rather than shrinks below the key's text
+        title_size = max(min(u * 1.5, (w - u) / (max(len(title or ""), 1) * 0.62)), u)
+        title_lines = wrap(title, title_size, w - u) if title else []
         sub = self.o.subtitle
         if self.schematic:
             sub = ("Schematic: no province outlines are available, so cells are drawn around "
                    "label points and lines join adjacent provinces." + (f" {sub}" if sub else ""))
         sub_lines = wrap(sub, u * 0.85, w - u) if sub else []
-        top = (title_size * 1.6 if title else 0.0) + len(sub_lines) * u * 1.15 + (u * 0.5 if title or sub_lines else 0)
+        top = (title_size * (1.6 + 1.2 * (len(title_lines) - 1)) if title else 0.0) + len(sub_lines) * u * 1.15 + (u * 0.5 if title or sub_lines else 0)
         legend_markup, legend_h = self._legend_block(x0, y1, w) if self.o.legend else ("", 0.0)
         cap_lines = wrap(caption, u * 0.85, w - u) if caption else []
         legend_h += len(cap_lines) * u * 1.15 + (u * 0.4 if cap_lines else 0)
@@ -706,9 +742,10 @@ class MapCanvas:
                        stroke="#000000", stroke_width=num(self.m.stroke * 1.5, 2)))
         head = []
         y = y0 - top
-        if title:
-            y += title_size * 1.25
-            head.append(text(x0 + u * 0.5, y, title, font_size=num(title_size), font_weight="bold"))
+        for i, line in enumerate(title_lines):
+            y += title_size * (1.25 if i == 0 else 1.2)
+            head.append(text(x0 + u * 0.5, y, line, font_size=num(title_size), font_weight="bold"))
+        if title_lines:
             y += title_size * 0.2
         for line in sub_lines:
             y += u * 1.1
@@ -728,7 +765,7 @@ class MapCanvas:
             width, height, unit = vb[2] * self.o.unit_mm, vb[3] * self.o.unit_mm, "mm"
         ra = dict(root_attrs or {})
         ra.setdefault("class", "mw-map")
-        ra["data-min-font"] = num(min(self.m.font, u * 0.85), 2)
+        ra["data-min-font"] = num(min(self.m.font, u * UI_SMALL), 2)
         return document("".join(body), width=width, height=height, view_box=vb, unit=unit,
                         title=title or self.view.title, defs=self._defs() + clip, root_attrs=ra)
 

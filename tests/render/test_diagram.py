@@ -132,11 +132,16 @@ def _tip(group):
     return x, y
 
 
+def _group(root, cls: str):
+    """The first <g> with class `cls` among its classes (an arrow is `mw-arrow mw-move`)."""
+    return next((g for g in root.iter(f"{NS}g") if cls in (g.get("class") or "").split()), None)
+
+
 def test_support_to_a_move_ends_a_third_of_the_way_back():
     request, response = MOVEMENT
     game = tiny_game()
     root = ET.fromstring(order_diagram(game, request, response))
-    support = root.find(f".//{NS}g[@class='mw-support-move']")
+    support = _group(root, "mw-support-move")
     assert support is not None
     tx, ty = _tip(support)
     canvas = MapCanvas(view_of(game), MapOptions())
@@ -162,10 +167,10 @@ def test_failed_orders_crossed_and_dislodged_marked():
 
 def test_convoy_is_dashed_and_retreat_drawn():
     root = ET.fromstring(order_diagram(tiny_game(), *CONVOY))
-    convoy = root.find(f".//{NS}g[@class='mw-convoy']")
+    convoy = _group(root, "mw-convoy")
     assert convoy is not None and any(p.get("stroke-dasharray") for p in convoy.findall(f"{NS}path"))
     root = ET.fromstring(order_diagram(tiny_game(), *RETREAT))
-    assert root.find(f".//{NS}g[@class='mw-retreat']") is not None
+    assert _group(root, "mw-retreat") is not None
 
 
 def test_view_is_cropped_to_the_orders():
@@ -182,5 +187,5 @@ def test_diagram_from_the_engine_on_classic():
                "orders": {"ENGLAND": ["F LON - ENG", "F NTH S F LON - ENG", "A YOR H"], "FRANCE": ["F ENG H"]}}
     response = adjudicate(game, request)
     root = ET.fromstring(order_diagram(game, request, response))
-    assert root.find(f".//{NS}g[@class='mw-move']") is not None
+    assert _group(root, "mw-move") is not None
     assert [e for e in root.iter(f"{NS}circle") if e.get("class") == "mw-dislodged-marker"]

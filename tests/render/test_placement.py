@@ -57,7 +57,7 @@ def _arrow_ends(root, cls="mw-move"):
     """(start, tip) of each arrow of a class: the shaft's first point, the head's tip."""
     out = []
     for g in root.iter(f"{NS}g"):
-        if g.get("class") != cls:
+        if cls not in (g.get("class") or "").split():
             continue
         paths = [p.get("d") for p in g.findall(f"{NS}path")]
         start = tuple(float(v) for v in re.match(r"M(-?[\d.]+) (-?[\d.]+)", paths[-2]).groups())

@@ -146,7 +146,7 @@ def test_render_command(tmp_path):
     assert main(["render", CLASSIC, "--position", str(pos), "-o", str(out)]) == 0
     root = ET.fromstring(out.read_text(encoding="utf-8"))
     ns = "{http://www.w3.org/2000/svg}"
-    assert root.find(f".//{ns}g[@class='mw-support-move']") is not None
+    assert any("mw-support-move" in (g.get("class") or "").split() for g in root.iter(f"{ns}g"))
     bad = tmp_path / "bad.yaml"
     bad.write_text("- just a list\n")
     assert main(["render", CLASSIC, "--position", str(bad)]) == 1

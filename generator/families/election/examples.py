@@ -322,7 +322,8 @@ def run_example(game: Game, example: Example) -> Outcome:
     figure = None
     if after is not None:   # drawn only when the build asks for it (validate draws no figures)
         title = str(data.get("title") or "")
-        figure = lambda: control_map(game, after, highlight=touched, winners=winners, title=title)  # noqa: E731
+        figure = lambda: control_map(game, after, highlight=touched, winners=winners, title=title,
+                                         example=True)  # noqa: E731
     return Outcome(result, trace, mismatches, figure, _summary(game, kind, result), diagnostics)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from ...escape import xml_attr, xml_text
+from ...render import legible
 from .grid import Grid
 from .model import HexGame, Position, Unit
 from .naming import unit_labels
@@ -39,13 +40,18 @@ def lighten(colour: str, keep: float) -> str:
     return "#" + "".join(f"{round(255 - (255 - c) * keep):02x}" for c in rgb)
 
 
+COUNTER_TEXT = 0.13   # a counter's smallest text (DISR), in counter widths
+COUNTER_MOST = 0.6    # a worked example's counters at most this many hex heights wide
+
+
 def hex_points(grid: Grid, hex_id: str, size: float, ox: float, oy: float) -> str:
     cx, cy = grid.center(hex_id, size)
     return " ".join(f"{f(x + ox)},{f(y + oy)}" for x, y in Grid.corners(cx, cy, size))
 
 
-def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h: float, variant_id: str = "") -> str:
-    """A NATO-style unit symbol: frame, branch mark, size mark above."""
+def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h: float, variant_id: str = "",
+                least: float = 0.0) -> str:
+    """A NATO-style unit symbol: frame, branch mark, size mark above (its text at least `least`)."""
     out = [f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="none" stroke="#000" stroke-width="{f(max(0.3, w / 40))}"/>']
     sw = f(max(0.3, w / 40))
     if arm in ("infantry", "mixed") and "airborne" not in variant_id:
@@ -70,15 +76,16 @@ def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h:
         return f'<polyline points="{" ".join(pts)}" fill="none" stroke="#000" stroke-width="{sw}"/>'
     marks = {"corps": "XXX", "division": "XX", "brigade": "X"}.get(size, "")
     if marks:
-        out.append(f'<text x="{f(x + w / 2)}" y="{f(y - h * 0.08)}" font-size="{f(h * 0.35)}" text-anchor="middle" '
+        out.append(f'<text x="{f(x + w / 2)}" y="{f(y - h * 0.08)}" font-size="{f(max(h * 0.35, least))}" text-anchor="middle" '
                    f'font-family="sans-serif">{marks}</text>')
     return "".join(out)
 
 
 def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: str = "", *,
-            side_band: bool = False) -> str:
+            side_band: bool = False, least: float = 0.0) -> str:
     """A unit counter `s` wide centred on (cx, cy); disrupted: its face-down side, grey (with
-    `side_band`, a strip of its side's colour along the top, for a printed counter's back)."""
+    `side_band`, a strip of its side's colour along the top, for a printed counter's back).
+    No text on it smaller than `least` (a worked example's figure: see render/legible.py)."""
     t = game.unit_type(unit)
     x, y = cx - s / 2, cy - s / 2
     fill = counter_fill(game, unit.side) if not unit.disrupted else "#dddddd"
@@ -86,21 +93,21 @@ def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: st
     if unit.disrupted and side_band:
         out.append(f'<rect x="{f(x + s * 0.1)}" y="{f(y + s * 0.92)}" width="{f(s * 0.8)}" height="{f(s * 0.05)}" '
                    f'fill="{side_colour(game, unit.side)}"/>')
-    out.append(nato_symbol(t.id, t.arm, t.size, x + s * 0.25, y + s * 0.3, s * 0.5, s * 0.32, t.id))
+    out.append(nato_symbol(t.id, t.arm, t.size, x + s * 0.25, y + s * 0.3, s * 0.5, s * 0.32, t.id, least))
     values = f"{t.strength.value}-{t.movement.value}" if t.arm != "fort" else f"{t.strength.value}"
-    out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(s * 0.2)}" text-anchor="middle" font-family="sans-serif">{xml_text(values)}</text>')
+    out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(max(s * 0.2, least))}" text-anchor="middle" font-family="sans-serif">{xml_text(values)}</text>')
     if unit.disrupted:
         # in the top corner, clear of the size mark above the symbol
-        out.append(f'<text x="{f(x + s * 0.06)}" y="{f(y + s * 0.17)}" font-size="{f(s * 0.13)}" font-family="sans-serif" '
+        out.append(f'<text x="{f(x + s * 0.06)}" y="{f(y + s * 0.17)}" font-size="{f(max(s * 0.13, least))}" font-family="sans-serif" '
                    f'fill="#a00">DISR</text>')
     if label:
-        out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(s * 0.16)}" text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
+        out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(max(s * 0.16, least))}" text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
     out.append("</g>")
     return "".join(out)
 
 
 def draw_hexes(game: HexGame, hexes: list[str], size: float, ox: float, oy: float, *,
-               labels: bool = True, tint: bool = True, gmap=None) -> list[str]:
+               labels: bool = True, tint: bool = True, gmap=None, least: float = 0.0) -> list[str]:
     gmap = gmap or game.map
     grid = gmap.grid
     out = []
@@ -114,7 +121,7 @@ def draw_hexes(game: HexGame, hexes: list[str], size: float, ox: float, oy: floa
                        f'fill="{side_colour(game, c)}" fill-opacity="0.07" stroke="none"/>')
         if labels:
             cx, cy = grid.center(h, size)
-            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy - size * 0.3)}" font-size="{f(size * 0.16)}" '
+            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy - size * 0.3)}" font-size="{f(max(size * 0.16, least))}" '
                        f'text-anchor="middle" font-family="sans-serif" fill="#555">{h}</text>')
     return out
 
@@ -145,7 +152,8 @@ def draw_hexsides(game: HexGame, hexes: set[str], size: float, ox: float, oy: fl
     return out
 
 
-def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, names: bool = True) -> list[str]:
+def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, names: bool = True,
+                least: float = 0.0) -> list[str]:
     grid = game.map.grid
     out = []
     for c in sorted(game.map.cities.values(), key=lambda c: c.id):
@@ -157,7 +165,7 @@ def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: floa
                  if c.capital else f'<circle cx="{f(cx + ox)}" cy="{f(cy + oy)}" r="{f(r)}" fill="#222"/>')
         out.append(shape)
         if names:
-            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.36)}" font-size="{f(size * 0.19)}" text-anchor="middle" '
+            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.36)}" font-size="{f(max(size * 0.19, least))}" text-anchor="middle" '
                        f'font-family="sans-serif" font-weight="bold">{xml_text(c.name)}</text>')
     for r in sorted(game.map.resource_centres.values(), key=lambda r: r.id):
         if r.hex not in hexes:
@@ -175,9 +183,11 @@ def estimated_banner(x: float, y: float, size: float, text: str) -> str:
 
 
 def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "",
-                 print_scale: float | None = None) -> str:
-    """`print_scale`: the scale the document must print at (data-print-scale; tiled if larger than the paper)."""
+                 print_scale: float | None = None, min_font: float | None = None) -> str:
+    """`print_scale`: the scale the document must print at (data-print-scale; tiled if larger than the paper);
+    `min_font`: its smallest text (data-min-font, for render/figure.py)."""
     fixed = f' data-print-scale="{print_scale:g}"' if print_scale else ""
+    fixed += f' data-min-font="{f(min_font)}"' if min_font else ""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}{unit}" height="{f(height)}{unit}" '
             f'viewBox="0 0 {f(width)} {f(height)}"{fixed}>')
     t = f"<title>{xml_text(title)}</title>" if title else ""
@@ -290,15 +300,16 @@ def mix(colour: str, tint: str, keep: float) -> str:
 
 
 def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,
-               labels: bool = False) -> list[str]:
+               labels: bool = False, least: float = 0.0) -> list[str]:
     """Counters side by side in their hexes (when `labels`, numbered where the position
-    holds more than one unit of a side and type, as the example's text names them)."""
+    holds more than one unit of a side and type, as the example's text names them); with
+    `least`, counters large enough for their text to be at least that."""
     grid = game.map.grid
     marks = {uid: mark for uid, (_, mark) in unit_labels(game, pos.units.values()).items()} if labels else {}
     by_hex: dict[str, list[Unit]] = {}
     for u in sorted(pos.units.values(), key=lambda u: u.id):
         by_hex.setdefault(u.hex, []).append(u)
-    s = size * 0.36
+    s = max(size * 0.36, least / COUNTER_TEXT)
     out = []
     for h, units in sorted(by_hex.items()):
         if h not in hexes:
@@ -307,7 +318,7 @@ def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: f
         n = len(units)
         for i, u in enumerate(units):
             dx = (i - (n - 1) / 2) * s * 1.05
-            out.append(counter(game, u, cx + ox + dx, cy + oy, s, label=marks.get(u.id, "")))
+            out.append(counter(game, u, cx + ox + dx, cy + oy, s, label=marks.get(u.id, ""), least=least))
     return out
 
 
@@ -330,7 +341,10 @@ def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
 def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list[str] = (), arrows: list[tuple[str, str]] = (),
                    shaded: list[str] = (), marked: dict[str, str] | None = None, gmap=None, size: float = 60.0) -> str:
     """An SVG drawing of the hexes around an example, with units, a path, attack arrows
-    and shaded (e.g. enemy-controlled) hexes. Units: px."""
+    and shaded (e.g. enemy-controlled) hexes. Units: px.
+
+    Framed by render/legible.py's rule: the focus hexes and part of each neighbour, and
+    text (counters included) large enough to read in a phone's column."""
     gmap = gmap or game.map
     grid = gmap.grid
     hexes = set()
@@ -340,36 +354,52 @@ def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list
     if not hexes:
         return ""
     cs = [grid.center(h, size) for h in hexes]
-    minx, maxx = min(c[0] for c in cs), max(c[0] for c in cs)
-    miny, maxy = min(c[1] for c in cs), max(c[1] for c in cs)
+    minx, miny = min(c[0] for c in cs), min(c[1] for c in cs)
     r = size / math.sqrt(3)
     ox, oy = -minx + r + 4, -miny + size / 2 + 4
-    width, height = maxx - minx + 2 * r + 8, maxy - miny + size + 30
+    centres = [(x + ox, y + oy) for x, y in (grid.center(h, size) for h in focus if grid.contains(h))]
+    # the widest frame whose counters (their text at the rule's smallest) still fit a hex
+    widest = legible.TEXT_SPAN * COUNTER_TEXT * COUNTER_MOST * size
+    margin = size * 0.75   # the focus hexes whole and a strip of each neighbour
+    frames = [legible.frame(band, margin, (0.0, 0.0, math.inf, math.inf), min_width=size * 1.8)
+              for band in legible.bands(centres, widest - 2 * margin)]
+    width = max(x1 - x0 for x0, _, x1, _ in frames)
+    least = legible.smallest_text(width)
     ordered = sorted(hexes)
-    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>']
-    body += draw_hexes(game, ordered, size, ox, oy, gmap=gmap)
+    body = []
+    body += draw_hexes(game, ordered, size, ox, oy, gmap=gmap, least=least)
     for h in sorted(shaded):
         if h in hexes:
             body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="#e0a000" fill-opacity="0.28" stroke="none"/>')
     body += draw_hexsides(game, hexes, size, ox, oy, gmap=gmap)
-    body += draw_places(game, hexes, size, ox, oy)
+    body += draw_places(game, hexes, size, ox, oy, least=least)
     for h, text in sorted((marked or {}).items()):
         if h in hexes:
             cx, cy = grid.center(h, size)
-            body.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.42)}" font-size="{f(size * 0.15)}" text-anchor="middle" '
-                        f'font-family="sans-serif" fill="#7a0000">{xml_text(text)}</text>')
+            body.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.42)}" font-size="{f(max(size * 0.15, least))}" '
+                        f'text-anchor="middle" font-family="sans-serif" fill="#7a0000">{xml_text(text)}</text>')
     if path:
         pts = " ".join(f"{f(grid.center(h, size)[0] + ox)},{f(grid.center(h, size)[1] + oy)}" for h in path if grid.contains(h))
         body.append(f'<polyline points="{pts}" fill="none" stroke="#0a7d2c" stroke-width="{f(size * 0.05)}" '
                     f'stroke-dasharray="{f(size * 0.1)} {f(size * 0.05)}"/>')
     for a, b in arrows:
-        (x1, y1), (x2, y2) = grid.center(a, size), grid.center(b, size)
-        x1, y1, x2, y2 = x1 + ox, y1 + oy, x1 + ox + (x2 - x1) * 0.7, y1 + oy + (y2 - y1) * 0.7
-        ang = math.atan2(y2 - y1, x2 - x1)
-        hx1, hy1 = x2 - size * 0.12 * math.cos(ang - 0.5), y2 - size * 0.12 * math.sin(ang - 0.5)
-        hx2, hy2 = x2 - size * 0.12 * math.cos(ang + 0.5), y2 - size * 0.12 * math.sin(ang + 0.5)
-        body.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" stroke="#b00000" stroke-width="{f(size * 0.05)}"/>'
-                    f'<polygon points="{f(x2)},{f(y2)} {f(hx1)},{f(hy1)} {f(hx2)},{f(hy2)}" fill="#b00000"/>')
-    body += draw_units(game, pos, hexes, size, ox, oy, labels=True)
-    body.append(estimated_banner(4, height - 8, min(9.0, width / 26), "map and values: reconstruction (estimated)"))
-    return svg_document(width, height, body, unit="px", title="worked example")
+        (x1_, y1_), (x2_, y2_) = grid.center(a, size), grid.center(b, size)
+        body.append(_attack_arrow(x1_ + ox, y1_ + oy, x2_ + ox, y2_ + oy, size))
+    body += draw_units(game, pos, hexes, size, ox, oy, labels=True, least=least)
+    drawing, width, height = legible.stack(frames, "".join(body), size * 0.15)
+    banner = max(least, min(9.0, width / 26))
+    out = [f'<rect width="{f(width)}" height="{f(height + banner * 2)}" fill="#fff"/>', drawing,
+           estimated_banner(2, height + banner * 1.4, banner, "map and values: reconstruction (estimated)")]
+    return svg_document(width, height + banner * 2, out, unit="px", title="worked example", min_font=least)
+
+
+def _attack_arrow(x1: float, y1: float, bx: float, by: float, size: float) -> str:
+    """An arrow from one hex centre 70 % of the way to another's (an `mw-arrow`, measured
+    like the Diplomacy diagrams' arrows)."""
+    x2, y2 = x1 + (bx - x1) * 0.7, y1 + (by - y1) * 0.7
+    ang = math.atan2(y2 - y1, x2 - x1)
+    hx1, hy1 = x2 - size * 0.12 * math.cos(ang - 0.5), y2 - size * 0.12 * math.sin(ang - 0.5)
+    hx2, hy2 = x2 - size * 0.12 * math.cos(ang + 0.5), y2 - size * 0.12 * math.sin(ang + 0.5)
+    return (f'<g class="mw-arrow"><path class="mw-shaft" d="M{f(x1)},{f(y1)} L{f(x2)},{f(y2)}" stroke="#b00000" '
+            f'stroke-width="{f(size * 0.05)}"/><polygon class="mw-tip" data-x="{f(x2)}" data-y="{f(y2)}" '
+            f'points="{f(x2)},{f(y2)} {f(hx1)},{f(hy1)} {f(hx2)},{f(hy2)}" fill="#b00000"/></g>')
