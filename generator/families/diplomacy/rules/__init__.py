@@ -144,6 +144,10 @@ class OrderKind:
     the standard decisions are made (a unit with such an order holds meanwhile, unless
     `unit_order` is False: then the order belongs to no unit); `execute(unit, order)`
     returns the unit after a successful order.
+
+    With `travels`, the order takes its unit elsewhere (a rail journey):
+    `decide(resolver, province, order, params)` returns (succeeds, reason, the province
+    where the unit ends the turn), and the engine moves it there when it succeeds.
     """
 
     name: str
@@ -155,6 +159,7 @@ class OrderKind:
     leads: bool = False
     unit_order: bool = True
     canonical: Callable | None = None   # (order, display) -> text
+    travels: bool = False
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
