@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import is_inside
-from ..families.diplomacy.rules import webdip_mixins
+from ..families.diplomacy.rules import forms_naming_countries, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
@@ -101,6 +101,9 @@ class ClassFacts:
     canal_parts: dict[str, list[int]] = field(default_factory=dict)    # cls -> [ends, controller/own]
     mentions: dict[int, set[int]] = field(default_factory=dict)       # unmodelled index -> terrIDs in its code
     canal_classes: list[tuple[str, int, str]] = field(default_factory=list)  # unmodelled entries the canal covers
+    included_by: dict[str, str] = field(default_factory=dict)   # file -> the file that includes it
+    mixin_files: set[str] = field(default_factory=set)          # files with a recognised mixin's class
+    reads: dict[tuple, set[str]] = field(default_factory=dict)  # unmodelled entry -> variant arrays its code reads
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -140,7 +143,36 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _canal(facts)
+    _module_code(facts, variant)
     return facts
+
+
+_COUNTRY_ID = re.compile(r"countryID\s*=?=\s*['\"]?(\d{1,3})\b")
+_STATIC_ARRAY = re.compile(r"::\$(\w+)")
+
+
+def _unmodelled(facts: ClassFacts, where: tuple[str, int, str], body: str) -> None:
+    facts.mentions[len(facts.unmodelled)] = _numbers(body)
+    facts.reads[where] = set(_STATIC_ARRAY.findall(body))
+    facts.unmodelled.append(where)
+
+
+def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
+    """Classes that are a recognised module's code, not unmodelled rules: those of the
+    files a recognised mixin's class file includes (Colonial's TSR_adjudicatorDiplomacy
+    pulls in its adjMoveTSR classes), and those that read a variant.php array a module
+    reads (`ColonialVariant::$transSibTerritories`)."""
+    def from_mixin(file: str) -> bool:
+        seen = set()
+        while file in facts.included_by and file not in seen:
+            seen.add(file)
+            file = facts.included_by[file]
+            if file in facts.mixin_files:
+                return True
+        return False
+    arrays = set(variant.arrays)
+    facts.unmodelled = [where for where in facts.unmodelled
+                        if not from_mixin(where[0]) and not facts.reads.get(where, set()) & arrays]
 
 
 # `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
@@ -153,6 +185,15 @@ _OWN = re.compile(r"^\s*\(?\s*(?:l_r\s*\(\s*)?(?P<q>['\"])variants/(?P=q)\s*\.\s
 _VARIANT_FILE = re.compile(r"^variants/(?P<folder>[A-Za-z0-9_]{1,80})/(?P<rest>(?:[A-Za-z0-9_]{1,80}/){0,3}"
                            r"[A-Za-z0-9_.-]{1,80}\.php)$")
 MAX_INCLUDES = 16       # files one class may pull in, includes of includes counted
+
+
+def includes(text: str, variant: str):
+    """(match, path) of each include in a class file's text: the path as written, or the
+    game's own folder's file for an include by `$Game->Variant->name`; None when code
+    names it."""
+    for m in _INCLUDE.finditer(text):
+        literal, own = _LITERAL.match(m.group("arg")), _OWN.match(m.group("arg"))
+        yield m, literal.group("path") if literal else f"variants/{variant}/{own.group('rest')}" if own else None
 
 
 def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[str], variant: str) -> None:
@@ -170,9 +211,7 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
                                             f"{getattr(exc, 'reason', exc)}"))
         return
     lines = Lines(text)
-    for m in _INCLUDE.finditer(text):
-        literal, own = _LITERAL.match(m.group("arg")), _OWN.match(m.group("arg"))
-        path = literal.group("path") if literal else f"variants/{variant}/{own.group('rest')}" if own else None
+    for m, path in includes(text, variant):
         if path is not None and not path.startswith("variants/"):
             continue            # webDiplomacy's own code: the standard rules
         target = _VARIANT_FILE.match(path or "")
@@ -189,6 +228,7 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
             facts.unread.append((*where, f"{shown} includes {path}, one file more than the {MAX_INCLUDES} the "
                                          f"importer follows for a class: it is not imported"))
         else:
+            facts.included_by.setdefault(rel, shown)
             _read_file(facts, root, cls, rel, seen, variant)
     try:
         _read_class_file(facts, cls, shown, text)
@@ -536,11 +576,14 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 elif cls == "processGame" and _neutral_only(own, real):
                     facts.neutral_process.append(where)
                 else:
-                    facts.mentions[len(facts.unmodelled)] = _numbers(body)
-                    facts.unmodelled.append(where)
+                    _unmodelled(facts, where, body)
             continue
         if mixin in mixins:
             facts.found.setdefault(mixin, {})
+            facts.mixin_files.add(shown)
+            if mixin in forms_naming_countries():
+                ids = facts.found[mixin].setdefault("country_ids", [])
+                ids += sorted({int(c) for c in _COUNTRY_ID.findall(body)} - set(ids))
         elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
                                                      if first != "}"])) is not None:
             facts.found["TargetCentres"] = {"by_country": targets}
@@ -554,5 +597,4 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls in ("userOrderBuilds", "processOrderBuilds"):
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:
-                facts.mentions[len(facts.unmodelled)] = _numbers(body)
-                facts.unmodelled.append(where)
+                _unmodelled(facts, where, body)

@@ -187,3 +187,16 @@ def test_an_include_of_the_variants_own_file_by_its_name_is_followed(tmp_path):
     assert (rail.file, rail.line) == ("Isle/resources/rail.php", 2) and "RailMove overrides _success" in rail.message
     (folder / "resources" / "rail.php").unlink()
     assert [d.line for d in _codes(import_variant(folder), "IMP022")] == [2]
+
+
+def test_the_vendoring_script_copies_the_files_a_class_includes():
+    """Colonial's TSR_adjudicatorDiplomacy includes resources/adjudicatorTSR/*.php by the
+    variant's name: vendor.py lists them with the class files (so the tests have them)."""
+    import importlib.util
+    data = Path(__file__).resolve().parents[1] / "data" / "webdip"
+    spec = importlib.util.spec_from_file_location("vendor", data / "vendor.py")
+    vendor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vendor)
+    files = vendor.needed(data, "Colonial")
+    assert {f"resources/adjudicatorTSR/{n}.php" for n in ("TSRmove", "adjMoveTSR", "adjMoveTSRhelper")} <= set(files)
+    assert all((data / "Colonial" / f).is_file() for f in files if f.startswith("resources/adjudicatorTSR/"))

@@ -233,6 +233,12 @@ def webdip_mixins() -> dict[str, str]:
     return {mixin: mod.name for mod in modules().values() if mod.webdip for mixin in mod.webdip.mixins}
 
 
+def forms_naming_countries() -> frozenset[str]:
+    """The mixins whose code names the countries it applies to (WebdipForm.countries)."""
+    return frozenset(mixin for mod in modules().values() if mod.webdip and mod.webdip.countries
+                     for mixin in mod.webdip.mixins)
+
+
 def webdip_arrays() -> tuple[str, ...]:
     """The variant.php arrays of terrIDs some module reads."""
     return tuple(sorted({a for mod in modules().values() if mod.webdip for a in mod.webdip.arrays}))

@@ -45,6 +45,9 @@ class WebdipForm:
     arrays: tuple[str, ...] = ()
     country_arrays: tuple[str, ...] = ()
     read: Callable[[dict], dict] | None = None
+    # the mixin's code names the countries it applies to by countryID (Colonial's TSR:
+    # `countryID = '6'`): the importer gives them as the mixin's facts {powers: [power ids]}
+    countries: bool = False
     export: str = ""
     not_exported: str = "webDiplomacy needs its classes for it"
 

@@ -281,5 +281,5 @@ MODULE = RuleModule(
     orders=(OrderKind("rail", ("rail", "rails"), parse, validate, decide, canonical=canonical, travels=True),),
     checks=example_checks, pages=pages,
     webdip=WebdipForm("armies travel along a railway (Colonial's Trans-Siberian Railroad)", mixins=("TSR",),
-                      arrays=("transSibTerritories",), read=_read,
+                      arrays=("transSibTerritories",), read=_read, countries=True,
                       not_exported="webDiplomacy needs Colonial's TSR adjudicator classes, written for its map"))
