@@ -459,6 +459,40 @@ def _close(text: str, pos: int, stop: int) -> int:
     return -1
 
 
+ANY_WINNER = 0      # the countryID _target_centres gives a test that holds for whoever wins
+# Rinascimento's `list($rom_stat)=$DB->sql_row("SELECT countryID FROM wD_TerrStatus WHERE terrID=77 ...");`
+_OWNER_ROW = re.compile(r"list\(\s*\$(\w{1,40})\s*\)\s*=\s*\$DB->sql_row\(\s*\"SELECT\s+countryID\s+FROM\s+wD_TerrStatus"
+                        r"\s+WHERE\s+terrID\s*=\s*'?(\d{1,5})'?[^\"]{0,200}\"(?:\s*\.\s*\$[\w>-]{1,40})?\s*\)\s*;",
+                        re.IGNORECASE)
+_ANY_WINNER = re.compile(r"^\$win\s*=\s*parent::checkForWinner\(\)\s*;\s*if\s*\(\s*\$win\s*==\s*false\s*\)\s*return\s+false\s*;"
+                         r"\s*(?P<rows>(?:global\s+[^;]{0,80};\s*)?(?:list\([^;]{0,400};\s*)+)"
+                         r"if\s*\((?P<cond>[^{};]{1,400})\)\s*return\s+\$win\s*;\s*(?:else\s+)?return\s+false\s*;\s*$")
+_SAME_OWNER = re.compile(r"^\$(\w{1,40})\s*==\s*\$win->countryID$|^\$win->countryID\s*==\s*\$(\w{1,40})$")
+
+
+def _any_winner_owns(code: str) -> list[int] | None:
+    """The territories webDiplomacy's winner must also own, whoever it is, written as
+    Rinascimento does ("Winner need to occupie ROME"): `$win=parent::checkForWinner(); if
+    ($win == false) return false;`, one `list($x)=$DB->sql_row("SELECT countryID FROM
+    wD_TerrStatus WHERE terrID=77 ...")` a territory, then `if ($x == $win->countryID) return
+    $win; else return false;`. None for any other code."""
+    code = re.sub(r"^\s*global\s+[^;]{0,80};\s*", "", code.strip())
+    whole = _ANY_WINNER.match(code)
+    if whole is None:
+        return None
+    rows = {m.group(1): int(m.group(2)) for m in _OWNER_ROW.finditer(whole.group("rows"))}
+    if len(rows) != whole.group("rows").count("list("):
+        return None
+    terrs = []
+    for part in _split(whole.group("cond"), "AND"):
+        same = _SAME_OWNER.match(" ".join(part.split()))
+        name = same and (same.group(1) or same.group(2))
+        if not name or name not in rows:
+            return None
+        terrs.append(rows[name])
+    return terrs
+
+
 def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list[int]]] | None:
     """A processMembers checkForWinner that keeps webDiplomacy's winner (parent::checkForWinner)
     only when it owns named territories (wD_TerrStatus), written as TenSixtySix does:
@@ -469,6 +503,9 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
     if code is None or set(real) - {"checkForWinner"} or "parent::checkForWinner()" not in code \
             or "wD_TerrStatus" not in code or not re.search(r"return\s+false\s*;\s*$", code):
         return None
+    rows = _any_winner_owns(code)
+    if rows is not None:
+        return {ANY_WINNER: [[t] for t in rows]}
     out: dict[int, list[list[int]]] = {}
     ifs = list(_IF.finditer(code))
     for index, m in enumerate(ifs):

@@ -200,3 +200,46 @@ def test_the_vendoring_script_copies_the_files_a_class_includes():
     files = vendor.needed(data, "Colonial")
     assert {f"resources/adjudicatorTSR/{n}.php" for n in ("TSRmove", "adjMoveTSR", "adjMoveTSRhelper")} <= set(files)
     assert all((data / "Colonial" / f).is_file() for f in files if f.startswith("resources/adjudicatorTSR/"))
+
+
+WINNER_HOLDS_MIDLAND = """<?php
+class HoldMid_processMembers extends processMembers
+{
+	function checkForWinner()
+	{
+		global $DB, $Game;
+		$win=parent::checkForWinner();
+		if ($win == false) return false;
+		list($mid)=$DB->sql_row("SELECT countryID FROM wD_TerrStatus WHERE terrID=3 AND GameID=".$Game->id);
+		if ($mid == $win->countryID)
+			return $win;
+		else
+			return false;
+	}
+}
+class IsleVariant_processMembers extends HoldMid_processMembers {}
+"""
+
+
+def _with_members(tmp_path, code: str) -> Path:
+    folder = _alone(tmp_path, "Isle")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace(
+        "$this->supplyCenterTarget = 2;", "$this->supplyCenterTarget = 2; $this->variantClasses['processMembers'] = 'Isle';"))
+    (folder / "classes" / "processMembers.php").write_text(code)
+    return folder
+
+
+def test_a_winner_who_must_also_hold_a_territory_whoever_it_is_is_victory_conditions(tmp_path):
+    """Rinascimento's CustomWinCondition ("Winner need to occupie ROME"): webDiplomacy's winner
+    keeps the game only when wD_TerrStatus gives it terrID 77; here Midland (terrID 3)."""
+    result = import_variant(_with_members(tmp_path, WINNER_HOLDS_MIDLAND))
+    assert result.game["rules"]["victory_conditions"] == {"also_own": {"NORLAND": [["MID"]], "SUDLAND": [["MID"]]}}
+    assert not _codes(result, "IMP013")
+
+
+def test_a_winner_test_of_another_shape_stays_not_modelled(tmp_path):
+    other = WINNER_HOLDS_MIDLAND.replace("if ($mid == $win->countryID)", "if ($mid != $win->countryID)")
+    result = import_variant(_with_members(tmp_path, other))
+    assert "victory_conditions" not in result.game.get("rules", {})
+    assert [d.file for d in _codes(result, "IMP013")] == ["Isle/classes/processMembers.php"]
