@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import is_inside
-from ..families.diplomacy.rules import forms_naming_countries, webdip_mixins
+from ..families.diplomacy.rules import forms_naming_countries, mixin_country_values, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
@@ -149,6 +149,16 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
 
 _COUNTRY_ID = re.compile(r"countryID\s*=?=\s*['\"]?(\d{1,3})\b")
 _STATIC_ARRAY = re.compile(r"::\$(\w+)")
+
+
+def _by_country(body: str, array: str) -> dict[int, float]:
+    """`$array = array(x, a, b, ...)` in a class's code, indexed by countryID (index 0 is no
+    country): {countryID: number}; {} when it is not such a list of numbers."""
+    value = next((v for v, _ in find_arrays(body, array) if isinstance(v, list)), None)
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                              for v in value):
+        return {}
+    return {cid: float(v) for cid, v in enumerate(value) if cid}
 
 
 def _unmodelled(facts: ClassFacts, where: tuple[str, int, str], body: str) -> None:
@@ -621,6 +631,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if mixin in forms_naming_countries():
                 ids = facts.found[mixin].setdefault("country_ids", [])
                 ids += sorted({int(c) for c in _COUNTRY_ID.findall(body)} - set(ids))
+            for array in mixin_country_values().get(mixin, ()):
+                values = _by_country(body, array)
+                if values:
+                    facts.found[mixin].setdefault("country_values", {})[array] = values
         elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
                                                      if first != "}"])) is not None:
             facts.found["TargetCentres"] = {"by_country": targets}

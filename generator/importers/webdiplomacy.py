@@ -576,10 +576,15 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                                "install.php and $countries do not have"))
         else:
             found["TargetCentres"] = {"also_own": targets}
-    for name, facts_of in sorted(found.items()):     # a mixin's countryIDs -> {powers: [power ids]}
+    for name, facts_of in sorted(found.items()):     # a mixin's countryIDs -> power ids
         if isinstance(facts_of, dict) and "country_ids" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_ids"}
-            found[name] = {**rest, "powers": [power_id(by_cid[c]) for c in facts_of["country_ids"] if c in by_cid]}
+            found[name] = facts_of = {**rest, "powers": [power_id(by_cid[c]) for c in facts_of["country_ids"]
+                                                         if c in by_cid]}
+        if isinstance(facts_of, dict) and "country_values" in facts_of:
+            rest = {k: v for k, v in facts_of.items() if k != "country_values"}
+            found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
+                                      for array, values in facts_of["country_values"].items()}}
     for name, lists in sorted(variant.country_lists.items()):     # {country: [territory name]} arrays
         found[name] = _country_lists(name, lists, power_of_name, location_of, variant, diags, speller)
     for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads

@@ -243,3 +243,15 @@ def test_a_winner_test_of_another_shape_stays_not_modelled(tmp_path):
     result = import_variant(_with_members(tmp_path, other))
     assert "victory_conditions" not in result.game.get("rules", {})
     assert [d.file for d in _codes(result, "IMP013")] == ["Isle/classes/processMembers.php"]
+
+
+def test_custom_points_and_their_start_percentages_are_points_by_share(tmp_path):
+    """Rinascimento's CustomPoints classes share the pot by `$i_percent`, each country's share
+    at the start indexed by countryID (index 0 is no country)."""
+    code = ("<?php\nclass CustomPoints_processMembers extends processMembers\n{\n"
+            "\tfunction my_potShareRatios(Member $Winner)\n\t{\n"
+            "\t\t$i_percent = array (1 , 0.625, 0.375);\n\t\treturn array();\n\t}\n}\n"
+            "class IsleVariant_processMembers extends CustomPoints_processMembers {}\n")
+    result = import_variant(_with_members(tmp_path, code))
+    assert result.game["rules"]["points_by_share"] == {"start_shares": {"NORLAND": 0.625, "SUDLAND": 0.375}}
+    assert not _codes(result, "IMP013")

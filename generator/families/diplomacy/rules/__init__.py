@@ -239,6 +239,12 @@ def forms_naming_countries() -> frozenset[str]:
                      for mixin in mod.webdip.mixins)
 
 
+def mixin_country_values() -> dict[str, tuple[str, ...]]:
+    """Mixin -> the arrays by countryID in its code that its module reads (WebdipForm.country_values)."""
+    return {mixin: mod.webdip.country_values for mod in modules().values()
+            if mod.webdip and mod.webdip.country_values for mixin in mod.webdip.mixins}
+
+
 def webdip_arrays() -> tuple[str, ...]:
     """The variant.php arrays of terrIDs some module reads."""
     return tuple(sorted({a for mod in modules().values() if mod.webdip for a in mod.webdip.arrays}))
