@@ -102,7 +102,7 @@ class ClassFacts:
     mentions: dict[int, set[int]] = field(default_factory=dict)       # unmodelled index -> terrIDs in its code
     canal_classes: list[tuple[str, int, str]] = field(default_factory=list)  # unmodelled entries the canal covers
     included_by: dict[str, str] = field(default_factory=dict)   # file -> the file that includes it
-    mixin_files: set[str] = field(default_factory=set)          # files with a recognised mixin's class
+    mixin_included: set[str] = field(default_factory=set)       # files a recognised mixin's class includes
     reads: dict[tuple, set[str]] = field(default_factory=dict)  # unmodelled entry -> variant arrays its code reads
 
 
@@ -167,18 +167,33 @@ def _unmodelled(facts: ClassFacts, where: tuple[str, int, str], body: str) -> No
     facts.unmodelled.append(where)
 
 
+def _mixin_classes(text: str, cls: str) -> list[tuple[int, int]]:
+    """The spans of the classes in a class file that are a recognised mixin (`TSR_adjudicatorDiplomacy`)."""
+    mixins = webdip_mixins()
+    headers = list(_CLASS.finditer(text))
+    spans = []
+    for index, m in enumerate(headers):
+        name = m.group(1)
+        if name.endswith("_" + cls) and name[:-len(cls) - 1] in mixins:
+            stop = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+            spans.append((m.start(), _body_end(text, m.end(), stop)))
+    return spans
+
+
 def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
     """Classes that are a recognised module's code, not unmodelled rules: those of the
-    files a recognised mixin's class file includes (Colonial's TSR_adjudicatorDiplomacy
-    pulls in its adjMoveTSR classes), and those that read a variant.php array a module
+    files a recognised mixin's class includes (Colonial's TSR_adjudicatorDiplomacy pulls
+    in its adjMoveTSR classes in its adjudicate()), and those that read a variant.php array a module
     reads (`ColonialVariant::$transSibTerritories`)."""
     def from_mixin(file: str) -> bool:
         seen = set()
-        while file in facts.included_by and file not in seen:
-            seen.add(file)
-            file = facts.included_by[file]
-            if file in facts.mixin_files:
+        while file not in seen:
+            if file in facts.mixin_included:
                 return True
+            seen.add(file)
+            if file not in facts.included_by:
+                return False
+            file = facts.included_by[file]
         return False
     arrays = set(variant.arrays)
     facts.unmodelled = [where for where in facts.unmodelled
@@ -221,6 +236,7 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
                                             f"{getattr(exc, 'reason', exc)}"))
         return
     lines = Lines(text)
+    mixin_spans = _mixin_classes(text, cls)
     for m, path in includes(text, variant):
         if path is not None and not path.startswith("variants/"):
             continue            # webDiplomacy's own code: the standard rules
@@ -239,6 +255,8 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
                                          f"importer follows for a class: it is not imported"))
         else:
             facts.included_by.setdefault(rel, shown)
+            if any(a <= m.start() < b for a, b in mixin_spans):
+                facts.mixin_included.add(rel)
             _read_file(facts, root, cls, rel, seen, variant)
     try:
         _read_class_file(facts, cls, shown, text)
@@ -627,7 +645,6 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             continue
         if mixin in mixins:
             facts.found.setdefault(mixin, {})
-            facts.mixin_files.add(shown)
             if mixin in forms_naming_countries():
                 ids = facts.found[mixin].setdefault("country_ids", [])
                 ids += sorted({int(c) for c in _COUNTRY_ID.findall(body)} - set(ids))

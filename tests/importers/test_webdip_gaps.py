@@ -255,3 +255,27 @@ def test_custom_points_and_their_start_percentages_are_points_by_share(tmp_path)
     result = import_variant(_with_members(tmp_path, code))
     assert result.game["rules"]["points_by_share"] == {"start_shares": {"NORLAND": 0.625, "SUDLAND": 0.375}}
     assert not _codes(result, "IMP013")
+
+
+def test_files_a_recognised_mixin_includes_are_its_code_and_others_are_not(tmp_path):
+    """Colonial's TSR_adjudicatorDiplomacy includes its adjMoveTSR classes inside adjudicate():
+    they are the railways module's code. A file the class file includes outside the mixin stays
+    not modelled."""
+    folder = _alone(tmp_path, "Isle")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace(
+        "$this->supplyCenterTarget = 2;",
+        "$this->supplyCenterTarget = 2; $this->variantClasses['adjudicatorDiplomacy'] = 'Isle';"))
+    (folder / "resources").mkdir()
+    for name in ("helper", "other"):
+        (folder / "resources" / f"{name}.php").write_text(
+            f"<?php\nclass {name}Move extends adjMove {{\n  function _success() {{ return true; }}\n}}\n")
+    (folder / "classes" / "adjudicatorDiplomacy.php").write_text(
+        "<?php\nrequire_once(l_r('variants/'.$Game->Variant->name.'/resources/other.php'));\n"
+        "class TSR_adjudicatorDiplomacy extends adjudicatorDiplomacy {\n  function adjudicate() {\n"
+        "    require_once(l_r('variants/'.$Game->Variant->name.'/resources/helper.php'));\n"
+        "    return parent::adjudicate();\n  }\n}\n"
+        "class IsleVariant_adjudicatorDiplomacy extends TSR_adjudicatorDiplomacy {}\n")
+    result = import_variant(folder)
+    assert "railways" in result.game["rules"]
+    assert [d.file for d in _codes(result, "IMP013")] == ["Isle/resources/other.php"]

@@ -164,8 +164,10 @@ def decide(r, province: str, order: Order, params: dict) -> tuple[bool, str, str
 def checks(game, params: dict) -> list[Problem]:
     """Every station a province where an army stands, each next to the one before it, each
     power a power of the game."""
-    found = []
     m = game.map
+    found = [] if params["railways"] else [Problem(
+        "game.yaml", "/rules/railways/railways", "the module is enabled but lists no railway",
+        hint="list each railway's stations in order: {route: [A, B, ...], powers: [POWER]}")]
     for i, railway in enumerate(params["railways"]):
         base = f"/rules/railways/railways/{i}"
         route = _route(railway)

@@ -182,6 +182,11 @@ def test_checks_name_a_gap_in_the_line_a_sea_station_and_an_unknown_power(classi
     assert any("no power 'ATLANTIS'" in m for m in messages)
 
 
+def test_checks_say_when_no_railway_is_listed(classic_with):
+    messages = [d.message for d in structural_checks(classic_with({"railways": {}}))]
+    assert any("lists no railway" in m for m in messages)
+
+
 def test_the_page_example_is_found_on_the_map_and_plays_as_the_rule_says(rail_game):
     found, response, mismatches = _run(rail_game)
     assert mismatches == []
