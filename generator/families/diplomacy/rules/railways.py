@@ -234,10 +234,12 @@ def pages(game, params: dict) -> list[Page]:
     lines = ["# Railways", ""]
     for railway in params["railways"]:
         stations = " – ".join(md_text(m.provinces[s].name if s in m.provinces else s) for s in _route(railway))
-        who = ", ".join(md_text(p) for p in railway.get("powers", [])) or "every power"
+        who = ", ".join(md_text(m.powers[p].name if p in m.powers else p)
+                        for p in railway.get("powers", [])) or "every power"
         lines += [f"- {stations} (used by {who})"]
+    first = _route(params["railways"][0]) if params["railways"] else ["MOS", "VLA"]
     lines += ["", "An army on a railway may travel along it to any other station with the order "
-              f"{code_span('A MOS RAIL VLA')}. One army of a power travels on a railway a turn. The journey "
+              f"{code_span(f'A {first[0]} RAIL {first[-1]}')}. One army of a power travels on a railway a turn. The journey "
               "never attacks: it cannot dislodge a unit or cut a support, and it cannot be supported.", "",
               "Units of another power block a station when they stand there and do not move, when they move "
               "from there along the line, and when they move into it and get in (or are held out only by the "
