@@ -45,7 +45,7 @@ How other tools write the module is declared by the module too, so that the impo
 and exporters iterate over the registry and never name a module:
 
     webdip = WebdipForm(describe, mixins, forms, arrays, country_arrays, read, export,
-                        not_exported)
+                        not_exported, countries, country_values)
                             the webDiplomacy/vDiplomacy form. `mixins` name webDiplomacy's
                             classes that are the rule (`class Transform_userOrderDiplomacy`);
                             `forms` are what the importer finds in the data or in code of
@@ -58,7 +58,10 @@ and exporters iterate over the registry and never name a module:
                             (None: the facts found are the parameters). `describe` is the
                             line an imported rules page gives the module. `export` is the
                             form the webDiplomacy exporter writes back (EXPORTS there), or
-                            "" with `not_exported` saying why not.
+                            "" with `not_exported` saying why not. `countries`: the
+                            mixin's code names the countries it applies to by countryID
+                            (given as {powers: [ids]}); `country_values`: arrays in the
+                            mixin's code indexed by countryID (given as {name: {power: value}}).
     dpjudge = "BUILD_ANY"   the DPjudge keyword (`RULE BUILD_ANY`) that carries it, "" when
                             the exported map data carries it already, None (default): no
                             DPjudge form.
