@@ -33,7 +33,7 @@ def scalar(value) -> str:
         return str(value)
     if isinstance(value, float):
         text = f"{value:.1f}"
-        return text
+        return text if float(text) == value else repr(value)    # never a lossy number (0.037)
     text = str(value)
     if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED and not text.endswith((".", "-")):
         return text

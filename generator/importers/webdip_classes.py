@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import is_inside
-from ..families.diplomacy.rules import webdip_mixins
+from ..families.diplomacy.rules import forms_naming_countries, mixin_country_values, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_variant import VariantPhp, read_text
 
@@ -101,6 +101,9 @@ class ClassFacts:
     canal_parts: dict[str, list[int]] = field(default_factory=dict)    # cls -> [ends, controller/own]
     mentions: dict[int, set[int]] = field(default_factory=dict)       # unmodelled index -> terrIDs in its code
     canal_classes: list[tuple[str, int, str]] = field(default_factory=list)  # unmodelled entries the canal covers
+    included_by: dict[str, str] = field(default_factory=dict)   # file -> the file that includes it
+    mixin_included: set[str] = field(default_factory=set)       # files a recognised mixin's class includes
+    reads: dict[tuple, set[str]] = field(default_factory=dict)  # unmodelled entry -> variant arrays its code reads
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -140,7 +143,61 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _canal(facts)
+    _module_code(facts, variant)
     return facts
+
+
+_COUNTRY_ID = re.compile(r"countryID\s*=?=\s*['\"]?(\d{1,3})\b")
+_STATIC_ARRAY = re.compile(r"::\$(\w+)")
+
+
+def _by_country(body: str, array: str) -> dict[int, float]:
+    """`$array = array(x, a, b, ...)` in a class's code, indexed by countryID (index 0 is no
+    country): {countryID: number}; {} when it is not such a list of numbers."""
+    value = next((v for v, _ in find_arrays(body, array) if isinstance(v, list)), None)
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                              for v in value):
+        return {}
+    return {cid: float(v) for cid, v in enumerate(value) if cid}
+
+
+def _unmodelled(facts: ClassFacts, where: tuple[str, int, str], body: str) -> None:
+    facts.mentions[len(facts.unmodelled)] = _numbers(body)
+    facts.reads[where] = set(_STATIC_ARRAY.findall(body))
+    facts.unmodelled.append(where)
+
+
+def _mixin_classes(text: str, cls: str) -> list[tuple[int, int]]:
+    """The spans of the classes in a class file that are a recognised mixin (`TSR_adjudicatorDiplomacy`)."""
+    mixins = webdip_mixins()
+    headers = list(_CLASS.finditer(text))
+    spans = []
+    for index, m in enumerate(headers):
+        name = m.group(1)
+        if name.endswith("_" + cls) and name[:-len(cls) - 1] in mixins:
+            stop = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+            spans.append((m.start(), _body_end(text, m.end(), stop)))
+    return spans
+
+
+def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
+    """Classes that are a recognised module's code, not unmodelled rules: those of the
+    files a recognised mixin's class includes (Colonial's TSR_adjudicatorDiplomacy pulls
+    in its adjMoveTSR classes in its adjudicate()), and those that read a variant.php array a module
+    reads (`ColonialVariant::$transSibTerritories`)."""
+    def from_mixin(file: str) -> bool:
+        seen = set()
+        while file not in seen:
+            if file in facts.mixin_included:
+                return True
+            seen.add(file)
+            if file not in facts.included_by:
+                return False
+            file = facts.included_by[file]
+        return False
+    arrays = set(variant.arrays)
+    facts.unmodelled = [where for where in facts.unmodelled
+                        if not from_mixin(where[0]) and not facts.reads.get(where, set()) & arrays]
 
 
 # `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
@@ -153,6 +210,15 @@ _OWN = re.compile(r"^\s*\(?\s*(?:l_r\s*\(\s*)?(?P<q>['\"])variants/(?P=q)\s*\.\s
 _VARIANT_FILE = re.compile(r"^variants/(?P<folder>[A-Za-z0-9_]{1,80})/(?P<rest>(?:[A-Za-z0-9_]{1,80}/){0,3}"
                            r"[A-Za-z0-9_.-]{1,80}\.php)$")
 MAX_INCLUDES = 16       # files one class may pull in, includes of includes counted
+
+
+def includes(text: str, variant: str):
+    """(match, path) of each include in a class file's text: the path as written, or the
+    game's own folder's file for an include by `$Game->Variant->name`; None when code
+    names it."""
+    for m in _INCLUDE.finditer(text):
+        literal, own = _LITERAL.match(m.group("arg")), _OWN.match(m.group("arg"))
+        yield m, literal.group("path") if literal else f"variants/{variant}/{own.group('rest')}" if own else None
 
 
 def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[str], variant: str) -> None:
@@ -170,9 +236,8 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
                                             f"{getattr(exc, 'reason', exc)}"))
         return
     lines = Lines(text)
-    for m in _INCLUDE.finditer(text):
-        literal, own = _LITERAL.match(m.group("arg")), _OWN.match(m.group("arg"))
-        path = literal.group("path") if literal else f"variants/{variant}/{own.group('rest')}" if own else None
+    mixin_spans = _mixin_classes(text, cls)
+    for m, path in includes(text, variant):
         if path is not None and not path.startswith("variants/"):
             continue            # webDiplomacy's own code: the standard rules
         target = _VARIANT_FILE.match(path or "")
@@ -189,6 +254,9 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
             facts.unread.append((*where, f"{shown} includes {path}, one file more than the {MAX_INCLUDES} the "
                                          f"importer follows for a class: it is not imported"))
         else:
+            facts.included_by.setdefault(rel, shown)
+            if any(a <= m.start() < b for a, b in mixin_spans):
+                facts.mixin_included.add(rel)
             _read_file(facts, root, cls, rel, seen, variant)
     try:
         _read_class_file(facts, cls, shown, text)
@@ -419,6 +487,40 @@ def _close(text: str, pos: int, stop: int) -> int:
     return -1
 
 
+ANY_WINNER = 0      # the countryID _target_centres gives a test that holds for whoever wins
+# Rinascimento's `list($rom_stat)=$DB->sql_row("SELECT countryID FROM wD_TerrStatus WHERE terrID=77 ...");`
+_OWNER_ROW = re.compile(r"list\(\s*\$(\w{1,40})\s*\)\s*=\s*\$DB->sql_row\(\s*\"SELECT\s+countryID\s+FROM\s+wD_TerrStatus"
+                        r"\s+WHERE\s+terrID\s*=\s*'?(\d{1,5})'?[^\"]{0,200}\"(?:\s*\.\s*\$[\w>-]{1,40})?\s*\)\s*;",
+                        re.IGNORECASE)
+_ANY_WINNER = re.compile(r"^\$win\s*=\s*parent::checkForWinner\(\)\s*;\s*if\s*\(\s*\$win\s*==\s*false\s*\)\s*return\s+false\s*;"
+                         r"\s*(?P<rows>(?:global\s+[^;]{0,80};\s*)?(?:list\([^;]{0,400};\s*)+)"
+                         r"if\s*\((?P<cond>[^{};]{1,400})\)\s*return\s+\$win\s*;\s*(?:else\s+)?return\s+false\s*;\s*$")
+_SAME_OWNER = re.compile(r"^\$(\w{1,40})\s*==\s*\$win->countryID$|^\$win->countryID\s*==\s*\$(\w{1,40})$")
+
+
+def _any_winner_owns(code: str) -> list[int] | None:
+    """The territories webDiplomacy's winner must also own, whoever it is, written as
+    Rinascimento does ("Winner need to occupie ROME"): `$win=parent::checkForWinner(); if
+    ($win == false) return false;`, one `list($x)=$DB->sql_row("SELECT countryID FROM
+    wD_TerrStatus WHERE terrID=77 ...")` a territory, then `if ($x == $win->countryID) return
+    $win; else return false;`. None for any other code."""
+    code = re.sub(r"^\s*global\s+[^;]{0,80};\s*", "", code.strip())
+    whole = _ANY_WINNER.match(code)
+    if whole is None:
+        return None
+    rows = {m.group(1): int(m.group(2)) for m in _OWNER_ROW.finditer(whole.group("rows"))}
+    if len(rows) != whole.group("rows").count("list("):
+        return None
+    terrs = []
+    for part in _split(whole.group("cond"), "AND"):
+        same = _SAME_OWNER.match(" ".join(part.split()))
+        name = same and (same.group(1) or same.group(2))
+        if not name or name not in rows:
+            return None
+        terrs.append(rows[name])
+    return terrs
+
+
 def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list[int]]] | None:
     """A processMembers checkForWinner that keeps webDiplomacy's winner (parent::checkForWinner)
     only when it owns named territories (wD_TerrStatus), written as TenSixtySix does:
@@ -429,6 +531,9 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
     if code is None or set(real) - {"checkForWinner"} or "parent::checkForWinner()" not in code \
             or "wD_TerrStatus" not in code or not re.search(r"return\s+false\s*;\s*$", code):
         return None
+    rows = _any_winner_owns(code)
+    if rows is not None:
+        return {ANY_WINNER: [[t] for t in rows]}
     out: dict[int, list[list[int]]] = {}
     ifs = list(_IF.finditer(code))
     for index, m in enumerate(ifs):
@@ -536,11 +641,17 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 elif cls == "processGame" and _neutral_only(own, real):
                     facts.neutral_process.append(where)
                 else:
-                    facts.mentions[len(facts.unmodelled)] = _numbers(body)
-                    facts.unmodelled.append(where)
+                    _unmodelled(facts, where, body)
             continue
         if mixin in mixins:
             facts.found.setdefault(mixin, {})
+            if mixin in forms_naming_countries():
+                ids = facts.found[mixin].setdefault("country_ids", [])
+                ids += sorted({int(c) for c in _COUNTRY_ID.findall(body)} - set(ids))
+            for array in mixin_country_values().get(mixin, ()):
+                values = _by_country(body, array)
+                if values:
+                    facts.found[mixin].setdefault("country_values", {})[array] = values
         elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
                                                      if first != "}"])) is not None:
             facts.found["TargetCentres"] = {"by_country": targets}
@@ -554,5 +665,4 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls in ("userOrderBuilds", "processOrderBuilds"):
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:
-                facts.mentions[len(facts.unmodelled)] = _numbers(body)
-                facts.unmodelled.append(where)
+                _unmodelled(facts, where, body)

@@ -139,7 +139,8 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
                 setattr(out, name, getattr(base, name))
             out.props = dict(base.props)
             out.classes = dict(base.classes)
-    for m in re.finditer(r"\b(?:public|protected|var)\s+(?:static\s+)?\$(\w+)\s*=\s*", text):
+    # `public $x =`, `public static $x =` and a bare `static $x =` (Colonial's $transSibTerritories)
+    for m in re.finditer(r"\b(?:(?:public|protected|var)\s+(?:static\s+)?|static\s+)\$(\w+)\s*=\s*", text):
         prop = m.group(1)
         if prop not in PROPS + ("countries", "supplyCenterTarget", "neutralHold") + webdip_arrays() \
                 + webdip_country_arrays():

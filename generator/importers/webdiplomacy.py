@@ -44,7 +44,7 @@ from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
 from .spelling import Speller
-from .webdip_classes import ClassFacts, read_classes
+from .webdip_classes import ANY_WINNER, ClassFacts, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
 from ..paths import is_inside
@@ -576,6 +576,15 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                                "install.php and $countries do not have"))
         else:
             found["TargetCentres"] = {"also_own": targets}
+    for name, facts_of in sorted(found.items()):     # a mixin's countryIDs -> power ids
+        if isinstance(facts_of, dict) and "country_ids" in facts_of:
+            rest = {k: v for k, v in facts_of.items() if k != "country_ids"}
+            found[name] = facts_of = {**rest, "powers": [power_id(by_cid[c]) for c in facts_of["country_ids"]
+                                                         if c in by_cid]}
+        if isinstance(facts_of, dict) and "country_values" in facts_of:
+            rest = {k: v for k, v in facts_of.items() if k != "country_values"}
+            found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
+                                      for array, values in facts_of["country_values"].items()}}
     for name, lists in sorted(variant.country_lists.items()):     # {country: [territory name]} arrays
         found[name] = _country_lists(name, lists, power_of_name, location_of, variant, diags, speller)
     for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads
@@ -862,6 +871,8 @@ def _target_centres(by_country: dict[int, list[list[int]]], by_cid: dict, locati
     """The victory test's countries and territories as power and province ids, or None when
     one is not there (or a territory is not a supply centre, which nobody owns)."""
     out = {}
+    if ANY_WINNER in by_country:      # a test for whoever wins: every country's
+        by_country = {cid: by_country[ANY_WINNER] for cid in by_cid}
     for cid, groups in sorted(by_country.items()):
         ids = [[location_by_row.get(t, "").split("/")[0] for t in group] for group in groups]
         if cid not in by_cid or not all(by_id.get(p, {}).get("supply_center") for g in ids for p in g):

@@ -187,3 +187,95 @@ def test_an_include_of_the_variants_own_file_by_its_name_is_followed(tmp_path):
     assert (rail.file, rail.line) == ("Isle/resources/rail.php", 2) and "RailMove overrides _success" in rail.message
     (folder / "resources" / "rail.php").unlink()
     assert [d.line for d in _codes(import_variant(folder), "IMP022")] == [2]
+
+
+def test_the_vendoring_script_copies_the_files_a_class_includes():
+    """Colonial's TSR_adjudicatorDiplomacy includes resources/adjudicatorTSR/*.php by the
+    variant's name: vendor.py lists them with the class files (so the tests have them)."""
+    import importlib.util
+    data = Path(__file__).resolve().parents[1] / "data" / "webdip"
+    spec = importlib.util.spec_from_file_location("vendor", data / "vendor.py")
+    vendor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vendor)
+    files = vendor.needed(data, "Colonial")
+    assert {f"resources/adjudicatorTSR/{n}.php" for n in ("TSRmove", "adjMoveTSR", "adjMoveTSRhelper")} <= set(files)
+    assert all((data / "Colonial" / f).is_file() for f in files if f.startswith("resources/adjudicatorTSR/"))
+
+
+WINNER_HOLDS_MIDLAND = """<?php
+class HoldMid_processMembers extends processMembers
+{
+	function checkForWinner()
+	{
+		global $DB, $Game;
+		$win=parent::checkForWinner();
+		if ($win == false) return false;
+		list($mid)=$DB->sql_row("SELECT countryID FROM wD_TerrStatus WHERE terrID=3 AND GameID=".$Game->id);
+		if ($mid == $win->countryID)
+			return $win;
+		else
+			return false;
+	}
+}
+class IsleVariant_processMembers extends HoldMid_processMembers {}
+"""
+
+
+def _with_members(tmp_path, code: str) -> Path:
+    folder = _alone(tmp_path, "Isle")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace(
+        "$this->supplyCenterTarget = 2;", "$this->supplyCenterTarget = 2; $this->variantClasses['processMembers'] = 'Isle';"))
+    (folder / "classes" / "processMembers.php").write_text(code)
+    return folder
+
+
+def test_a_winner_who_must_also_hold_a_territory_whoever_it_is_is_victory_conditions(tmp_path):
+    """Rinascimento's CustomWinCondition ("Winner need to occupie ROME"): webDiplomacy's winner
+    keeps the game only when wD_TerrStatus gives it terrID 77; here Midland (terrID 3)."""
+    result = import_variant(_with_members(tmp_path, WINNER_HOLDS_MIDLAND))
+    assert result.game["rules"]["victory_conditions"] == {"also_own": {"NORLAND": [["MID"]], "SUDLAND": [["MID"]]}}
+    assert not _codes(result, "IMP013")
+
+
+def test_a_winner_test_of_another_shape_stays_not_modelled(tmp_path):
+    other = WINNER_HOLDS_MIDLAND.replace("if ($mid == $win->countryID)", "if ($mid != $win->countryID)")
+    result = import_variant(_with_members(tmp_path, other))
+    assert "victory_conditions" not in result.game.get("rules", {})
+    assert [d.file for d in _codes(result, "IMP013")] == ["Isle/classes/processMembers.php"]
+
+
+def test_custom_points_and_their_start_percentages_are_points_by_share(tmp_path):
+    """Rinascimento's CustomPoints classes share the pot by `$i_percent`, each country's share
+    at the start indexed by countryID (index 0 is no country)."""
+    code = ("<?php\nclass CustomPoints_processMembers extends processMembers\n{\n"
+            "\tfunction my_potShareRatios(Member $Winner)\n\t{\n"
+            "\t\t$i_percent = array (1 , 0.625, 0.375);\n\t\treturn array();\n\t}\n}\n"
+            "class IsleVariant_processMembers extends CustomPoints_processMembers {}\n")
+    result = import_variant(_with_members(tmp_path, code))
+    assert result.game["rules"]["points_by_share"] == {"start_shares": {"NORLAND": 0.625, "SUDLAND": 0.375}}
+    assert not _codes(result, "IMP013")
+
+
+def test_files_a_recognised_mixin_includes_are_its_code_and_others_are_not(tmp_path):
+    """Colonial's TSR_adjudicatorDiplomacy includes its adjMoveTSR classes inside adjudicate():
+    they are the railways module's code. A file the class file includes outside the mixin stays
+    not modelled."""
+    folder = _alone(tmp_path, "Isle")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace(
+        "$this->supplyCenterTarget = 2;",
+        "$this->supplyCenterTarget = 2; $this->variantClasses['adjudicatorDiplomacy'] = 'Isle';"))
+    (folder / "resources").mkdir()
+    for name in ("helper", "other"):
+        (folder / "resources" / f"{name}.php").write_text(
+            f"<?php\nclass {name}Move extends adjMove {{\n  function _success() {{ return true; }}\n}}\n")
+    (folder / "classes" / "adjudicatorDiplomacy.php").write_text(
+        "<?php\nrequire_once(l_r('variants/'.$Game->Variant->name.'/resources/other.php'));\n"
+        "class TSR_adjudicatorDiplomacy extends adjudicatorDiplomacy {\n  function adjudicate() {\n"
+        "    require_once(l_r('variants/'.$Game->Variant->name.'/resources/helper.php'));\n"
+        "    return parent::adjudicate();\n  }\n}\n"
+        "class IsleVariant_adjudicatorDiplomacy extends TSR_adjudicatorDiplomacy {}\n")
+    result = import_variant(folder)
+    assert "railways" in result.game["rules"]
+    assert [d.file for d in _codes(result, "IMP013")] == ["Isle/resources/other.php"]

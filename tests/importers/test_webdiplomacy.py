@@ -321,7 +321,16 @@ def test_the_suez_canal_classes_are_the_canals_module(imported):
     assert "SUEZ_CANAL" not in colonial.geometry["outlines"]
     assert not [u for units in colonial.data["start"]["units"].values() for u in units if "SUEZ" in u]
     assert not [d for d in colonial.diagnostics if d.code == "IMP013" and "Suez" in d.message]
-    assert [d for d in colonial.diagnostics if d.code == "IMP013" and "TransSib" in d.message]
+
+
+def test_the_trans_siberian_classes_are_the_railways_module(imported):
+    # TSR_adjudicatorDiplomacy (with the adjMoveTSR classes it includes from resources/), the
+    # TransSib order checks and the toMoves that read $transSibTerritories: the railways module,
+    # its route the array's order and its power the countryID the classes name (6: Russia)
+    colonial = imported["Colonial"]
+    assert colonial.game["rules"]["railways"] == {"railways": [{
+        "route": ["MOSCOW", "PERM", "OMSK", "KRASNOYARSK", "IRKUTSK", "VLADIVOSTOK"], "powers": ["RUSSIA"]}]}
+    assert [d.file for d in colonial.diagnostics if d.code == "IMP013"] == ["Colonial/classes/processMembers.php"]
 
 
 def test_neutral_unit_phase_code_is_the_neutral_armies_module(imported):

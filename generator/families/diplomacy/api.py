@@ -62,7 +62,7 @@ from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADA
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
-from .rules._engine import MovementRules, default_orders, no_retreat, standing_orders, winner
+from .rules._engine import MovementRules, default_orders, no_retreat, relocated, standing_orders, winner
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
 
@@ -731,7 +731,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                                   rules=index.movement_rules
                                   or MovementRules(game, (o for _, o, _, _ in submitted)))
         results = None
-        new_units = out.units
+        new_units, journeys = relocated(out.units, out.transformed)
         contested = out.contested
         occupied = set(new_units)
         for prov, (u, by, via) in sorted(out.dislodged.items()):
@@ -746,8 +746,10 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                 disbanded.append(u)
                 continue
             after_dislodged[prov] = d
+        gone = dict(journeys)
         for prov, u in sorted(out.transformed.items()):
-            trace.append(f"{u.power}'s unit in {game.map.display(prov)} becomes {u}")
+            trace.append(f"{u.power}'s unit in {game.map.display(prov)} "
+                         f"{'travels to' if prov in gone else 'becomes'} {u}")
     elif step == "R":
         dislodged = req.dislodged
         auto = {p: why for p, d in dislodged.items() if (why := no_retreat(game, d.unit))}

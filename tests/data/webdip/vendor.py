@@ -25,8 +25,25 @@ def needed(root: Path, folder: str) -> list[str]:
     variant = read_variant(root, folder)
     files = ["install.php", "variant.php", "rules.html", "rules.php",
              "interactiveMap/IA_map.png", "interactiveMap/IA_smallmap.png"]
-    files += [f"classes/{cls}.php" for cls, owner in variant.classes.items() if owner == folder]
-    return files + COLOUR_MAPS.get(folder, [])
+    classes = [f"classes/{cls}.php" for cls, owner in variant.classes.items() if owner == folder]
+    return files + classes + _included(root, folder, classes) + COLOUR_MAPS.get(folder, [])
+
+
+def _included(root: Path, folder: str, classes: list[str]) -> list[str]:
+    """The files of `folder` the class files include, and the files those include."""
+    from generator.importers.webdip_classes import includes
+    found: list[str] = []
+    todo = list(classes)
+    while todo:
+        path = root / folder / todo.pop()
+        if not path.is_file():
+            continue
+        for _, inc in includes(path.read_text(encoding="utf-8", errors="replace"), folder):
+            rel = (inc or "").removeprefix(f"variants/{folder}/")
+            if inc and rel != inc and rel not in found and rel not in classes and ".." not in rel:
+                found.append(rel)
+                todo.append(rel)
+    return found
 
 
 def main(argv: list[str]) -> int:

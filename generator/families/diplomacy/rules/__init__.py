@@ -45,7 +45,7 @@ How other tools write the module is declared by the module too, so that the impo
 and exporters iterate over the registry and never name a module:
 
     webdip = WebdipForm(describe, mixins, forms, arrays, country_arrays, read, export,
-                        not_exported)
+                        not_exported, countries, country_values)
                             the webDiplomacy/vDiplomacy form. `mixins` name webDiplomacy's
                             classes that are the rule (`class Transform_userOrderDiplomacy`);
                             `forms` are what the importer finds in the data or in code of
@@ -58,7 +58,10 @@ and exporters iterate over the registry and never name a module:
                             (None: the facts found are the parameters). `describe` is the
                             line an imported rules page gives the module. `export` is the
                             form the webDiplomacy exporter writes back (EXPORTS there), or
-                            "" with `not_exported` saying why not.
+                            "" with `not_exported` saying why not. `countries`: the
+                            mixin's code names the countries it applies to by countryID
+                            (given as {powers: [ids]}); `country_values`: arrays in the
+                            mixin's code indexed by countryID (given as {name: {power: value}}).
     dpjudge = "BUILD_ANY"   the DPjudge keyword (`RULE BUILD_ANY`) that carries it, "" when
                             the exported map data carries it already, None (default): no
                             DPjudge form.
@@ -144,6 +147,10 @@ class OrderKind:
     the standard decisions are made (a unit with such an order holds meanwhile, unless
     `unit_order` is False: then the order belongs to no unit); `execute(unit, order)`
     returns the unit after a successful order.
+
+    With `travels`, the order takes its unit elsewhere (a rail journey):
+    `decide(resolver, province, order, params)` returns (succeeds, reason, the province
+    where the unit ends the turn), and the engine moves it there when it succeeds.
     """
 
     name: str
@@ -155,6 +162,7 @@ class OrderKind:
     leads: bool = False
     unit_order: bool = True
     canonical: Callable | None = None   # (order, display) -> text
+    travels: bool = False
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
@@ -226,6 +234,18 @@ def _kinds_by_name() -> dict[str, OrderKind]:
 def webdip_mixins() -> dict[str, str]:
     """Every webDiplomacy mixin a module declares -> that module's name."""
     return {mixin: mod.name for mod in modules().values() if mod.webdip for mixin in mod.webdip.mixins}
+
+
+def forms_naming_countries() -> frozenset[str]:
+    """The mixins whose code names the countries it applies to (WebdipForm.countries)."""
+    return frozenset(mixin for mod in modules().values() if mod.webdip and mod.webdip.countries
+                     for mixin in mod.webdip.mixins)
+
+
+def mixin_country_values() -> dict[str, tuple[str, ...]]:
+    """Mixin -> the arrays by countryID in its code that its module reads (WebdipForm.country_values)."""
+    return {mixin: mod.webdip.country_values for mod in modules().values()
+            if mod.webdip and mod.webdip.country_values for mixin in mod.webdip.mixins}
 
 
 def webdip_arrays() -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """How the adjudicators apply the enabled modules' hooks (the engine's side of rules/)."""
 from __future__ import annotations
 
-from ..movement import IllegalOrder
+from ..model import province_of
+from ..movement import IllegalOrder, Unit
 from . import enabled, kind_named
 
 
@@ -17,6 +18,7 @@ class MovementRules:
         self.validators = list(self.rules.hooks("validate"))
         self.validates = bool(self.validators)      # a module checks the standard orders
         self.orders = [o for o in orders if o is not None] if self.validates else []
+        self.ends: dict[str, str] = {}      # province -> where a travelling order takes its unit
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
@@ -41,12 +43,32 @@ class MovementRules:
         return None
 
     def decide(self, resolver, province: str, order) -> tuple[bool, str]:
-        kind, _ = self.rules.kind(order.kind)
+        kind, params = self.rules.kind(order.kind)
+        if kind.travels:
+            ok, why, self.ends[province] = kind.decide(resolver, province, order, params)
+            return ok, why
         return kind.decide(resolver, province, order)
 
     def execute(self, unit, order):
         kind, _ = self.rules.kind(order.kind)
+        if kind.travels:
+            return Unit(unit.power, unit.kind, self.ends[order.province])
         return kind.execute(unit, order) if kind.execute is not None else None
+
+
+def relocated(units: dict, changed: dict) -> tuple[dict, list[tuple[str, object]]]:
+    """The movement outcome's units with those a module's order took elsewhere (a rail
+    journey: MovementRules.execute) filed under the province they reached, and the
+    (province left, unit) of those journeys. The adjudicator files a module's changed
+    unit under its old province; nothing else may stand where it arrives (the module's
+    decide makes sure)."""
+    moved = [(p, u) for p, u in changed.items() if province_of(u.location) != p]
+    if not moved:
+        return units, []
+    out = {p: u for p, u in units.items() if p not in changed or province_of(u.location) == p}
+    for _, u in moved:
+        out[province_of(u.location)] = u
+    return out, moved
 
 
 def add_borders(game_map, rules) -> None:

@@ -45,6 +45,12 @@ class WebdipForm:
     arrays: tuple[str, ...] = ()
     country_arrays: tuple[str, ...] = ()
     read: Callable[[dict], dict] | None = None
+    # the mixin's code names the countries it applies to by countryID (Colonial's TSR:
+    # `countryID = '6'`): the importer gives them as the mixin's facts {powers: [power ids]}
+    countries: bool = False
+    # arrays in the mixin's code indexed by countryID (Rinascimento's `$i_percent`): the
+    # importer gives each as the mixin's facts {name: {power id: value}}
+    country_values: tuple[str, ...] = ()
     export: str = ""
     not_exported: str = "webDiplomacy needs its classes for it"
 
