@@ -382,7 +382,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         self.made, self.blocks = tree.made, {}
         # each game page's tag and search boost (site/search.py); a map's provinces are
         # given to the search index only while the search plugin reads the page
-        self.searched = site_search.page_settings(tree.games) if _search_plugin(config) is not None else {}
+        self.searched = site_search.page_settings(tree.games, tree.files) if _search_plugin(config) is not None else {}
         self.places: dict[str, str] = {}   # page src path -> the provinces' block added (on_post_page takes it out)
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),

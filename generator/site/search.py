@@ -27,15 +27,24 @@ _TAG = re.compile(r"<[a-zA-Z][^<>]*\sdata-prov=\"[^\"<>]*\"[^<>]*>")
 _ATTR = re.compile(r'\s(data-prov|data-abbr|data-name)="([^"<>]*)"')
 
 
-def page_settings(games) -> dict[str, dict]:
+# generated pages for the variants' authors outside any game: the JSON Schema reference
+# (a seventh of the bundled site's index, and words such as "province" in every field)
+AUTHORS_REFERENCE = "reference/schemas/"
+
+
+def page_settings(games, paths=()) -> dict[str, dict]:
     """Docs path -> the search settings of each page of each game (`games`: the build's
     GameEntry list: game_id and title from `source`, its files, its nav, `made` the
-    pages the generator wrote): {"tags": [game], "search": {"boost": ...}}."""
-    out: dict[str, dict] = {}
+    pages the generator wrote) and of the site's other generated pages (`paths`):
+    {"tags": [game], "search": {"boost": ...}}."""
+    out: dict[str, dict] = {path: {"search": {"exclude": True}} for path in paths
+                            if path.startswith(AUTHORS_REFERENCE) and path.endswith(".md")}
     for game in games:
         if game.source is None:
             continue
-        tag = short_title(game.source.meta["title"])
+        # Material writes tags into the index as given and shows them as text: a title's
+        # angle brackets are left out, so no markup stands in the JSON (tests/canary.py)
+        tag = re.sub(r"[<>]", "", short_title(game.source.meta["title"]))
         made, overview = set(game.made), f"{game.source.game_id}/index.md"
         authors = authors_pages(game.nav)
         for path in game.files:

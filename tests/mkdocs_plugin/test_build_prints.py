@@ -33,8 +33,9 @@ def test_pdfs_the_pool_has_not_started_are_rendered_by_the_build(tmp_path, monke
     assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(cache),
                  "--config", str(REPO / "mkdocs.yml")]) == 0
     pdfs = sorted((site / "one" / "print").glob("*.pdf"))
-    assert len(pdfs) == len(idle.submitted) == 2 and all(f.cancelled() for f in idle.submitted)
+    # the map and the adjacency table, each on A4 and on US Letter
+    assert len(pdfs) == len(idle.submitted) == 4 and all(f.cancelled() for f in idle.submitted)
     for pdf in pdfs:
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
-    assert len(list(PdfCache(cache).folder.glob("*.pdf"))) == 2   # and kept for the next build
+    assert len(list(PdfCache(cache).folder.glob("*.pdf"))) == 4   # and kept for the next build

@@ -18,11 +18,13 @@ PACKAGE = Path(__file__).resolve().parents[2] / "generator" / "mkdocs_plugin"
 # objects the plugin makes: its session, its files (GeneratedFile, PendingPrint), its own
 # search index object (Material's class, for Material's format), its class's handoff
 OWN = {("plugin.py", t) for t in (
-    "session.generator.cache.pending", "session.hooks", "session.hooks[hook.__name__]", "session.index_json",
+    "session.generator.cache.pending", "session.heap", "session.renderer", "session.hooks", "session.hooks[hook.__name__]", "session.index_json",
     "session.indexed", "session.indexer", "session.indexing", "session.last", "session.nav",
     "session.pdf_keys", "session.pdfs", "session.pdfs[f.key]", "session.rendered", "session.search",
     "session.search[page.file.src_uri]", "session.seconds", "session.written",
-    "f.changed", "f.future", "f.job", "f.key", "whole.entries")} | {("run.py", "MapwrightPlugin.command_line")}
+    "f.changed", "f.future", "f.job", "f.key", "whole.entries")} | {("run.py", "MapwrightPlugin.command_line")} \
+    | {("navigation.py", t) for t in ("section.children", "shown.items")}   # copies it made (copy.copy) of
+# the site's navigation, handed to one page's template (on_page_context): MkDocs' own objects stay as they are
 # values MkDocs' events hand a plugin to change: the configuration (on_config: the docs
 # tree; on_files: the nav), the template environment's bytecode cache (on_env, Jinja's
 # own setting), a page's front matter (emptied on Mapwright's own pages: no settings from
@@ -82,4 +84,6 @@ def test_the_plugin_keeps_no_module_state():
     module_values = [n for n in tree.body if isinstance(n, ast.Assign)
                      and isinstance(n.value, (ast.Call, ast.Dict, ast.List, ast.Set))]
     assert [ast.unparse(n) for n in module_values] == ["log = logging.getLogger('mkdocs.plugins.mapwright')",
-                                                       "_ABSENT = object()"]
+                                                       "_ABSENT = object()",
+                                                       # a policy with no state: the collector untouched
+                                                       "COLLECTOR_LEFT_ALONE = _LeftAlone()"]
