@@ -253,3 +253,9 @@ class ByRule(Verdict):
 
     def reason(self, unit: Names, place: Names) -> str:
         return self.why
+
+
+# The verdicts that carry no facts, made once (they are immutable): the results of a
+# phase name one of these for most orders.
+HOLDS, SUPPORT_GIVEN, CONVOY_INTACT, CIRCULAR = Holds(), SupportGiven(), ConvoyIntact(), Circular()
+NO_ARMY_MOVING, LAND_ROUTE, NO_CONVOY_ROUTE = NoArmyMoving(), LandRoute(), NoConvoyRoute()
