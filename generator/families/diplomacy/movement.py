@@ -72,6 +72,7 @@ class MovementOutcome:
     contested: set[str]                     # provinces left empty by a standoff
     transformed: dict[str, Unit] = field(default_factory=dict)   # changed by a rule module's order
     trace: list[str] = field(default_factory=list)    # one line a result: "order: result, reason"
+    verdicts: list[Verdict | None] = field(default_factory=list)  # a result's verdict (None: not legal)
 
 
 _KIND, _POWER, _IS_F = attrgetter("kind"), attrgetter("power"), "F".__eq__
@@ -837,6 +838,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     # one dict a result, its outcome and reason read from the order's verdict
     results: list[dict] = []
     trace: list[str] = []
+    verdicts: list[Verdict | None] = []
     ruled: dict[str, Verdict] = {}      # a rule module's orders by unit (executed when they succeed)
     verdict, unit, place = r.verdict, r.describe, m.display
     for power, text, entry, why in checked:
@@ -846,6 +848,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
                             "unit": str(unit_there) if unit_there else "",
                             "legal": False, "result": "fails", "reason": why})
             trace.append(f"{text}: fails, {why}")
+            verdicts.append(None)
             continue
         o, p, core, shown, name = entry
         if core:
@@ -861,6 +864,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         results.append({"power": power, "order": text, "canonical": shown, "unit": name,
                         "legal": True, "result": result, "reason": reason})
         trace.append(f"{shown}: {result}, {reason}")
+        verdicts.append(got)
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
     moved: list[str] = []
@@ -895,7 +899,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             if r.prevent_strength(q) > 0:
                 contested.add(d)
                 break
-    return MovementOutcome(results, after, dislodged, contested, transformed, trace)
+    return MovementOutcome(results, after, dislodged, contested, transformed, trace, verdicts)
 
 
 def _unit_only(m: DiplomacyMap, order: Order) -> bool:
