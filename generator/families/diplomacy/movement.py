@@ -702,11 +702,6 @@ class Resolver:
             return 0 if (moved if moved is not None else self.resolve(d)) else 1
         return 1 + self.supports(d)
 
-    def attack_strength(self, p: str) -> int:
-        if p in self.conv and not self.path_ok(p):
-            return 0
-        return self._attack(p)
-
     def _attack(self, p: str) -> int:
         """The attack strength of the move from p, its convoy route (if any) known to hold."""
         d = self.dest[p]
