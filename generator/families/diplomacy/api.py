@@ -63,6 +63,7 @@ from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
 from .rules._engine import MovementRules, default_orders, no_retreat, relocated, standing_orders, winner
+from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
 
@@ -687,13 +688,15 @@ class PositionAfter:
 @dataclass(frozen=True, slots=True)
 class PhaseResult:
     """One phase adjudicated: each order's row, why (one sentence a step), the units its
-    rules removed, and the position after."""
+    rules removed, and the position after. In a movement phase, `verdicts` holds each
+    row's typed Verdict (None for an order that was not legal); JSON carries its reason."""
 
     phase: str
     results: list[dict]
     trace: list[str]
     disbanded: dict[str, list[str]]
     after: PositionAfter
+    verdicts: tuple[Verdict | None, ...] = ()
 
     def to_json(self) -> dict:
         """The response (schemas/adjudication-response.schema.json)."""
@@ -779,8 +782,10 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                                                              _parse_all(game, orders), powers)
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
+    verdicts: tuple[Verdict | None, ...] = ()
     if results is None:                 # movement: rows and lines made by the adjudicator
         shown = out.results
+        verdicts = tuple(out.verdicts)
         if trace:
             trace += out.trace
         else:
@@ -822,7 +827,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
     return PhaseResult(req.phase, shown, trace,
-                       {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after)
+                       {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after, verdicts)
 
 
 def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:

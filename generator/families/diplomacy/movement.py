@@ -26,6 +26,9 @@ from operator import attrgetter
 
 from .model import DiplomacyMap, province_of
 from .orders import Order
+from .verdicts import (CIRCULAR, CONVOY_INTACT, HOLDS, LAND_ROUTE, NO_ARMY_MOVING, NO_CONVOY_ROUTE, SUPPORT_GIVEN,
+                       Beats, Bounced, ByRule, ConvoyBroken, Cut, CutByDislodgement, Dislodged, Open, OwnUnit,
+                       Paradox, Standoff, SupportMismatch, Verdict)
 
 
 @dataclass(slots=True)
@@ -69,6 +72,7 @@ class MovementOutcome:
     contested: set[str]                     # provinces left empty by a standoff
     transformed: dict[str, Unit] = field(default_factory=dict)   # changed by a rule module's order
     trace: list[str] = field(default_factory=list)    # one line a result: "order: result, reason"
+    verdicts: list[Verdict | None] = field(default_factory=list)  # a result's verdict (None: not legal)
 
 
 _KIND, _POWER, _IS_F = attrgetter("kind"), attrgetter("power"), "F".__eq__
@@ -320,10 +324,12 @@ class Resolver:
     """Decides one movement phase for legal orders keyed by the ordered unit's province.
 
     Per-phase state is a few dicts keyed by province (kind, dest, power, into, sup) and
-    sets (conv: armies going by convoy); the decisions are settled in `done`."""
+    sets (conv: armies going by convoy); the decisions are settled in `done` (booleans:
+    the guess-and-check loop allocates nothing), and each order's Verdict is kept in
+    `verdicts` once its decision is settled (see `verdict`)."""
 
     __slots__ = ("m", "units", "orders", "order", "power", "kind", "dest", "into", "sup", "unmatched",
-                 "convoyers", "done", "guess", "reads", "pending", "paradox", "circular", "described",
+                 "convoyers", "done", "guess", "reads", "pending", "paradox", "verdicts", "described",
                  "conv", "candidates", "head_to_head")
 
     def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]):
@@ -345,7 +351,7 @@ class Resolver:
         self.reads: list[str] = []               # guesses read, by the frames still open
         self.pending: list[str] = []             # decisions left open by those frames
         self.paradox: set[str] = set()
-        self.circular: set[str] = set()
+        self.verdicts: dict[str, Verdict] = {}   # kept verdicts, by the ordered unit's province
         self.described: dict[str, str] = {}
         moves: list[str] = []
         others: list[str] = []      # supports and convoys
@@ -511,7 +517,7 @@ class Resolver:
                     ring |= set(seen[seen.index(x):])
             for q in ring or moves:
                 self._settle(q, True)
-            self.circular |= ring or moves
+                self.verdicts[q] = CIRCULAR
             return
         # Szykman: armies convoyed through the paradox do not move; their fleets hold.
         fleets = {q for q in cycle if self.kind[q] == "convoy"}
@@ -526,22 +532,123 @@ class Resolver:
             for q in cycle:
                 if self.kind[q] == "move":
                     self._settle(q, True)
+                    self.verdicts[q] = CIRCULAR
 
-    def decide(self, p: str) -> bool:
+    # --- the decisions ----------------------------------------------------------------
+    # One function a decision. Inside guess-and-check each answers yes/no and allocates
+    # nothing; with `record` (once the decision is settled, see `verdict`) the same code,
+    # weighing the same strengths, returns the Verdict that says why instead.
+    def decide(self, p: str, record: bool = False) -> bool | Verdict:
         k = self.kind[p]
         if k == "move":
-            return self._move_succeeds(p)
+            return self._move(p, record)
         if k == "support":
-            return self._support_given(p)
-        # convoy (and hold): the decision is "not dislodged"
+            return self._support(p, record)
+        return self._stays(p, record)      # hold, convoy (and a rule module's order): not dislodged
+
+    def verdict(self, p: str) -> Verdict:
+        """The verdict on the order of the unit in p: its decision settled, then recorded
+        once (or the one a backup rule kept when it settled a cycle). A convoy's verdict
+        says whether it carries its army, which needs the fleet to stay and the route to
+        hold: it can fail while the fleet's own decision (not dislodged) is yes."""
+        verdicts = self.verdicts
+        kept = verdicts.get(p)
+        if kept is None:
+            if p not in self.done:
+                self.resolve(p)
+                kept = verdicts.get(p)      # (the backup rule may have kept it, settling a cycle)
+            if kept is None:
+                kept = verdicts[p] = self.decide(p, True)
+        return kept
+
+    def _move(self, p: str, record: bool = False) -> bool | Verdict:
+        """Does the move from p succeed?"""
+        if p in self.conv and not self.path_ok(p):
+            return self._convoy_failure(p) if record else False
+        a = self._attack(p)
+        d = self.dest[p]
+        h2h = p in self.head_to_head
+        if a == 0:          # (a unit of its own power stays in d)
+            return OwnUnit(d, h2h) if record else False
+        against = self.defend_strength(d) if h2h else self.hold_strength(d)
+        if a <= against:
+            return Bounced(a, d, against, h2h) if record else False
+        prevents = [] if record else None
+        for q in self.into[d]:
+            if q != p:
+                s = self.prevent_strength(q)
+                if a <= s:
+                    return Standoff(a, s, q) if record else False
+                if record:
+                    prevents.append((s, q))
+        if not record:
+            return True
+        if not h2h and not prevents and not against:
+            return Open(d)
+        return Beats(a, d, against, h2h, tuple(prevents))
+
+    def _convoy_failure(self, p: str) -> Verdict:
+        """Why the army in p, going by convoy, has no route."""
+        if p in self.paradox:
+            return Paradox(fleet=False)
+        if not self.candidates.get(p):
+            return NO_CONVOY_ROUTE
+        return ConvoyBroken(fleet=False)
+
+    def _support(self, p: str, record: bool = False) -> bool | Verdict:
+        """Is the support from p given?"""
+        if p in self.unmatched:
+            if not record:
+                return False
+            t = self.orders[p].target
+            return SupportMismatch(t, t in self.units)
+        attackers = self.into.get(p)
+        if not attackers:
+            return SUPPORT_GIVEN if record else True
+        sd = self.dest.get(p) or None
+        power, mine, conv = self.power, self.power[p], self.conv
+        cut = None
+        for q in attackers:
+            if power[q] == mine or q == sd:
+                continue
+            if q not in conv or self.path_ok(q):
+                if not record:
+                    return False
+                cut = q
+                break
+        resolve = self.resolve
+        for q in attackers:
+            if resolve(q):      # (said first: being dislodged is why the support is cut)
+                return CutByDislodgement(q) if record else False
+        if cut is not None:
+            return Cut(cut)
+        return SUPPORT_GIVEN if record else True
+
+    def _stays(self, p: str, record: bool = False) -> bool | Verdict:
+        """Is the unit in p, not moving, left in place (not dislodged)?"""
         attackers = self.into.get(p)
         if attackers:
             done = self.done
             for q in attackers:
                 moved = done.get(q)
                 if moved if moved is not None else self.resolve(q):
-                    return False
-        return True
+                    return Dislodged(q, q in self.conv, self.kind[p] == "convoy") if record else False
+        if not record:
+            return True
+        return self._convoy_verdict(p) if self.kind[p] == "convoy" else HOLDS
+
+    def _convoy_verdict(self, p: str) -> Verdict:
+        """The fleet in p convoys and stays: does it carry the army it names?"""
+        t = self.orders[p].target
+        if p not in self.convoyers.get(t, ()):
+            return NO_ARMY_MOVING
+        if t not in self.conv:
+            return LAND_ROUTE
+        if t in self.paradox:
+            return Paradox(fleet=True)
+        if not self.path_ok(t) or p not in self.candidates.get(t, ()):
+            return ConvoyBroken(fleet=True)
+        return CONVOY_INTACT
 
     # --- strengths -------------------------------------------------------------------
     def path_ok(self, p: str) -> bool:
@@ -595,9 +702,8 @@ class Resolver:
             return 0 if (moved if moved is not None else self.resolve(d)) else 1
         return 1 + self.supports(d)
 
-    def attack_strength(self, p: str) -> int:
-        if p in self.conv and not self.path_ok(p):
-            return 0
+    def _attack(self, p: str) -> int:
+        """The attack strength of the move from p, its convoy route (if any) known to hold."""
         d = self.dest[p]
         k = self.kind.get(d)
         if k is None:
@@ -620,40 +726,6 @@ class Resolver:
         if p in self.head_to_head and self.resolve(self.dest[p]):
             return 0
         return 1 + self.supports(p)
-
-    def _move_succeeds(self, p: str) -> bool:
-        a = self.attack_strength(p)
-        if a == 0:      # (a broken convoy path: 0 as well)
-            return False
-        d = self.dest[p]
-        if p in self.head_to_head:
-            if a <= self.defend_strength(d):
-                return False
-        elif a <= self.hold_strength(d):
-            return False
-        for q in self.into[d]:
-            if q != p and a <= self.prevent_strength(q):
-                return False
-        return True
-
-    def _support_given(self, p: str) -> bool:
-        if p in self.unmatched:
-            return False
-        attackers = self.into.get(p)
-        if not attackers:
-            return True
-        sd = self.dest.get(p) or None
-        power, mine, conv = self.power, self.power[p], self.conv
-        for q in attackers:
-            if power[q] == mine or q == sd:
-                continue
-            if q not in conv or self.path_ok(q):
-                return False
-        resolve = self.resolve
-        for q in attackers:
-            if resolve(q):
-                return False
-        return True
 
     def run(self) -> None:
         order = self.order
@@ -688,95 +760,6 @@ class Resolver:
                 text += f" - {show(self.dest[p])}"
             self.described[p] = text
         return text
-
-    def explain(self, p: str) -> tuple[bool, str]:
-        """Result and a one-line reason for the order of the unit in p."""
-        k = self.kind[p]
-        if k == "move":
-            return self._explain_move(p)
-        if k == "support":
-            if p in self.unmatched:
-                t = self.orders[p].target
-                what = self.describe(t) if t in self.units else self.m.display(t)
-                return False, f"does not match: the supported unit does something else ({what})"
-            if self.resolve(p):
-                return True, "support given"
-            by = self.dislodger(p)
-            if by:
-                return False, f"cut: the supporting unit is dislodged by {self.describe(by)}"
-            sd = self.dest.get(p) or None
-            for q in self.into.get(p, ()):
-                if self.power[q] != self.power[p] and q != sd and self.path_ok(q):
-                    return False, f"cut by {self.describe(q)}"
-            return False, "not given"
-        by = self.dislodger(p) if p in self.into else None
-        if by:
-            if k == "convoy":
-                return False, f"the convoying fleet is dislodged by {self.describe(by)}"
-            return False, f"dislodged by {self.describe(by)}"
-        return (True, "holds") if k != "convoy" else self._explain_convoy(p)
-
-    def _explain_convoy(self, p: str) -> tuple[bool, str]:
-        t = self.orders[p].target
-        if p not in self.convoyers.get(t, ()):
-            return False, "no army is moving as the convoy says"
-        if t not in self.conv:
-            return False, "the army takes the land route"
-        if t in self.paradox:
-            return False, "the convoy is part of a paradox (Szykman rule): the fleet holds"
-        if not self.path_ok(t) or p not in self.candidates.get(t, ()):
-            return False, "the convoy route is broken"
-        return True, "convoy route intact"
-
-    def _explain_move(self, p: str) -> tuple[bool, str]:
-        d = self.dest[p]
-        if p in self.conv and not self.path_ok(p):
-            if p in self.paradox:
-                return False, ("the convoy is part of a paradox; by the Szykman rule the convoying "
-                               "fleets hold and the army stays")
-            if not self.candidates.get(p):
-                return False, "no fleets are ordered to convoy it along a complete route"
-            return False, "the convoy route is broken: a convoying fleet was dislodged"
-        h2h = p in self.head_to_head
-        others = self.into[d]
-        if len(others) > 1:
-            others = [q for q in others if q != p]
-        else:
-            others = ()
-        if self.resolve(p):
-            if p in self.circular:
-                return True, "succeeds as part of a circular movement"
-            if not h2h and not others and (d not in self.units or not self.hold_strength(d)):
-                return True, f"{self.m.display(d)} is open"
-            a = self.attack_strength(p)
-            if h2h:
-                part = f"beats defend strength {self.defend_strength(d)} of {self.describe(d)}"
-            elif d in self.units and (hs := self.hold_strength(d)):
-                part = f"beats hold strength {hs} in {self.m.display(d)}"
-            else:               # (an open province, with others moving there too)
-                part = ""
-            text = f"attack strength {a} {part}" if part else f"attack strength {a}"
-            if others:
-                text += " and prevent strength " + ", ".join(
-                    f"{self.prevent_strength(q)} of {self.describe(q)}" for q in others)
-            return True, text
-        a = self.attack_strength(p)
-        if h2h:
-            ds = self.defend_strength(d)
-            if a <= ds:
-                if a == 0 and self.power[d] == self.power[p]:
-                    return False, f"cannot dislodge {self.describe(d)} of its own power"
-                return False, f"attack strength {a} against defend strength {ds} of {self.describe(d)} (head to head)"
-        else:
-            hs = self.hold_strength(d)
-            if a <= hs:
-                if a == 0 and d in self.units and self.power[d] == self.power[p]:
-                    return False, f"cannot dislodge a unit of its own power in {self.m.display(d)}"
-                return False, f"attack strength {a} against hold strength {hs} in {self.m.display(d)}"
-        for q in others:
-            if a <= (ps := self.prevent_strength(q)):
-                return False, f"standoff: attack strength {a} against prevent strength {ps} of {self.describe(q)}"
-        return False, "fails"
 
 
 def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
@@ -847,31 +830,36 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
     r = Resolver(m, units, final)
     r.run()
     # the response's rows and trace lines made here at once (OrderResult.to_dict's shape):
-    # one dict a result, with no object in between
+    # one dict a result, its outcome and reason read from the order's verdict
     results: list[dict] = []
     trace: list[str] = []
-    explained: dict[str, tuple[bool, str]] = {}
-    explain, explain_move, kinds = r.explain, r._explain_move, r.kind
+    verdicts: list[Verdict | None] = []
+    ruled: dict[str, Verdict] = {}      # a rule module's orders by unit (executed when they succeed)
+    verdict, unit, place = r.verdict, r.describe, m.display
     for power, text, entry, why in checked:
         if entry is None:
-            unit = units.get(province_of_text(m, text))
-            results.append({"power": power, "order": text, "canonical": text, "unit": str(unit) if unit else "",
+            unit_there = units.get(province_of_text(m, text))
+            results.append({"power": power, "order": text, "canonical": text,
+                            "unit": str(unit_there) if unit_there else "",
                             "legal": False, "result": "fails", "reason": why})
             trace.append(f"{text}: fails, {why}")
+            verdicts.append(None)
             continue
         o, p, core, shown, name = entry
-        if repeated:                # a unit's repeated (identical) order: explained once
-            got = explained.get(p) if p else None
+        if core:
+            got = verdict(p)
+        else:                       # (a unit's repeated, identical order: decided once)
+            got = ruled.get(p) if p else None
             if got is None:
-                got = explained[p] = explain(p) if core else rules.decide(r, p, o)
-        elif core:
-            got = explain_move(p) if kinds[p] == "move" else explain(p)
-        else:                       # (kept: a module's order is executed when it succeeds)
-            got = explained[p] = rules.decide(r, p, o)
-        result = "succeeds" if got[0] else "fails"
+                got = ByRule(*rules.decide(r, p, o))
+                if p:
+                    ruled[p] = got
+        result = "succeeds" if got.ok else "fails"
+        reason = got.reason(unit, place)
         results.append({"power": power, "order": text, "canonical": shown, "unit": name,
-                        "legal": True, "result": result, "reason": got[1]})
-        trace.append(f"{shown}: {result}, {got[1]}")
+                        "legal": True, "result": result, "reason": reason})
+        trace.append(f"{shown}: {result}, {reason}")
+        verdicts.append(got)
     after: dict[str, Unit] = {}
     dislodged: dict[str, tuple[Unit, str, bool]] = {}
     moved: list[str] = []
@@ -894,7 +882,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
         after[r.dest[p]] = Unit(u.power, u.kind, final[p].dest if u.kind == "F" else r.dest[p])
     transformed: dict[str, Unit] = {}
     for p, o in final.items() if others else ():
-        if o.kind not in CORE_KINDS and explained.get(p, (False,))[0]:
+        if o.kind not in CORE_KINDS and (got := ruled.get(p)) is not None and got.ok:
             changed = rules.execute(after[p], o)
             if changed is not None:
                 transformed[p] = after[p] = changed
@@ -906,7 +894,7 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             if r.prevent_strength(q) > 0:
                 contested.add(d)
                 break
-    return MovementOutcome(results, after, dislodged, contested, transformed, trace)
+    return MovementOutcome(results, after, dislodged, contested, transformed, trace, verdicts)
 
 
 def _unit_only(m: DiplomacyMap, order: Order) -> bool:
