@@ -6,7 +6,10 @@ the strengths and units they weighed, and the response's one-line reason is rend
 from it. Each verdict is true when the order succeeds (a move moves, a support is
 given, a unit holds, a convoy carries).
 
-Verdicts name units and provinces by province id; `reason(unit, place)` renders them
+Verdicts are slotted dataclasses, not frozen ones (a frozen one pays an
+`object.__setattr__` per field: a tenth of a phase's time, one verdict an order), and
+are never changed once made, like the orders. Verdicts name units and provinces by
+province id; `reason(unit, place)` renders them
 with the phase's own names: `unit(p)` is the unit in p as players write it ("F MAO -
 SPA/NC"), `place(p)` a province's display name.
 """
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 Names = Callable[[str], str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Verdict:
     """Base of every verdict: `ok` says whether the order succeeds."""
 
@@ -33,7 +36,7 @@ class Verdict:
 
 # --- moves -------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Open(Verdict):
     """The move succeeds: nothing holds the destination and nothing else goes there."""
     dest: str
@@ -43,7 +46,7 @@ class Open(Verdict):
         return f"{place(self.dest)} is open"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Beats(Verdict):
     """The move succeeds: its attack beats the defence (head to head) or the hold
     strength in the destination (`against`, 0 if it was empty) and every other
@@ -66,7 +69,7 @@ class Beats(Verdict):
         return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Circular(Verdict):
     """The move succeeds as one of a ring of moves (the circular-movement backup rule)."""
     ok = True
@@ -75,7 +78,7 @@ class Circular(Verdict):
         return "succeeds as part of a circular movement"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Bounced(Verdict):
     """The attack is not stronger than the defence (head to head) or the hold strength
     (`against`) in the destination."""
@@ -91,7 +94,7 @@ class Bounced(Verdict):
         return f"attack strength {self.attack} against hold strength {self.against} in {place(self.dest)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class OwnUnit(Verdict):
     """The destination holds a unit of the mover's own power that stays: no attack."""
     dest: str
@@ -103,7 +106,7 @@ class OwnUnit(Verdict):
         return f"cannot dislodge a unit of its own power in {place(self.dest)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Standoff(Verdict):
     """Another move into the destination (`by`) prevents it with at least equal strength."""
     attack: int
@@ -116,7 +119,7 @@ class Standoff(Verdict):
 
 # --- convoys, from the army's side and the fleet's ------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Paradox(Verdict):
     """The convoy is part of a paradox, broken by the Szykman rule: the army stays and
     its fleets hold. `fleet`: the convoying fleet's verdict (else the army's)."""
@@ -128,7 +131,7 @@ class Paradox(Verdict):
         return "the convoy is part of a paradox; by the Szykman rule the convoying fleets hold and the army stays"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoConvoyRoute(Verdict):
     """The army goes by convoy, but no fleets are ordered to carry it along a whole route."""
 
@@ -136,7 +139,7 @@ class NoConvoyRoute(Verdict):
         return "no fleets are ordered to convoy it along a complete route"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ConvoyBroken(Verdict):
     """Every convoy route is broken by a dislodged fleet. `fleet`: the convoying fleet's
     verdict (else the army's)."""
@@ -148,7 +151,7 @@ class ConvoyBroken(Verdict):
         return "the convoy route is broken: a convoying fleet was dislodged"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoArmyMoving(Verdict):
     """The convoy order matches no army's move."""
 
@@ -156,7 +159,7 @@ class NoArmyMoving(Verdict):
         return "no army is moving as the convoy says"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LandRoute(Verdict):
     """The army the convoy names moves over land (DATC 4.A.3)."""
 
@@ -164,7 +167,7 @@ class LandRoute(Verdict):
         return "the army takes the land route"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ConvoyIntact(Verdict):
     """The convoying fleet carries the army along an unbroken route."""
     ok = True
@@ -175,7 +178,7 @@ class ConvoyIntact(Verdict):
 
 # --- supports ----------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SupportGiven(Verdict):
     ok = True
 
@@ -183,7 +186,7 @@ class SupportGiven(Verdict):
         return "support given"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cut(Verdict):
     """An attack by another power's unit (`by`) cuts the support."""
     by: str
@@ -192,7 +195,7 @@ class Cut(Verdict):
         return f"cut by {unit(self.by)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CutByDislodgement(Verdict):
     """The supporting unit is dislodged (by `by`), so its support is cut."""
     by: str
@@ -201,7 +204,7 @@ class CutByDislodgement(Verdict):
         return f"cut: the supporting unit is dislodged by {unit(self.by)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SupportMismatch(Verdict):
     """The supported unit (in `target`, a unit there or not) does something else."""
     target: str
@@ -214,7 +217,7 @@ class SupportMismatch(Verdict):
 
 # --- the unit in place ---------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Holds(Verdict):
     ok = True
 
@@ -222,7 +225,7 @@ class Holds(Verdict):
         return "holds"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dislodged(Verdict):
     """The unit is dislodged by the move from `by` (`convoyed`: that army came by
     convoy). `convoying`: the unit was a fleet ordered to convoy."""
@@ -238,7 +241,7 @@ class Dislodged(Verdict):
 
 # --- orders a rule module adds ---------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ByRule(Verdict):
     """The verdict of a rule module's order kind: its `decide` hook says (succeeds, why)."""
     succeeds: bool
