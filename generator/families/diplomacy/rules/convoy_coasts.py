@@ -19,8 +19,9 @@ like from any coast.
 from __future__ import annotations
 
 from ...base import Page
-from ....escape import code_span, md_text
+from ....escape import md_text
 from ..model import province_of
+from . import _example as example
 from . import Param, Problem, RuleModule, WebdipForm, list_of_ids
 
 
@@ -41,7 +42,7 @@ def checks(game, params: dict) -> list[Problem]:
     return found
 
 
-def example(game) -> dict | None:
+def example_of(game) -> dict | None:
     """An adjudication request in which a fleet in a listed coast convoys an army between
     two coasts it reaches that no army border joins, with what the rule says must happen."""
     m = game.map
@@ -63,20 +64,7 @@ def example(game) -> dict | None:
     return None
 
 
-def _run(game):
-    """(example, response, what the engine says otherwise than the rule) or None."""
-    from ..api import adjudicate
-    from ..examples import compare
-    found = example(game)
-    if found is None:
-        return None
-    request = {k: v for k, v in found.items() if k != "expect"}
-    response = adjudicate(game, request)
-    return found, response, compare(game, found["expect"], response)
-
-
 def pages(game, params: dict) -> list[Page]:
-    from ..examples import outcome_table
     provinces = game.map.provinces
     names = ", ".join(md_text(provinces[q].name if q in provinces else q)
                       for q in map(province_of, params["provinces"]))
@@ -85,22 +73,13 @@ def pages(game, params: dict) -> list[Page]:
              "convoy chain, between two coasts its fleet reaches or with the seas beside it. The convoy "
              "is disrupted if the fleet is dislodged, and paradoxes are settled as for any convoy. The "
              "province stays a coast: armies enter it and stand in it as before.", ""]
-    run = _run(game)
-    if run is not None:
-        found, response, _ = run
-        orders = [o for os in found["orders"].values() for o in os]
-        lines += ["## Example", "", "Adjudicated by the engine when this page was made: "
-                  + ", ".join(code_span(o) for o in orders) + ".", "", outcome_table(game, response)]
+    lines += example.section(game, example.play(game, example_of(game)))
     return [Page("convoy-coasts.md", "\n".join(lines).rstrip() + "\n", "Coasts that convoy")]
 
 
 def example_checks(game, params: dict) -> list[Problem]:
     found = checks(game, params)
-    run = None if found else _run(game)
-    if run is not None and run[2]:
-        found.append(Problem("game.yaml", "/rules/convoy_coasts",
-                             f"the page's example does not play as the rule says: {'; '.join(run[2])}"))
-    return found
+    return found or example.problems("convoy_coasts", example.play(game, example_of(game)))
 
 
 MODULE = RuleModule(

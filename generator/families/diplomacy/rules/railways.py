@@ -40,6 +40,7 @@ from ...base import Page
 from ..model import province_of
 from ..movement import IllegalOrder
 from ..orders import Order, end_of_order
+from . import _example as example
 from . import OrderKind, Param, Problem, RuleModule, WebdipForm
 
 def _railways_shape(value) -> str | None:
@@ -194,7 +195,7 @@ def checks(game, params: dict) -> list[Problem]:
     return found
 
 
-def example(game) -> dict | None:
+def example_of(game) -> dict | None:
     """A journey the length of the first railway, blocked half-way by a unit of another power
     standing on the line: the traveller stops at the station before it."""
     m = game.map
@@ -216,20 +217,7 @@ def example(game) -> dict | None:
     return None
 
 
-def _run(game):
-    """(example, response, what the engine says otherwise than the rule) or None."""
-    from ..api import adjudicate
-    from ..examples import compare
-    found = example(game)
-    if found is None:
-        return None
-    request = {k: v for k, v in found.items() if k != "expect"}
-    response = adjudicate(game, request)
-    return found, response, compare(game, found["expect"], response)
-
-
 def pages(game, params: dict) -> list[Page]:
-    from ..examples import outcome_table
     m = game.map
     lines = ["# Railways", ""]
     for railway in params["railways"]:
@@ -249,22 +237,13 @@ def pages(game, params: dict) -> list[Page]:
               "one, or at its destination. It never stops where a unit ends the turn or where a standoff left "
               "the province empty: it waits at the last free station before. Meanwhile it stands at its first "
               "station, which it defends like a unit that holds; dislodged there, it does not travel.", ""]
-    run = _run(game)
-    if run is not None:
-        found, response, _ = run
-        orders = [o for os in found["orders"].values() for o in os]
-        lines += ["## Example", "", "Adjudicated by the engine when this page was made: "
-                  + ", ".join(code_span(o) for o in orders) + ".", "", outcome_table(game, response)]
+    lines += example.section(game, example.play(game, example_of(game)))
     return [Page("railways.md", "\n".join(lines).rstrip() + "\n", "Railways")]
 
 
 def example_checks(game, params: dict) -> list[Problem]:
     found = checks(game, params)
-    run = None if found else _run(game)
-    if run is not None and run[2]:
-        found.append(Problem("game.yaml", "/rules/railways",
-                             f"the page's example does not play as the rule says: {'; '.join(run[2])}"))
-    return found
+    return found or example.problems("railways", example.play(game, example_of(game)))
 
 
 def _read(found: dict) -> dict:

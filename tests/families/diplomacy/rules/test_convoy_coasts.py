@@ -10,7 +10,8 @@ import pytest
 from generator.families.diplomacy.api import adjudicate
 from generator.families.diplomacy.checks_core import structural_checks
 from generator.families.diplomacy.rules import recognised
-from generator.families.diplomacy.rules.convoy_coasts import MODULE, _run
+from generator.families.diplomacy.rules import _example
+from generator.families.diplomacy.rules.convoy_coasts import MODULE, example_of
 
 DENMARK = {"convoy_coasts": {"provinces": ["DEN"]}}
 
@@ -75,7 +76,7 @@ def test_checks_refuse_a_sea_a_land_province_and_an_unknown_one(classic_with):
 
 
 def test_the_page_example_is_found_on_the_map_and_plays_as_the_rule_says(den_game):
-    found, response, mismatches = _run(den_game)
+    found, response, mismatches = _example.play(den_game, example_of(den_game))
     assert mismatches == []
     page = MODULE.pages(den_game, den_game.modules.params("convoy_coasts"))[0]
     assert "Coasts that convoy" in page.content and "succeeds" in page.content

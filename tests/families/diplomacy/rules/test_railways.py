@@ -9,7 +9,8 @@ import pytest
 from generator.families.diplomacy.api import adjudicate
 from generator.families.diplomacy.checks_core import structural_checks
 from generator.families.diplomacy.rules import recognised
-from generator.families.diplomacy.rules.railways import MODULE, _run
+from generator.families.diplomacy.rules import _example
+from generator.families.diplomacy.rules.railways import MODULE, example_of
 
 LINE = {"railways": {"railways": [{"route": ["STP", "MOS", "WAR", "GAL", "VIE"], "powers": ["RUSSIA"]}]}}
 
@@ -188,7 +189,7 @@ def test_checks_say_when_no_railway_is_listed(classic_with):
 
 
 def test_the_page_example_is_found_on_the_map_and_plays_as_the_rule_says(rail_game):
-    found, response, mismatches = _run(rail_game)
+    found, response, mismatches = _example.play(rail_game, example_of(rail_game))
     assert mismatches == []
     page = MODULE.pages(rail_game, rail_game.modules.params("railways"))[0]
     assert "A STP RAIL VIE" in page.content and "## Example" in page.content
