@@ -110,8 +110,9 @@ def test_serve_regenerates_only_the_game_an_edit_touches(tmp_path):
         meta = content / "live-game" / "game.yaml"
         meta.write_text(meta.read_text(encoding="utf-8").replace("title: Live Game", "title: Edited Live"),
                         encoding="utf-8")
-        page = wait_for(f"{base}/other-game/", "Edited Live")   # the navigation changed everywhere
-        assert "Edited Live" in (page or ""), "the title edit did not reach the other game's pages"
+        # a page shows only its own game in its navigation; the home page lists every game
+        page = wait_for(f"{base}/", "Edited Live")
+        assert "Edited Live" in (page or ""), "the title edit did not reach the home page"
     lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines()
              if "regenerated:" in line]
     assert "live-game, other-game" in lines[0], lines
