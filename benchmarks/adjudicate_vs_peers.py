@@ -152,10 +152,10 @@ def resolver_jobs(game, requests: list[dict]) -> list[tuple[dict, dict]]:
     jobs = []
     for request in requests:
         read = parse_request(g, request)
-        units = read["units"]
+        units = read.units
         fleets = frozenset(p for p, u in units.items() if u.kind == "F")
         legal = {}
-        for _, order, _, _ in _parse_all(g, read["orders"]):
+        for _, order, _, _ in _parse_all(g, read.orders):
             try:
                 checked = check_movement_order(g.map, units, order, fleets, None) if order else None
             except IllegalOrder:
