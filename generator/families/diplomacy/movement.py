@@ -563,6 +563,10 @@ class Resolver:
 
     def _move(self, p: str, record: bool = False) -> bool | Verdict:
         """Does the move from p succeed?"""
+        if record and self.done.get(p) and p not in self.head_to_head:
+            d = self.dest[p]     # succeeded, alone, into an empty province: its strength says nothing
+            if len(self.into[d]) == 1 and not self.hold_strength(d):
+                return Open(d)
         if p in self.conv and not self.path_ok(p):
             return self._convoy_failure(p) if record else False
         a = self._attack(p)
