@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .bombing import Raid, resolve_raid
 from .control import city_holder
 from .model import City, Fact, HexGame, Position
+from .modules import first, refusal
 
 MISSION_PHASES = {"tactical-support": "combat", "city-bombing": "city-bombing", "interdiction": "interdiction"}
 
@@ -63,8 +64,21 @@ def range_check(game: HexGame, pos: Position, side: str, mission_id: str, hex_id
     return True, f"{hex_id} is {dist} hex(es) from {city.name}, within the {reach}-hex {mission.name.lower()} range{est} (13A.3)"
 
 
+@dataclass(frozen=True)
+class AirRules:
+    """The numbers of the airstrike rules in force (the `airstrikes` hook's answer); the defaults are 13A's."""
+
+    interceptors_per_kill: int = 2    # 13A.4.4 C: every two interceptors remove one strike
+    tactical_support_drm: int = 2     # 13A.4.1 E: each strike reaching the battle adds +2
+
+
+def air_rules(game: HexGame) -> AirRules | None:
+    """The airstrike rules of the enabled module that flies them, or None when none does."""
+    return first(game, "airstrikes")
+
+
 def interceptors_per_kill(game: HexGame) -> int:
-    return int((game.capability("airstrikes") or {}).get("interceptors_per_kill", 2))
+    return (air_rules(game) or AirRules()).interceptors_per_kill
 
 
 def intercepted(game: HexGame, strikes: int, interceptors: int) -> int:
@@ -129,8 +143,9 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
                      interceptors: dict[str, int] | None = None, interceptor_markers: int | None = None) -> AirReport:
     """One phase of airstrikes by the phasing `side`, then the enemy's interceptions, then raids."""
     rep = AirReport(False, side, phase)
-    if game.capability("airstrikes") is None:
-        rep.problems.append("airstrikes need a rule module providing them (airpower, 13A)")
+    rules = air_rules(game)
+    if rules is None:
+        rep.problems.append(refusal("airstrikes", "airstrikes need a rule module providing them ({module}, 13A)"))
         return rep
     known = missions(game)
     foe = game.enemy(side)
@@ -207,7 +222,7 @@ def place_airstrikes(game: HexGame, pos: Position, side: str, phase: str, placem
             rep.problems.append(f"{foe} places {total_int} interceptors but has {interceptor_markers} markers (13A.1)")
     for p in rep.placed:
         if p.mission == "tactical-support":
-            per = int((game.capability("tactical-support") or {}).get("tactical_support_drm", 2))
+            per = rules.tactical_support_drm
             rep.trace.append(f"{p.hex}: {p.surviving} support strike(s) add +{per * p.surviving} to the attack's die roll (13A.4.1 E)")
         elif p.mission == "interdiction":
             rep.trace.append(f"{p.hex}: {'an interdiction zone covers it and the six hexes around' if p.surviving else 'no interdiction zone'}"
