@@ -13,14 +13,16 @@ Hooks (each called as fn(game, params, ...); None means "nothing to say"):
     corps_formation(game, p, pos, hex_id, side, box, ap_available, divisions) -> OrgReport
                                                        a variant corps formed in the Formation Phase
     exploitation(game, p) -> Exploitation              how tank units advance on after combat:
-                                                       .reach, .units, .group_problem(), .onward()
+                                                       .reach, .units, .too_far, .group_problem(), .onward()
     airstrikes(game, p) -> AirRules                    airstrike markers fly missions (13A):
                                                        interceptors per kill, tactical support DRM
-    tactical_support(game, p, pos, side, attack, rep)  strikes over an attacked hex, added to the
+    tactical_support(game, p, pos, side, attack, rep) -> rep
+                                                       strikes over an attacked hex, added to the
                                                        combat report as it is decided
     interdiction(game, p) -> (extra MP, extra AP)      the price of entering an interdiction zone
-    special_move(game, p, pos, mode, unit_id, to, ap_available, interdiction, used_this_turn)
-                                                       -> SpecialMoveReport, an amphibious or airborne move
+    special_move(game, p, pos, report, ap_available=, interdiction=, used_this_turn=) -> SpecialMoveReport
+                                                       an amphibious or airborne move: `report` holds a
+                                                       known mode, a unit in play and the landing hex
     intervention(game, p, assignment, scenario_id) -> InterventionReport
                                                        contingents joining the sides
     scenario_variant(game, p, scenario, side, doctrines) -> (AP change, air markers, [trace])
