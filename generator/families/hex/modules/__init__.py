@@ -14,8 +14,10 @@ Hooks (each called as fn(game, params, ...); None means "nothing to say"):
                                                        a variant corps formed in the Formation Phase
     exploitation(game, p) -> Exploitation              how tank units advance on after combat:
                                                        .reach, .units, .too_far, .group_problem(), .onward()
-    airstrikes(game, p) -> AirRules                    airstrike markers fly missions (13A):
+    airstrikes(game, p) -> AirRules                    the numbers of the airstrike rules (13A):
                                                        interceptors per kill, tactical support DRM
+    air_missions(game, p, pos, side, phase, placements, markers=, ap_available=, attacked=, interceptors=,
+                 interceptor_markers=) -> AirReport    one phase's strikes placed, intercepted, resolved
     tactical_support(game, p, pos, side, attack, rep) -> rep
                                                        strikes over an attacked hex, added to the
                                                        combat report as it is decided
@@ -37,7 +39,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-HOOKS = frozenset({"check", "corps_formation", "exploitation", "airstrikes", "tactical_support", "interdiction",
+HOOKS = frozenset({"check", "corps_formation", "exploitation", "airstrikes", "air_missions", "tactical_support", "interdiction",
                    "special_move", "intervention", "scenario_variant"})
 
 
