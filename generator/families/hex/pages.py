@@ -10,7 +10,7 @@ from .bombing import cbt_of
 from .printables import (COUNTER_MM, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg,
                          tec_svg, tracks_svg)
 from .naming import cite, game_names
-from ...render.viewer import colour_key, map_viewer
+from ...render import colour_key, map_viewer
 from .render import TERRAIN_FILL, interactive_map_svg, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 from .victory import region_and_cities
