@@ -10,7 +10,7 @@ from functools import singledispatch
 
 from ..escape import xml_text
 from .shapes import (Circle, Fixed, Fragment, Group, Length, Line, Numbers, Path, Polygon, Polyline,
-                     Rect, Span, Svg, Text, Viewport)
+                     Rect, Svg, Text, Viewport)
 from .svg import SVG_NS
 
 PLAIN = Numbers()
