@@ -49,8 +49,13 @@ def points(pts, style: Numbers) -> str:
     return " ".join(f"{number(x, style)},{number(y, style)}" for x, y in pts)
 
 
-def _element(tag: str, pairs, style: Numbers, content: str | None = None) -> str:
-    head = f"<{tag}{attributes(pairs, style)}"
+def geometry(pairs, style: Numbers) -> str:
+    """A shape's position and size: numbers only (None: not written)."""
+    return "".join(f' {name}="{number(value, style)}"' for name, value in pairs if value is not None)
+
+
+def _element(tag: str, where, pairs, style: Numbers, content: str | None = None) -> str:
+    head = f"<{tag}{geometry(where, style)}{attributes(pairs, style)}"
     return head + "/>" if content is None else f"{head}>{content}</{tag}>"
 
 
@@ -62,20 +67,19 @@ def markup(shape, style: Numbers = PLAIN) -> str:
 
 @markup.register
 def _(shape: Rect, style: Numbers = PLAIN) -> str:
-    geometry = (("x", shape.x), ("y", shape.y), ("width", shape.width), ("height", shape.height),
-                ("rx", shape.rx))
-    return _element("rect", geometry + shape.attrs, style)
+    where = (("x", shape.x), ("y", shape.y), ("width", shape.width), ("height", shape.height), ("rx", shape.rx))
+    return _element("rect", where, shape.attrs, style)
 
 
 @markup.register
 def _(shape: Circle, style: Numbers = PLAIN) -> str:
-    return _element("circle", (("cx", shape.cx), ("cy", shape.cy), ("r", shape.r)) + shape.attrs, style)
+    return _element("circle", (("cx", shape.cx), ("cy", shape.cy), ("r", shape.r)), shape.attrs, style)
 
 
 @markup.register
 def _(shape: Line, style: Numbers = PLAIN) -> str:
-    geometry = (("x1", shape.x1), ("y1", shape.y1), ("x2", shape.x2), ("y2", shape.y2))
-    return _element("line", geometry + shape.attrs, style)
+    where = (("x1", shape.x1), ("y1", shape.y1), ("x2", shape.x2), ("y2", shape.y2))
+    return _element("line", where, shape.attrs, style)
 
 
 @markup.register
@@ -90,15 +94,15 @@ def _(shape: Polyline, style: Numbers = PLAIN) -> str:
 
 @markup.register
 def _(shape: Path, style: Numbers = PLAIN) -> str:
-    return _element("path", (("d", shape.d),) + shape.attrs, style)
+    return _element("path", (), (("d", shape.d),) + shape.attrs, style)
 
 
 @markup.register
 def _(shape: Text, style: Numbers = PLAIN) -> str:
     runs = (shape.content,) if isinstance(shape.content, str) else shape.content
-    inner = "".join(xml_text(r) if isinstance(r, str) else _element("tspan", r.attrs, style, xml_text(r.text))
+    inner = "".join(xml_text(r) if isinstance(r, str) else _element("tspan", (), r.attrs, style, xml_text(r.text))
                     for r in runs)
-    return _element("text", (("x", shape.x), ("y", shape.y)) + shape.attrs, style, inner)
+    return _element("text", (("x", shape.x), ("y", shape.y)), shape.attrs, style, inner)
 
 
 @markup.register
@@ -106,7 +110,7 @@ def _(shape: Group, style: Numbers = PLAIN) -> str:
     inner = [f"<title>{xml_text(shape.title)}</title>"] if shape.title else []
     inner += [markup(child, style) for child in shape.children]
     sep = shape.sep
-    return _element("g", shape.attrs, style, sep + sep.join(inner) + sep if sep else "".join(inner))
+    return _element("g", (), shape.attrs, style, sep + sep.join(inner) + sep if sep else "".join(inner))
 
 
 @markup.register
@@ -116,10 +120,10 @@ def _(shape: Fragment, style: Numbers = PLAIN) -> str:
 
 @markup.register
 def _(shape: Viewport, style: Numbers = PLAIN) -> str:
-    geometry = (("x", shape.x), ("y", shape.y), ("width", shape.width), ("height", shape.height),
-                ("viewBox", tuple(shape.view_box)))
+    where = (("x", shape.x), ("y", shape.y), ("width", shape.width), ("height", shape.height))
+    view_box = " ".join(number(v, style) for v in shape.view_box)
     inner = "".join(markup(child, style) for child in shape.children)
-    return _element("svg", geometry + shape.attrs, style, inner)
+    return _element("svg", where, (("viewBox", view_box),) + shape.attrs, style, inner)
 
 
 def svg(doc: Svg) -> str:
