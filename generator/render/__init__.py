@@ -9,6 +9,8 @@ these names from `generator.render`, never a submodule (tests/render/test_family
 
 Inside:
     shapes.py    the view models; draw.py writes them as SVG
+    table.py     a ruled table to print (Table); sheet.py cards on paper with crop marks
+    html.py      a colour swatch and a cell's lines for a family's Markdown tables
     svg.py       escaping (esc), stable numbers (num), elements (el, text, group), compact
                  outline paths (path_from_pieces), whole documents (document), colour
                  sanitising and contrast (colour, lighten, ink_on), print hatching
@@ -28,8 +30,10 @@ from .draw import markup, svg as to_svg
 from .html import Swatch, cell_lines, swatch
 from .legible import TEXT_SPAN, bands, frame, smallest_text, stack
 from .paper import PAPERS, paper_size
+from .sheet import CardSheet, crop_marks, sheet_layout
 from .shapes import (Circle, Fixed, Fragment, Group, Length, Line, Numbers, Path, Polygon, Polyline, Rect,
                      Span, Svg, Text, Viewport, paint)
+from .table import Table, table_drawing
 from .svg import lighten, mix, num, wrap, wrap_words
 from .viewer import colour_key, map_viewer
 
@@ -38,7 +42,7 @@ __all__ = [
     "Circle", "Fixed", "Fragment", "Group", "Length", "Line", "Numbers", "Path", "Polygon", "Polyline",
     "Rect", "Span", "Svg", "Text", "Viewport", "paint",
     # SVG and HTML out
-    "markup", "to_svg", "Swatch", "swatch", "cell_lines", "colour_key", "map_viewer",
+    "markup", "to_svg", "Table", "table_drawing", "CardSheet", "sheet_layout", "crop_marks", "Swatch", "swatch", "cell_lines", "colour_key", "map_viewer",
     # a worked example's figure, legible on a phone (legible.py)
     "TEXT_SPAN", "bands", "frame", "smallest_text", "stack",
     # the one of each

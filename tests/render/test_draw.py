@@ -89,3 +89,20 @@ def test_the_one_wrap_paper_and_colours():
     assert render.wrap("one two three", 1.0, 100) == ["one two three"]
     assert render.paper_size("a4") == render.PAPERS["A4"] == (210.0, 297.0)
     assert render.lighten("#000000", 0.75) == "#bfbfbf" and render.mix("#000000", "#ffffff", 0.5) == "#808080"
+
+
+def test_a_ruled_table_has_a_cell_per_word_and_its_note_wrapped():
+    table = render.Table("T & U", ("a", "b"), (("1", "2"), ("3", "4")), (20.0, 10.0), note="word " * 30)
+    body, width, height = render.table_drawing(table)
+    texts = [s.content for s in body if isinstance(s, Text)]
+    assert width == 50 and texts[:7] == ["T & U", "a", "b", "1", "2", "3", "4"]
+    assert len(texts) > 7 and height == 26 + 6 * 3 + 4 * (len(texts) - 7) + 4
+
+
+def test_cards_fill_the_paper_and_crop_marks_sit_outside_them():
+    sheet = render.CardSheet("A4", (63.0, 88.0), 3.0)
+    pw, ph, cols, rows = render.sheet_layout(sheet)
+    assert (pw, ph, cols, rows) == (297.0, 210.0, 4, 2)   # landscape: 8 cards, portrait 4
+    marks = render.crop_marks(sheet, 10.0, 10.0, cols, rows)
+    assert len(marks) == 2 * 2 * cols + 2 * 2 * rows
+    assert all(m.y2 <= 10 - 1 or m.y1 >= 10 + rows * 94 + 1 or m.x2 <= 10 - 1 or m.x1 >= 10 + cols * 69 + 1 for m in marks)

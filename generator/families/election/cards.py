@@ -7,8 +7,9 @@ published card: card texts and art are not reproduced.
 """
 from __future__ import annotations
 
-from ...render import (Circle, Fragment, Group, Length, Line, Numbers, Rect, Svg, Text, num, paint, paper_size, to_svg,
-                       wrap_words)
+from ...render import (CardSheet, Circle, Fragment, Group, Length, Numbers, Rect, Svg, Text, crop_marks, num, paint,
+                       to_svg, wrap_words)
+from ...render import sheet_layout as render_sheet_layout
 from .model import Card, Fact, Game
 
 TRIM_W, TRIM_H = 63.0, 88.0     # poker size
@@ -16,7 +17,6 @@ TRIM_W, TRIM_H = 63.0, 88.0     # poker size
 TITLE_LEFT, TITLE_RIGHT = 16.5, TRIM_W - 4.0
 BOLD_EM = 0.68                  # a bold sans-serif letter's width, in ems: wide enough for "W" runs
 BLEED = 3.0
-MARK_GAP, MARK_LEN = 1.0, 5.0   # crop marks start 1 mm outside the bleed, 5 mm long
 PAGES = ("a4", "letter")        # the sheets printed (render's paper table gives their sizes)
 NUMBERS = Numbers(places=2, trim=True)   # 12, 12.5, 12.25: short and stable
 FONT = "Helvetica, Arial, sans-serif"
@@ -123,32 +123,11 @@ def face_svg(game: Game, card: Card, bleed: float = 0.0) -> str:
 
 def sheet_layout(page: str) -> tuple[float, float, int, int]:
     """(page width, page height, columns, rows), taking the orientation that fits most cards."""
-    short, long_ = paper_size(page)
-    slot_w, slot_h = TRIM_W + 2 * BLEED, TRIM_H + 2 * BLEED
-    margin = MARK_GAP + MARK_LEN + 2.0
-    best = None
-    for pw, ph in ((short, long_), (long_, short)):
-        cols = int((pw - 2 * margin) // slot_w)
-        rows = int((ph - 2 * margin) // slot_h)
-        if best is None or cols * rows > best[2] * best[3]:
-            best = (pw, ph, cols, rows)
-    return best
+    return render_sheet_layout(_sheet(page))
 
 
-def _crop_marks(x0: float, y0: float, cols: int, rows: int) -> list[Line]:
-    slot_w, slot_h = TRIM_W + 2 * BLEED, TRIM_H + 2 * BLEED
-    top, bottom = y0, y0 + rows * slot_h
-    left, right = x0, x0 + cols * slot_w
-    lines = []
-    for c in range(cols):
-        for tx in (x0 + c * slot_w + BLEED, x0 + c * slot_w + BLEED + TRIM_W):
-            lines.append((tx, top - MARK_GAP - MARK_LEN, tx, top - MARK_GAP))
-            lines.append((tx, bottom + MARK_GAP, tx, bottom + MARK_GAP + MARK_LEN))
-    for r in range(rows):
-        for ty in (y0 + r * slot_h + BLEED, y0 + r * slot_h + BLEED + TRIM_H):
-            lines.append((left - MARK_GAP - MARK_LEN, ty, left - MARK_GAP, ty))
-            lines.append((right + MARK_GAP, ty, right + MARK_GAP + MARK_LEN, ty))
-    return [Line(a, b, c, d, paint(stroke="#000", stroke_width=0.25)) for a, b, c, d in lines]
+def _sheet(page: str) -> CardSheet:
+    return CardSheet(page, (TRIM_W, TRIM_H), BLEED)
 
 
 def sheets(game: Game, page: str) -> list[tuple[str, str]]:
@@ -169,7 +148,7 @@ def sheets(game: Game, page: str) -> list[tuple[str, str]]:
             cy = y0 + (i // cols) * slot_h
             parts.append(Group(tuple(face_elements(game, card, BLEED)),
                                paint(transform=f"translate({num(cx, 2)} {num(cy, 2)})")))
-        parts += _crop_marks(x0, y0, cols, used_rows)
+        parts += crop_marks(_sheet(page), x0, y0, cols, used_rows)
         parts.append(Text(pw / 2, ph - 2, f"{game.title} — {len(cards)} of {game.deck_size} cards known; poker size "
                           f"63 × 88 mm, 3 mm bleed; sheet {n}", paint(font_size=2.5, text_anchor="middle", fill="#555")))
         root = paint(width=Length(pw, "mm"), height=Length(ph, "mm"), viewBox=(0, 0, pw, ph), font_family=FONT)

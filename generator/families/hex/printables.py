@@ -3,39 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...render import Fixed, Group, Rect, Text, lighten, paint, wrap
+from ...render import Fixed, Group, Rect, Table, Text, lighten, paint, table_drawing, wrap
 from .air import missions
 from .bombing import cbt_of
 from .model import HexGame, Unit
 from .render import SANS, counter, counter_face, counter_fill, map_svg, side_colour, svg_document
 
 EST = " (est.)"
-NOTE_SIZE = 3.0   # mm, footnotes under the charts
-NOTE_LEAD = 4.0   # mm between footnote lines
 
 
 def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str = "", col_w: float = 22.0,
               first_w: float = 40.0, row_h: float = 6.0) -> str:
     """A ruled table with a title and a footnote, in mm."""
-    widths = [first_w] + [col_w] * (len(header) - 1)
-    width = float(sum(widths) + 20)
-    note_lines = wrap(note, NOTE_SIZE, sum(widths)) if note else []
-    height = 26 + row_h * (len(rows) + 1) + (NOTE_LEAD * len(note_lines) + 4 if note_lines else 0)
-    body: list = [Rect(None, None, width, height, attrs=paint(fill="#fff")),
-                  Text(10, 12, title, paint(font_size=5, font_family=SANS, font_weight="bold"))]
-    y = 18.0
-    for r, cells in enumerate([header] + rows):
-        x = 10.0
-        if r == 0:
-            body.append(Rect(10, y, float(sum(widths)), row_h, attrs=paint(fill="#e8e4d0")))
-        for w, cell in zip(widths, cells):
-            body.append(Rect(x, y, float(w), row_h, attrs=paint(fill="none", stroke="#555", stroke_width="0.2")))
-            body.append(Text(x + 1.2, y + row_h * 0.7, cell, paint(font_size=row_h * 0.5, font_family=SANS,
-                                                                  font_weight="bold" if r == 0 else None)))
-            x += w
-        y += row_h
-    for i, line in enumerate(note_lines):
-        body.append(Text(10, y + 7 + i * NOTE_LEAD, line, paint(font_size=NOTE_SIZE, font_family=SANS, fill="#a00")))
+    widths = (first_w,) + (col_w,) * (len(header) - 1)
+    table = Table(title, tuple(header), tuple(tuple(r) for r in rows), widths, note=note, row_h=row_h)
+    body, width, height = table_drawing(table)
     return svg_document(width, height, body, title=title)
 
 
