@@ -1,0 +1,59 @@
+"""Material's search index, split by game, so that no page fetches an index that grows
+with the site (issue #28: at 120 games the whole index is some 20 MB).
+
+A game's pages fetch `<game>/search/search_index.json`: that game's entries only, their
+locations relative to the game's folder (Material resolves the index and every result
+against the `base` of the page's configuration, which site_overrides/main.html sets to
+the game's folder). The pages in no game (home, reference, guides, 404) fetch the site's
+`search/search_index.json`: their own entries and, so that a game is found from the
+home page by its name, the first entry of each game's overview page (its title and
+opening text; locations relative to the site). Pure: the plugin reads and writes the
+files (mkdocs_plugin/plugin.py).
+"""
+from __future__ import annotations
+
+import json
+
+INDEX = "search/search_index.json"   # Material's index, under the folder of the pages that fetch it
+
+
+def index_path(folder: str) -> str:
+    """Where the pages of `folder` ("" for the pages in no game) find their index."""
+    return f"{folder}/{INDEX}" if folder else INDEX
+
+
+def folder_of(url: str, games) -> str:
+    """The game a page (site-relative URL or index location) belongs to, "" for none."""
+    head = url.split("#", 1)[0].split("/", 1)[0]
+    return head if head in games else ""
+
+
+def split(index: dict, games) -> dict[str, dict]:
+    """Material's whole index ({"config", "docs"}) -> each folder's index ("" the site's);
+    every game in `games` has one (an empty one if its pages are all left out)."""
+    parts: dict[str, list] = {"": [], **{game: [] for game in sorted(games)}}   # the same order every build
+    for entry in index["docs"]:
+        game = folder_of(entry["location"], games)
+        if game:
+            parts[game].append({**entry, "location": entry["location"][len(game) + 1:]})
+        else:
+            parts[""].append(entry)
+    # each game's overview page, as its page entry says it (its sections stay the game's own)
+    overviews = {game: next((e for e in docs if e["location"] == ""), None) for game, docs in parts.items() if game}
+    parts[""] += [{**entry, "location": f"{game}/"} for game, entry in overviews.items() if entry]
+    return {folder: {"config": index["config"], "docs": docs} for folder, docs in parts.items()}
+
+
+def as_json(index: dict) -> str:
+    """An index as Material writes its own (search plugin's generate_search_index)."""
+    return json.dumps(index, separators=(",", ":"), default=str)
+
+
+def whole(parts: dict[str, dict]) -> dict:
+    """The split indexes joined again, every location relative to the site: what Material
+    would have written as one (for the benchmarks and tests; the overviews once)."""
+    games = set(parts) - {""}
+    docs = [e for e in parts.get("", {"docs": []})["docs"] if not folder_of(e["location"], games)]
+    for game in sorted(games):
+        docs += [{**e, "location": f"{game}/{e['location']}"} for e in parts[game]["docs"]]
+    return {"config": next(iter(parts.values()))["config"], "docs": docs}
