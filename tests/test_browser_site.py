@@ -535,3 +535,42 @@ def test_mapwrights_own_site_links_its_assets_once(server):
     _, site = server
     page = (site / "classic" / "map" / "index.html").read_text("utf-8")
     assert page.count("mapwright-map.js") == 1 and page.count("mapwright.css") == 1
+
+
+def test_with_instant_navigation_each_game_keeps_its_own_search(tmp_path, browser):
+    """A site of its own that turns on Material's instant navigation: each game's folder
+    has its own sitemap.xml (its pages), so a link within the game is followed in place,
+    and a link to another game loads that page in full, which then searches its own game."""
+    import subprocess
+    import sys
+    project = tmp_path / "mysite"
+    for name in ("classic", "classic-2"):
+        shutil.copytree(REPO / "content" / "classic", project / "docs" / name)
+    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    (project / "mkdocs.yml").write_text(
+        f"site_name: My variants\nsite_url: {base}/\ntheme:\n  name: material\n  font: false\n"
+        "  features: [navigation.instant]\nplugins:\n  - search\n  - mapwright:\n      pdf: false\n", "utf-8")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        _open_map(browser, f"{base}/classic/map/")
+        browser.execute_script("window.__mwNoReload = true")
+        browser.execute_script("arguments[0].click()",
+                               browser.find_element("css selector", "a.md-nav__link[href$='adjacency/']"))
+        wait_for(lambda: "/classic/adjacency/" in browser.current_url, message="navigation within the game")
+        assert browser.execute_script("return window.__mwNoReload === true"), "navigation was not instant"
+        browser.execute_script(   # a link to the other game, as a rules page may hold one
+            "const a = document.createElement('a'); a.href = arguments[0]; a.textContent = 'other';"
+            "document.querySelector('.md-content').append(a); a.click();", f"{base}/classic-2/")
+        wait_for(lambda: browser.current_url.rstrip("/").endswith("/classic-2")
+                 and browser.execute_script("return document.readyState === 'complete'"), message="the other game")
+        assert not browser.execute_script("return window.__mwNoReload === true"), "the other game was not loaded"
+        links = _search(browser, "Burgundy", "Burgundy")
+        assert links[:2] == [f"{base}/classic-2/map/", f"{base}/classic-2/map/#prov=BUR"], links[:3]
+        assert not severe(browser)
+    finally:
+        httpd.shutdown()

@@ -37,6 +37,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar, Protocol
+from urllib.parse import urlsplit
 
 from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
@@ -549,6 +550,19 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         block = self.places.pop(page.file.src_uri, "")
         return output.replace(block, "", 1) if block else output
 
+    def _write_sitemaps(self, config) -> None:
+        """Each game's folder its own sitemap.xml, of its pages (site/search_split.py): what
+        Material's instant navigation follows on a page whose `base` is the game's folder."""
+        site = Path(config.site_dir)
+        if not self.search_games or not (site / search_split.SITEMAP).is_file():
+            return
+        whole = (site / search_split.SITEMAP).read_text(encoding="utf-8")
+        path = urlsplit(config.site_url or "/").path
+        for game in self.search_games:
+            if (site / game).is_dir():
+                (site / game / search_split.SITEMAP).write_text(search_split.game_sitemap(whole, game, path),
+                                                                encoding="utf-8")
+
     def _write_index(self, config, data: str, games) -> None:
         """Material's whole index `data` written split by game (site/search_split.py):
         each game's pages fetch their game's part, the pages in no game the site's."""
@@ -636,6 +650,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         elif self.search_games:   # a build: the index the search plugin has just written, split
             index = Path(config.site_dir) / SEARCH_INDEX
             self._write_index(config, index.read_text(encoding="utf-8"), self.search_games)
+        self._write_sitemaps(config)
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:

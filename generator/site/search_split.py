@@ -7,14 +7,25 @@ against the `base` of the page's configuration, which site_overrides/main.html s
 the game's folder). The pages in no game (home, reference, guides, 404) fetch the site's
 `search/search_index.json`: their own entries and, so that a game is found from the
 home page by its name, the first entry of each game's overview page (its title and
-opening text; locations relative to the site). Pure: the plugin reads and writes the
-files (mkdocs_plugin/plugin.py).
+opening text; locations relative to the site).
+
+Material's instant navigation (if a site turns it on) fetches sitemap.xml from the same
+`base`: each game's folder gets the site's sitemap with that game's pages only, so that
+a link within the game is followed in place and a link to another game (or to a page in
+no game) loads in full, with that page's own index. Pure: the plugin reads and writes
+the files (mkdocs_plugin/plugin.py).
 """
 from __future__ import annotations
 
+import html
 import json
+import re
+from urllib.parse import urlsplit
 
 INDEX = "search/search_index.json"   # Material's index, under the folder of the pages that fetch it
+SITEMAP = "sitemap.xml"              # MkDocs', under the folder of the pages whose navigation follows it
+_URL = re.compile(r"[ \t]*<url>.*?</url>[ \t]*\n?", re.S)
+_LOC = re.compile(r"<loc>([^<]*)</loc>")
 
 
 def index_path(folder: str) -> str:
@@ -57,3 +68,14 @@ def whole(parts: dict[str, dict]) -> dict:
     for game in sorted(games):
         docs += [{**e, "location": f"{game}/{e['location']}"} for e in parts[game]["docs"]]
     return {"config": next(iter(parts.values()))["config"], "docs": docs}
+
+
+def game_sitemap(sitemap: str, game: str, site_path: str) -> str:
+    """MkDocs' sitemap.xml with only the pages of `game` (its `<url>` entries whose
+    address lies in the game's folder under `site_path`, the path of site_url)."""
+    folder = f"{site_path.rstrip('/')}/{game}/"
+
+    def mine(found: re.Match) -> str:
+        loc = _LOC.search(found.group(0))
+        return found.group(0) if loc and urlsplit(html.unescape(loc.group(1))).path.startswith(folder) else ""
+    return _URL.sub(mine, sitemap)

@@ -203,3 +203,16 @@ def test_the_split_joins_back_into_the_whole_index():
     assert parts["shogi"]["docs"] == []
     assert [e["location"] for e in parts[""]["docs"]] == ["", "reference/", "chess/"]
     assert sorted(whole(parts)["docs"], key=lambda e: e["location"]) == sorted(docs, key=lambda e: e["location"])
+
+
+def test_a_games_sitemap_lists_its_pages_only():
+    from generator.site.search_split import game_sitemap
+    url = "    <url>\n         <loc>{}</loc>\n         <lastmod>1980-01-01</lastmod>\n    </url>\n"
+    pages = ["https://e.org/v/", "https://e.org/v/go/", "https://e.org/v/go/map/", "https://e.org/v/gomoku/",
+             "https://e.org/v/reference/go/"]
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+           + "".join(url.format(p) for p in pages) + "</urlset>")
+    mine = game_sitemap(xml, "go", "/v/")
+    assert mine == xml.replace(url.format(pages[0]), "").replace(url.format(pages[3]), "").replace(
+        url.format(pages[4]), "")
+    assert "<loc>" not in game_sitemap(xml, "chess", "/v/") and mine.endswith("</urlset>")
