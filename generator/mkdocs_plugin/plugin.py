@@ -5,7 +5,9 @@ Modelled on Material's own plugins: a typed config class, its state on the plugi
 `on_startup`), `on_startup` to tell serve from build, `on_files` adding the generated
 pages as `File.generated` (no docs tree on disk) and the navigation of the game sections
 (and leaving out the theme files no page loads: shipped.py), `on_serve` watching the
-content folder, `on_page_content` passing every page body through the HTML sanitiser.
+content folder, `on_page_content` passing every page body through the HTML sanitiser, `on_post_build`
+splitting the search index Material's search plugin writes by game (a game's pages
+fetch only their game's part: site/search_split.py, site_overrides/main.html).
 It changes no MkDocs or Material object but in patches.py (under serve, where MkDocs
 offers no hook).
 
