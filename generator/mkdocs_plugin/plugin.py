@@ -560,10 +560,9 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
             return
         whole = (site / search_split.SITEMAP).read_text(encoding="utf-8")
         path = urlsplit(config.site_url or "/").path
-        for game in self.search_games:
+        for game, text in search_split.game_sitemaps(whole, self.search_games, path).items():
             if (site / game).is_dir():
-                (site / game / search_split.SITEMAP).write_text(search_split.game_sitemap(whole, game, path),
-                                                                encoding="utf-8")
+                (site / game / search_split.SITEMAP).write_text(text, encoding="utf-8")
 
     def _write_index(self, config, data: str, games) -> None:
         """Material's whole index `data` written split by game (site/search_split.py):

@@ -70,12 +70,20 @@ def whole(parts: dict[str, dict]) -> dict:
     return {"config": next(iter(parts.values()))["config"], "docs": docs}
 
 
-def game_sitemap(sitemap: str, game: str, site_path: str) -> str:
-    """MkDocs' sitemap.xml with only the pages of `game` (its `<url>` entries whose
-    address lies in the game's folder under `site_path`, the path of site_url)."""
-    folder = f"{site_path.rstrip('/')}/{game}/"
-
-    def mine(found: re.Match) -> str:
-        loc = _LOC.search(found.group(0))
-        return found.group(0) if loc and urlsplit(html.unescape(loc.group(1))).path.startswith(folder) else ""
-    return _URL.sub(mine, sitemap)
+def game_sitemaps(sitemap: str, games, site_path: str) -> dict[str, str]:
+    """MkDocs' sitemap.xml -> for each game of `games`, the same with only that game's
+    pages (the `<url>` entries whose address lies in its folder under `site_path`, the
+    path of site_url). One pass over the entries, whatever the number of games."""
+    urls = list(_URL.finditer(sitemap))
+    if not urls:
+        return {game: sitemap for game in games}
+    head, tail = sitemap[:urls[0].start()], sitemap[urls[-1].end():]
+    prefix = site_path.rstrip("/") + "/"
+    mine: dict[str, list[str]] = {game: [] for game in games}
+    for url in urls:
+        loc = _LOC.search(url.group(0))
+        path = urlsplit(html.unescape(loc.group(1))).path if loc else ""
+        game = folder_of(path[len(prefix):], mine) if path.startswith(prefix) else ""
+        if game:
+            mine[game].append(url.group(0))
+    return {game: head + "".join(entries) + tail for game, entries in mine.items()}

@@ -206,13 +206,14 @@ def test_the_split_joins_back_into_the_whole_index():
 
 
 def test_a_games_sitemap_lists_its_pages_only():
-    from generator.site.search_split import game_sitemap
+    from generator.site.search_split import game_sitemaps
     url = "    <url>\n         <loc>{}</loc>\n         <lastmod>1980-01-01</lastmod>\n    </url>\n"
     pages = ["https://e.org/v/", "https://e.org/v/go/", "https://e.org/v/go/map/", "https://e.org/v/gomoku/",
              "https://e.org/v/reference/go/"]
     xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
            + "".join(url.format(p) for p in pages) + "</urlset>")
-    mine = game_sitemap(xml, "go", "/v/")
+    found = game_sitemaps(xml, ["go", "chess"], "/v/")
+    mine = found["go"]
     assert mine == xml.replace(url.format(pages[0]), "").replace(url.format(pages[3]), "").replace(
         url.format(pages[4]), "")
-    assert "<loc>" not in game_sitemap(xml, "chess", "/v/") and mine.endswith("</urlset>")
+    assert "<loc>" not in found["chess"] and found["chess"].startswith("<?xml") and mine.endswith("</urlset>")
