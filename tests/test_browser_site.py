@@ -132,18 +132,18 @@ def test_screenshots_of_home_and_a_map(server, browser):
 
 
 def _search(browser, words: str, shown: str):
-    """The search results' links once one of them shows `shown`."""
+    """The search results' links once one of them shows `shown` (read in one script:
+    Material renders the results again as they come)."""
     box = wait_for(lambda: browser.find_elements("css selector", "input.md-search__input"), message="search box")[0]
     browser.execute_script("arguments[0].focus()", box)
     box.send_keys(words)
-
-    def results():
-        items = browser.find_elements("css selector", ".md-search-result__item")
-        return items if items and any(shown in i.text for i in items) else None
-    wait_for(results, timeout=20, message=f"search results naming {shown}")
+    links = wait_for(lambda: browser.execute_script(
+        "const items = Array.from(document.querySelectorAll('.md-search-result__item'));"
+        "if (!items.some(i => i.textContent.includes(arguments[0]))) return null;"
+        "return Array.from(document.querySelectorAll('a.md-search-result__link')).map(a => a.href);", shown),
+        timeout=20, message=f"search results naming {shown}")
     # (search.highlight adds the words as ?h=...: left out here)
-    return [re.sub(r"\?h=[^#]*", "", a.get_attribute("href"))
-            for a in browser.find_elements("css selector", "a.md-search-result__link")]
+    return [re.sub(r"\?h=[^#]*", "", href) for href in links]
 
 
 def test_search_finds_a_province_on_its_games_map_first(server, browser):
