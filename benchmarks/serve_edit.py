@@ -183,7 +183,8 @@ def main(argv=None) -> int:
                     if seconds is None:
                         raise SystemExit(f"{kind}: edit {i} not served within {args.timeout} s")
                     times.append(seconds)
-                    index_wait = wait_for(f"{base}/search/search_index.json", marker, args.timeout)
+                    game = url[len(base):].strip("/").split("/")[0]   # its game's part of the index
+                    index_wait = wait_for(f"{base}/{game}/search/search_index.json", marker, args.timeout)
                     if index_wait is None:
                         raise SystemExit(f"{kind}: edit {i} not in the search index within {args.timeout} s")
                     index_times.append(seconds + index_wait)

@@ -131,17 +131,39 @@ def test_screenshots_of_home_and_a_map(server, browser):
     assert (ARTIFACTS / "home.png").stat().st_size > 1000
 
 
-def test_search_finds_a_province_by_name(server, browser):
-    base, _ = server
-    browser.get(base + "/")
+def _search(browser, words: str, shown: str):
+    """The search results' links once one of them shows `shown` (read in one script:
+    Material renders the results again as they come)."""
     box = wait_for(lambda: browser.find_elements("css selector", "input.md-search__input"), message="search box")[0]
     browser.execute_script("arguments[0].focus()", box)
-    box.send_keys("Burgundy")
+    box.send_keys(words)
+    links = wait_for(lambda: browser.execute_script(
+        "const items = Array.from(document.querySelectorAll('.md-search-result__item'));"
+        "if (!items.some(i => i.textContent.includes(arguments[0]))) return null;"
+        "return Array.from(document.querySelectorAll('a.md-search-result__link')).map(a => a.href);", shown),
+        timeout=20, message=f"search results naming {shown}")
+    # (search.highlight adds the words as ?h=...: left out here)
+    return [re.sub(r"\?h=[^#]*", "", href) for href in links]
 
-    def results():
-        items = browser.find_elements("css selector", ".md-search-result__item")
-        return items if items and any("Burgundy" in i.text for i in items) else None
-    wait_for(results, timeout=20, message="search results naming Burgundy")
+
+def test_search_finds_a_province_on_its_games_map_first(server, browser):
+    """A game's pages search that game's own index (its folder's search/search_index.json):
+    the province first, at the map's deep link, resolved from the game's folder."""
+    base, _ = server
+    browser.get(base + "/classic/")
+    links = _search(browser, "Burgundy", "Burgundy")
+    # the first result is the map page, its first section the province (Material groups a page's sections)
+    assert links[:2] == [base + "/classic/map/", base + "/classic/map/#prov=BUR"], links[:3]
+    fetched = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('search_index'))")
+    assert fetched == [base + "/classic/search/search_index.json"], fetched
+
+
+def test_search_from_the_home_page_finds_each_game(server, browser):
+    base, _ = server
+    browser.get(base + "/")
+    links = _search(browser, "Dixie", "Dixie")
+    assert base + "/dixie/" in links, links[:5]
 
 
 def _click_province(browser, pid):
@@ -154,7 +176,7 @@ def _classes(browser, pid):
     return browser.execute_script(f"return document.getElementById('prov-{pid}').getAttribute('class') || ''")
 
 
-def test_map_highlights_neighbours_and_survives_instant_navigation(server, browser):
+def test_map_highlights_neighbours_after_navigating_away_and_back(server, browser):
     base, _ = server
     browser.get(base + "/classic/map/")
     wait_for(lambda: browser.find_elements("css selector", "#prov-PAR"), message="the map")
@@ -162,17 +184,15 @@ def test_map_highlights_neighbours_and_survives_instant_navigation(server, brows
     assert "mw-selected" in _classes(browser, "PAR")
     assert "mw-adj" in _classes(browser, "BUR")
     assert "mw-adj" not in _classes(browser, "MUN")
-    browser.execute_script("window.__mwNoReload = true")
     link = browser.find_element("css selector", "a.md-nav__link[href$='adjacency/']")
     browser.execute_script("arguments[0].click()", link)
-    wait_for(lambda: "/classic/adjacency/" in browser.current_url, message="instant navigation")
+    wait_for(lambda: "/classic/adjacency/" in browser.current_url, message="navigation")
     # find and click in one script: the page is swapped in place, so a handle found
     # before the swap finished would be stale
     wait_for(lambda: browser.execute_script(
         "const a = Array.from(document.querySelectorAll(\"a.md-nav__link[href$='map/']\"))"
         ".find(a => a.href.includes('/classic/')); if (a) a.click(); return !!a;"), message="nav")
     wait_for(lambda: browser.find_elements("css selector", "#prov-MAR"), message="the map again")
-    assert browser.execute_script("return window.__mwNoReload === true"), "navigation was not instant"
     _click_province(browser, "MAR")
     assert "mw-selected" in _classes(browser, "MAR")
     assert "mw-adj" in _classes(browser, "PIE")
@@ -515,3 +535,42 @@ def test_mapwrights_own_site_links_its_assets_once(server):
     _, site = server
     page = (site / "classic" / "map" / "index.html").read_text("utf-8")
     assert page.count("mapwright-map.js") == 1 and page.count("mapwright.css") == 1
+
+
+def test_with_instant_navigation_each_game_keeps_its_own_search(tmp_path, browser):
+    """A site of its own that turns on Material's instant navigation: each game's folder
+    has its own sitemap.xml (its pages), so a link within the game is followed in place,
+    and a link to another game loads that page in full, which then searches its own game."""
+    import subprocess
+    import sys
+    project = tmp_path / "mysite"
+    for name in ("classic", "classic-2"):
+        shutil.copytree(REPO / "content" / "classic", project / "docs" / name)
+    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    (project / "mkdocs.yml").write_text(
+        f"site_name: My variants\nsite_url: {base}/\ntheme:\n  name: material\n  font: false\n"
+        "  features: [navigation.instant]\nplugins:\n  - search\n  - mapwright:\n      pdf: false\n", "utf-8")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        _open_map(browser, f"{base}/classic/map/")
+        browser.execute_script("window.__mwNoReload = true")
+        browser.execute_script("arguments[0].click()",
+                               browser.find_element("css selector", "a.md-nav__link[href$='adjacency/']"))
+        wait_for(lambda: "/classic/adjacency/" in browser.current_url, message="navigation within the game")
+        assert browser.execute_script("return window.__mwNoReload === true"), "navigation was not instant"
+        browser.execute_script(   # a link to the other game, as a rules page may hold one
+            "const a = document.createElement('a'); a.href = arguments[0]; a.textContent = 'other';"
+            "document.querySelector('.md-content').append(a); a.click();", f"{base}/classic-2/")
+        wait_for(lambda: browser.current_url.rstrip("/").endswith("/classic-2")
+                 and browser.execute_script("return document.readyState === 'complete'"), message="the other game")
+        assert not browser.execute_script("return window.__mwNoReload === true"), "the other game was not loaded"
+        links = _search(browser, "Burgundy", "Burgundy")
+        assert links[:2] == [f"{base}/classic-2/map/", f"{base}/classic-2/map/#prov=BUR"], links[:3]
+        assert not severe(browser)
+    finally:
+        httpd.shutdown()

@@ -13,6 +13,7 @@ from canary import (MARK, PAYLOADS, Injected, _max_length, active_markup, inject
                     metadata_pages, payload, plan_yaml)
 import generator.validate
 from generator.cli import main
+from site_search import whole_index
 from generator.diagnostics import Diagnostic
 from generator.validate import validate_report
 
@@ -224,7 +225,7 @@ def test_page_settings_stay_inert_even_unchecked(tmp_path, monkeypatch):
         assert MARK in page and "window.location" not in page
         head = page.split("</head>", 1)[0]
         assert MARK not in head and "e.invalid" not in head, name
-    docs = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    docs = whole_index(site)["docs"]
     # no tags or boost from a page; a page's title is its heading (its sections' titles
     # may quote the lines: they are the page's text now)
     # tags and boosts are Mapwright's own (site/search.py: the game's title, the page's kind),

@@ -5,7 +5,9 @@ Modelled on Material's own plugins: a typed config class, its state on the plugi
 `on_startup`), `on_startup` to tell serve from build, `on_files` adding the generated
 pages as `File.generated` (no docs tree on disk) and the navigation of the game sections
 (and leaving out the theme files no page loads: shipped.py), `on_serve` watching the
-content folder, `on_page_content` passing every page body through the HTML sanitiser.
+content folder, `on_page_content` passing every page body through the HTML sanitiser, `on_post_build`
+splitting the search index Material's search plugin writes by game (a game's pages
+fetch only their game's part: site/search_split.py, site_overrides/main.html).
 It changes no MkDocs or Material object but in patches.py (under serve, where MkDocs
 offers no hook).
 
@@ -37,6 +39,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar, Protocol
+from urllib.parse import urlsplit
 
 from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
@@ -53,6 +56,7 @@ from ..output import as_text
 from ..render.print import PrintJob, render_job, renderer
 from ..site.sanitise import sanitise_html
 from ..site import search as site_search
+from ..site import search_split
 from ..site.tree import SiteSettings
 from .assets import add_theme_files
 from .config import MapwrightConfig, add_extensions, config_folder, content_folder
@@ -64,7 +68,7 @@ log = logging.getLogger("mkdocs.plugins.mapwright")
 POLL_SECONDS = 0.1   # how often serve looks for edits
 BUILD_DELAY = 0.02   # how long serve waits after an edit for the next one before rebuilding
 SERVE_NICENESS = 10  # how far serve's PDF workers stand back (os.nice)
-SEARCH_INDEX = "search/search_index.json"   # Material's, in the site folder
+SEARCH_INDEX = search_split.INDEX   # Material's, in the site folder (and, split, in each game's)
 _ABSENT = object()   # a page's front matter had no `search`
 
 
@@ -382,7 +386,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         self.made, self.blocks = tree.made, {}
         # each game page's tag and search boost (site/search.py); a map's provinces are
         # given to the search index only while the search plugin reads the page
-        self.searched = site_search.page_settings(tree.games, tree.files) if _search_plugin(config) is not None else {}
+        search_plugin = _search_plugin(config)
+        self.searched = site_search.page_settings(tree.games, tree.files) if search_plugin is not None else {}
+        # the games whose pages fetch an index of their own (site/search_split.py)
+        self.search_games = frozenset(e.source.game_id for e in tree.games if e.source is not None) \
+            if search_plugin is not None and search_plugin.config.get("enabled", True) else frozenset()
         self.places: dict[str, str] = {}   # page src path -> the provinces' block added (on_post_page takes it out)
         found = tree.report.sorted()
         log.info("mapwright: %d game(s), regenerated: %s (%.2f s)", len(tree.games),
@@ -451,7 +459,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         if not content.is_relative_to(Path(config.docs_dir).resolve()):
             server.watch(str(content))
         # a PDF still rendering is waited for, so that its link works once it is drawn
-        patches.wait_for_pending(server, session.prints.wait)
+        patches.wait_for_pending(server, lambda path: session.prints.wait(
+            SEARCH_INDEX if path.endswith("/" + SEARCH_INDEX) else path))   # a game's index: the same wait
         search = _search_plugin(config) if session.dirty else None
         if search is not None and session.indexer is None:
             import multiprocessing
@@ -526,6 +535,8 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 del page.meta["search"]
             else:
                 page.meta["search"] = shown
+        # the index the page fetches: its game's (main.html sets Material's `base` to the game's folder)
+        context["search_folder"] = search_split.folder_of(page.url, self.search_games) or None
         if "nav" in context:   # no tab or sidebar entry for each of the other games
             context["nav"] = page_nav(context["nav"], page, self.overviews, home_links_games=self.home_links_games)
         return context
@@ -541,7 +552,30 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         block = self.places.pop(page.file.src_uri, "")
         return output.replace(block, "", 1) if block else output
 
-    def _write_whole_index(self, config) -> None:
+    def _write_sitemaps(self, config) -> None:
+        """Each game's folder its own sitemap.xml, of its pages (site/search_split.py): what
+        Material's instant navigation follows on a page whose `base` is the game's folder."""
+        site = Path(config.site_dir)
+        if not self.search_games or not (site / search_split.SITEMAP).is_file():
+            return
+        whole = (site / search_split.SITEMAP).read_text(encoding="utf-8")
+        path = urlsplit(config.site_url or "/").path
+        for game, text in search_split.game_sitemaps(whole, self.search_games, path).items():
+            if (site / game).is_dir():
+                (site / game / search_split.SITEMAP).write_text(text, encoding="utf-8")
+
+    def _write_index(self, config, data: str, games) -> None:
+        """Material's whole index `data` written split by game (site/search_split.py):
+        each game's pages fetch their game's part, the pages in no game the site's."""
+        site = Path(config.site_dir)
+        for folder, part in search_split.split(json.loads(data), games).items():
+            dest = site / search_split.index_path(folder)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            partial = dest.with_suffix(".part")
+            partial.write_text(search_split.as_json(part), encoding="utf-8")
+            partial.replace(dest)
+
+    def _write_whole_index(self, config, games) -> None:
         """Under `serve --dirty` the search plugin indexes only the pages rendered again and
         merges them into its last index as if a rebuild rendered one page (it drops the
         entries under the first one's URL): after an edit to a map, whose pages are
@@ -554,11 +588,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         whole = type(index)(**index.config)
         whole.entries = [entry for entries in session.search.values() for entry in entries]
         data = whole.generate_search_index(None)
-        dest = Path(config.site_dir) / SEARCH_INDEX
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        partial = dest.with_suffix(".part")
-        partial.write_text(data, encoding="utf-8")
-        partial.replace(dest)
+        self._write_index(config, data, games)
         session.index_json = data
 
     def _make_index(self, config) -> None:
@@ -566,10 +596,13 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         changed pages' entries are made in the indexer process, then the index is
         written whole (as `_write_whole_index` writes it), and waiting requests served."""
         session, index, rendered, ready = self.session, self.search.search_index, self.unindexed, self.index_ready
-        config_values, made = dict(index.config), Future()
+        config_values, made, games = dict(index.config), Future(), self.search_games
         session.indexing, self.unindexed = made, None
-        if not rendered:   # no page rendered again: the index the search plugin wrote is whole
-            session.prints.done(SEARCH_INDEX, "search index", ready, None)
+        if not rendered:   # no page rendered again: the last index, which the search plugin wrote whole
+            try:
+                self._write_index(config, session.index_json, games)
+            finally:
+                session.prints.done(SEARCH_INDEX, "search index", ready, None)
             made.set_result(None)
             return
         # a page rendered again to the same body in the same place keeps its entries (after
@@ -591,7 +624,7 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
                 for (page, _), entries in zip(pages, found):
                     session.search[page.file.src_uri] = entries
                 session.indexed = {src: keys.get(src) or session.indexed.get(src) for src in session.search}
-                self._write_whole_index(config)
+                self._write_whole_index(config, games)
             except Exception as exc:   # the site folder went away (serve stopping), or a bug
                 # a later build renders, and so indexes, every page again
                 session.search, session.index_json, session.written, session.indexed = {}, "", {}, {}
@@ -614,7 +647,11 @@ class MapwrightPlugin(BasePlugin[MapwrightConfig]):
         if getattr(self, "unindexed", None) is not None:
             self._make_index(config)
         elif getattr(self, "search", None) is not None:
-            self._write_whole_index(config)
+            self._write_whole_index(config, self.search_games)
+        elif self.search_games:   # a build: the index the search plugin has just written, split
+            index = Path(config.site_dir) / SEARCH_INDEX
+            self._write_index(config, index.read_text(encoding="utf-8"), self.search_games)
+        self._write_sitemaps(config)
         cache = pdf_cache(self.options)
 
         def write(f: PendingPrint, data: bytes) -> None:

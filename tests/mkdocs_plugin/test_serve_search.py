@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from generator.cli import main
+from site_search import read_parts
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -57,9 +58,9 @@ def test_after_edits_the_served_search_index_and_pages_are_a_fresh_builds(tmp_pa
     _run("-m", "generator", "build", "--content", str(content), "-o", str(fresh), "--no-pdf",
          "--config", str(REPO / "mkdocs.yml"), cwd=tmp_path)
 
-    index = json.loads((served / "search" / "search_index.json").read_text(encoding="utf-8"))
-    expected = json.loads((fresh / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert any("Midmarch" in entry["text"] for entry in index["docs"])
+    index, expected = read_parts(served), read_parts(fresh)   # the site's index and each game's
+    assert set(index) == {"", "live-game", "other-game"}
+    assert any("Midmarch" in entry["text"] for entry in index["live-game"]["docs"])
     assert index == expected
     pages = sorted(p.relative_to(fresh) for p in fresh.rglob("*.html"))
     assert pages and [p for p in pages if (served / p).read_bytes() != (fresh / p).read_bytes()] == []
@@ -82,12 +83,13 @@ def test_under_serve_the_search_index_asked_for_after_an_edit_is_the_edits(tmp_p
             text = game_map.read_text(encoding="utf-8")
             game_map.write_text(re.sub(r"name: Mid\w+,", f"name: {name},", text, count=1), encoding="utf-8")
             assert wait_for(f"{site}/live-game/adjacency/", name, 90), f"the edit to {name} was not served"
-            indexes.append(json.loads(get(f"{site}/search/search_index.json", 60)))
+            indexes.append(json.loads(get(f"{site}/live-game/search/search_index.json", 60)))
         # a new title: the navigation changes, every page is rendered again (most to the same body)
         text = re.sub(r"^# .*$", "# Freshly titled", rules.read_text(encoding="utf-8"), count=1, flags=re.M)
         rules.write_text(text + "\nA sentence freshly added.\n", encoding="utf-8")
         assert wait_for(f"{site}/live-game/rules/{rules.stem}/", "freshly added", 90)
-        indexes.append(json.loads(get(f"{site}/search/search_index.json", 60)))
+        indexes.append(json.loads(get(f"{site}/live-game/search/search_index.json", 60)))
+        site_index = json.loads(get(f"{site}/search/search_index.json", 60))
     fresh = tmp_path / "fresh"
     _run("-m", "generator", "build", "--content", str(content), "-o", str(fresh), "--no-pdf",
          "--config", str(REPO / "mkdocs.yml"), cwd=tmp_path)
@@ -96,4 +98,5 @@ def test_under_serve_the_search_index_asked_for_after_an_edit_is_the_edits(tmp_p
     assert "Midfield" in texts[1] and "Midmarch" not in texts[1]
     assert "freshly added" in texts[2] and "freshly added" not in texts[1]
     assert any(entry["title"] == "Freshly titled" for entry in indexes[2]["docs"])
-    assert indexes[2] == json.loads((fresh / "search" / "search_index.json").read_text(encoding="utf-8"))
+    parts = read_parts(fresh)
+    assert indexes[2] == parts["live-game"] and site_index == parts[""]

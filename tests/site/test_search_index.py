@@ -1,5 +1,7 @@
-"""What Material's search index holds for tables (site/search/search_index.json): each
-cell and row kept apart, so that a result's snippet reads as the table does."""
+"""What Material's search index holds (split by game: a game's pages fetch
+<game>/search/search_index.json, the others search/search_index.json): table cells and
+rows kept apart, so that a result's snippet reads as the table does; each result names
+its game; a province finds its map first; each page fetches its own game's part."""
 from __future__ import annotations
 
 import json
@@ -10,12 +12,13 @@ import markdown
 import pytest
 
 from generator.site.cell_separators import CELL_END, ROW_END
+from site_search import read_parts, whole_index
 
 
 @pytest.fixture(scope="module")
 def index(built_site):
     site, _ = built_site
-    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    docs = whole_index(site)["docs"]
     return {d["location"]: " ".join(d["text"].split()) for d in docs}
 
 
@@ -67,7 +70,7 @@ def test_no_indexed_table_runs_two_cells_together(index):
 @pytest.fixture(scope="module")
 def entries(built_site):
     site, _ = built_site
-    return json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    return whole_index(site)["docs"]
 
 
 def test_every_result_names_its_game(entries, built_site):
@@ -135,5 +138,82 @@ def test_the_pages_for_authors_are_not_in_the_readers_search(entries, built_site
     assert not authors & pages
     assert "dixie/rules/13-combat/" in pages and "classic/datc/" in pages
     assert not any(page.startswith("reference/schemas/") for page in pages)   # the authors' schema reference
-    # the bundled site's index, fetched by every page: under 1 MB
-    assert (site / "search" / "search_index.json").stat().st_size < 1_000_000
+
+
+# ---------------------------------------------------------------- an index per game
+
+_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
+
+
+def _fetched_folder(site: Path, page: Path) -> str:
+    """The folder whose search/search_index.json the page's Material fetches: `base` of
+    its configuration, resolved against the page's own address ("" for the site's)."""
+    import posixpath
+    base = json.loads(_CONFIG.search(page.read_text(encoding="utf-8")).group(1))["base"]
+    here = page.parent.relative_to(site).as_posix()
+    folder = posixpath.normpath(base if base.startswith("/") else posixpath.join(here, base)).strip("/")
+    return "" if folder == "." else folder
+
+
+def test_each_page_fetches_its_own_games_index_and_none_over_1_mb(built_site):
+    site, _ = built_site
+    parts = read_parts(site)
+    games = set(parts) - {""}
+    assert {"classic", "dixie", "divided-states"} <= games
+    fetched: dict[str, set] = {}
+    for page in sorted(site.rglob("*.html")):
+        folder = _fetched_folder(site, page)
+        top = page.relative_to(site).parts[0]
+        assert folder == (top if top in games else ""), page
+        fetched.setdefault(folder, set()).add(page)
+    assert set(fetched) == set(parts)
+    for folder in parts:
+        size = (site / folder / "search" / "search_index.json").stat().st_size
+        assert size < 1_000_000, (folder, size)
+    # a game's part is its own pages only, found from its folder (as Material resolves them)
+    for game in games:
+        for entry in parts[game]["docs"]:
+            page = entry["location"].split("#")[0]
+            assert not page.startswith(("/", "..")) and (site / game / page / "index.html").is_file(), (game, entry)
+    assert all(part["config"] == parts[""]["config"] for part in parts.values())
+
+
+def test_from_a_page_in_no_game_each_game_is_found_by_its_overview(built_site):
+    site, _ = built_site
+    parts = read_parts(site)
+    overviews = {e["location"]: e for e in parts[""]["docs"] if e.get("tags")}
+    assert sorted(overviews) == sorted(f"{game}/" for game in parts if game)
+    assert overviews["classic/"]["tags"] == ["Diplomacy"]
+    # and nothing else of a game's: its sections, tables and provinces stay in its own part
+    games = set(parts) - {""}
+    assert all(e["location"].split("/")[0] not in games or e["location"] in overviews for e in parts[""]["docs"])
+
+
+def test_the_split_joins_back_into_the_whole_index():
+    from generator.site.search_split import split, whole
+    config = {"lang": ["en"], "separator": " ", "pipeline": [], "fields": {}}
+    docs = [{"location": "", "title": "Home", "text": "h"},
+            {"location": "chess/", "title": "Chess", "text": "c", "tags": ["Chess"]},
+            {"location": "chess/map/#prov=E4", "title": "E4 (E4)", "text": "", "tags": ["Chess"]},
+            {"location": "go/rules/", "title": "Rules", "text": "g", "tags": ["Go"]},
+            {"location": "reference/", "title": "Reference", "text": "r"}]
+    parts = split({"config": config, "docs": docs}, {"chess", "go", "shogi"})
+    assert [e["location"] for e in parts["chess"]["docs"]] == ["", "map/#prov=E4"]
+    assert [e["location"] for e in parts["go"]["docs"]] == ["rules/"]   # no overview page: none in the site's
+    assert parts["shogi"]["docs"] == []
+    assert [e["location"] for e in parts[""]["docs"]] == ["", "reference/", "chess/"]
+    assert sorted(whole(parts)["docs"], key=lambda e: e["location"]) == sorted(docs, key=lambda e: e["location"])
+
+
+def test_a_games_sitemap_lists_its_pages_only():
+    from generator.site.search_split import game_sitemaps
+    url = "    <url>\n         <loc>{}</loc>\n         <lastmod>1980-01-01</lastmod>\n    </url>\n"
+    pages = ["https://e.org/v/", "https://e.org/v/go/", "https://e.org/v/go/map/", "https://e.org/v/gomoku/",
+             "https://e.org/v/reference/go/"]
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+           + "".join(url.format(p) for p in pages) + "</urlset>")
+    found = game_sitemaps(xml, ["go", "chess"], "/v/")
+    mine = found["go"]
+    assert mine == xml.replace(url.format(pages[0]), "").replace(url.format(pages[3]), "").replace(
+        url.format(pages[4]), "")
+    assert "<loc>" not in found["chess"] and found["chess"].startswith("<?xml") and mine.endswith("</urlset>")
