@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
-from ..families.diplomacy.rules import recognised
+from ..families.diplomacy.rules import import_options, opens_with_builds, recognised
 from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
@@ -170,7 +170,8 @@ MAX_COORDINATE = 1_000_000  # the schema's bound on a label coordinate
 
 @dataclass
 class ImportOptions:
-    custom_start: bool = False            # force: the powers' start units are default builds
+    rule_options: tuple[str, ...] = ()    # flags the rule modules declare (`custom-start`): rules used
+                                          # where the classes do not show them (rules.import_options)
     colours: str | None = None            # image (relative to variant dir) to sample power colours
     tolerance: float = 1.5                # Douglas-Peucker tolerance, pixels
     grow: int = 4                         # pixels grown into separator lines
@@ -186,8 +187,7 @@ class ImportOptions:
         if self.ids_from:
             parts.append(f"--ids-from {self.ids_from}")
         parts.extend(f"--seed {seed}" for seed in self.seeds)
-        if self.custom_start:
-            parts.append("--custom-start")
+        parts.extend(f"--{flag}" for flag in self.rule_options)
         if self.colours:
             parts.append(f"--colours {self.colours}")
         if self.image:
@@ -506,11 +506,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             r, g, b = facts.colours[i]
             power["color"] = f"#{r & 255:02x}{g & 255:02x}{b & 255:02x}"
     found = dict(facts.found)       # webDiplomacy form -> facts; rules.recognised makes them modules
-    custom_start = options.custom_start or "CustomStart" in found
+    flags = import_options()
+    for flag in options.rule_options:
+        found.setdefault(flags[flag][0], {})
+    custom_start = opens_with_builds(found)
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
                                                         custom_start, diags, by_id, speller)
-    if custom_start:
-        found["CustomStart"] = {}
     found.pop("Canal", None)
     if facts.canal:
         canal = _canal(facts.canal, location_by_row, by_id, shown, diags)
@@ -966,7 +967,7 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
             if owner == "NEUTRAL":
                 neutral += units
             elif custom_start and not facts.default_builds:
-                default_builds[owner] = units    # --custom-start: the listed units are builds
+                default_builds[owner] = units    # an opening build phase: the listed units are builds
             elif not facts.no_initial_units:
                 start_units[owner] = units
     if facts.default_builds:

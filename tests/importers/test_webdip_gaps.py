@@ -133,7 +133,7 @@ def test_opening_builds_where_the_power_holds_no_centre_are_left_out_and_said(tm
     pregame = folder / "classes" / "adjudicatorPreGame.php"
     pregame.write_text(pregame.read_text().replace("array('Northport (NOR)' => 'Fleet')",
                                                    "array('Northport (NOR)' => 'Fleet', 'Channel (CHA)' => 'Fleet')"))
-    result = import_variant(folder, ImportOptions(custom_start=True))
+    result = import_variant(folder, ImportOptions(rule_options=("custom-start",)))
     assert result.data["default_builds"] == {"NORLAND": ["F NOR"], "SUDLAND": ["A SOU"]}
     [said] = [d for d in _codes(result, "IMP013") if "opening builds" in d.message]
     assert (said.file, said.line) == ("Isle/classes/adjudicatorPreGame.php", 6) and "NORLAND (F CHA)" in said.message

@@ -62,6 +62,10 @@ and exporters iterate over the registry and never name a module:
                             mixin's code names the countries it applies to by countryID
                             (given as {powers: [ids]}); `country_values`: arrays in the
                             mixin's code indexed by countryID (given as {name: {power: value}}).
+                            `opening`: the rule opens the game with a build phase (the
+                            importer makes the start units default builds); `option`: a flag
+                            of `mapwright import webdiplomacy` that says a variant uses the
+                            rule where its classes do not show it (`custom-start`).
     dpjudge = "BUILD_ANY"   the DPjudge keyword (`RULE BUILD_ANY`) that carries it, "" when
                             the exported map data carries it already, None (default): no
                             DPjudge form.
@@ -287,6 +291,20 @@ def recognised(found: dict) -> dict[str, dict]:
         if params is not None:
             out[mod.name] = params
     return out
+
+
+def import_options() -> dict[str, tuple[str, str]]:
+    """The flags the webDiplomacy importer takes from the modules (WebdipForm.option): flag ->
+    (what the importer then counts as found, the flag's help)."""
+    return {mod.webdip.option: (mod.webdip.keys[0], mod.webdip.option_help) for mod in modules().values()
+            if mod.webdip and mod.webdip.option and mod.webdip.keys}
+
+
+def opens_with_builds(found: dict) -> bool:
+    """Whether a module the importer found (`found` as in `recognised`) opens the game with a
+    build phase (WebdipForm.opening)."""
+    return any(mod.webdip.params(found) is not None for mod in modules().values()
+               if mod.webdip and mod.webdip.opening)
 
 
 def kind_named(name: str) -> OrderKind | None:

@@ -53,12 +53,23 @@ class WebdipForm:
     country_values: tuple[str, ...] = ()
     export: str = ""
     not_exported: str = "webDiplomacy needs its classes for it"
+    # the rule opens the game with a build phase: the importer takes the start units as the
+    # default builds and starts the game in the winter before the variant's first year
+    opening: bool = False
+    # a flag of `mapwright import webdiplomacy` (`custom-start`) that says the variant uses the
+    # rule where its classes do not show it, with the flag's help text
+    option: str = ""
+    option_help: str = ""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """What the importer may find for the module: its mixins, forms and arrays."""
+        return (*self.mixins, *self.forms, *self.arrays, *self.country_arrays)
 
     def params(self, found: dict) -> dict | None:
         """The module's parameters from the importer's `found` facts, None when the
         variant does not use the rule."""
-        keys = (*self.mixins, *self.forms, *self.arrays, *self.country_arrays)
-        given = {key: found[key] for key in keys if key in found}
+        given = {key: found[key] for key in self.keys if key in found}
         if not given:
             return None
         if self.read is not None:
