@@ -23,6 +23,13 @@ FORMS = {
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
 }
+# DPjudge location types that carry a module (a module's `dpjudge_locations`), besides the
+# WATER, COAST, LAND and SHUT every map has. DPjudge's rule list (docs/rules.html,
+# COASTAL_CONVOY): "Fleets in coastal locations ... may issue and perform convoy orders.
+# Essentially, this rule causes all COAST spaces to be treated as if they were PORT spaces".
+DPJUDGE_TYPES = {
+    "PORT": "a coastal location whose fleet may convoy, as fleets on water do",
+}
 # What the webDiplomacy exporter writes (a module's `export`).
 EXPORTS = {
     "CustomStart": "the CustomStart classes and $countryUnits as the default builds",
