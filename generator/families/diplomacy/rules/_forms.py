@@ -38,6 +38,8 @@ EXPORTS = {
     "NeutralUnits": "the neutral units in $countryUnits, $neutralHold and the NeutralUnits classes",
     "NeutralScBox": "drawMap's $nsc_info and a NeutralScBox drawMap",
     "Sealanes": "nothing more: the sealane borders are borders of the data",
+    "TargetCentres": "a processMembers checkForWinner in TenSixtySix's form: the winner must also own "
+                     "one centre of each group listed for its country",
     "Data": "nothing more: the module changes no play, or the data carries it",
 }
 
