@@ -151,6 +151,11 @@ UNREACHED = register("IMP024", "Supply centre no home unit can reach, as publish
                      "decorative or joke province of the published map). The import keeps it as published and "
                      "says so in the province's `source` (the variant) with a reasoning, so that validate's "
                      "DIP505 is a warning for it, not an error.", INFO)
+SHARED_TERRITORY = register("IMP025", "Two starting units in one territory",
+                            "The classes' $countryUnits place units of two countries (or two units) in one "
+                            "territory, where only one unit can stand. The first listed is kept and the other "
+                            "left out, said here. Move or remove one of them in the class's $countryUnits.",
+                            WARNING)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -936,6 +941,7 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
 
     def units_of(table: dict, where) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
+        taken: dict[str, str] = {}        # province -> the country whose unit stands there
         for country, units in table.items():
             key = power_of_name.get(name_key(clean_name(country))) if isinstance(country, str) else None
             owner = key or "NEUTRAL"
@@ -959,6 +965,14 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
                                        f"{str(kind).lower()} of {clean_name(country)} in {loc} "
                                        f"({by_id[loc.split('/')[0]]['type']}) cannot stand there; left out"))
                     continue
+                province = loc.split("/")[0]
+                if province in taken:
+                    diags.append(_diag(*where, SHARED_TERRITORY,
+                                       f"a unit of {clean_name(str(country))[:80]} in {province}, where a unit of "
+                                       f"{taken[province][:80]} is listed already: left out",
+                                       hint="move or remove one of the two units in $countryUnits"))
+                    continue
+                taken[province] = clean_name(str(country))
                 out.setdefault(owner, []).append(f"{letter} {loc}")
         return out
 
