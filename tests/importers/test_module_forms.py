@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.families.diplomacy.rules import (EXPORTS, FORMS, dpjudge_module, import_options, modules,
-                                                opens_with_builds, recognised,
-                                                webdip_carried, webdip_mixins)
+from generator.families.diplomacy.rules import (DPJUDGE_TYPES, EXPORTS, FORMS, dpjudge_module, import_options,
+                                                modules, opens_with_builds, recognised, webdip_carried,
+                                                webdip_mixins)
 
 ROOT = Path(__file__).resolve().parents[2]
 # the files that read or write rule modules (jdip_svg reads SVG, whose `transform` is an attribute)
@@ -78,6 +78,8 @@ def test_every_declared_form_is_documented_and_leads_back_to_its_module():
             assert mod.name in recognised({key: {}}) or form.read is not None, (mod.name, key)
         if mod.dpjudge:
             assert dpjudge_module(mod.dpjudge) is mod
+        if mod.dpjudge_locations:      # a location type carries the module's `provinces`
+            assert mod.dpjudge_locations in DPJUDGE_TYPES and mod.dpjudge == "" and "provinces" in mod.params
     assert webdip_mixins()["Transform"] == "transform"
 
 
