@@ -8,7 +8,8 @@ anchors. The reading of the file is dpjudge_map.py; this module turns it into
 the Diplomacy family's data: provinces from the location lines (a split coast
 `BUL/EC` becomes coast EC of BUL), borders from the ABUTS lists as units may
 cross them, powers, home and unowned centres, starting units and the first phase.
-Every problem is a located diagnostic; nothing here raises on bad input.
+The rule modules come from the RULE keywords and the location types they declare
+(a PORT location is a coast whose fleet may convoy). Every problem is a located diagnostic; nothing here raises on bad input.
 """
 from __future__ import annotations
 
