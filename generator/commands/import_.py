@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..families.diplomacy.rules import import_options
 from ..game import game_name_hint
 from ..progress import step
 from .common import add_force, add_format, examples, fail, report, write_refused
@@ -35,9 +36,8 @@ def register(sub) -> None:
                                          "--ids-from content/classic/map.yaml -o content/classic"))
     w.add_argument("variant_dir", type=Path, help="the variant folder (holds install.php)")
     w.add_argument("-o", "--output", type=Path, required=True, help="game folder to write, e.g. content/<game>")
-    w.add_argument("--custom-start", action="store_true",
-                   help="treat the powers' start units as custom-start default builds even where the "
-                        "variant's classes do not say so (the game opens with builds)")
+    for flag, (_, help_text) in sorted(import_options().items()):    # the rule modules' own flags
+        w.add_argument(f"--{flag}", action="store_true", dest=_dest(flag), help=help_text)
     w.add_argument("--colours", metavar="IMAGE",
                    help="coloured map image inside the variant folder to read power colours from")
     w.add_argument("--image", metavar="IMAGE", help="interactive map image (default: interactiveMap/IA_map.png)")
@@ -60,6 +60,11 @@ def register(sub) -> None:
     from .import_dpjudge import register_source
     register_source(kinds)
     p.set_defaults(func=lambda args: fail("name a source, e.g. `mapwright import webdiplomacy DIR -o OUT`", 2))
+
+
+def _dest(flag: str) -> str:
+    """Where argparse keeps a rule module's flag (apart from the command's own options)."""
+    return "rule_" + flag.replace("-", "_")
 
 
 def run_webdiplomacy(args) -> int:
@@ -85,7 +90,8 @@ def run_webdiplomacy(args) -> int:
     bad = [seed for seed in args.seed if parse_seed(seed) is None]
     if bad:
         return fail(f"--seed {bad[0]}: write ID=X,Y with pixel coordinates, e.g. SWI=228,255", 2)
-    options = ImportOptions(custom_start=args.custom_start, colours=args.colours, image=args.image,
+    flags = tuple(flag for flag in sorted(import_options()) if getattr(args, _dest(flag), False))
+    options = ImportOptions(rule_options=flags, colours=args.colours, image=args.image,
                             tolerance=args.tolerance, grow=args.grow, geometry_only=args.geometry_only,
                             ids_from=_shown_path(Path(args.ids_from)) if args.ids_from else None,
                             seeds=tuple(args.seed))

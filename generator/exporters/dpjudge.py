@@ -2,7 +2,8 @@
 
     mapwright export dpjudge content/<game> -o game.map
 
-One file: the first phase, the victory line, BUILD_ANY for build anywhere, each
+One file: the first phase, the victory line, BUILD_ANY for build anywhere (the modules'
+RULE keywords), PORT for a coast whose fleets may convoy (a module's location type), each
 power with its adjective, home centres, starting units (and OWNS when it starts
 with other centres than its homes), the unowned centres, a `Full Name = id aliases`
 line per province and a `TYPE ID ABUTS ...` line per location. The ABUTS lists
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from ..escape import dpjudge_word
 from ..families.diplomacy.model import Game, province_of
-from ..families.diplomacy.rules import dpjudge_carried, dpjudge_keywords
+from ..families.diplomacy.rules import dpjudge_carried, dpjudge_keywords, dpjudge_location_types
 from .webdiplomacy import NOT_EXPORTED, Export, _diag
 
 KIND = {"sea": "WATER", "coast": "COAST", "land": "LAND", "impassable": "SHUT", "lake": "SHUT"}
@@ -90,8 +91,10 @@ def _abuts_lines(game: Game, diags, shown) -> list[str]:
     m = game.map
     lines = []
     ambiguous = set()
+    # a coastal province a module marks (convoying fleets: PORT) is written as that type
+    marked = dpjudge_location_types(game.modules) if game.modules is not None else {}
     for prov in m.provinces.values():
-        kind = KIND[prov.type]
+        kind = marked.get(prov.id, KIND[prov.type]) if prov.type == "coast" else KIND[prov.type]
         if prov.type in ("impassable", "lake"):
             lines.append(f"SHUT {prov.id} ABUTS")
             continue

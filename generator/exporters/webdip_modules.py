@@ -1,6 +1,7 @@
-"""The transform and neutral_armies rule modules as webDiplomacy variant classes.
+"""The transform, neutral_armies and target-centre victory rule modules as webDiplomacy
+variant classes.
 
-Both are written in the mixin forms the real variants use (A_Modern_Europe and
+Transform and NeutralUnits are written in the mixin forms the real variants use (A_Modern_Europe and
 Divided_States for Transform, Viking and Africa for NeutralUnits), so that
 generator/importers/webdip_classes.py recognises them by name on import:
 
@@ -16,6 +17,12 @@ generator/importers/webdip_classes.py recognises them by name on import:
   the neutral retreats), processMembers and OrderArchiv. webDiplomacy's $neutralHold
   names one partner per unit where Mapwright supports whichever adjacent neutral army
   is attacked: a unit with several neutral neighbours is warned about (EXP001).
+
+- victory_conditions' also_own: `TargetCentres_processMembers`, whose checkForWinner keeps
+  webDiplomacy's winner only when it owns one centre of each group listed for its country,
+  written in the form of TenSixtySix's class (`if ($win->countryID == 1 AND $status[11] == 1
+  AND ($status[45] == 1 OR $status[54] == 1)) return $win;`), which the importer reads.
+  Its own centre targets and winning by holding provinces have no form (EXP001).
 
 The PHP is this module's own text; the names and the stored-order conventions are
 webDiplomacy's, which the installed site and the importer both rely on.
@@ -106,14 +113,15 @@ def transform_gaps(params: dict) -> list[tuple[str, str]]:
 
 # -- variant.php ---------------------------------------------------------------------------
 
-def registrations(own: str, transform: bool, neutral: bool, done: set[str]) -> list[str]:
-    """variantClasses lines of the two modules for the classes not in `done` (registered already)."""
+def registrations(own: str, transform: bool, neutral: bool, done: set[str], targets: bool = False) -> list[str]:
+    """variantClasses lines of the modules for the classes not in `done` (registered already)."""
     lines = []
     for on, comment, classes in (
             (transform, "Transform: an army becomes a fleet or a fleet an army at a coastal supply centre",
              ("userOrderDiplomacy", "processOrderDiplomacy", "OrderInterface", "OrderArchiv", "drawMap")),
             (neutral, "Neutral units: they hold, or support-hold as $neutralHold says, and never retreat",
-             ("processGame", "processMembers", "OrderArchiv", "adjudicatorPreGame"))):
+             ("processGame", "processMembers", "OrderArchiv", "adjudicatorPreGame")),
+            (targets, "Target centres: the winner must also own named centres", ("processMembers",))):
         if on:
             lines.append(f"\t\t// {comment}")
             lines += [f"\t\t$this->variantClasses['{cls}'] = {own};" for cls in classes if cls not in done]
@@ -320,25 +328,89 @@ def neutral_process_game(base: str) -> list[str]:
             "}", ""]
 
 
-def process_members_php(header: str, name: str) -> str:
-    return _file(header, [
-        "// processMembers counts units and centres by member: the neutral units' pseudo-country",
-        "// has no member, so a stand-in takes its count while they are counted.",
-        "class NeutralMember",
-        "{",
-        "\tpublic $supplyCenterNo;",
-        "\tpublic $unitNo;",
-        "}", "",
-        "class NeutralUnits_processMembers extends processMembers",
-        "{",
-        "\tfunction countUnitsSCs() {",
-        "\t\t$neutralID = count($this->Game->Variant->countries) + 1;",
-        "\t\t$this->ByCountryID[$neutralID] = new NeutralMember();",
-        "\t\tparent::countUnitsSCs();",
-        "\t\tunset($this->ByCountryID[$neutralID]);",
-        "\t}",
-        "}", "",
-        f"class {name}Variant_processMembers extends NeutralUnits_processMembers {{}}"])
+def process_members_php(header: str, name: str, neutral: bool, targets: dict[int, list[list[int]]] | None) -> str:
+    """processMembers: the neutral units' stand-in member (NeutralUnits), then the target centres
+    (TargetCentres), each class extending the one before."""
+    body, base = [], "processMembers"
+    if neutral:
+        body += ["// processMembers counts units and centres by member: the neutral units' pseudo-country",
+                 "// has no member, so a stand-in takes its count while they are counted.",
+                 "class NeutralMember",
+                 "{",
+                 "\tpublic $supplyCenterNo;",
+                 "\tpublic $unitNo;",
+                 "}", "",
+                 "class NeutralUnits_processMembers extends processMembers",
+                 "{",
+                 "\tfunction countUnitsSCs() {",
+                 "\t\t$neutralID = count($this->Game->Variant->countries) + 1;",
+                 "\t\t$this->ByCountryID[$neutralID] = new NeutralMember();",
+                 "\t\tparent::countUnitsSCs();",
+                 "\t\tunset($this->ByCountryID[$neutralID]);",
+                 "\t}",
+                 "}", ""]
+        base = "NeutralUnits_processMembers"
+    if targets is not None:
+        body += target_centres_php(base, targets)
+        base = "TargetCentres_processMembers"
+    body.append(f"class {name}Variant_processMembers extends {base} {{}}")
+    return _file(header, body)
+
+
+# -- target centres (TenSixtySix's form) --------------------------------------------------
+
+def target_centres(game: Game, full: dict[str, str], terr_id: dict[str, int],
+                   country_of: dict[str, int]) -> dict[int, list[list[int]]] | None:
+    """The centres each country must own besides its count, as terrIDs: {countryID: [[terrID,
+    ...], ...]}, every country listed ([] for one that needs nothing more); None when no module
+    is written as TargetCentres or it lists no group (then the import would not see it)."""
+    found = game.modules.writing("TargetCentres") if game.modules is not None else None
+    if found is None:
+        return None
+    groups = found[1].get("also_own") or {}
+    out = {cid: [[terr_id[full[c]] for c in group if c in full] for group in groups.get(power, [])]
+           for power, cid in country_of.items()}
+    out = {cid: [g for g in gs if g] for cid, gs in out.items()}
+    return out if any(out.values()) else None
+
+
+def target_centres_gaps(params: dict) -> list[tuple[str, str]]:
+    """(parameter, why) of the victory parameters TargetCentres has no form for."""
+    why = {"targets": "webDiplomacy's winner needs the variant's one supplyCenterTarget; a power's own "
+                      "target is not written",
+           "provinces": "webDiplomacy's winner is found by centre count; winning by holding provinces "
+                        "is not written"}
+    return [(param, text) for param, text in why.items() if params.get(param)]
+
+
+def target_centres_php(base: str, targets: dict[int, list[list[int]]]) -> list[str]:
+    """TargetCentres_processMembers, in the form TenSixtySix's class has (which the importer
+    reads back): webDiplomacy's winner keeps the game only when it owns one centre of each
+    group listed for its country."""
+    terrs = sorted({t for groups in targets.values() for group in groups for t in group})
+    tests = []
+    for cid, groups in sorted(targets.items()):
+        owns = "".join(" AND " + ("(" + " OR ".join(f"$status[{t}] == {cid}" for t in g) + ")" if len(g) > 1
+                                  else f"$status[{g[0]}] == {cid}") for g in groups)
+        tests.append(f"\t\tif ($win->countryID == {cid}{owns}) return $win;")
+    return [f"class TargetCentres_processMembers extends {base}",
+            "{",
+            "\t// The winner webDiplomacy finds (the centre target reached) wins only when it also owns",
+            "\t// one centre of each group listed for its country (the Mapwright game's also_own).",
+            "\tfunction checkForWinner()",
+            "\t{",
+            "\t\tglobal $DB, $Game;",
+            "\t\t$win = parent::checkForWinner();",
+            "\t\tif ($win == false) return false;",
+            "\t\t$status = array(" + ", ".join(f"{t} => 0" for t in terrs) + ");",
+            "\t\t$tabl = $DB->sql_tabl(\"SELECT terrID, countryID FROM wD_TerrStatus WHERE terrID IN ("
+            + ",".join(map(str, terrs)) + ") AND gameID = \".$Game->id);",
+            "\t\twhile (list($terrID, $countryID) = $DB->tabl_row($tabl))",
+            "\t\t\t$status[$terrID] = $countryID;",
+            *tests,
+            "\t\treturn false;",
+            "\t}",
+            "}", ""]
 
 
 TRANSFORM_JS = """\

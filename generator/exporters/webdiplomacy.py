@@ -32,6 +32,7 @@ them back:
   points), drawn by a NeutralScBox drawMap written here;
 - transform and neutral_armies: the Transform and NeutralUnits classes, the neutral
   units in $countryUnits and variant.php's $neutralHold (webdip_modules.py);
+- victory_conditions (its also_own): a TargetCentres processMembers (webdip_modules.py);
 - sealanes: already in the data (the sealane borders are ordinary borders, and the
   lanes' codes name their overseer).
 
@@ -54,9 +55,10 @@ from . import webdip_modules as wm
 NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
                         "The exported variant carries the map, powers, centres, starting units and the rule "
                         "modules webDiplomacy variants have classes for (custom start, build anywhere, "
-                        "transform, neutral armies, coloured neutral centres, sealanes); another module, a "
-                        "parameter value with no webDiplomacy form (named with the parameter), or a module "
-                        "DPjudge has no keyword for is named in the output and here, to be added by hand.",
+                        "transform, neutral armies, coloured neutral centres, sealanes, centres a winner must "
+                        "also own); another module, a parameter value with no webDiplomacy form (named with "
+                        "the parameter), or a module DPjudge has no keyword or location type for is named in "
+                        "the output and here, to be added by hand.",
                         WARNING)
 NO_GEOMETRY = register("EXP002", "No outlines to draw the map images from",
                        "webDiplomacy needs map images drawn from the province outlines; the game has no "
@@ -180,10 +182,11 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
     transform = _writes(game, "Transform") and not _too_many_territories(game)
     neutral = wm.neutrals(game, full, terr_id)
+    targets = wm.target_centres(game, full, terr_id, country_of)
     units = _units(game, full, custom, neutral, shown, diags)
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
     out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, transform, neutral,
-                                            shown, diags)
+                                            shown, diags, targets is not None)
     out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc, transform, neutral)
     neutral_units = {neutral.country: neutral.units} if neutral else {}
     if custom:
@@ -195,8 +198,8 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
             "The starting units" + (f" ('{neutral.country}': the neutral units)." if neutral else "."))
     if custom or neutral:
         out.files["classes/processGame.php"] = _process_game_php(header, name, custom, neutral is not None)
-    if neutral:
-        out.files["classes/processMembers.php"] = wm.process_members_php(header, name)
+    if neutral or targets:
+        out.files["classes/processMembers.php"] = wm.process_members_php(header, name, neutral is not None, targets)
     if transform:
         out.files["classes/userOrderDiplomacy.php"] = wm.user_order_diplomacy_php(header, name)
         out.files["classes/processOrderDiplomacy.php"] = wm.process_order_diplomacy_php(header, name)
@@ -358,7 +361,7 @@ def _start_year(game: Game) -> int:
 
 
 def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, transform: bool,
-                 neutral: wm.Neutrals | None, shown, diags) -> str:
+                 neutral: wm.Neutrals | None, shown, diags, targets: bool = False) -> str:
     meta = game.meta
     credits = meta.get("credits") or []
     authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
@@ -384,7 +387,7 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
         if not custom:
             classes.append(f"\t\t$this->variantClasses['processOrderBuilds'] = '{BUILD_ANYWHERE}';")
     done = {m.group(1) for line in classes for m in [re.search(r"variantClasses\['(\w+)'\]", line)] if m}
-    classes += wm.registrations(own, transform, neutral is not None, done)
+    classes += wm.registrations(own, transform, neutral is not None, done, targets)
     missing = []
     known = rule_modules()
     for module in not_exported(game):
@@ -393,6 +396,8 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
         export = form.export if form is not None else ""
         why = {"NeutralUnits": "it lists no neutral unit at the start, so there is nothing to write (and the "
                                "import would not enable it)",
+               "TargetCentres": "it lists no centre a winner must also own (also_own), the only part "
+                                "webDiplomacy's TargetCentres form writes",
                "Transform": f"webDiplomacy's Transform stores the order as a support hold to terrID + "
                             f"{wm.TRANSFORM_OFFSET}, so the map may have no more than {wm.TRANSFORM_OFFSET} "
                             f"territories (coasts included); it has {len(_names_and_rows(game)[1])}",
@@ -445,6 +450,9 @@ def not_exported(game: Game) -> list[str]:
     neutral, transform = _module(game, "NeutralUnits"), _module(game, "Transform")
     if neutral and wm.neutrals(game, *_names_and_rows(game)) is None:
         out.append(neutral[0])
+    targets = _module(game, "TargetCentres")
+    if targets and not any((targets[1].get("also_own") or {}).get(p) for p in game.map.powers):
+        out.append(targets[0])
     if transform and _too_many_territories(game):
         out.append(transform[0])
     return sorted(out)
@@ -460,8 +468,11 @@ def _names_and_rows(game: Game) -> tuple[dict[str, str], dict[str, int]]:
 def params_not_exported(game: Game, neutral: wm.Neutrals | None = None) -> list[tuple[str, str, str]]:
     """(module, parameter, why) of the carried modules' parameter values that webDiplomacy
     has no form for: the import gives the module back without them."""
-    transform, neutrals, sealanes = (_module(game, form) for form in ("Transform", "NeutralUnits", "Sealanes"))
+    transform, neutrals, sealanes, targets = (_module(game, form) for form in
+                                              ("Transform", "NeutralUnits", "Sealanes", "TargetCentres"))
     out = [(transform[0], param, why) for param, why in wm.transform_gaps(transform[1])] if transform else []
+    if targets and targets[0] not in not_exported(game):
+        out += [(targets[0], param, why) for param, why in wm.target_centres_gaps(targets[1])]
     if neutral is None and neutrals:
         neutral = wm.neutrals(game, *_names_and_rows(game))
     if neutral is not None:

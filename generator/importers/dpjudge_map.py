@@ -364,7 +364,7 @@ def _location_line(words, number: int, shown: str, data: MapData, problem) -> No
             _drop_coasts(data, key)   # an upper-case line replaces a split province
         if "/" in key:
             data.coasts.setdefault(key.split("/")[0], set()).add(key)
-        known = data.locations[key] = Location(name, "COAST" if kind == "PORT" else kind, [],
+        known = data.locations[key] = Location(name, kind, [],
                                                Where(shown, number, name_col))
     for dest, c in words[3:]:
         if dest.startswith("-"):

@@ -61,7 +61,13 @@ def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pix
 
     Returns (labels, decor colours, seed index -> colour code)."""
     codes = colour_codes(rgb)
-    unique, counts = np.unique(codes, return_counts=True)     # (a sorted copy: no inverse of 8 bytes a pixel)
+    # the image as runs of one colour along its rows (a flat-colour map has a few runs a row):
+    # the colours are sorted and looked up once a run, not once a pixel
+    flat = codes.reshape(-1)
+    starts = np.flatnonzero(np.concatenate((np.ones(min(flat.size, 1), dtype=bool), flat[1:] != flat[:-1])))
+    lengths = np.diff(np.append(starts, flat.size))
+    unique, run_colour = np.unique(flat[starts], return_inverse=True)
+    counts = np.bincount(run_colour, weights=lengths).astype(np.int64)
     lut = np.full(len(unique), -1, dtype=np.int32)
     seed_colour: dict[int, int] = {}
     h, w = codes.shape
@@ -86,31 +92,34 @@ def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pix
         lut[slot] = next_label
         decor[next_label] = f"#{r:02x}{g:02x}{b:02x}"
         next_label += 1
-    labels = np.empty((h, w), dtype=np.int32)
-    band = max(1, (1 << 20) // max(w, 1))            # rows looked up at a time
-    for top in range(0, h, band):
-        labels[top:top + band] = lut[np.searchsorted(unique, codes[top:top + band])]
+    labels = np.repeat(lut[run_colour], lengths).reshape(h, w)
     return labels, decor, seed_colour
 
 
 def grow_labels(labels: np.ndarray, steps: int) -> np.ndarray:
     """Fill unlabelled pixels from labelled 4-neighbours, `steps` times.
 
-    Fixed neighbour order (up, left, down, right) keeps it deterministic."""
+    Fixed neighbour order (up, left, down, right) keeps it deterministic. Only the
+    unlabelled pixels are visited (the separator lines: a tenth of a map or less), by
+    their flat index, so a step costs what they number, not the image."""
     out = labels.copy()
-    fill = np.empty_like(out)
+    h, w = out.shape
+    flat = out.reshape(-1)              # a view: `out` is a fresh contiguous copy
+    empty = np.flatnonzero(flat < 0)
+    ys, xs = np.divmod(empty, w)
     for _ in range(steps):
-        empty = out < 0
-        if not empty.any():
+        if empty.size == 0:
             break
-        fill.fill(-1)
-        # neighbour above, left, below, right; first one found wins (views of the two
-        # arrays, so that a step needs no shifted copies)
-        for here, there in _NEIGHBOURS:
-            into, source = fill[here], out[there]
-            take = (into < 0) & (source >= 0)
-            into[take] = source[take]
-        out[empty] = fill[empty]
+        fill = np.full(empty.size, -1, dtype=flat.dtype)
+        # neighbour above, left, below, right; the first labelled one wins, read from the
+        # labels as they were at the start of the step
+        for inside, offset in ((ys > 0, -w), (xs > 0, -1), (ys < h - 1, w), (xs < w - 1, 1)):
+            open_ = np.flatnonzero(inside & (fill < 0))
+            found = flat[empty[open_] + offset]
+            fill[open_] = found
+        flat[empty] = np.maximum(fill, -1)
+        left = fill < 0
+        empty, ys, xs = empty[left], ys[left], xs[left]
     return out
 
 
@@ -132,18 +141,28 @@ def _shift(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
     return out
 
 
+BINCOUNT_LIMIT = 1 << 24     # pairs of labels counted in one array (128 MiB at most), else sorted
+
+
 def contacts_of(labels: np.ndarray) -> dict[tuple[int, int], int]:
     """Shared boundary length in pixels for each pair of labels (>= 0) that touch."""
+    span = int(labels.max(initial=-1)) + 1 if labels.size else 0
     pairs = []
     for a, b in ((labels[:, :-1], labels[:, 1:]), (labels[:-1, :], labels[1:, :])):
         diff = (a != b) & (a >= 0) & (b >= 0)
         lo = np.minimum(a[diff], b[diff]).astype(np.int64)
         hi = np.maximum(a[diff], b[diff]).astype(np.int64)
-        pairs.append(lo * (1 << 20) + hi)
-    if not pairs:
+        pairs.append(lo * max(span, 1) + hi)
+    keys = np.concatenate(pairs) if pairs else np.zeros(0, dtype=np.int64)
+    if keys.size == 0:
         return {}
-    keys, counts = np.unique(np.concatenate(pairs), return_counts=True)
-    return {(int(k >> 20), int(k & ((1 << 20) - 1))): int(c) for k, c in zip(keys, counts)}
+    if span * span <= BINCOUNT_LIMIT:     # a count per pair of labels: no sort of the boundary
+        counts = np.bincount(keys, minlength=span * span)
+        keys = np.flatnonzero(counts)
+        counts = counts[keys]
+    else:
+        keys, counts = np.unique(keys, return_counts=True)
+    return {(int(k // span), int(k % span)): int(c) for k, c in zip(keys, counts)}
 
 
 def _node_vertices(padded: np.ndarray) -> np.ndarray:
@@ -317,8 +336,8 @@ def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
     for label in sorted(rings):
         # outer pieces (clockwise on screen = positive area here) first, largest first
         result.rings[label] = [flat for area, flat in sorted(rings[label], key=lambda r: (-r[0], r[1]))]
-    values, counts = np.unique(labels[labels >= 0], return_counts=True)
-    result.pixels = {int(v): int(c) for v, c in zip(values, counts)}
+    counts = np.bincount(labels[labels >= 0])      # pixels per label, counted without a sort
+    result.pixels = {int(v): int(counts[v]) for v in np.flatnonzero(counts)}
     result.contacts = contacts_of(labels)
     return result
 

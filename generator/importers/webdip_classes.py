@@ -525,8 +525,9 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
     """A processMembers checkForWinner that keeps webDiplomacy's winner (parent::checkForWinner)
     only when it owns named territories (wD_TerrStatus), written as TenSixtySix does:
     `if ($win->countryID == 1 AND $status[11] == 1 AND ($status[45] == 1 OR $status[54] == 1))
-    return $win;` per country, then `return false;`. {countryID: [[terrID, ...], ...]}, one of
-    each group to own; None for any other code."""
+    return $win;` per country (a country with no condition but its own, `if ($win->countryID == 4)
+    return $win;`, needs nothing more), then `return false;`. {countryID: [[terrID, ...], ...]},
+    one of each group to own; None for any other code."""
     code = _function_body(body, "checkForWinner") if cls == "processMembers" else None
     if code is None or set(real) - {"checkForWinner"} or "parent::checkForWinner()" not in code \
             or "wD_TerrStatus" not in code or not re.search(r"return\s+false\s*;\s*$", code):
@@ -551,9 +552,10 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
             if not all(options):
                 return None
             groups.append([(int(o.group(1)), int(o.group(2))) for o in options])
-        if country is None or not groups or any(c != country for g in groups for _, c in g):
+        if country is None or any(c != country for g in groups for _, c in g):
             return None
-        out[country] = [[t for t, _ in g] for g in groups]
+        if groups:      # `if ($win->countryID == 4) return $win;`: that country needs nothing more
+            out[country] = [[t for t, _ in g] for g in groups]
     return out or None
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import CODES, Diagnostic, INFO, WARNING, register
-from ..families.diplomacy.rules import recognised
+from ..families.diplomacy.rules import import_options, opens_with_builds, recognised
 from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
@@ -151,6 +151,11 @@ UNREACHED = register("IMP024", "Supply centre no home unit can reach, as publish
                      "decorative or joke province of the published map). The import keeps it as published and "
                      "says so in the province's `source` (the variant) with a reasoning, so that validate's "
                      "DIP505 is a warning for it, not an error.", INFO)
+SHARED_TERRITORY = register("IMP025", "Two starting units in one territory",
+                            "The classes' $countryUnits place units of two countries (or two units) in one "
+                            "territory, where only one unit can stand. The first listed is kept and the other "
+                            "left out, said here. Move or remove one of them in the class's $countryUnits.",
+                            WARNING)
 RULES_PAGE = register("IMP016", "Rules page converted with losses",
                       "rules.html / rules.php holds markup Markdown cannot keep (scripts, PHP, forms, "
                       "images): it is left out of the converted page. Check the page.", INFO)
@@ -170,7 +175,8 @@ MAX_COORDINATE = 1_000_000  # the schema's bound on a label coordinate
 
 @dataclass
 class ImportOptions:
-    custom_start: bool = False            # force: the powers' start units are default builds
+    rule_options: tuple[str, ...] = ()    # flags the rule modules declare (`custom-start`): rules used
+                                          # where the classes do not show them (rules.import_options)
     colours: str | None = None            # image (relative to variant dir) to sample power colours
     tolerance: float = 1.5                # Douglas-Peucker tolerance, pixels
     grow: int = 4                         # pixels grown into separator lines
@@ -186,8 +192,7 @@ class ImportOptions:
         if self.ids_from:
             parts.append(f"--ids-from {self.ids_from}")
         parts.extend(f"--seed {seed}" for seed in self.seeds)
-        if self.custom_start:
-            parts.append("--custom-start")
+        parts.extend(f"--{flag}" for flag in self.rule_options)
         if self.colours:
             parts.append(f"--colours {self.colours}")
         if self.image:
@@ -506,11 +511,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             r, g, b = facts.colours[i]
             power["color"] = f"#{r & 255:02x}{g & 255:02x}{b & 255:02x}"
     found = dict(facts.found)       # webDiplomacy form -> facts; rules.recognised makes them modules
-    custom_start = options.custom_start or "CustomStart" in found
+    flags = import_options()
+    for flag in options.rule_options:
+        found.setdefault(flags[flag][0], {})
+    custom_start = opens_with_builds(found)
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
                                                         custom_start, diags, by_id, speller)
-    if custom_start:
-        found["CustomStart"] = {}
     found.pop("Canal", None)
     if facts.canal:
         canal = _canal(facts.canal, location_by_row, by_id, shown, diags)
@@ -935,6 +941,7 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
 
     def units_of(table: dict, where) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
+        taken: dict[str, str] = {}        # province -> the country whose unit stands there
         for country, units in table.items():
             key = power_of_name.get(name_key(clean_name(country))) if isinstance(country, str) else None
             owner = key or "NEUTRAL"
@@ -958,6 +965,14 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
                                        f"{str(kind).lower()} of {clean_name(country)} in {loc} "
                                        f"({by_id[loc.split('/')[0]]['type']}) cannot stand there; left out"))
                     continue
+                province = loc.split("/")[0]
+                if province in taken:
+                    diags.append(_diag(*where, SHARED_TERRITORY,
+                                       f"a unit of {clean_name(str(country))[:80]} in {province}, where a unit of "
+                                       f"{taken[province][:80]} is listed already: left out",
+                                       hint="move or remove one of the two units in $countryUnits"))
+                    continue
+                taken[province] = clean_name(str(country))
                 out.setdefault(owner, []).append(f"{letter} {loc}")
         return out
 
@@ -966,7 +981,7 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
             if owner == "NEUTRAL":
                 neutral += units
             elif custom_start and not facts.default_builds:
-                default_builds[owner] = units    # --custom-start: the listed units are builds
+                default_builds[owner] = units    # an opening build phase: the listed units are builds
             elif not facts.no_initial_units:
                 start_units[owner] = units
     if facts.default_builds:

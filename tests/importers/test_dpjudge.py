@@ -89,6 +89,12 @@ def test_phase_victory_and_rules(imported):
     assert "build_anywhere" in imported["modern"].files["game.yaml"]
     assert "build_anywhere" in imported["standard_age_of_empires"].files["game.yaml"]
     assert "build_anywhere" not in imported["standard"].files["game.yaml"]
+    # ancmed's Baleares is a PORT, a coast whose fleet may convoy: the convoy_coasts module
+    import yaml
+    rules = {name: yaml.safe_load(imported[name].files["game.yaml"]).get("rules") or {} for name in imported}
+    assert rules["ancmed"]["convoy_coasts"] == {"provinces": ["BAL"]}
+    assert "PORT locations (BAL)" in imported["ancmed"].files["rules/01-map.md"]
+    assert "convoy_coasts" not in rules["standard"]
     # a variant built on another map says so on its rules page
     assert "(built on `standard.map`)" in imported["standard_france_austria"].files["rules/01-map.md"]
 

@@ -8,8 +8,11 @@ import json
 import re
 from pathlib import Path
 
-from generator.families.diplomacy.rules import (EXPORTS, FORMS, dpjudge_module, modules, recognised,
-                                                webdip_carried, webdip_mixins)
+import pytest
+
+from generator.families.diplomacy.rules import (DPJUDGE_TYPES, EXPORTS, FORMS, dpjudge_module, import_options,
+                                                modules, opens_with_builds, recognised, webdip_carried,
+                                                webdip_mixins)
 
 ROOT = Path(__file__).resolve().parents[2]
 # the files that read or write rule modules (jdip_svg reads SVG, whose `transform` is an attribute)
@@ -75,6 +78,8 @@ def test_every_declared_form_is_documented_and_leads_back_to_its_module():
             assert mod.name in recognised({key: {}}) or form.read is not None, (mod.name, key)
         if mod.dpjudge:
             assert dpjudge_module(mod.dpjudge) is mod
+        if mod.dpjudge_locations:      # a location type carries the module's `provinces`
+            assert mod.dpjudge_locations in DPJUDGE_TYPES and mod.dpjudge == "" and "provinces" in mod.params
     assert webdip_mixins()["Transform"] == "transform"
 
 
@@ -83,3 +88,39 @@ def test_what_is_carried_is_what_the_modules_declare():
         assert modules()[name].webdip.export
     assert not any(m.webdip and m.webdip.export for n, m in modules().items() if n not in webdip_carried())
 
+
+
+# -- the import command's rule flags (`--custom-start`) come from the modules -------------
+
+GAPS = ROOT / "tests" / "data" / "webdip" / "gaps"
+
+
+def test_the_import_command_takes_its_rule_flags_from_the_modules(capsys):
+    from generator.cli import main
+    flags = import_options()
+    assert "custom-start" in flags and flags["custom-start"][0] in modules()["custom_start"].webdip.keys
+    with pytest.raises(SystemExit):
+        main(["import", "webdiplomacy", "--help"])
+    shown = capsys.readouterr().out
+    for flag in flags:
+        assert f"--{flag}" in shown
+    # no flag is written in the command or the importer: a module's flag is its own file's
+    sources = [ROOT / "generator/commands/import_.py", *READERS_AND_WRITERS]
+    written = [f"{path.name}:{line}" for path in sources for line, text in _strings(path)
+               for flag in flags if flag in text]
+    assert written == []
+
+
+def test_a_rule_flag_makes_the_variant_use_the_rule_and_is_recorded(tmp_path):
+    """Isle's classes show no opening build phase; with the custom start module's flag its
+    start units become the default builds, the game starts in the winter before, and the
+    command line written in map.yaml says so, so a re-import reproduces it."""
+    from generator.importers.webdiplomacy import ImportOptions, import_variant
+    plain = import_variant(GAPS / "Isle")
+    assert "custom_start" not in plain.game["rules"] and plain.data["start"]["phase"].startswith("S")
+    flagged = import_variant(GAPS / "Isle", ImportOptions(rule_options=("custom-start",)))
+    assert "custom_start" in flagged.game["rules"]
+    assert flagged.data["start"]["units"] == {} and flagged.data["default_builds"]
+    assert flagged.data["start"]["phase"] == f"W{int(plain.data['start']['phase'][1:-1]) - 1}A"
+    assert "mapwright import webdiplomacy Isle --custom-start" in flagged.files["map.yaml"]
+    assert opens_with_builds({"CustomStart": {}}) and not opens_with_builds({"BuildAnywhere": {}})

@@ -133,7 +133,7 @@ def test_opening_builds_where_the_power_holds_no_centre_are_left_out_and_said(tm
     pregame = folder / "classes" / "adjudicatorPreGame.php"
     pregame.write_text(pregame.read_text().replace("array('Northport (NOR)' => 'Fleet')",
                                                    "array('Northport (NOR)' => 'Fleet', 'Channel (CHA)' => 'Fleet')"))
-    result = import_variant(folder, ImportOptions(custom_start=True))
+    result = import_variant(folder, ImportOptions(rule_options=("custom-start",)))
     assert result.data["default_builds"] == {"NORLAND": ["F NOR"], "SUDLAND": ["A SOU"]}
     [said] = [d for d in _codes(result, "IMP013") if "opening builds" in d.message]
     assert (said.file, said.line) == ("Isle/classes/adjudicatorPreGame.php", 6) and "NORLAND (F CHA)" in said.message
@@ -279,3 +279,19 @@ def test_files_a_recognised_mixin_includes_are_its_code_and_others_are_not(tmp_p
     result = import_variant(folder)
     assert "railways" in result.game["rules"]
     assert [d.file for d in _codes(result, "IMP013")] == ["Isle/resources/other.php"]
+
+
+def test_two_starting_units_in_one_territory_keep_the_first_and_say_so(tmp_path):
+    """Found by the import fuzzer: a unit of Sudland written into Norland's territory imported
+    without a word, and validate refused the game (DIP006, the territory holds a unit already)."""
+    folder = _alone(tmp_path, "Isle")
+    pregame = folder / "classes" / "adjudicatorPreGame.php"
+    pregame.write_text(pregame.read_text().replace("'Southport (SOU)' => 'Army'", "'Northport (NOR)' => 'Army'"))
+    result = import_variant(folder)
+    assert result.data["start"]["units"] == {"NORLAND": ["F NOR"]}
+    [said] = _codes(result, "IMP025")
+    assert (said.file, said.line) == ("Isle/classes/adjudicatorPreGame.php", 6)
+    assert "Sudland in NOR" in said.message and "Norland" in said.message and said.hint
+    game = tmp_path / "isle"
+    write_files(result, game)
+    assert not [d for d in validate([str(game)]) if d["severity"] == "error"]

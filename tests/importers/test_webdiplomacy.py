@@ -22,8 +22,9 @@ FOLDERS = sorted(p.name for p in DATA.iterdir() if (p / "variant.php").is_file()
 BUNDLED = {"A_Modern_Europe", "Classic", "Divided_States"}
 
 COMMANDS = {
-    "divided-states": ("Divided_States", ImportOptions(custom_start=True, colours="resources/uslargecolormapbetaB.png")),
-    "modern-europe": ("A_Modern_Europe", ImportOptions(custom_start=True, colours="resources/map.png")),
+    "divided-states": ("Divided_States", ImportOptions(rule_options=("custom-start",),
+                                                       colours="resources/uslargecolormapbetaB.png")),
+    "modern-europe": ("A_Modern_Europe", ImportOptions(rule_options=("custom-start",), colours="resources/map.png")),
 }
 
 

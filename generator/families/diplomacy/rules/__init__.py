@@ -62,9 +62,18 @@ and exporters iterate over the registry and never name a module:
                             mixin's code names the countries it applies to by countryID
                             (given as {powers: [ids]}); `country_values`: arrays in the
                             mixin's code indexed by countryID (given as {name: {power: value}}).
+                            `opening`: the rule opens the game with a build phase (the
+                            importer makes the start units default builds); `option`: a flag
+                            of `mapwright import webdiplomacy` that says a variant uses the
+                            rule where its classes do not show it (`custom-start`).
     dpjudge = "BUILD_ANY"   the DPjudge keyword (`RULE BUILD_ANY`) that carries it, "" when
                             the exported map data carries it already, None (default): no
                             DPjudge form.
+    dpjudge_locations = "PORT"
+                            a DPjudge location type (DPJUDGE_TYPES in _forms.py) that carries
+                            the module's `provinces` parameter: the exporter writes that type
+                            for the listed provinces, the importer enables the module with the
+                            provinces of that type (set dpjudge = "" with it).
 
 A module with no `webdip` is never recognised on import and is reported as not
 exported (EXP001).
@@ -77,7 +86,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Iterator
 
-from ._forms import EXPORTS, FORMS, WebdipForm  # noqa: F401  (modules import them from here)
+from ._forms import DPJUDGE_TYPES, EXPORTS, FORMS, WebdipForm  # noqa: F401  (modules import them from here)
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,7 @@ class RuleModule:
     convoy_provinces: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
+    dpjudge_locations: str = ""
 
     @property
     def hooks(self) -> list[str]:
@@ -287,6 +297,35 @@ def recognised(found: dict) -> dict[str, dict]:
         if params is not None:
             out[mod.name] = params
     return out
+
+
+def import_options() -> dict[str, tuple[str, str]]:
+    """The flags the webDiplomacy importer takes from the modules (WebdipForm.option): flag ->
+    (what the importer then counts as found, the flag's help)."""
+    return {mod.webdip.option: (mod.webdip.keys[0], mod.webdip.option_help) for mod in modules().values()
+            if mod.webdip and mod.webdip.option and mod.webdip.keys}
+
+
+def opens_with_builds(found: dict) -> bool:
+    """Whether a module the importer found (`found` as in `recognised`) opens the game with a
+    build phase (WebdipForm.opening)."""
+    return any(mod.webdip.params(found) is not None for mod in modules().values()
+               if mod.webdip and mod.webdip.opening)
+
+
+def dpjudge_location_types(rules: RuleSet) -> dict[str, str]:
+    """Province -> the DPjudge location type (PORT) an enabled module writes it as
+    (RuleModule.dpjudge_locations)."""
+    known = modules()
+    return {p: known[n].dpjudge_locations for n, params in rules.enabled.items() if known[n].dpjudge_locations
+            for p in (str(listed).split("/")[0] for listed in params.get("provinces", ()))}
+
+
+def dpjudge_location_modules(types: dict[str, list[str]]) -> dict[str, dict]:
+    """{module name: parameters} of the modules a DPjudge map's locations of some type carry:
+    `types` is {location type: [province ids]}."""
+    return {m.name: {"provinces": sorted(types[m.dpjudge_locations])} for m in modules().values()
+            if m.dpjudge_locations and types.get(m.dpjudge_locations)}
 
 
 def kind_named(name: str) -> OrderKind | None:

@@ -23,6 +23,13 @@ FORMS = {
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
 }
+# DPjudge location types that carry a module (a module's `dpjudge_locations`), besides the
+# WATER, COAST, LAND and SHUT every map has. DPjudge's rule list (docs/rules.html,
+# COASTAL_CONVOY): "Fleets in coastal locations ... may issue and perform convoy orders.
+# Essentially, this rule causes all COAST spaces to be treated as if they were PORT spaces".
+DPJUDGE_TYPES = {
+    "PORT": "a coastal location whose fleet may convoy, as fleets on water do",
+}
 # What the webDiplomacy exporter writes (a module's `export`).
 EXPORTS = {
     "CustomStart": "the CustomStart classes and $countryUnits as the default builds",
@@ -31,6 +38,8 @@ EXPORTS = {
     "NeutralUnits": "the neutral units in $countryUnits, $neutralHold and the NeutralUnits classes",
     "NeutralScBox": "drawMap's $nsc_info and a NeutralScBox drawMap",
     "Sealanes": "nothing more: the sealane borders are borders of the data",
+    "TargetCentres": "a processMembers checkForWinner in TenSixtySix's form: the winner must also own "
+                     "one centre of each group listed for its country",
     "Data": "nothing more: the module changes no play, or the data carries it",
 }
 
@@ -53,12 +62,23 @@ class WebdipForm:
     country_values: tuple[str, ...] = ()
     export: str = ""
     not_exported: str = "webDiplomacy needs its classes for it"
+    # the rule opens the game with a build phase: the importer takes the start units as the
+    # default builds and starts the game in the winter before the variant's first year
+    opening: bool = False
+    # a flag of `mapwright import webdiplomacy` (`custom-start`) that says the variant uses the
+    # rule where its classes do not show it, with the flag's help text
+    option: str = ""
+    option_help: str = ""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """What the importer may find for the module: its mixins, forms and arrays."""
+        return (*self.mixins, *self.forms, *self.arrays, *self.country_arrays)
 
     def params(self, found: dict) -> dict | None:
         """The module's parameters from the importer's `found` facts, None when the
         variant does not use the rule."""
-        keys = (*self.mixins, *self.forms, *self.arrays, *self.country_arrays)
-        given = {key: found[key] for key in keys if key in found}
+        given = {key: found[key] for key in self.keys if key in found}
         if not given:
             return None
         if self.read is not None:

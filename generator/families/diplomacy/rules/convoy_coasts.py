@@ -13,6 +13,10 @@ paradoxes are settled as for any convoy (the Szykman rule). The province stays a
 coast: armies still enter it and stand in it, and an army there is convoyed from it
 like from any coast.
 
+DPjudge writes such a province as a PORT location (its map syntax; its rule list says
+COASTAL_CONVOY "causes all COAST spaces to be treated as if they were PORT spaces"), so
+the DPjudge exporter and importer carry the module in that location type.
+
     rules:
       convoy_coasts: {provinces: [GIB]}
 """
@@ -92,4 +96,5 @@ MODULE = RuleModule(
     webdip=WebdipForm("fleets in some coastal provinces may convoy", mixins=("ConvoyCoasts", "CoastConvoy",
                                                                              "Coast_Convoy"),
                       arrays=("convoyCoasts",), read=lambda found: {"provinces": found.get("convoyCoasts", [])},
-                      not_exported="webDiplomacy needs the ConvoyCoasts classes and their order form"))
+                      not_exported="webDiplomacy needs the ConvoyCoasts classes and their order form"),
+    dpjudge="", dpjudge_locations="PORT")

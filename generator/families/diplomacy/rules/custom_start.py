@@ -28,4 +28,6 @@ MODULE = RuleModule(
              "the default builds listed in the map data."),
     default_orders=default_orders, checks=checks, start=start,
     webdip=WebdipForm("an opening build phase (custom start)", mixins=("CustomStart",), forms=("CustomStart",),
-                      export="CustomStart"))
+                      export="CustomStart", opening=True, option="custom-start",
+                      option_help="treat the powers' start units as custom-start default builds even where "
+                                  "the variant's classes do not say so (the game opens with builds)"))

@@ -123,4 +123,5 @@ MODULE = RuleModule(
                                   "group, {POWER: [[centre, ...], ...]}.", shape=groups_per_power)},
     victory=victory, checks=checks, start=start,
     webdip=WebdipForm("victory needs named target centres besides the centre count", forms=("TargetCentres",),
+                      export="TargetCentres",
                       not_exported="webDiplomacy needs a processMembers class of the variant's own for it"))
