@@ -12,7 +12,8 @@ Family-agnostic pieces other families can reuse:
                  key and overlapping tiles at the scale it must keep
     print.py     multi-page deterministic PDF (librsvg, else CairoSVG) and PNG (print_documents)
     librsvg.py   librsvg through cffi, drawing an SVG onto a cairocffi context
-Diplomacy-shaped pieces: mapview.py (view_of), map.py (render_map), diagram.py
-(order_diagram), placement.py (where a diagram draws units of provinces drawn in several
-places), adjacency.py, schematic.py.
+Map pieces, drawn from a view a family builds: mapview.py (MapView and its parts), map.py
+(render_map), diagram.py (order_diagram of a PhaseView: orders with their outcomes),
+placement.py (where a diagram draws units of provinces drawn in several places),
+adjacency.py, schematic.py.
 """

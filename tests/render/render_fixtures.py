@@ -72,6 +72,22 @@ def tiny_game(outlines: bool = True, name_suffix: str = "") -> dict:
     }
 
 
+def model_of(data: dict, rules: dict | None = None):
+    """A board given as plain data (tiny_game's shape) as the family's model
+    (families/diplomacy/loading.py), with `rules` enabled: what a loaded game is, for the
+    drawings that read the rule modules' hooks or an adjudication."""
+    from generator.families.diplomacy.loading import game_from_data
+    board = dict(data["map"], start=data.get("start") or {},
+                 colored_neutral_centers=data.get("colored_neutral_centers") or {})
+    return game_from_data("test", {"title": data["title"], "rules": rules or {}}, board, data.get("geometry"))
+
+
+def tiny_model(outlines: bool = True):
+    """The tiny board as the family's model, its coloured neutral centre by the
+    `colored_neutral_centers` module's hook."""
+    return model_of(tiny_game(outlines), {"colored_neutral_centers": {}})
+
+
 _LOADED: dict = {}
 
 

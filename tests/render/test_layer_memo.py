@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
+from generator.families.diplomacy.board_view import view_of
 from generator.render import map as map_module
-from generator.render.diagram import order_diagram
+from generator.render.diagram import OrderView, PhaseView, order_diagram
 from generator.render.map import MapCanvas, MapOptions, home_owners, render_map
-from generator.render.mapview import view_of
 
 from render_fixtures import tiny_game
 
@@ -32,16 +32,15 @@ def _afresh(draw):
 
 def _drawings(game):
     view = view_of(game)
-    request = {"phase": "S1901M", "units": {"RED": ["A WES"], "BLUE": ["A EAS"]},
-               "orders": {"RED": ["A WES - MID"], "BLUE": ["A EAS - MID"]}}
-    response = {"orders": [{"order": "A WES - MID", "result": "bounce"},
-                           {"order": "A EAS - MID", "result": "bounce"}]}
+    phase = PhaseView("Spring 1901, movement", {"RED": ["A WES"], "BLUE": ["A EAS"]},
+                      (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),
+                       OrderView("RED", "A WES - MID", "M", "A", "WES", dest="MID")))
     return [
         render_map(view, MapOptions(owners=home_owners(view), interactive=True)),
         render_map(view, MapOptions(owners=home_owners(view), print_mode=True)),
         render_map(view, MapOptions(units={"RED": ["A WES"]}, crop=["WES", "MID"])),
         render_map(view, MapOptions(centers={"RED": ["WES", "ISL"], "BLUE": ["EAS"]})),
-        order_diagram(view, request, response),
+        order_diagram(view, phase),
     ]
 
 

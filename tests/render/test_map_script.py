@@ -7,9 +7,9 @@ import shutil
 
 import pytest
 
+from generator.families.diplomacy.board_view import view_of
 from generator.render.adjacency import adjacency_page
 from generator.render.map import MapOptions, render_map
-from generator.render.mapview import view_of
 
 from render_fixtures import REPO, tiny_game
 

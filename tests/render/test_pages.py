@@ -11,9 +11,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from generator.families.diplomacy.board_view import view_of
 from generator.families.diplomacy.pages_render import render_pages
 from generator.render.adjacency import adjacency_rows
-from generator.render.mapview import view_of
 
 from render_fixtures import bundled, tiny_game
 

@@ -10,14 +10,15 @@ from ...families.base import Page
 from ...render import codes  # noqa: F401  (registers the RND codes)
 from ...render import geometry as geo
 from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
-from ...render.diagram import order_diagram
 from ...render.map import MapOptions, home_owners, render_map
-from ...render.mapview import MapView, fresh_view_of, view_fingerprint, view_of
+from ...render.mapview import MapView, view_fingerprint
 from ...render.svg import esc
 from ...render.viewer import colour_key, map_viewer
 from ...escape import md_text
-from .api import adjudicate
+from .api import PhaseResult, adjudicate_phase
+from .board_view import fresh_view_of, view_of
 from .model import Game
+from .phase_view import phase_diagram
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -85,9 +86,10 @@ def thumbnail_svg(game) -> str:
 _SIMPLIFIED: dict[tuple, dict[str, list]] = {}   # (outlines' fingerprint, tolerance) -> province -> pieces
 
 
-def order_figure(game, request: dict, response: dict, title: str = "") -> str:
-    """The order diagram of an adjudicated request: arrows, outcomes, dislodged units."""
-    return order_diagram(board_view(game), request, response, title=title)
+def order_figure(game, request: dict, result: PhaseResult | None, title: str = "") -> str:
+    """The order diagram of a request adjudicated as `result` (None: its orders drawn
+    without outcomes): arrows, outcomes, dislodged units."""
+    return phase_diagram(game, request, result, view=board_view(game), title=title)
 
 
 def render_position(game, request: dict, title: str = "") -> str:
@@ -95,7 +97,7 @@ def render_position(game, request: dict, title: str = "") -> str:
     as an order diagram; without, the map with the units and centres. Raises
     api.AdjudicationError (a ValueError) when the request is malformed."""
     if request.get("orders"):
-        return order_figure(game, request, adjudicate(game, request), title=title)
+        return order_figure(game, request, adjudicate_phase(game, request), title=title)
     return render_map(board_view(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
                                                 dislodged=request.get("dislodged"), title=title or None))
 
