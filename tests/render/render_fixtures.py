@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.families.diplomacy.model import build_map
-from generator.families.diplomacy.orders import Notation
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -65,7 +63,6 @@ def tiny_game(outlines: bool = True, name_suffix: str = "") -> dict:
     return {
         "title": "Tiny <Test> & Co" + name_suffix,
         "map": board,
-        "notation": Notation(build_map(board)),   # the family's order notation, as a family hands it
         "geometry": geometry,
         "colored_neutral_centers": {"RED": ["ISL"]},
         "start": {"units": {"RED": ["A WES"], "BLUE": ["A EAS"]}, "centers": {"RED": ["WES"], "BLUE": ["EAS"]}},

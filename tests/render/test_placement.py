@@ -12,8 +12,6 @@ import xml.etree.ElementTree as ET
 
 from generator.families.diplomacy.api import adjudicate_phase
 from generator.families.diplomacy.board_view import view_of
-from generator.families.diplomacy.model import build_map
-from generator.families.diplomacy.orders import Notation
 from generator.families.diplomacy.phase_view import phase_diagram
 from generator.render import geometry as geo
 
@@ -40,7 +38,6 @@ def strip_game() -> dict:
     return {
         "title": "Strip",
         "map": board,
-        "notation": Notation(build_map(board)),   # the family's order notation
         "geometry": {
             "image": {"width": 1000, "height": 200},
             "outlines": {

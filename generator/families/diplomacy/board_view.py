@@ -2,8 +2,8 @@
 
 `view_of(game)` reads the family's model (or the same data as plain dicts, as tests and
 tools hand it) into the provinces, links, powers and geometry the renderers draw; the
-location reader it hands over is the family's own (the one its order parser uses), so a
-drawing resolves names exactly as the engine does. Coloured neutral centres come from the
+location reader it gives the view is the family's own (the one its order parser uses), so
+a drawing resolves names exactly as the engine does. Coloured neutral centres come from the
 enabled rule modules' `neutral_colours` hooks.
 """
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Callable
 from ...render.geometry import centroid, pairs
 from ...render.mapview import LinkView, MapView, PowerView, ProvinceView
 from ...render.svg import colour
-from .model import Game
+from .model import DiplomacyMap, Game, build_map
+from .orders import OrderSyntaxError, read_location
 from .rules import enabled
 
 
@@ -96,7 +97,6 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     label_overrides = (_get(geometry, "labels") or {}) if geometry else {}
     coast_labels = {str(k).lower(): _xy(v) for k, v in ((_get(geometry, "coast_labels") or {}) if geometry else {}).items()}
     coloured = _coloured_neutrals(game)
-    notation = _get(game, "notation")   # the family's order notation: its location reader
 
     provinces: dict[str, ProvinceView] = {}
     for pid, p in _items(_get(gmap, "provinces")):
@@ -178,19 +178,16 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, game=game, decor=decor,
                    published_owners=owners, contacts=contacts,
-                   locate=_locator(notation))
+                   locate=_locator(game.map if isinstance(game, Game) else build_map(gmap)))
 
 
-def _locator(notation) -> Callable[[str], str | None] | None:
-    """The family's location reader (the one its order parser uses, from the notation
-    the family hands over), so drawings resolve names exactly as the engine does."""
-    if notation is None:
-        return None
-
+def _locator(game_map: DiplomacyMap) -> Callable[[str], str | None]:
+    """The family's location reader (the one its order parser uses), so drawings
+    resolve names exactly as the engine does."""
     def locate(text: str) -> str | None:
         try:
-            return notation.location(text)
-        except ValueError:     # no location in this notation
+            return read_location(text, game_map)
+        except OrderSyntaxError:     # no location on this map
             return None
     return locate
 
