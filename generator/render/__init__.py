@@ -17,3 +17,10 @@ Map pieces, drawn from a view a family builds: mapview.py (MapView and its parts
 placement.py (where a diagram draws units of provinces drawn in several places),
 adjacency.py, schematic.py.
 """
+from .diagram import OrderView, PhaseView, order_diagram
+from .mapview import LinkView, MapView, PowerView, ProvinceView
+
+__all__ = [
+    # a board's view and a phase's, which a family builds, and the order diagram drawn from them
+    "MapView", "ProvinceView", "LinkView", "PowerView", "OrderView", "PhaseView", "order_diagram",
+]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ...render import LinkView, MapView, PowerView, ProvinceView
 from ...render.geometry import centroid, pairs
-from ...render.mapview import LinkView, MapView, PowerView, ProvinceView
 from ...render.svg import colour
 from .model import DiplomacyMap, Game, build_map
 from .orders import OrderSyntaxError, read_location

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ...render.diagram import OrderView, PhaseView, order_diagram
+from ...render import OrderView, PhaseView, order_diagram
 from .api import PhaseResult, _power, parse_unit
 from .board_view import view_of
 from .decisions import Decision, decisions
