@@ -2,10 +2,11 @@
 
 A phase's results come one per order given, powers in sorted order, each power's orders
 as given (adjudicate_phase), so the n-th order of a power and the n-th result of that
-power are the same order: no text is matched. In a movement phase the decision is the
-order's typed `Verdict` (verdicts.py), which says whether it succeeds and why; the
-retreat and adjustment adjudicators give a row (legal, succeeds or fails, why). The
-worked examples' check, their outcome table and the order diagram all read this value.
+power are the same order: no text is matched. The decision on a legal order is its typed
+`Verdict` (verdicts.py: a move that bounced, a support cut by a unit, a retreat, a
+build...), which says whether it succeeds and why; an order that is not legal has none
+and fails. The worked examples' check, their outcome table and the order diagram all
+read this value.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class Decision:
     legal: bool
     succeeds: bool
     why: str                # the reason, as the response gives it
-    verdict: Verdict | None = None   # a legal movement order's typed verdict
+    verdict: Verdict | None = None   # a legal order's typed verdict
 
     @property
     def outcome(self) -> str:
@@ -39,17 +40,11 @@ def decisions(result: PhaseResult) -> dict[tuple[str, int], Decision]:
     the rules gave (a neutral power's standing orders) follow a power's own."""
     out: dict[tuple[str, int], Decision] = {}
     seen: dict[str, int] = {}
-    verdicts = result.verdicts
-    for n, row in enumerate(result.results):
+    for row, verdict in zip(result.results, result.verdicts, strict=True):
         power = row["power"]
         i = seen[power] = seen.get(power, -1) + 1
-        verdict = verdicts[n] if verdicts else None
-        succeeds = bool(verdict) if verdict is not None else _row_succeeds(row)
+        succeeds = verdict is not None and bool(verdict)      # (an order that is not legal fails)
         out[(power, i)] = Decision(power, row["order"], row["canonical"], row["legal"], succeeds,
                                    row["reason"], verdict)
     return out
 
-
-def _row_succeeds(row: dict) -> bool:
-    """A retreat or adjustment row (movement.OrderResult), or an order that is not legal."""
-    return row["legal"] and row["result"] == "succeeds"

@@ -124,3 +124,13 @@ def test_expectations_name_orders_by_their_reading_not_their_text(classic):
         "'a par-bur': expected fails, engine says succeeds (BUR is open)"]
     (missing,) = compare(classic, {"results": {"A PAR - PIC": "fails"}}, request, result)
     assert "not among the orders" in missing
+
+
+def test_retreats_are_drawn_with_their_verdicts(classic):
+    request = {"phase": "S1901R", "units": {"FRANCE": ["A MUN"], "ITALY": ["A BOH"]},
+               "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker_from": "BUR", "via_convoy": False}],
+                             "AUSTRIA": [{"unit": "A BOH", "attacker_from": "TYR", "via_convoy": False}]},
+               "contested": [], "orders": {"GERMANY": ["A MUN - SIL"], "AUSTRIA": ["A BOH R SIL"]}}
+    views = order_views(classic, request, adjudicate_phase(classic, request))
+    assert [(o.verb, o.succeeds) for o in views] == [("R", False), ("R", False)]
+    assert all(o.why.startswith("standoff: 2 units retreat to") for o in views)
