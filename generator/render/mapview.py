@@ -65,7 +65,6 @@ class MapView:
     has_outlines: bool = False
     start_units: dict[str, list[str]] = field(default_factory=dict)
     start_centers: dict[str, list[str]] = field(default_factory=dict)
-    game: object = None   # the family model, for neighbours() when it offers one
     decor: list[tuple[str, list[list[float]]]] = field(default_factory=list)  # (colour, rings) drawn under provinces
     published_owners: dict[str, str] = field(default_factory=dict)  # province -> power, as the source map colours it
     cells: dict[str, list[float]] | None = field(default=None, repr=False)  # schematic cells, computed once

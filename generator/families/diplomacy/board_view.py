@@ -176,7 +176,7 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
     name = title or _get(game, "title") or _get(meta, "title") or _get(game, "id") or "Map"
     return MapView(str(name), width, height, provinces, links, powers,
                    has_outlines=any(p.pieces for p in provinces.values()),
-                   start_units=units, start_centers=centers, game=game, decor=decor,
+                   start_units=units, start_centers=centers, decor=decor,
                    published_owners=owners, contacts=contacts,
                    locate=_locator(game.map if isinstance(game, Game) else build_map(gmap)))
 
