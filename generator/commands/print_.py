@@ -12,6 +12,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic
 from ..render.codes import NO_PRINTABLES, SMALL_TEXT
 from ..render.paper import PAPERS, for_paper
+from ..render.print import DEFAULT_RENDERER, PDF_RENDERERS
 from ..writing import Refused, write_files
 from ..progress import step
 from .common import add_force, examples, fail, load_game, report, write_refused
@@ -30,6 +31,8 @@ def register(sub) -> None:
                    help="paper size, any letter case (default: A4)")
     p.add_argument("--format", dest="fmt", default="pdf", choices=["pdf", "svg", "png"],
                    help="output format (default: pdf)")
+    p.add_argument("--pdf-renderer", default=DEFAULT_RENDERER, choices=list(PDF_RENDERERS),
+                   help=f"what draws the PDF pages (default: {DEFAULT_RENDERER}); a PDF's bytes depend on it")
     p.add_argument("-o", "--output", type=Path, default=Path("print"),
                    help="folder to write (default: print/), or a file name ending in the format (map.pdf)")
     add_force(p)
@@ -63,7 +66,10 @@ def run(args) -> int:
         return report([Diagnostic(str(shown), 1, 1, NO_PRINTABLES,
                                   f"nothing to print for {', '.join(wanted) or 'this game'} (offered: {offered})")],
                       "text") or 1
-    from ..render.print import print_documents
+    from ..render.print import print_documents, renderer_problem
+    if args.fmt == "pdf" and (problem := renderer_problem(args.pdf_renderer)):
+        other = next(r for r in PDF_RENDERERS if r != args.pdf_renderer)
+        return fail(f"{problem}; install it, or choose --pdf-renderer {other}", 1)
     meta = getattr(getattr(game, "source", None), "meta", None) or {}
     title = str(getattr(game, "title", "") or meta.get("title") or args.game)
     # `-o map.pdf` names the file itself (several files: map-<name>.pdf beside it);
@@ -75,7 +81,7 @@ def run(args) -> int:
         made = []
         for n, (what, items) in enumerate(sorted(chosen.items()), 1):
             step("%s on %s (%d of %d)", what, args.paper, n, len(chosen))
-            made.append(print_documents(items, args.paper, args.fmt, title=title))
+            made.append(print_documents(items, args.paper, args.fmt, title=title, renderer=args.pdf_renderer))
     except RuntimeError as exc:
         return fail(str(exc), 1)
     count = sum(len(files) for files, _ in made)

@@ -1,6 +1,16 @@
 """Rendering: SVG maps, order diagrams, adjacency tables, paper layout and printing.
 
-Family-agnostic pieces other families can reuse:
+The public API every family draws through is `__all__` below: view models in (shapes.py:
+rectangles, texts, groups, whole documents, with `paint` for their presentation), SVG out
+(`to_svg`, `markup`: draw.py, escaping through generator/escape.py), the HTML pieces of a
+page (html.py), and the shared helpers (`wrap`, `lighten`, `mix`, `num`, the paper table,
+legible.py's rule for a worked example's figure, the site's map viewer). A family imports
+these names from `generator.render`, never a submodule (tests/render/test_family_drawing.py).
+
+Inside:
+    shapes.py    the view models; draw.py writes them as SVG
+    table.py     a ruled table to print (Table); sheet.py cards on paper with crop marks
+    html.py      a colour swatch and a cell's lines for a family's Markdown tables
     svg.py       escaping (esc), stable numbers (num), elements (el, text, group), compact
                  outline paths (path_from_pieces), whole documents (document), colour
                  sanitising and contrast (colour, lighten, ink_on), print hatching
@@ -18,9 +28,28 @@ placement.py (where a diagram draws units of provinces drawn in several places),
 adjacency.py, schematic.py.
 """
 from .diagram import OrderView, PhaseView, order_diagram
+from .draw import markup, svg as to_svg
+from .html import Swatch, cell_lines, swatch
+from .legible import TEXT_SPAN, bands, frame, smallest_text, stack
 from .mapview import LinkView, MapView, PowerView, ProvinceView
+from .paper import PAPERS, paper_size
+from .sheet import CardSheet, crop_marks, sheet_layout
+from .shapes import (Circle, Fixed, Fragment, Group, Length, Line, Numbers, Path, Polygon, Polyline, Rect,
+                     Span, Svg, Text, Viewport, paint)
+from .table import Table, table_drawing
+from .svg import lighten, mix, num, wrap, wrap_words
+from .viewer import colour_key, map_viewer
 
 __all__ = [
+    # view models in
+    "Circle", "Fixed", "Fragment", "Group", "Length", "Line", "Numbers", "Path", "Polygon", "Polyline",
+    "Rect", "Span", "Svg", "Text", "Viewport", "paint",
+    # SVG and HTML out
+    "markup", "to_svg", "Table", "table_drawing", "CardSheet", "sheet_layout", "crop_marks", "Swatch", "swatch", "cell_lines", "colour_key", "map_viewer",
+    # a worked example's figure, legible on a phone (legible.py)
+    "TEXT_SPAN", "bands", "frame", "smallest_text", "stack",
+    # the one of each
+    "PAPERS", "paper_size", "lighten", "mix", "num", "wrap", "wrap_words",
     # a board's view and a phase's, which a family builds, and the order diagram drawn from them
     "MapView", "ProvinceView", "LinkView", "PowerView", "OrderView", "PhaseView", "order_diagram",
 ]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+from .shapes import Fixed, Viewport, paint
+
 PHONE_FIGURE_PX = 317.0   # an example's box in Material's content column at 390 px
 PHONE_TEXT_PX = 7.0       # the smallest text a phone reader should meet
 ARROW_PX = 15.0           # the shortest arrow that still reads as one
@@ -61,15 +63,16 @@ def bands(points, span: float) -> list[list]:
     return out
 
 
-def stack(frames, draw, gap: float) -> tuple[str, float, float]:
-    """Frames (x0, y0, x1, y1) of one drawing shown one under another: each a nested
-    <svg> whose viewBox is the frame, holding `draw` (the whole drawing's markup; the
-    viewBox shows its part). Returns the markup, its width and height."""
+def stack(frames, children, gap: float) -> tuple[tuple[Viewport, ...], float, float]:
+    """Frames (x0, y0, x1, y1) of one drawing shown one under another: each a Viewport
+    (a nested <svg>) whose viewBox is the frame, holding `children` (the whole drawing;
+    the viewBox shows its part). Returns the viewports, their width and height."""
     out, y, width = [], 0.0, 0.0
     for x0, y0, x1, y1 in frames:
         w, h = x1 - x0, y1 - y0
-        out.append(f'<svg x="0" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
-                   f'viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" class="mw-band">{draw}</svg>')
+        out.append(Viewport(0, Fixed(y, 1), Fixed(w, 1), Fixed(h, 1),
+                            (Fixed(x0, 1), Fixed(y0, 1), Fixed(w, 1), Fixed(h, 1)), tuple(children),
+                            paint(class_="mw-band")))
         y += h + gap
         width = max(width, w)
-    return "".join(out), width, max(y - gap, 0.0)
+    return tuple(out), width, max(y - gap, 0.0)

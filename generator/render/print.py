@@ -210,7 +210,7 @@ def pdf_jobs(docs: list[tuple[str, str]], paper: str, *, title: str = "",
 
 
 def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title: str = "",
-                    combine: bool = True):
+                    combine: bool = True, renderer: str = DEFAULT_RENDERER):
     """Lay each (stem, mm-sized SVG) on `paper` (one sheet, or tiles: tiles.sheets) and convert.
 
     Returns (files, placements): files maps a file name to bytes or text. A PDF holds all
@@ -218,15 +218,16 @@ def print_documents(docs: list[tuple[str, str]], paper: str, fmt: str, *, title:
     named after the first stem's prefix. SVG and PNG are a file per sheet, a tile's name
     carrying its sheet ('map-key-A4.svg', 'map-tile-A1-A4.svg'). File names carry the paper
     once: a stem's own paper token ('cards-letter-1') is replaced by the paper printed on
-    ('cards-1-letter')."""
+    ('cards-1-letter'). PDFs are drawn by `renderer` (PDF_RENDERERS)."""
     if fmt not in ("pdf", "png", "svg"):
         raise ValueError(f"unknown format '{fmt}' (pdf, png or svg)")
     laid = [(stem, sheets(svg, paper, title=title)) for stem, svg in docs]
     placements = [(stem, s.placement) for stem, ss in laid for s in ss if s.placement is not None]
     files: dict[str, bytes | str] = {}
     if fmt == "pdf":
-        jobs = pdf_jobs(docs, paper, title=title) if combine else {
-            f"{without_paper(stem)}-{paper}.pdf": PrintJob(tuple(s.svg for s in ss), title) for stem, ss in laid}
+        jobs = pdf_jobs(docs, paper, title=title, renderer=renderer) if combine else {
+            f"{without_paper(stem)}-{paper}.pdf": PrintJob(tuple(s.svg for s in ss), title, renderer)
+            for stem, ss in laid}
         return {name: job.render() for name, job in jobs.items()}, placements
     for original, ss in laid:
         stem = without_paper(original)

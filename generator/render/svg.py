@@ -222,7 +222,12 @@ def text_width(label: str, size: float) -> float:
 
 def wrap(label: str, size: float, width: float) -> list[str]:
     """Greedy word wrap of `label` to lines at most `width` wide at font `size`."""
-    per_line = max(8, int(width / (size * 0.6)))
+    return wrap_words(label, max(8, int(width / (size * 0.6))))
+
+
+def wrap_words(label: str, per_line: int) -> list[str]:
+    """Greedy word wrap of `label` to lines of at most `per_line` characters (a longer
+    word has a line of its own)."""
     lines, line = [], ""
     for word in str(label).split():
         if line and len(line) + 1 + len(word) > per_line:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 
+from generator import render
 from generator.render import legible
+from generator.render.shapes import Group
 from generator.render.diagram import _beside, _bent
 from generator.render.geometry import point_along, polyline_length
 
@@ -33,9 +35,10 @@ def test_bands_cut_left_to_right_no_wider_than_the_span():
 
 
 def test_stack_shows_each_frame_one_under_another():
-    markup, width, height = legible.stack([(0, 0, 100, 50), (200, 10, 260, 40)], "<g/>", 5)
+    bands, width, height = legible.stack([(0, 0, 100, 50), (200, 10, 260, 40)], [Group(())], 5)
     assert (width, height) == (100, 85)
-    assert markup.count("<svg") == 2 and 'viewBox="200.0 10.0 60.0 30.0"' in markup
+    markup = "".join(render.markup(band) for band in bands)
+    assert markup.count("<svg") == 2 and markup.count("<g></g>") == 2 and 'viewBox="200.0 10.0 60.0 30.0"' in markup
     assert 'y="55.0"' in markup
 
 

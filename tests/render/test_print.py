@@ -137,6 +137,25 @@ def test_print_command(tmp_path, monkeypatch, capsys):
     assert "RND003" in capsys.readouterr().err
 
 
+def test_print_command_draws_pdfs_with_the_renderer_it_is_told(tmp_path, monkeypatch, capsys):
+    """`--pdf-renderer` chooses what draws the pages (a PDF's bytes depend on it); one
+    that is not usable here is an error naming the other, never a silent fallback."""
+    from generator.cli import main
+    from generator.render import print as printing
+    made = {}
+    for name in printing.PDF_RENDERERS:
+        out = tmp_path / name
+        assert main(["print", CLASSIC, "--what", "map", "--pdf-renderer", name, "-o", str(out)]) == 0
+        made[name] = (out / "map-A4.pdf").read_bytes()
+        assert made[name].startswith(b"%PDF")
+    assert made["librsvg"] != made["cairosvg"]
+    monkeypatch.setattr(printing, "renderer_problem", lambda name: f"{name} is not installed here")
+    assert main(["print", CLASSIC, "--what", "map", "-o", str(tmp_path / "none")]) == 1
+    err = capsys.readouterr().err
+    assert "librsvg is not installed here" in err and "--pdf-renderer cairosvg" in err
+    assert not (tmp_path / "none").exists()
+
+
 def test_render_command(tmp_path):
     pos = tmp_path / "pos.yaml"
     pos.write_text("units:\n  FRANCE: [A PAR, A MAR]\n  GERMANY: [A MUN]\n"

@@ -314,12 +314,18 @@ class PhaseRequest:
     orders: dict[str, list[str]]    # power -> its orders as written
     options: dict[str, tuple[list[str], str]]   # province -> (the retreats given, their pointer)
     movement: dict | None           # the movement request a retreat request gave, and its result
+    readings: list                  # _parse_all's reading of each order
 
 
 def parse_request(game: Game, request) -> PhaseRequest:
     """The request read: its shape checked by its schema (request_schema), then each
-    value by what the game knows (powers, provinces, units that can stand there)."""
+    value by what the game knows (powers, provinces, units that can stand there). A
+    request like the ones before is read by `_plain_request` without the schema check
+    (it accepts only what the schema accepted before)."""
     index = _index(game)
+    plain = _plain_request(game, index, request)
+    if plain is not None:
+        return plain
     check_by_schema(request, lambda: Readers(phase=lambda value: _phase(index, value),
                                              unit=lambda text, where, at: parse_unit(game, text, "", where, at),
                                              power=lambda name, where: _power(game, name, where)))
@@ -356,9 +362,64 @@ def parse_request(game: Game, request) -> PhaseRequest:
     orders = _known_orders(index, given)
     if orders is None:
         orders = _read_orders(game, index, given)
-    _orders_per_unit(game, index, given)
+    readings = _parse_all(game, orders)
+    _orders_per_unit(game, index, given, readings)
     return PhaseRequest(phase, season, year, step, units, centers, dislodged, contested, orders,
-                        given_options, movement)
+                        given_options, movement, readings)
+
+
+# The keys a request like the ones before has (a response's `after` and its orders; a
+# retreat phase or a `movement` go the whole way).
+_PLAIN_KEYS = frozenset({"phase", "units", "centers", "orders", "dislodged", "contested", "adjustments", "winner"})
+_NO_VALUE = (None, {}, [])
+
+
+def _plain_request(game: Game, index: _Index, request) -> PhaseRequest | None:
+    """The request read by plain lookups when it is like the ones before: a known phase
+    that is not a retreat, and every power, unit and centre a text read before (so each
+    passed the schema and its reader then: what the schema says of one such value does
+    not depend on the rest of the request), orders short texts; None: anything else, for
+    parse_request's whole reading. The checks of the orders' number stay as they are."""
+    if type(request) is not dict or not _PLAIN_KEYS.issuperset(request):
+        return None
+    phase_name = request.get("phase")
+    phase = index.phases.get(phase_name) if type(phase_name) is str else None
+    if phase is None or phase[2] == "R":
+        return None
+    raw_centers, given, orders = request.get("centers"), request.get("units"), request.get("orders")
+    if (type(given) is not dict or request.get("dislodged", None) not in _NO_VALUE
+            or request.get("contested", None) not in _NO_VALUE
+            or (type(raw_centers) is not dict and (raw_centers is not None or phase[0] != "S"))
+            or (orders is not None and type(orders) is not dict) or not _plain_stated(request)):
+        return None
+    units = _known_units(index, given)
+    centers = _known_centers(index, raw_centers or {})
+    if units is None or centers is None:
+        return None
+    given = orders or {}
+    for lst in given.values():
+        if type(lst) is not list or not all(map(_short_text, lst)):
+            return None
+    _count_orders(game, given)
+    orders = _known_orders(index, given)
+    if orders is None:
+        return None
+    readings = _parse_all(game, orders)
+    _orders_per_unit(game, index, given, readings)
+    return PhaseRequest(phase_name, *phase, units, centers, {}, set(), orders, {}, None, readings)
+
+
+def _plain_stated(request: dict) -> bool:
+    """`adjustments` and `winner` absent or of the schema's types (_check_stated reads
+    their values later on either path)."""
+    adjustments, winner = request.get("adjustments", {}), request.get("winner")
+    return (type(adjustments) is dict and all(type(n) is int for n in adjustments.values())
+            and (winner is None or (type(winner) is str and len(winner) <= 200)))
+
+
+def _short_text(value) -> bool:
+    """An order as the schema allows one: a text of at most 500 characters."""
+    return type(value) is str and len(value) <= _Index.TEXT
 
 
 # Each part of a request is read twice over at most: first by the loop for a request like
@@ -452,11 +513,14 @@ def _count_orders(game: Game, given: dict) -> None:
         most -= len(lst) if type(lst) is list else 1
 
 
-def _orders_per_unit(game: Game, index: _Index, given: dict) -> None:
+def _orders_per_unit(game: Game, index: _Index, given: dict, readings: list) -> None:
     """At most ORDERS_PER_UNIT orders of one power for one unit (its province); the
-    first one past that is refused. Each order is read as _parse_all will find it."""
-    if sum(_counts(given)) <= ORDERS_PER_UNIT:
-        return
+    first one past that is refused. Each order is read as _parse_all found it
+    (`readings`); a province named that often is rare, and only then are the orders
+    walked in the request's order to name the first one too many."""
+    provinces = [o.province for _, o, _, _ in readings if o is not None and o.province]
+    if len(provinces) - len(set(provinces)) < ORDERS_PER_UNIT:
+        return      # (five orders for one province would be four repeats)
     seen: dict[tuple[str, str], int] = {}
     for pname in sorted(given, key=str):
         lst = [given[pname]] if isinstance(given[pname], str) else given[pname]
@@ -725,7 +789,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     neutral = _neutral(game)
     if step == "M":
         index = _index(game)
-        submitted = _parse_all(game, req.orders)
+        submitted = list(req.readings)
         if index.standing:      # a module orders for a power no player moves
             moves = {o.province: province_of(o.dest) for _, o, _, _ in submitted
                      if o is not None and o.kind == "move"}
@@ -763,7 +827,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                 options[p] = _restricted(game, options[p], given, "/movement" if req.movement else pointer,
                                          dislodged[p])
         results, new_units, more, disbanded = adjudicate_retreats(
-            game.map, units, dislodged, req.contested, _parse_all(game, req.orders), auto, options)
+            game.map, units, dislodged, req.contested, req.readings, auto, options)
         trace += more
     else:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}

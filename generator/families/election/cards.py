@@ -7,8 +7,9 @@ published card: card texts and art are not reproduced.
 """
 from __future__ import annotations
 
-from ...escape import xml_text as xml
-from .numbers import num
+from ...render import (CardSheet, Circle, Fragment, Group, Length, Numbers, Rect, Svg, Text, crop_marks, num, paint,
+                       to_svg, wrap_words)
+from ...render import sheet_layout as render_sheet_layout
 from .model import Card, Fact, Game
 
 TRIM_W, TRIM_H = 63.0, 88.0     # poker size
@@ -16,24 +17,12 @@ TRIM_W, TRIM_H = 63.0, 88.0     # poker size
 TITLE_LEFT, TITLE_RIGHT = 16.5, TRIM_W - 4.0
 BOLD_EM = 0.68                  # a bold sans-serif letter's width, in ems: wide enough for "W" runs
 BLEED = 3.0
-MARK_GAP, MARK_LEN = 1.0, 5.0   # crop marks start 1 mm outside the bleed, 5 mm long
-PAGES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAGES = ("a4", "letter")        # the sheets printed (render's paper table gives their sizes)
+NUMBERS = Numbers(places=2, trim=True)   # 12, 12.5, 12.25: short and stable
+FONT = "Helvetica, Arial, sans-serif"
 KIND_LABEL = {"campaign_event": "CAMPAIGN EVENT", "platform_speech": "PLATFORM SPEECH",
               "regional_poll": "REGIONAL POLL"}
 KIND_FILL = {"campaign_event": "#f7efdc", "platform_speech": "#e6eef9", "regional_poll": "#eef5e6"}
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in str(text).split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    if line:
-        lines.append(line)
-    return lines
 
 
 def title_fit(title: str) -> tuple[float, list[str]]:
@@ -42,10 +31,10 @@ def title_fit(title: str) -> tuple[float, list[str]]:
     room = TITLE_RIGHT - TITLE_LEFT
     for tenths in range(42, 19, -2):
         size = tenths / 10
-        lines = _wrap(title, max(1, int(room / (size * BOLD_EM))))
+        lines = wrap_words(title, max(1, int(room / (size * BOLD_EM))))
         if len(lines) <= 2 and all(len(line) * size * BOLD_EM <= room for line in lines):
             return size, lines
-    return 2.0, _wrap(title, int(room / (2.0 * BOLD_EM)))[:2]
+    return 2.0, wrap_words(title, int(room / (2.0 * BOLD_EM)))[:2]
 
 
 def _mark(fact: Fact) -> str:
@@ -60,32 +49,33 @@ def _playable(fact: Fact) -> str:
     return text + _mark(fact)
 
 
-def _body(game: Game, card: Card, x: float, y: float) -> list[str]:
-    out = []
+def _body(game: Game, card: Card, x: float, y: float) -> list:
+    out: list = []
     if card.kind == "platform_speech":
-        out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="3">Die roll + modifier by region:</text>')
+        out.append(Text(float(x), float(y), "Die roll + modifier by region:", paint(font_size=3)))
         for i, region in enumerate(game.regions.values()):
             value = card.modifiers.get(region.id)
             shown = f"{value:+d}" if value is not None else "?"
-            ry = y + 5 + i * 5
-            out.append(f'<rect x="{num(x)}" y="{num(ry - 3.4)}" width="4" height="4" fill="{xml(region.colour)}" stroke="#555" stroke-width="0.2"/>'
-                       f'<text x="{num(x + 6)}" y="{num(ry)}" font-size="3.2">{xml(region.name)}</text>'
-                       f'<text x="{num(x + 49)}" y="{num(ry)}" font-size="3.4" font-weight="bold" text-anchor="end">{xml(shown)}</text>')
+            ry = float(y + 5 + i * 5)
+            out.append(Fragment((
+                Rect(float(x), ry - 3.4, 4, 4, attrs=paint(fill=region.colour, stroke="#555", stroke_width=0.2)),
+                Text(x + 6.0, ry, region.name, paint(font_size=3.2)),
+                Text(x + 49.0, ry, shown, paint(font_size=3.4, font_weight="bold", text_anchor="end")))))
     elif card.kind == "regional_poll" and card.region in game.regions:
         region = game.regions[card.region]
-        out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="3.2">Polls the {xml(region.name)} in order †:</text>')
+        out.append(Text(float(x), float(y), f"Polls the {region.name} in order †:", paint(font_size=3.2)))
         names = [s.name + (" (if admitted)" if s.territory else "") for s in game.states_in(region.id, admitted={
             s.id for s in game.states.values()})]
-        for i, line in enumerate(_wrap(", ".join(names), 36)[:7]):
-            out.append(f'<text x="{num(x)}" y="{num(y + 5 + i * 4.2)}" font-size="3">{xml(line)}</text>')
+        for i, line in enumerate(wrap_words(", ".join(names), 36)[:7]):
+            out.append(Text(float(x), y + 5 + i * 4.2, line, paint(font_size=3)))
     else:
-        for i, line in enumerate(_wrap(card.summary, 31)[:8]):
-            out.append(f'<text x="{num(x)}" y="{num(y + i * 4.4)}" font-size="3.2">{xml(line)}</text>')
+        for i, line in enumerate(wrap_words(card.summary, 31)[:8]):
+            out.append(Text(float(x), y + i * 4.4, line, paint(font_size=3.2)))
     return out
 
 
-def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
-    """The face's elements in mm, origin at the top-left of the bleed area."""
+def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list:
+    """The face's view models in mm, origin at the top-left of the bleed area."""
     w, h = TRIM_W + 2 * bleed, TRIM_H + 2 * bleed
     x0, y0 = bleed, bleed
     fill = KIND_FILL.get(card.kind, "#ffffff")
@@ -94,22 +84,23 @@ def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
     pcf = str(card.pcf.value) + _mark(card.pcf) if card.pcf.known else "?"
     removed = card.removed_after_event
     star = "*" if removed.known and removed.value else ""
-    out = [f'<rect x="0" y="0" width="{num(w)}" height="{num(h)}" fill="{xml(fill)}"/>',
-           f'<rect x="{num(x0 + 3)}" y="{num(y0 + 3)}" width="{num(TRIM_W - 6)}" height="{num(TRIM_H - 6)}" '
-           f'rx="2" fill="#ffffff" fill-opacity="0.85" stroke="#333" stroke-width="0.4"/>',
-           f'<circle cx="{num(x0 + 10)}" cy="{num(y0 + 10)}" r="5.5" fill="#d4af37" stroke="#7a5c00" stroke-width="0.4"/>',
-           f'<text x="{num(x0 + 10)}" y="{num(y0 + 12.2)}" font-size="6" font-weight="bold" text-anchor="middle">{xml(pcf)}</text>']
+    out: list = [
+        Rect(0, 0, w, h, attrs=paint(fill=fill)),
+        Rect(x0 + 3, y0 + 3, TRIM_W - 6, TRIM_H - 6, 2, paint(fill="#ffffff", fill_opacity=0.85, stroke="#333",
+                                                              stroke_width=0.4)),
+        Circle(x0 + 10, y0 + 10, 5.5, paint(fill="#d4af37", stroke="#7a5c00", stroke_width=0.4)),
+        Text(x0 + 10, y0 + 12.2, pcf, paint(font_size=6, font_weight="bold", text_anchor="middle"))]
     size, title_lines = title_fit(card.title + star)
     middle = x0 + (TITLE_LEFT + TITLE_RIGHT) / 2
     for i, line in enumerate(title_lines):
-        out.append(f'<text x="{num(middle)}" y="{num(y0 + (11 if len(title_lines) == 1 else 9.5) + i * 5)}" '
-                   f'font-size="{num(size)}" font-weight="bold" text-anchor="middle">{xml(line)}</text>')
-    out.append(f'<rect x="{num(x0 + 3)}" y="{num(y0 + 22)}" width="{num(TRIM_W - 6)}" height="6" fill="#333"/>'
-               f'<text x="{num(x0 + TRIM_W / 2)}" y="{num(y0 + 26.3)}" font-size="3.4" fill="#fff" '
-               f'text-anchor="middle" letter-spacing="0.4">{KIND_LABEL.get(card.kind, "")}</text>')
+        out.append(Text(middle, y0 + (11 if len(title_lines) == 1 else 9.5) + i * 5, line,
+                        paint(font_size=size, font_weight="bold", text_anchor="middle")))
+    out.append(Fragment((Rect(x0 + 3, y0 + 22, TRIM_W - 6, 6, attrs=paint(fill="#333")),
+                         Text(x0 + TRIM_W / 2, y0 + 26.3, KIND_LABEL.get(card.kind, ""),
+                              paint(font_size=3.4, fill="#fff", text_anchor="middle", letter_spacing=0.4)))))
     out += _body(game, card, x0 + 6, y0 + 35)
-    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 15)}" font-size="3">Event by: {xml(_playable(card.playable_by))}'
-               f'{"; removed after use" + _mark(removed) if star else ""}</text>')
+    out.append(Text(x0 + 6, y0 + TRIM_H - 15, f"Event by: {_playable(card.playable_by)}"
+                    f"{'; removed after use' + _mark(removed) if star else ''}", paint(font_size=3)))
     notes = []
     if any(f.estimated for f in (card.pcf, card.removed_after_event, card.playable_by)):
         notes.append("† estimated")
@@ -117,50 +108,26 @@ def face_elements(game: Game, card: Card, bleed: float = 0.0) -> list[str]:
             card.kind == "platform_speech" and len(card.modifiers) < len(game.regions)):
         notes.append("? unknown")
     if notes:
-        out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 10.5)}" font-size="2.4" fill="#555">'
-                   f'{xml(" · ".join(notes))}</text>')
-    out.append(f'<text x="{num(x0 + 6)}" y="{num(y0 + TRIM_H - 6.5)}" font-size="2.4" fill="#555">'
-               f'Drawn from data, not the published card</text>')
+        out.append(Text(x0 + 6, y0 + TRIM_H - 10.5, " · ".join(notes), paint(font_size=2.4, fill="#555")))
+    out.append(Text(x0 + 6, y0 + TRIM_H - 6.5, "Drawn from data, not the published card",
+                    paint(font_size=2.4, fill="#555")))
     return out
 
 
 def face_svg(game: Game, card: Card, bleed: float = 0.0) -> str:
     w, h = TRIM_W + 2 * bleed, TRIM_H + 2 * bleed
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(w)}mm" height="{num(h)}mm" '
-            f'viewBox="0 0 {num(w)} {num(h)}" font-family="Helvetica, Arial, sans-serif" role="img" '
-            f'aria-label="{xml(card.title)}">\n<title>{xml(card.title)}</title>\n'
-            + "\n".join(face_elements(game, card, bleed)) + "\n</svg>\n")
+    root = paint(width=Length(w, "mm"), height=Length(h, "mm"), viewBox=(0, 0, w, h), font_family=FONT, role="img",
+                 aria_label=card.title)
+    return to_svg(Svg(tuple(face_elements(game, card, bleed)), root, title=card.title, sep="\n", numbers=NUMBERS))
 
 
 def sheet_layout(page: str) -> tuple[float, float, int, int]:
     """(page width, page height, columns, rows), taking the orientation that fits most cards."""
-    short, long_ = PAGES[page]
-    slot_w, slot_h = TRIM_W + 2 * BLEED, TRIM_H + 2 * BLEED
-    margin = MARK_GAP + MARK_LEN + 2.0
-    best = None
-    for pw, ph in ((short, long_), (long_, short)):
-        cols = int((pw - 2 * margin) // slot_w)
-        rows = int((ph - 2 * margin) // slot_h)
-        if best is None or cols * rows > best[2] * best[3]:
-            best = (pw, ph, cols, rows)
-    return best
+    return render_sheet_layout(_sheet(page))
 
 
-def _crop_marks(x0: float, y0: float, cols: int, rows: int) -> list[str]:
-    slot_w, slot_h = TRIM_W + 2 * BLEED, TRIM_H + 2 * BLEED
-    top, bottom = y0, y0 + rows * slot_h
-    left, right = x0, x0 + cols * slot_w
-    lines = []
-    for c in range(cols):
-        for tx in (x0 + c * slot_w + BLEED, x0 + c * slot_w + BLEED + TRIM_W):
-            lines.append((tx, top - MARK_GAP - MARK_LEN, tx, top - MARK_GAP))
-            lines.append((tx, bottom + MARK_GAP, tx, bottom + MARK_GAP + MARK_LEN))
-    for r in range(rows):
-        for ty in (y0 + r * slot_h + BLEED, y0 + r * slot_h + BLEED + TRIM_H):
-            lines.append((left - MARK_GAP - MARK_LEN, ty, left - MARK_GAP, ty))
-            lines.append((right + MARK_GAP, ty, right + MARK_GAP + MARK_LEN, ty))
-    return [f'<line x1="{num(a)}" y1="{num(b)}" x2="{num(c)}" y2="{num(d)}" stroke="#000" stroke-width="0.25"/>'
-            for a, b, c, d in lines]
+def _sheet(page: str) -> CardSheet:
+    return CardSheet(page, (TRIM_W, TRIM_H), BLEED)
 
 
 def sheets(game: Game, page: str) -> list[tuple[str, str]]:
@@ -175,24 +142,23 @@ def sheets(game: Game, page: str) -> list[tuple[str, str]]:
     for n, start in enumerate(range(0, len(cards), per), 1):
         chunk = cards[start:start + per]
         used_rows = (len(chunk) + cols - 1) // cols
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw)}mm" height="{num(ph)}mm" '
-                 f'viewBox="0 0 {num(pw)} {num(ph)}" font-family="Helvetica, Arial, sans-serif">',
-                 f"<title>{xml(game.title)} cards, {page.upper()} sheet {n}</title>",
-                 f'<rect x="0" y="0" width="{num(pw)}" height="{num(ph)}" fill="#ffffff"/>']
+        parts: list = [Rect(0, 0, pw, ph, attrs=paint(fill="#ffffff"))]
         for i, card in enumerate(chunk):
             cx = x0 + (i % cols) * slot_w
             cy = y0 + (i // cols) * slot_h
-            parts.append(f'<g transform="translate({num(cx)} {num(cy)})">' + "".join(face_elements(game, card, BLEED)) + "</g>")
-        parts += _crop_marks(x0, y0, cols, used_rows)
-        parts.append(f'<text x="{num(pw / 2)}" y="{num(ph - 2)}" font-size="2.5" text-anchor="middle" fill="#555">'
-                     f'{xml(game.title)} — {len(cards)} of {game.deck_size} cards known; poker size 63 × 88 mm, 3 mm bleed; '
-                     f'sheet {n}</text>')
-        parts.append("</svg>")
-        out.append((f"cards-{page}-{n}", "\n".join(parts) + "\n"))
+            parts.append(Group(tuple(face_elements(game, card, BLEED)),
+                               paint(transform=f"translate({num(cx, 2)} {num(cy, 2)})")))
+        parts += crop_marks(_sheet(page), x0, y0, cols, used_rows)
+        parts.append(Text(pw / 2, ph - 2, f"{game.title} — {len(cards)} of {game.deck_size} cards known; poker size "
+                          f"63 × 88 mm, 3 mm bleed; sheet {n}", paint(font_size=2.5, text_anchor="middle", fill="#555")))
+        root = paint(width=Length(pw, "mm"), height=Length(ph, "mm"), viewBox=(0, 0, pw, ph), font_family=FONT)
+        svg = to_svg(Svg(tuple(parts), root, title=f"{game.title} cards, {page.upper()} sheet {n}", sep="\n",
+                         numbers=NUMBERS))
+        out.append((f"cards-{page}-{n}", svg))
     return out
 
 
 def printables(game: Game) -> dict[str, list[tuple[str, str]]]:
     from .tilemap import region_map
-    return {"cards": sheets(game, "a4") + sheets(game, "letter"),
+    return {"cards": [sheet for page in PAGES for sheet in sheets(game, page)],
             "map": [("map-a4", region_map(game, width_mm=277.0))]}

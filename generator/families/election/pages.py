@@ -15,7 +15,7 @@ from .electoral import needed_to_win, settings, total_votes
 from .modules import estimates, registry
 from .model import Fact, Game
 from .position import Position
-from ...render.viewer import colour_key, map_viewer
+from ...render import colour_key, map_viewer
 from .tilemap import ESTIMATED_MARK, control_map, region_map
 
 MARK = ESTIMATED_MARK

@@ -3,17 +3,16 @@
 `region_map` shows the board's printed facts (regions, electoral votes, PCR,
 strongholds, ballot asterisks, estimated markers), also as the site's interactive map
 (for mapwright-map.js: each state's tile says its facts); `control_map` colours the same
-tiles by who controls each state in a position (the figures of worked examples).
+tiles by who controls each state in a position (the figures of worked examples). Drawn
+as render's view models; generator.render writes the SVG.
 """
 from __future__ import annotations
 
 import math
 
-from ...render import legible
-from ...render.svg import wrap
+from ...render import (TEXT_SPAN, Circle, Fixed, Fragment, Group, Length, Numbers, Rect, Span, Svg, Text, bands,
+                       frame, paint, stack, to_svg, wrap)
 from .control import control
-from ...escape import xml_text as xml
-from .numbers import num
 from .model import Game, State
 from .position import Position
 
@@ -25,6 +24,8 @@ TITLE_LINE = 18   # a title's line height, when it wraps
 LEGEND = 74
 SMALLEST_TEXT = 9   # a tile's smallest text (PCR, PCF counts)
 ESTIMATED_MARK = "†"
+NUMBERS = Numbers(places=2, trim=True)   # 12, 12.5, 12.25: short and stable
+FONT = "Helvetica, Arial, sans-serif"
 
 
 def _size(game: Game) -> tuple[int, int]:
@@ -38,45 +39,50 @@ def _origin(state: State) -> tuple[int, int]:
 
 
 def _open(game: Game, title: str, width_mm: float | None, interactive: bool = False,
-          size: tuple[int, int] | None = None, title_lines: list[str] | None = None) -> tuple[list[str], int, int]:
-    """The document's head: its size, background and title (in `title_lines` when given)."""
+          size: tuple[int, int] | None = None, title_lines: list[str] | None = None,
+          min_font: int | None = None) -> tuple[tuple, list, int, int]:
+    """The document's root attributes and its first children (background and title, in
+    `title_lines` when given), its width and height."""
     w, h = size or _size(game)
-    size = (f' width="{num(width_mm)}mm" height="{num(width_mm * h / w)}mm"' if width_mm
-            else f' width="{w}" height="{h}"')
     rows = max(s.row for s in game.states.values()) + 1
+    root = (paint(width=Length(float(width_mm), "mm"), height=Length(width_mm * h / w, "mm")) if width_mm
+            else paint(width=w, height=h))
+    root += paint(viewBox=(0, 0, w, h))
     # the viewer's: its id, the tiles' area (the board) and the group its inset repeats
-    role = (f' id="mw-map" class="mw-map" role="group" data-mw-board="{MARGIN} {TOP} {w - 2 * MARGIN} '
-            f'{rows * (TILE + GAP)}" data-mw-overview="#mw-tiles"' if interactive else ' role="img"')
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {w} {h}"{role} '
-             f'aria-label="{xml(title)}" font-family="Helvetica, Arial, sans-serif">',
-             f"<title>{xml(title)}</title>",
-             f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>']
+    root += (paint(id="mw-map", class_="mw-map", role="group", data_mw_board=(MARGIN, TOP, w - 2 * MARGIN, rows * (TILE + GAP)),
+                   data_mw_overview="#mw-tiles") if interactive else paint(role="img"))
+    root += paint(aria_label=title, font_family=FONT, data_min_font=min_font)
+    parts: list = [Rect(0, 0, w, h, attrs=paint(fill="#ffffff"))]
     for i, line in enumerate(title_lines or [title]):
-        parts.append(f'<text x="{MARGIN}" y="{22 + TITLE_LINE * i}" font-size="15" font-weight="bold">{xml(line)}</text>')
-    return parts, w, h
+        parts.append(Text(MARGIN, 22 + TITLE_LINE * i, line, paint(font_size=15, font_weight="bold")))
+    return root, parts, w, h
 
 
-def _stronghold(game: Game, state: State, x: int, y: int) -> str:
+def _document(root: tuple, title: str, parts: list) -> str:
+    return to_svg(Svg(tuple(parts), root, title=title, sep="\n", numbers=NUMBERS))
+
+
+def _star(x: int, y: int, colour: str, tip: str) -> Group:
+    """A party's stronghold (its colour, a white star) at the tile's top right, `y` down."""
+    return Group((Circle(x + TILE - 9, y, 6, paint(fill=colour, stroke="#222", stroke_width=0.8)),
+                  Text(x + TILE - 9, y + 3, "★", paint(font_size=8, fill="#fff", text_anchor="middle"))), title=tip)
+
+
+def _stronghold(game: Game, state: State, x: int, y: int) -> tuple:
     party = game.parties.get(state.stronghold_of or "")
-    if party is None:
-        return ""
-    return (f'<g><title>{xml(party.name)} stronghold</title>'
-            f'<circle cx="{x + TILE - 9}" cy="{y + 9}" r="6" fill="{xml(party.colour)}" stroke="#222" stroke-width="0.8"/>'
-            f'<text x="{x + TILE - 9}" y="{y + 12}" font-size="8" fill="#fff" text-anchor="middle">★</text></g>')
+    return () if party is None else (_star(x, y + 9, party.colour, f"{party.name} stronghold"),)
 
 
 def region_map(game: Game, *, width_mm: float | None = None, title: str = "", interactive: bool = False) -> str:
     """The board's facts on its tiles; `interactive`: for the site's map viewer, each
     state's tile a cell it finds and describes (its tooltip's facts in its data-*)."""
     title = title or f"{game.title}: states, regions, electoral votes and PCRs"
-    parts, w, h = _open(game, title, width_mm, interactive)
-    if interactive:   # the tiles, with their texts (the labels the viewer reads)
-        parts.append('<g id="mw-tiles" class="mw-labels">')
+    root, parts, w, h = _open(game, title, width_mm, interactive)
+    tiles = []
     for state in game.states.values():
         x, y = _origin(state)
         region = game.regions.get(state.region_id)
         fill = region.colour if region else "#eeeeee"
-        dash = ' stroke-dasharray="4 3"' if state.territory else ""
         pcr_mark = ESTIMATED_MARK if state.pcr.estimated else ""
         ev_mark = ESTIMATED_MARK if state.electoral_votes.estimated else ""
         off = [game.parties[p].name if p in game.parties else p for p in state.parties_off_ballot]
@@ -89,39 +95,37 @@ def region_map(game: Game, *, width_mm: float | None = None, title: str = "", in
                  f"{'; not on the ballot: ' + ', '.join(off) if off else ''}"
                  f"{'; territory until admitted' if state.territory else ''}")
         # the viewer says a tile's facts in its panel (and its own tooltip: name and code)
-        head = (f' data-prov="{xml(state.id)}" data-abbr="{xml(state.abbr)}" data-name="{xml(state.name)}" '
-                f'data-kind="{xml(where)}" data-facts="{xml(facts)}">' if interactive
-                else f"><title>{xml(f'{state.name} — {where}; {facts}')}</title>")
-        parts.append(
-            f'<g id="state-{xml(state.id)}"{head}'
-            f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
-            f'stroke="#333" stroke-width="1"{dash}/>'
-            f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold">{xml(state.abbr)}'
-            f'<tspan font-size="10" font-weight="normal">{region_mark}</tspan></text>'
-            f'<text x="{x + TILE / 2:.0f}" y="{y + 40}" font-size="20" font-weight="bold" text-anchor="middle">'
-            f'{state.requirement}{xml(star)}<tspan font-size="11">{pcr_mark}</tspan></text>'
-            f'<text x="{x + TILE / 2:.0f}" y="{y + 54}" font-size="10" text-anchor="middle">'
-            f'({state.ev}{ev_mark})</text>'
-            f'{_stronghold(game, state, x, y)}</g>')
-    if interactive:
-        parts.append("</g>")
+        attrs = paint(id=f"state-{state.id}")
+        if interactive:
+            attrs += paint(data_prov=state.id, data_abbr=state.abbr, data_name=state.name, data_kind=where,
+                           data_facts=facts)
+        tiles.append(Group((
+            Rect(x, y, TILE, TILE, 4, paint(fill=fill, stroke="#333", stroke_width=1,
+                                            stroke_dasharray="4 3" if state.territory else None)),
+            Text(x + 5, y + 14, (state.abbr, Span(region_mark, paint(font_size=10, font_weight="normal"))),
+                 paint(font_size=12, font_weight="bold")),
+            Text(x + TILE / 2, y + 40, (f"{state.requirement}{star}", Span(pcr_mark, paint(font_size=11))),
+                 paint(font_size=20, font_weight="bold", text_anchor="middle")),
+            Text(x + TILE / 2, y + 54, f"({state.ev}{ev_mark})", paint(font_size=10, text_anchor="middle")),
+            *_stronghold(game, state, x, y)), attrs, title="" if interactive else f"{state.name} — {where}; {facts}"))
+    # for the viewer, the tiles with their texts (the labels it reads) in one group
+    parts += [Group(tuple(tiles), paint(id="mw-tiles", class_="mw-labels"), sep="\n")] if interactive else tiles
     parts += _region_legend(game, w, h)
-    parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">Large number: PCR; (n): electoral votes; '
-                 f'* a party not on the ballot; {ESTIMATED_MARK} estimated (after the name: the region); '
-                 f'★ party stronghold; dashed: territory.</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    parts.append(Text(MARGIN, h - 12, f"Large number: PCR; (n): electoral votes; * a party not on the ballot; "
+                      f"{ESTIMATED_MARK} estimated (after the name: the region); ★ party stronghold; dashed: territory.",
+                      paint(font_size=10)))
+    return _document(root, title, parts)
 
 
-def _legend(items, width: int, h: int) -> list[str]:
+def _legend(items, width: int, h: int) -> list[Fragment]:
     """Colour keys in rows that wrap at the map's width: items are (colour, label)."""
     out, x, y = [], MARGIN, h - LEGEND + 8
     for colour, label in items:
         item_w = _item_width(label)
         if x + item_w > width - MARGIN and x > MARGIN:
             x, y = MARGIN, y + 19
-        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{xml(colour)}" stroke="#333"/>'
-                   f'<text x="{x + 18}" y="{y + 11}" font-size="11">{xml(label)}</text>')
+        out.append(Fragment((Rect(x, y, 14, 14, attrs=paint(fill=colour, stroke="#333")),
+                             Text(x + 18, y + 11, label, paint(font_size=11)))))
         x += item_w
     return out
 
@@ -139,11 +143,11 @@ def _legend_rows(labels, width: int) -> int:
     return rows
 
 
-def _region_legend(game: Game, w: int, h: int) -> list[str]:
+def _region_legend(game: Game, w: int, h: int) -> list[Fragment]:
     return _legend([(r.colour, f"{r.name} ({r.id})") for r in game.regions.values()], w, h)
 
 
-def _party_legend(game: Game, w: int, h: int) -> list[str]:
+def _party_legend(game: Game, w: int, h: int) -> list[Fragment]:
     return _legend([(p.colour, f"{p.id} {p.name}") for p in game.parties.values()], w, h)
 
 
@@ -157,26 +161,25 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
     another (a whole-board example: the board cut into bands)."""
     title = title or "Control of the states"
     marked = set(highlight)
-    tiles = "".join(_control_tile(game, pos, state, marked, winners) for state in game.states.values())
+    tiles = tuple(_control_tile(game, pos, state, marked, winners) for state in game.states.values())
     outline = "; black outline: states in this example" if marked else ""
     # a third party's tile is named by its initials (a party's own colour may be grey too);
     # the outline is said only where a drawing outlines states
     note = (f"Fill: controlling party (white: nobody; light grey with initials: a third party); "
             f"small number: PCR; boxes: PCFs by party{outline}.")
     if not example:
-        parts, w, h = _open(game, title, width_mm)
-        parts += [tiles] + _party_legend(game, w, h)
-        parts.append(f'<text x="{MARGIN}" y="{h - 12}" font-size="10">{xml(note)}</text>')
-        parts.append("</svg>")
-        return "\n".join(parts) + "\n"
+        root, parts, w, h = _open(game, title, width_mm)
+        parts += [Fragment(tiles)] + _party_legend(game, w, h)
+        parts.append(Text(MARGIN, h - 12, note, paint(font_size=10)))
+        return _document(root, title, parts)
     step = TILE + GAP
     around = [s for s in game.states.values() if s.id in marked] or list(game.states.values())
     centres = [(x + TILE / 2, y + TILE / 2) for x, y in (_origin(s) for s in around)]
     margin = TILE / 2 + GAP / 2 + (step if marked else 0)   # the tiles whole, and a ring of neighbours
-    widest = legible.TEXT_SPAN * SMALLEST_TEXT - 2 * MARGIN
-    frames = [legible.frame(band, margin, (0.0, 0.0, math.inf, math.inf))
-              for band in legible.bands(centres, widest - 2 * margin)]
-    board, bw, bh = legible.stack(frames, tiles, GAP * 3)
+    widest = TEXT_SPAN * SMALLEST_TEXT - 2 * MARGIN
+    frames = [frame(band, margin, (0.0, 0.0, math.inf, math.inf))
+              for band in bands(centres, widest - 2 * margin)]
+    board, bw, bh = stack(frames, tiles, GAP * 3)
     w = round(bw + 2 * MARGIN)
     labels = [f"{p.id} {p.name}" for p in game.parties.values()]
     notes = wrap(note, 10, w - 2 * MARGIN)
@@ -185,25 +188,22 @@ def control_map(game: Game, pos: Position, *, highlight=(), winners=None, title:
     key_top = top + bh + GAP
     rows = _legend_rows(labels, w)
     h = round(key_top + rows * 19 + 14 * len(notes) + 20)
-    parts, w, h = _open(game, title, None, size=(w, h), title_lines=heading)
-    parts[0] = parts[0].replace(">", f' data-min-font="{SMALLEST_TEXT}">', 1)
-    parts.append(f'<g transform="translate({MARGIN} {top})">{board}</g>')
+    root, parts, w, h = _open(game, title, None, size=(w, h), title_lines=heading, min_font=SMALLEST_TEXT)
+    parts.append(Group(board, paint(transform=f"translate({MARGIN} {top})")))
     parts += _party_legend(game, w, key_top + LEGEND)
     y = key_top + rows * 19 + 22
     for line in notes:
-        parts.append(f'<text x="{MARGIN}" y="{y:.0f}" font-size="10">{xml(line)}</text>')
+        parts.append(Text(MARGIN, Fixed(y, 0), line, paint(font_size=10)))
         y += 14
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return _document(root, title, parts)
 
 
-def _control_tile(game: Game, pos: Position, state: State, marked: set, winners) -> str:
+def _control_tile(game: Game, pos: Position, state: State, marked: set, winners) -> Group:
     x, y = _origin(state)
     if state.territory and state.id not in pos.admitted:
-        return (f'<g id="state-{xml(state.id)}"><title>{xml(state.name)}: territory, not admitted</title>'
-                f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="#f7f7f7" '
-                f'stroke="#999" stroke-dasharray="4 3"/>'
-                f'<text x="{x + 5}" y="{y + 14}" font-size="12" fill="#999">{xml(state.abbr)}</text></g>')
+        return Group((Rect(x, y, TILE, TILE, 4, paint(fill="#f7f7f7", stroke="#999", stroke_dasharray="4 3")),
+                      Text(x + 5, y + 14, state.abbr, paint(font_size=12, fill="#999"))),
+                     paint(id=f"state-{state.id}"), title=f"{state.name}: territory, not admitted")
     region = game.regions.get(state.region_id)
     if winners is not None:
         who = winners.get(state.id) if state.id in winners else control(game, pos, state.id).party
@@ -219,25 +219,21 @@ def _control_tile(game: Game, pos: Position, state: State, marked: set, winners)
     tip = f"{state.name}: " + (f"locked by {pos.locked[state.id]}" if locked else
                                (f"won by {who or 'nobody'}" if winners is not None and state.id in winners else
                                 f"controlled by {who}" if who else "nobody controls it"))
-    body = [f'<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="4" fill="{xml(fill)}" '
-            f'stroke="{xml(stroke)}" stroke-width="{width}"/>',
-            f'<text x="{x + 5}" y="{y + 14}" font-size="12" font-weight="bold" fill="{ink}">{xml(state.abbr)}</text>',
-            f'<text x="{x + TILE - 5}" y="{y + 14}" font-size="9" text-anchor="end" fill="{ink}">{state.requirement}</text>']
+    body: list = [Rect(x, y, TILE, TILE, 4, paint(fill=fill, stroke=stroke, stroke_width=width)),
+                  Text(x + 5, y + 14, state.abbr, paint(font_size=12, font_weight="bold", fill=ink)),
+                  Text(x + TILE - 5, y + 14, str(state.requirement), paint(font_size=9, text_anchor="end", fill=ink))]
     if locked:
-        body.append(f'<text x="{x + TILE / 2:.0f}" y="{y + 36}" font-size="11" font-weight="bold" '
-                    f'text-anchor="middle" fill="{ink}">LOCKED</text>')
+        body.append(Text(x + TILE / 2, y + 36, "LOCKED", paint(font_size=11, font_weight="bold", text_anchor="middle",
+                                                               fill=ink)))
     if label:
-        body.append(f'<text x="{x + TILE / 2:.0f}" y="{y + 30}" font-size="11" text-anchor="middle">{xml(label)}</text>')
+        body.append(Text(x + TILE / 2, y + 30, label, paint(font_size=11, text_anchor="middle")))
     token = game.parties.get(pos.tokens.get(state.id, ""))
     if token is not None:
-        body.append(f'<g><title>{xml(token.name)} Stronghold token</title><circle cx="{x + TILE - 9}" '
-                    f'cy="{y + 26}" r="6" fill="{xml(token.colour)}" stroke="#222" stroke-width="0.8"/>'
-                    f'<text x="{x + TILE - 9}" y="{y + 29}" font-size="8" fill="#fff" text-anchor="middle">★</text></g>')
+        body.append(_star(x, y + 26, token.colour, f"{token.name} Stronghold token"))
     counts = pos.counts(state.id)
     for i, (pid, n) in enumerate(sorted(counts.items())):
         px, py = x + 4 + (i % 2) * 28, y + 40 + (i // 2) * 12
         colour = game.parties[pid].colour if pid in game.parties else "#000"
-        body.append(f'<rect x="{px}" y="{py - 9}" width="25" height="11" rx="2" fill="#ffffff" '
-                    f'stroke="{xml(colour)}"/><text x="{px + 12.5:.1f}" y="{py}" font-size="9" '
-                    f'text-anchor="middle" fill="#111">{xml(pid)} {n}</text>')
-    return f'<g id="state-{xml(state.id)}"><title>{xml(tip)}</title>{"".join(body)}</g>'
+        body.append(Rect(px, py - 9, 25, 11, 2, paint(fill="#ffffff", stroke=colour)))
+        body.append(Text(px + 12.5, py, f"{pid} {n}", paint(font_size=9, text_anchor="middle", fill="#111")))
+    return Group(tuple(body), paint(id=f"state-{state.id}"), title=tip)

@@ -1,5 +1,5 @@
-"""Advance after combat (13.8.3, 13.4.6-13.4.8, 13.6.4 B-C, 15.2.1, 15.4 C) and the variant's mechanized
-exploitation (16.6.1.3): who may advance, how far, and what a city or fort advanced into becomes.
+"""Advance after combat (13.8.3, 13.4.6-13.4.8, 13.6.4 B-C, 15.2.1, 15.4 C), with a variant's exploitation
+(the `exploitation` hook, 16.6.1.3): who may advance, how far, and what a city or fort advanced into becomes.
 
 The position is the one after losses were taken: the defending hex must be empty of enemy units.
 """
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .control import bridge_controller, combat_units, enemy_occupied, fort_side
+from .control import bridge_controller, combat_units, fort_side
 from .model import HexGame, Position
+from .modules import first, refusal
 from .stacking import stack_problems
-from .zoc import enemy_controlled
 
 
 @dataclass
@@ -74,21 +74,17 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
             rep.problems.append(f"an unoccupied {target} must take at least 1 LP before it can be entered (13.4.6 A, 13.8.3 B-C)")
         else:
             rep.trace.append(f"the unoccupied {target} took {defender_lp} LP: one undisrupted attacker may enter it (13.4.6)")
-    params = game.capability("exploitation")
-    exploit = bool(exploitation)
-    if exploit and params is None:
-        rep.problems.append("exploitation needs a rule module providing it (mechanized_exploitation, 16.6.1.3)")
-        exploit = False
-    reach = int((params or {}).get("advance_hexes", 2)) if exploit else 1
-    most = int((params or {}).get("advancing_units", 2)) if exploit else 1
+    exploit = first(game, "exploitation") if exploitation else None
+    if exploitation and exploit is None:
+        rep.problems.append(refusal("exploitation", "exploitation needs a rule module providing it ({module}, 16.6.1.3)"))
+    reach = exploit.reach if exploit else 1
     movers = [pos.units.get(a["unit"]) for a in advances]
     armour = [u is not None and game.unit_type(u).moves_as_armour for u in movers]
     if len(advances) > 1:
         if not exploit:
             rep.problems.append("only one attacking unit may advance (13.8.3 A)")
-        elif len(advances) > most or not all(armour):
-            rep.problems.append(f"with mechanized exploitation up to {most} units may advance, and only if all are tank or "
-                                "shock units (16.6.1.3 C)")
+        elif exploit.group_problem(len(advances), all(armour)):
+            rep.problems.append(exploit.group_problem(len(advances), all(armour)))
     ends: dict[str, list] = {}
     for adv, unit, is_armour in zip(advances, movers, armour):
         path = [str(h) for h in adv["path"]]
@@ -103,7 +99,7 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
             continue
         limit = reach if is_armour else 1
         if len(path) > limit:
-            why = "16.6.1.3 A: only tank and shock units go two hexes" if exploit else "13.8.3 A: one hex, unless exploiting (16.6.1.3)"
+            why = exploit.too_far if exploit else "13.8.3 A: one hex, unless exploiting (16.6.1.3)"
             rep.problems.append(f"{unit.id} may advance {limit} hex(es), not {len(path)} ({why})")
             continue
         cur = unit.hex
@@ -121,13 +117,12 @@ def advance_after_combat(game: HexGame, pos: Position, attackers: list[str], def
             if terrain is None or not terrain.passable:
                 rep.problems.append(f"{h} is prohibited terrain (16.6.1.3 B)")
                 break
-            if i > 0:
-                if enemy_occupied(game, pos, h, side):
-                    rep.problems.append(f"{h} holds enemy SPs: no advance into it (16.6.1.3 B)")
+            if i > 0:   # only an exploiting unit goes beyond the defender's hex
+                problem, step = exploit.onward(game, pos, side, unit.id, h)
+                if problem:
+                    rep.problems.append(problem)
                     break
-                ez, zwhy = enemy_controlled(game, pos, h, side)
-                rep.trace.append(f"{unit.id} exploits on into {h}" + (f" ({zwhy}: EZOCs do not stop an exploiting advance, "
-                                                                       "16.6.1.3 B)" if ez else "") + " at no AP cost (16.6.1.3 E)")
+                rep.trace.append(step)
             else:
                 rep.trace.append(f"{unit.id} ({ut.name}), which took part and is undisrupted, advances into the vacated "
                                  f"{defender} (13.8.3 A); an advance spends no MPs (8.2.6)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...diagnostics import Diagnostic, register
 from ...loader import escape_pointer_token
 from .diag import AIR_DATA, located as _diag
-from .modules import REGISTRY
+from .modules import answers, registry
 from .grid import parse_hex
 from .model import HexGame
 from .scenarios import side_summary
@@ -381,10 +381,10 @@ def check_modules(game: HexGame) -> list[Diagnostic]:
     """Every rule module game.yaml names exists and gets only parameters it reads; then each module's own check."""
     out = []
     for name, params in sorted((game.source.rules or {}).items()):
-        module = REGISTRY.get(name)
+        module = registry().get(name)
         if module is None:
             out.append(_diag(game, "game.yaml", f"/rules/{name}", UNKNOWN_MODULE, f"no rule module '{name}' in the hex family",
-                             hint="modules: " + ", ".join(REGISTRY)))
+                             hint="modules: " + ", ".join(registry())))
             continue
         for key in sorted(params or {}) if isinstance(params, dict) else ():
             if key not in module.defaults:
@@ -397,9 +397,8 @@ def check_modules(game: HexGame) -> list[Diagnostic]:
                 out.append(_diag(game, "game.yaml", f"/rules/{name}/{key}", BAD_PARAMETER,
                                  f"rule module '{name}': '{key}' {problem}",
                                  hint=f"the default is {module.defaults[key]!r}"))
-    for on in game.modules:
-        if on.module.check is not None:
-            out += on.module.check(game, on.params)
+    for check_module, params in answers(game, "check"):
+        out += check_module(game, params)
     return out
 
 

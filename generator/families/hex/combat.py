@@ -8,6 +8,7 @@ from .control import bridge_controller, city_holder, combat_units, fort_side
 from .crt import Column, Result, fraction_text
 from .losses import LossOption, attacker_options, corps_note, defender_options
 from .model import HexGame, Position
+from .modules import first, refusal
 
 
 @dataclass
@@ -184,7 +185,9 @@ def evaluate_attack(game: HexGame, pos: Position, attack: Attack) -> CombatRepor
         rep.drm += 2
         rep.trace.append("a disrupted unit is attacked: +2 DRM (13.7.3 D)")
     if attack.airstrikes:
-        _tactical_support(game, pos, side, attack, rep)
+        if first(game, "tactical_support", pos, side, attack, rep) is None:
+            rep.problems.append(refusal("tactical_support", "airstrikes need a rule module providing tactical support "
+                                                            "({module}, 13A)"))
     elif attack.interceptors:
         rep.problems.append("interceptors go only where enemy strikes are (13A.4.4 B)")
     if rep.problems:
@@ -232,37 +235,3 @@ def _stated(game: HexGame, attack: Attack, rep: CombatReport) -> None:
                             "never lower it (13.1.5)")
     if (attack.line, attack.differential) != (None, None) and not rep.problems:
         rep.trace.append("the line and differential stated are the true ones (13.1.5)")
-
-
-def _tactical_support(game: HexGame, pos: Position, side: str, attack: Attack, rep: CombatReport) -> None:
-    """13A.4.1: strikes over the attacked hex, less interceptions (13A.4.4), add to the die; each costs APs."""
-    from .air import intercepted, range_check
-    module = game.capability("tactical-support")
-    if module is None:
-        rep.problems.append("airstrikes need a rule module providing tactical support (airpower, 13A)")
-        return
-    per = int(module.get("tactical_support_drm", 2))
-    if attack.support_range:
-        ok, why = range_check(game, pos, side, "tactical-support", attack.defender)
-        rep.trace.append(why)
-        if not ok:
-            rep.problems.append(why)
-    lost = intercepted(game, attack.airstrikes, attack.interceptors)
-    left = attack.airstrikes - lost
-    if attack.interceptors:
-        if attack.support_range:
-            ok, why = range_check(game, pos, game.enemy(side), "interception", attack.defender)
-            rep.trace.append(f"{game.enemy(side)} interceptors: {why}")
-            if not ok:
-                rep.problems.append(why)
-        rep.trace.append(f"{attack.interceptors} enemy interceptor(s) remove {lost} of {attack.airstrikes} strike(s) (13A.4.4 C); "
-                         f"{game.enemy(side)} pays {attack.interceptors * game.ap_cost('airstrike-interception')} AP(s) for them (13A.2)")
-    air_ap = attack.airstrikes * game.ap_cost("airstrike-tactical-support")
-    rep.ap_breakdown["air"] = air_ap
-    rep.ap_breakdown["total"] += air_ap
-    rep.ap_cost = rep.ap_breakdown["total"]
-    est = " (estimated)" if game.ap_cost_estimated("airstrike-tactical-support") else ""
-    rep.trace.append(f"{attack.airstrikes} tactical support strike(s) cost {air_ap} APs{est} (13A.2); "
-                     f"the APs of intercepted strikes are spent all the same")
-    rep.drm += per * left
-    rep.trace.append(f"{left} strike(s) reach the battle: +{per * left} DRM (13A.4.1 E)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...escape import Markdown, md_cell
+from ...render import cell_lines
 from ..base import Example, Outcome
 from .combat import Attack, evaluate_attack
 from .crt import Result, fraction_text
@@ -110,7 +111,7 @@ def _markdown_table(rows: list[tuple[str, str]]) -> str:
 
 
 def _lines(texts) -> Markdown:
-    return Markdown("<br>".join(md_cell(t) for t in texts))
+    return Markdown(cell_lines(md_cell(t) for t in texts))
 
 
 def run(game: HexGame, example: Example) -> Outcome:

@@ -98,16 +98,10 @@ def ap_level(game: HexGame, side: str, base: int, captured_city_ids: list[str], 
     return APLevel(base, level, reduction, weight, trace)
 
 
-def scenario_ap_level(game: HexGame, scenario: dict, side: str, *, variant: bool = False, doctrines: int = 0) -> tuple[int, list[str]]:
-    """A scenario's AP level, with the 17.4.1 bonus and doctrine costs when the variant is used."""
+def scenario_ap_level(game: HexGame, scenario: dict, side: str) -> tuple[int, list[str]]:
+    """A scenario's printed AP level for `side` (a variant's change is the `scenario_variant` hook's)."""
     base = int(scenario["sides"][side]["ap_level"])
-    trace = [f"scenario {scenario['id']}: {side} AP level {base}"]
-    if variant:
-        bonus = int(game.scenario_variant.get("ap_bonus", {}).get("value", 0))
-        cost = int(game.scenario_variant.get("doctrine_ap_cost", {}).get("value", 0))
-        base += bonus - cost * doctrines
-        trace.append(f"variant: +{bonus} (17.4.1)" + (f", -{cost} x {doctrines} doctrine(s) (16.6.1, estimated)" if doctrines else ""))
-    return base, trace
+    return base, [f"scenario {scenario['id']}: {side} AP level {base}"]
 
 
 def spend(game: HexGame, start: int, actions: list[dict]) -> tuple[int, list[str], list[str]]:

@@ -11,7 +11,6 @@ from typing import Any
 from ...provenance import Fact  # noqa: F401  (part of this model's public surface)
 from ..base import GameSource
 from .grid import Grid, hexside
-from .modules import capability
 
 
 class MissingAPCost(KeyError):
@@ -219,7 +218,3 @@ class HexGame:
 
     def ap_cost_estimated(self, action_id: str) -> bool:
         return any(r["id"] == action_id and r.get("source") == "estimated" for r in self.charts.get("ap_costs", []))
-
-    def capability(self, name: str):
-        """Parameters of the enabled rule module providing capability `name` (modules/), or None."""
-        return capability(self.modules, name)

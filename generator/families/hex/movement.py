@@ -7,6 +7,7 @@ from fractions import Fraction
 from .control import bridge_controller, city_holder, combat_units, enemy_occupied, fort_side, hexside_country
 from .grid import hexside
 from .model import HexGame, Position
+from .modules import first
 from .zoc import enemy_controlled
 
 
@@ -38,6 +39,12 @@ def interdiction_zone(game: HexGame, strikes: list[str]) -> set[str]:
         zone.add(h)
         zone.update(game.map.grid.neighbours(h))
     return zone
+
+
+def interdiction_costs(game: HexGame) -> tuple[int, int]:
+    """(extra MPs, extra APs) for a unit entering an interdiction zone (13A.4.3): the enabled module's
+    answer, else one of each."""
+    return first(game, "interdiction") or (1, 1)
 
 
 def crossing_cost(game: HexGame, pos: Position, side: str, a: str, b: str) -> tuple[int | None, str]:
@@ -99,7 +106,7 @@ def evaluate_move(game: HexGame, pos: Position, unit_id: str, path: list[str], *
         return rep
     armour = ut.moves_as_armour
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
-    extra_mp = int((game.capability("interdiction") or {}).get("interdiction_extra_mp", 1))
+    extra_mp = interdiction_costs(game)[0]
     cur = unit.hex
     in_ezoc, why = enemy_controlled(game, pos, cur, unit.side)
     start_in_ezoc = in_ezoc
@@ -200,7 +207,7 @@ def evaluate_rail(game: HexGame, pos: Position, unit_id: str, path: list[str], *
     if ap_available is not None and ap_available < rep.ap_cost:
         rep.problems.append(f"{rep.ap_cost} APs are needed, {ap_available} are left (9.0 E)")
     zone = interdiction_zone(game, list(interdiction)) if interdiction else set()
-    extra_ap = int((game.capability("interdiction") or {}).get("interdiction_extra_ap", 1))
+    extra_ap = interdiction_costs(game)[1]
     cur = unit.hex
     for h in [cur] + list(path):
         if rep.problems:

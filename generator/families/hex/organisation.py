@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import HexGame, Position, Unit
+from .model import HexGame, Position
+from .modules import first, refusal
 
 
 @dataclass
@@ -60,7 +61,11 @@ def formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, a
     divs = [u for u in pos.at(hex_id) if u.side == side and game.unit_type(u).size == "division"
             and game.unit_type(u).arm == "infantry"]
     if shock:
-        return shock_formation(game, pos, hex_id, side, box, ap_available, divs)
+        made = first(game, "corps_formation", pos, hex_id, side, box, ap_available, divs)
+        if made is None:
+            made = OrgReport(False, 0)
+            made.problems.append(refusal("corps_formation", "shock corps need a rule module providing them ({module}, 3.3.4 A)"))
+        return made
     rep = OrgReport(False, 0)
     armour = [u.id for u in pos.at(hex_id) if u.side == side and game.unit_type(u).arm == "armour"]
     if armour:
@@ -102,55 +107,5 @@ def formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, a
     rep.box_after = {"corps": box.get("corps", 0) - 1, "divisions": box.get("divisions", 0) + 2}
     rep.trace.append(f"{a.id} and {b.id} form a corps for {cost} APs (7.0 G)"
                      + ("; one was disrupted, so the corps is disrupted (7.2.1)" if disrupted else ""))
-    rep.legal = True
-    return rep
-
-
-def shock_formation(game: HexGame, pos: Position, hex_id: str, side: str, box: dict, ap_available: int,
-                    divs: list[Unit]) -> OrgReport:
-    """Variant 3.3.4 A: one armoured brigade and two infantry divisions in one hex become a shock corps.
-
-    Read with 7.2: it happens in the Formation Phase; the components go to the Corps Organization
-    Box (box key `shock`: shock corps counters left); a disrupted component makes the corps disrupted
-    (7.2.1) and two disrupted divisions cannot form (7.2.2); intervention units never build corps.
-    """
-    rep = OrgReport(False, 0)
-    if game.capability("shock-corps") is None:
-        rep.problems.append("shock corps need a rule module providing them (shock_corps, 3.3.4 A)")
-        return rep
-    tanks = [u for u in pos.at(hex_id) if u.side == side and game.unit_type(u).arm == "armour"
-             and game.unit_type(u).size == "brigade"]
-    if len(divs) != 2 or not tanks:
-        rep.problems.append(f"{hex_id} holds {len(divs)} {side} infantry division(s) and {len(tanks)} armoured brigade(s); "
-                            "a shock corps needs two and one (3.3.4 A)")
-        return rep
-    parts = divs + tanks[:1]
-    if not all(game.unit_type(u).corps_forming and game.unit_type(u).replaceable for u in parts):
-        rep.problems.append("intervention units may not build corps (16.7.1 B)")
-        return rep
-    if all(u.disrupted for u in divs):
-        rep.problems.append("both divisions are disrupted: no corps may form (7.2.2)")
-        return rep
-    shock_type = next((t for t in game.unit_types.values() if t.size == "corps" and t.arm == "mixed"), None)
-    if shock_type is None:
-        rep.problems.append("units.yaml defines no shock corps (a corps of arm `mixed`)")
-        return rep
-    cost = game.ap_cost("form-shock-corps")
-    rep.trace.append(f"{', '.join(u.id for u in parts)} may form a shock corps for {cost} APs (3.3.4 A)")
-    if ap_available < cost:
-        rep.problems.append(f"{cost} APs are needed, {ap_available} are left")
-    if box.get("shock", 1) < 1:
-        rep.problems.append("no shock corps counter is left")
-    if rep.problems:
-        return rep
-    disrupted = any(u.disrupted for u in parts)
-    rep.ap_cost = cost
-    rep.removed = [u.id for u in parts]
-    rep.added = [{"id": f"{side.lower()}-shock-{hex_id}", "type": shock_type.id, "hex": hex_id, "disrupted": disrupted}]
-    rep.box_after = {**box, "shock": box.get("shock", 1) - 1, "divisions": box.get("divisions", 0) + 2,
-                     "armour": box.get("armour", 0) + 1}
-    rep.trace.append(f"the three counters go to the Corps Organization Box and a {shock_type.name.lower()} "
-                     f"({shock_type.strength.value}-{shock_type.movement.value}) takes their place"
-                     + ("; a component was disrupted, so the corps is disrupted (7.2.1)" if disrupted else ""))
     rep.legal = True
     return rep

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from ..base import Page
 from .check import border_distance
-from ...escape import admonition_title, html_attr, md_cell, md_text, url
+from ...escape import admonition_title, md_cell, md_text, url
 from .model import Fact, HexGame
 from .air import missions
 from .bombing import cbt_of
 from .printables import (COUNTER_MM, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg,
                          tec_svg, tracks_svg)
 from .naming import cite, game_names
-from ...render.viewer import colour_key, map_viewer
+from ...render import Swatch, cell_lines, colour_key, map_viewer, swatch
 from .render import TERRAIN_FILL, interactive_map_svg, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 from .victory import region_and_cities
@@ -54,7 +54,7 @@ def map_page(game: HexGame) -> str:
                 "columns 01, 03, ... sit half a hex lower."), "",
              "## Legend", "", "| Symbol | Meaning | Effects |", "|---|---|---|"]
     for t in game.terrain.values():
-        lines.append(f"| <span style=\"background:{TERRAIN_FILL.get(t.id, '#fff')}\">&nbsp;&nbsp;&nbsp;&nbsp;</span> | {md_cell(t.name)} | "
+        lines.append(f"| {swatch(Swatch(TERRAIN_FILL.get(t.id, '#fff')))} | {md_cell(t.name)} | "
                      f"MP {fact(t.movement)}; combat line {fact(t.combat_line)} |")
     names = " / ".join(md_cell(x.id) for x in m.sides)
     lines += ["| thin blue hexside | Ordinary river | see the Terrain Effects Chart |",
@@ -63,7 +63,7 @@ def map_page(game: HexGame) -> str:
               "| light blue hexside | Sea or lake hexside | no ZOC, no crossing *(estimated)* |",
               "| black square / dot | Capital / city | |", "| gold diamond | Resource centre | |"]
     for x in m.sides:
-        lines.append(f"| <span style=\"background:{html_attr(x.colour)};opacity:.4\">&nbsp;&nbsp;&nbsp;&nbsp;</span> | "
+        lines.append(f"| {swatch(Swatch(x.colour, opacity='.4'))} | "
                      f"{md_cell(x.name)} ({md_cell(x.id)}) home country | {sum(1 for c in m.country.values() if c == x.id)} hexes |")
     lines += [""] + border_section(game) + ["## Cities", ""]
     regions = sorted(m.regions)
@@ -327,7 +327,7 @@ def coverage_page(rows: list[dict]) -> str:
              "| Section | Heading | Worked examples, or why none |", "|---|---|---|"]
     for r in rows:
         if r["examples"]:
-            what = "<br>".join(f"[{md_cell(e.title)}]({url(e.page)})" for e in r["examples"])
+            what = cell_lines(f"[{md_cell(e.title)}]({url(e.page)})" for e in r["examples"])
         else:
             what = f"*{md_cell(r['none'])}*"
         lines.append(f"| {md_cell(r['id'])} | {md_cell(r['title'])} | {what} |")

@@ -3,42 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...render.svg import wrap
+from ...render import Fixed, Group, Rect, Table, Text, lighten, paint, table_drawing, wrap
 from .air import missions
 from .bombing import cbt_of
 from .model import HexGame, Unit
-from ...escape import xml_text
-from .render import counter, counter_fill, f, lighten, map_svg, side_colour, svg_document
+from .render import SANS, counter, counter_face, counter_fill, map_svg, side_colour, svg_document
 
 EST = " (est.)"
-NOTE_SIZE = 3.0   # mm, footnotes under the charts
-NOTE_LEAD = 4.0   # mm between footnote lines
 
 
 def table_svg(title: str, header: list[str], rows: list[list[str]], *, note: str = "", col_w: float = 22.0,
               first_w: float = 40.0, row_h: float = 6.0) -> str:
     """A ruled table with a title and a footnote, in mm."""
-    widths = [first_w] + [col_w] * (len(header) - 1)
-    width = sum(widths) + 20
-    note_lines = wrap(note, NOTE_SIZE, sum(widths)) if note else []
-    height = 26 + row_h * (len(rows) + 1) + (NOTE_LEAD * len(note_lines) + 4 if note_lines else 0)
-    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
-            f'<text x="10" y="12" font-size="5" font-family="sans-serif" font-weight="bold">{xml_text(title)}</text>']
-    y = 18
-    for r, cells in enumerate([header] + rows):
-        x = 10
-        if r == 0:
-            body.append(f'<rect x="10" y="{f(y)}" width="{f(sum(widths))}" height="{f(row_h)}" fill="#e8e4d0"/>')
-        weight = ' font-weight="bold"' if r == 0 else ""
-        for w, cell in zip(widths, cells):
-            body.append(f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(row_h)}" fill="none" stroke="#555" stroke-width="0.2"/>')
-            body.append(f'<text x="{f(x + 1.2)}" y="{f(y + row_h * 0.7)}" font-size="{f(row_h * 0.5)}" font-family="sans-serif"'
-                        f'{weight}>{xml_text(cell)}</text>')
-            x += w
-        y += row_h
-    for i, line in enumerate(note_lines):
-        body.append(f'<text x="10" y="{f(y + 7 + i * NOTE_LEAD)}" font-size="{f(NOTE_SIZE)}" font-family="sans-serif" '
-                    f'fill="#a00">{xml_text(line)}</text>')
+    widths = (first_w,) + (col_w,) * (len(header) - 1)
+    table = Table(title, tuple(header), tuple(tuple(r) for r in rows), widths, note=note, row_h=row_h)
+    body, width, height = table_drawing(table)
     return svg_document(width, height, body, title=title)
 
 
@@ -117,23 +96,24 @@ def tracks_svg(game: HexGame) -> str:
     n = int(irt["value"])
     box = 11.0
     width = max(turns, 2 * n + 1) * box + 20
-    body = [f'<rect width="{f(width)}" height="70" fill="#fff"/>',
-            '<text x="10" y="10" font-size="5" font-family="sans-serif" font-weight="bold">Turn Record Track</text>']
+    heading = paint(font_size=5, font_family=SANS, font_weight="bold")
+    body: list = [Rect(None, None, width, 70, attrs=paint(fill="#fff")), Text(10, 10, "Turn Record Track", heading)]
+    frame = paint(fill="none", stroke="#000", stroke_width="0.3")
     for i in range(turns):
-        body.append(f'<rect x="{f(10 + i * box)}" y="14" width="{f(box)}" height="{f(box)}" fill="none" stroke="#000" stroke-width="0.3"/>'
-                    f'<text x="{f(10 + i * box + box / 2)}" y="{f(14 + box * 0.65)}" font-size="4" text-anchor="middle" font-family="sans-serif">{i + 1}</text>')
-    body.append('<text x="10" y="38" font-size="5" font-family="sans-serif" font-weight="bold">'
-                f'Initiative Record Track{xml_text(EST) if irt.get("source") == "estimated" else ""}</text>')
+        body.append(Rect(10 + i * box, 14, box, box, attrs=frame))
+        body.append(Text(10 + i * box + box / 2, 14 + box * 0.65, str(i + 1),
+                         paint(font_size=4, text_anchor="middle", font_family=SANS)))
+    body.append(Text(10, 38, f"Initiative Record Track{EST if irt.get('source') == 'estimated' else ''}", heading))
     first, second = (game.side_ids + ("", ""))[:2]
-    tints = {-1: lighten(side_colour(game, first), 0.25), 1: lighten(side_colour(game, second), 0.25), 0: "#fff"}
+    # a quarter of each side's colour (render's lighten moves a colour that far toward white)
+    tints = {-1: lighten(side_colour(game, first), 0.75), 1: lighten(side_colour(game, second), 0.75), 0: "#fff"}
     for i in range(-n, n + 1):
         label = "0" if i == 0 else (f"{first} {abs(i)}" if i < 0 else f"{second} {i}")
         x = 10 + (i + n) * box
-        body.append(f'<rect x="{f(x)}" y="42" width="{f(box)}" height="{f(box)}" fill="{tints[(i > 0) - (i < 0)]}" '
-                    f'stroke="#000" stroke-width="0.3"/><text x="{f(x + box / 2)}" y="{f(42 + box * 0.65)}" font-size="2.6" '
-                    f'text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
-    body.append('<text x="10" y="64" font-size="3" font-family="sans-serif" fill="#a00">The IRT length is not printed; '
-                'boxes per side are an estimate. The marker moves toward the side that lost fewer LPs.</text>')
+        body.append(Rect(x, 42, box, box, attrs=paint(fill=tints[(i > 0) - (i < 0)], stroke="#000", stroke_width="0.3")))
+        body.append(Text(x + box / 2, 42 + box * 0.65, label, paint(font_size="2.6", text_anchor="middle", font_family=SANS)))
+    body.append(Text(10, 64, "The IRT length is not printed; boxes per side are an estimate. The marker moves toward "
+                     "the side that lost fewer LPs.", paint(font_size=3, font_family=SANS, fill="#a00")))
     return svg_document(width, 70, body, title="Turn and Initiative Record Tracks")
 
 
@@ -191,19 +171,16 @@ def counter_mix(game: HexGame) -> list[Piece]:
     return pieces
 
 
-def marker_face(game: HexGame, name: str, side: str, cx: float, cy: float, s: float) -> str:
+def marker_face(game: HexGame, name: str, side: str, cx: float, cy: float, s: float) -> Group:
     """A marker: its name, wrapped and sized to fit the counter, on its side's colour."""
-    x, y = cx - s / 2, cy - s / 2
     fill = counter_fill(game, side) if side else "#f4f1e4"
     words = name.replace(" marker", "").split() or [name]
     size = min(s * 0.17, (s * 0.86) / (max(len(w) for w in words) * 0.58))
     lines = wrap(" ".join(words), size, s * 0.86)[:4]
     top = cy - (len(lines) - 1) * size * 0.6 + size * 0.35
-    out = [f'<g><rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}" rx="{f(s * 0.08)}" fill="{fill}" '
-           f'stroke="#222" stroke-width="{f(s * 0.03)}"/>']
-    out += [f'<text x="{f(cx)}" y="{top + i * size * 1.2:.2f}" font-size="{size:.2f}" text-anchor="middle" '
-            f'font-family="sans-serif" font-weight="bold">{xml_text(line)}</text>' for i, line in enumerate(lines)]
-    return "".join(out) + "</g>"
+    face = paint(font_size=Fixed(size, 2), text_anchor="middle", font_family=SANS, font_weight="bold")
+    return Group((counter_face(s, cx, cy, fill),
+                  *(Text(cx, Fixed(top + i * size * 1.2, 2), line, face) for i, line in enumerate(lines))))
 
 
 def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
@@ -222,10 +199,9 @@ def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
     note_lines = wrap(note, 2.4, width - 2 * margin)
     heading = f'{title}: counter sheet, {"back" if back else "front"}'
     size = min(4.5, (width - 2 * margin) / (len(heading) * 0.6))
-    body = [f'<text x="{f(margin)}" y="8" font-size="{size:.2f}" font-family="sans-serif" font-weight="bold">'
-            f'{xml_text(heading)}</text>']
-    body += [f'<text x="{f(margin)}" y="{13 + i * 3.0:.1f}" font-size="2.4" font-family="sans-serif" fill="#a00">'
-             f'{xml_text(line)}</text>' for i, line in enumerate(note_lines)]
+    body: list = [Text(margin, 8, heading, paint(font_size=Fixed(size, 2), font_family=SANS, font_weight="bold"))]
+    body += [Text(margin, 13 + i * 3.0, line, paint(font_size="2.4", font_family=SANS, fill="#a00"))
+             for i, line in enumerate(note_lines)]
     y = 13 + len(note_lines) * 3.0 + 2
     groups: list[tuple[str, list[Piece]]] = []
     for p in pieces:
@@ -233,8 +209,7 @@ def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
             groups.append((p.group, []))
         groups[-1][1].append(p)
     for name, members in groups:
-        body.append(f'<text x="{f(margin)}" y="{f(y + 4)}" font-size="3.2" font-family="sans-serif" '
-                    f'font-weight="bold">{xml_text(name)}</text>')
+        body.append(Text(margin, y + 4, name, paint(font_size="3.2", font_family=SANS, font_weight="bold")))
         y += 6
         for i, p in enumerate(members):
             r, c = divmod(i, cols)
@@ -248,7 +223,7 @@ def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
                 body.append(marker_face(game, p.marker, p.side, cx, cy, s))
         y += ((len(members) + cols - 1) // cols) * s + 3
     height = y + margin
-    body.insert(0, f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>')
+    body.insert(0, Rect(None, None, width, height, attrs=paint(fill="#fff")))
     return svg_document(width, height, body, title=f"{title}: counter sheet ({'back' if back else 'front'})",
                         print_scale=1)
 

@@ -1,12 +1,13 @@
-"""SVG drawing: the hex map, positions, example figures and NATO unit symbols. Pure string
-building; all text from content goes through generator.escape; numbers use fixed formats so
-output is stable. Side colours come from map.yaml `sides` (schema-checked #rrggbb values)."""
+"""The hex map, positions, example figures and NATO unit symbols, as render's view models
+(generator.render builds the SVG and escapes what content says). Numbers are written with
+one decimal (HEX_NUMBERS) so output is stable. Side colours come from map.yaml `sides`
+(schema-checked #rrggbb values)."""
 from __future__ import annotations
 
 import math
 
-from ...escape import xml_attr, xml_text
-from ...render import legible
+from ...render import (TEXT_SPAN, Circle, Fixed, Fragment, Group, Length, Line, Numbers, Path, Polygon, Polyline, Rect,
+                       Svg, Text, bands, frame, lighten, mix, paint, smallest_text, stack, to_svg)
 from .grid import Grid
 from .model import HexGame, Position, Unit
 from .naming import unit_labels
@@ -15,183 +16,185 @@ TERRAIN_FILL = {"clear": "#f3efd8", "rough": "#c9b48a", "swamp": "#a9c9a0", "sea
                 "lake": "#b5d6f2", "prohibited": "#bdbdbd"}
 NEUTRAL = "#777777"
 RIVER_STYLE = {"river": ("#2f6fb5", 1.6), "great-river": ("#1f4f95", 3.2)}
+HEX_NUMBERS = Numbers(places=1, trim=False)   # every float with one decimal: 12.0, 3.5
+SANS = "sans-serif"
 
 
 def f(x: float) -> str:
+    """A number in path data, as HEX_NUMBERS writes it."""
     return f"{x:.1f}"
 
 
 def side_colour(game: HexGame, side_id: str) -> str:
     s = game.map.side(side_id)
-    return xml_attr(s.colour) if s else NEUTRAL
+    return s.colour if s else NEUTRAL
 
 
 def counter_fill(game: HexGame, side_id: str) -> str:
     s = game.map.side(side_id)
-    return xml_attr(s.counter_colour) if s else "#eeeeee"
-
-
-def lighten(colour: str, keep: float) -> str:
-    """`colour` (#rrggbb) mixed with white, keeping `keep` of it."""
-    try:
-        rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    except ValueError:
-        return "#eeeeee"
-    return "#" + "".join(f"{round(255 - (255 - c) * keep):02x}" for c in rgb)
+    return s.counter_colour if s else "#eeeeee"
 
 
 COUNTER_TEXT = 0.13   # a counter's smallest text (DISR), in counter widths
 COUNTER_MOST = 0.6    # a worked example's counters at most this many hex heights wide
 
 
-def hex_points(grid: Grid, hex_id: str, size: float, ox: float, oy: float) -> str:
+def hex_points(grid: Grid, hex_id: str, size: float, ox: float, oy: float) -> tuple:
     cx, cy = grid.center(hex_id, size)
-    return " ".join(f"{f(x + ox)},{f(y + oy)}" for x, y in Grid.corners(cx, cy, size))
+    return tuple((x + ox, y + oy) for x, y in Grid.corners(cx, cy, size))
+
+
+def _cross(x: float, y: float, w: float, h: float, sw: float) -> Path:
+    return Path(f"M{f(x)},{f(y)} L{f(x + w)},{f(y + h)} M{f(x + w)},{f(y)} L{f(x)},{f(y + h)}",
+                paint(stroke="#000", stroke_width=sw, fill="none"))
 
 
 def nato_symbol(kind: str, arm: str, size: str, x: float, y: float, w: float, h: float, variant_id: str = "",
-                least: float = 0.0) -> str:
+                least: float = 0.0) -> Fragment:
     """A NATO-style unit symbol: frame, branch mark, size mark above (its text at least `least`)."""
-    out = [f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="none" stroke="#000" stroke-width="{f(max(0.3, w / 40))}"/>']
-    sw = f(max(0.3, w / 40))
-    if arm in ("infantry", "mixed") and "airborne" not in variant_id:
-        out.append(f'<path d="M{f(x)},{f(y)} L{f(x + w)},{f(y + h)} M{f(x + w)},{f(y)} L{f(x)},{f(y + h)}" stroke="#000" stroke-width="{sw}" fill="none"/>')
-    if arm in ("armour", "mixed"):
-        out.append(f'<rect x="{f(x + w * 0.2)}" y="{f(y + h * 0.25)}" width="{f(w * 0.6)}" height="{f(h * 0.5)}" '
-                   f'rx="{f(h * 0.25)}" fill="none" stroke="#000" stroke-width="{sw}"/>')
-    if "airborne" in variant_id:
-        out.append(f'<path d="M{f(x)},{f(y)} L{f(x + w)},{f(y + h)} M{f(x + w)},{f(y)} L{f(x)},{f(y + h)}" stroke="#000" stroke-width="{sw}" fill="none"/>')
-        out.append(f'<path d="M{f(x + w * 0.3)},{f(y + h * 0.8)} Q{f(x + w * 0.4)},{f(y + h * 0.6)} {f(x + w * 0.5)},{f(y + h * 0.8)} '
-                   f'Q{f(x + w * 0.6)},{f(y + h * 0.6)} {f(x + w * 0.7)},{f(y + h * 0.8)}" stroke="#000" stroke-width="{sw}" fill="none"/>')
-    if "marine" in variant_id:
-        out.append(f'<path d="M{f(x + w * 0.15)},{f(y + h * 0.85)} q{f(w * 0.12)},{f(-h * 0.12)} {f(w * 0.23)},0 t{f(w * 0.23)},0 t{f(w * 0.23)},0" '
-                   f'stroke="#000" stroke-width="{sw}" fill="none"/>')
+    sw = max(0.3, w / 40)
+    ink = paint(fill="none", stroke="#000", stroke_width=sw)
     if arm == "fort":
-        # a fortification: a crenellated line
-        pts = []
+        # a fortification: a crenellated line (no frame)
         steps = 6
-        for i in range(steps + 1):
-            px = x + w * (0.1 + 0.8 * i / steps)
-            pts.append(f"{f(px)},{f(y + h * (0.45 if i % 2 else 0.65))}")
-        return f'<polyline points="{" ".join(pts)}" fill="none" stroke="#000" stroke-width="{sw}"/>'
+        pts = tuple((x + w * (0.1 + 0.8 * i / steps), y + h * (0.45 if i % 2 else 0.65)) for i in range(steps + 1))
+        return Fragment((Polyline(pts, ink),))
+    out: list = [Rect(x, y, w, h, attrs=ink)]
+    line = paint(stroke="#000", stroke_width=sw, fill="none")
+    if arm in ("infantry", "mixed") and "airborne" not in variant_id:
+        out.append(_cross(x, y, w, h, sw))
+    if arm in ("armour", "mixed"):
+        out.append(Rect(x + w * 0.2, y + h * 0.25, w * 0.6, h * 0.5, h * 0.25, ink))
+    if "airborne" in variant_id:
+        out.append(_cross(x, y, w, h, sw))
+        out.append(Path(f"M{f(x + w * 0.3)},{f(y + h * 0.8)} Q{f(x + w * 0.4)},{f(y + h * 0.6)} {f(x + w * 0.5)},{f(y + h * 0.8)} "
+                        f"Q{f(x + w * 0.6)},{f(y + h * 0.6)} {f(x + w * 0.7)},{f(y + h * 0.8)}", line))
+    if "marine" in variant_id:
+        out.append(Path(f"M{f(x + w * 0.15)},{f(y + h * 0.85)} q{f(w * 0.12)},{f(-h * 0.12)} {f(w * 0.23)},0 "
+                        f"t{f(w * 0.23)},0 t{f(w * 0.23)},0", line))
     marks = {"corps": "XXX", "division": "XX", "brigade": "X"}.get(size, "")
     if marks:
-        out.append(f'<text x="{f(x + w / 2)}" y="{f(y - h * 0.08)}" font-size="{f(max(h * 0.35, least))}" text-anchor="middle" '
-                   f'font-family="sans-serif">{marks}</text>')
-    return "".join(out)
+        out.append(Text(x + w / 2, y - h * 0.08, marks,
+                        paint(font_size=max(h * 0.35, least), text_anchor="middle", font_family=SANS)))
+    return Fragment(tuple(out))
+
+
+def counter_face(s: float, cx: float, cy: float, fill: str) -> Rect:
+    """A counter's square, `s` wide and centred on (cx, cy), in `fill`."""
+    return Rect(cx - s / 2, cy - s / 2, s, s, s * 0.08, paint(fill=fill, stroke="#222", stroke_width=s * 0.03))
 
 
 def counter(game: HexGame, unit: Unit, cx: float, cy: float, s: float, label: str = "", *,
-            side_band: bool = False, least: float = 0.0) -> str:
+            side_band: bool = False, least: float = 0.0) -> Group:
     """A unit counter `s` wide centred on (cx, cy); disrupted: its face-down side, grey (with
     `side_band`, a strip of its side's colour along the top, for a printed counter's back).
     No text on it smaller than `least` (a worked example's figure: see render/legible.py)."""
     t = game.unit_type(unit)
     x, y = cx - s / 2, cy - s / 2
     fill = counter_fill(game, unit.side) if not unit.disrupted else "#dddddd"
-    out = [f'<g><rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}" rx="{f(s * 0.08)}" fill="{fill}" stroke="#222" stroke-width="{f(s * 0.03)}"/>']
+    out: list = [counter_face(s, cx, cy, fill)]
     if unit.disrupted and side_band:
-        out.append(f'<rect x="{f(x + s * 0.1)}" y="{f(y + s * 0.92)}" width="{f(s * 0.8)}" height="{f(s * 0.05)}" '
-                   f'fill="{side_colour(game, unit.side)}"/>')
+        out.append(Rect(x + s * 0.1, y + s * 0.92, s * 0.8, s * 0.05, attrs=paint(fill=side_colour(game, unit.side))))
     out.append(nato_symbol(t.id, t.arm, t.size, x + s * 0.25, y + s * 0.3, s * 0.5, s * 0.32, t.id, least))
     values = f"{t.strength.value}-{t.movement.value}" if t.arm != "fort" else f"{t.strength.value}"
-    out.append(f'<text x="{f(cx)}" y="{f(y + s * 0.9)}" font-size="{f(max(s * 0.2, least))}" text-anchor="middle" font-family="sans-serif">{xml_text(values)}</text>')
+    out.append(Text(cx, y + s * 0.9, values, paint(font_size=max(s * 0.2, least), text_anchor="middle", font_family=SANS)))
     if unit.disrupted:
         # in the top corner, clear of the size mark above the symbol
-        out.append(f'<text x="{f(x + s * 0.06)}" y="{f(y + s * 0.17)}" font-size="{f(max(s * 0.13, least))}" font-family="sans-serif" '
-                   f'fill="#a00">DISR</text>')
+        out.append(Text(x + s * 0.06, y + s * 0.17, "DISR",
+                        paint(font_size=max(s * 0.13, least), font_family=SANS, fill="#a00")))
     if label:
-        out.append(f'<text x="{f(cx)}" y="{f(y - s * 0.05)}" font-size="{f(max(s * 0.16, least))}" text-anchor="middle" font-family="sans-serif">{xml_text(label)}</text>')
-    out.append("</g>")
-    return "".join(out)
+        out.append(Text(cx, y - s * 0.05, label,
+                        paint(font_size=max(s * 0.16, least), text_anchor="middle", font_family=SANS)))
+    return Group(tuple(out))
 
 
 def draw_hexes(game: HexGame, hexes: list[str], size: float, ox: float, oy: float, *,
-               labels: bool = True, tint: bool = True, gmap=None, least: float = 0.0) -> list[str]:
+               labels: bool = True, tint: bool = True, gmap=None, least: float = 0.0) -> list:
     gmap = gmap or game.map
     grid = gmap.grid
-    out = []
+    out: list = []
     for h in hexes:
         t = gmap.terrain.get(h, "prohibited")
-        out.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="{TERRAIN_FILL.get(t, "#fff")}" '
-                   f'stroke="#8a8a7a" stroke-width="{f(size * 0.02)}"/>')
+        out.append(Polygon(hex_points(grid, h, size, ox, oy),
+                           paint(fill=TERRAIN_FILL.get(t, "#fff"), stroke="#8a8a7a", stroke_width=size * 0.02)))
         c = gmap.country.get(h)
         if tint and c:
-            out.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" '
-                       f'fill="{side_colour(game, c)}" fill-opacity="0.07" stroke="none"/>')
+            out.append(Polygon(hex_points(grid, h, size, ox, oy),
+                               paint(fill=side_colour(game, c), fill_opacity="0.07", stroke="none")))
         if labels:
             cx, cy = grid.center(h, size)
-            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy - size * 0.3)}" font-size="{f(max(size * 0.16, least))}" '
-                       f'text-anchor="middle" font-family="sans-serif" fill="#555">{h}</text>')
+            out.append(Text(cx + ox, cy + oy - size * 0.3, h, paint(font_size=max(size * 0.16, least), text_anchor="middle",
+                                                                    font_family=SANS, fill="#555")))
     return out
 
 
-def draw_hexsides(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, gmap=None) -> list[str]:
+def draw_hexsides(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, gmap=None) -> list:
     gmap = gmap or game.map
     grid = gmap.grid
-    out = []
+    out: list = []
     for (a, b), feats in sorted(gmap.hexsides.items()):
         if a not in hexes and b not in hexes:
             continue
         (x1, y1), (x2, y2) = grid.shared_edge(a, b, size)
-        seg = f'x1="{f(x1 + ox)}" y1="{f(y1 + oy)}" x2="{f(x2 + ox)}" y2="{f(y2 + oy)}"'
+        seg = (x1 + ox, y1 + oy, x2 + ox, y2 + oy)
         if "border" in feats:
-            out.append(f'<line {seg} stroke="#000" stroke-width="{f(size * 0.08)}" stroke-dasharray="{f(size * 0.12)} {f(size * 0.06)}"/>')
+            out.append(Line(*seg, paint(stroke="#000", stroke_width=size * 0.08,
+                                        stroke_dasharray=(size * 0.12, size * 0.06))))
         for kind in ("great-river", "river"):
             if kind in feats:
                 colour, width = RIVER_STYLE[kind]
-                out.append(f'<line {seg} stroke="{colour}" stroke-width="{f(size * width / 40)}" stroke-linecap="round"/>')
+                out.append(Line(*seg, paint(stroke=colour, stroke_width=size * width / 40, stroke_linecap="round")))
         if "blocked" in feats:
-            out.append(f'<line {seg} stroke="#6b2d0c" stroke-width="{f(size * 0.1)}"/>')
+            out.append(Line(*seg, paint(stroke="#6b2d0c", stroke_width=size * 0.1)))
         if "sea" in feats or "lake" in feats:
-            out.append(f'<line {seg} stroke="#9cc3e6" stroke-width="{f(size * 0.1)}"/>')
+            out.append(Line(*seg, paint(stroke="#9cc3e6", stroke_width=size * 0.1)))
         if "bridge" in feats:
             mx, my = (x1 + x2) / 2 + ox, (y1 + y2) / 2 + oy
-            out.append(f'<rect x="{f(mx - size * 0.07)}" y="{f(my - size * 0.07)}" width="{f(size * 0.14)}" '
-                       f'height="{f(size * 0.14)}" fill="#fff" stroke="#000" stroke-width="{f(size * 0.02)}"/>')
+            out.append(Rect(mx - size * 0.07, my - size * 0.07, size * 0.14, size * 0.14,
+                            attrs=paint(fill="#fff", stroke="#000", stroke_width=size * 0.02)))
     return out
 
 
 def draw_places(game: HexGame, hexes: set[str], size: float, ox: float, oy: float, names: bool = True,
-                least: float = 0.0) -> list[str]:
+                least: float = 0.0) -> list:
     grid = game.map.grid
-    out = []
+    out: list = []
     for c in sorted(game.map.cities.values(), key=lambda c: c.id):
         if c.hex not in hexes:
             continue
         cx, cy = grid.center(c.hex, size)
         r = size * (0.14 if c.capital else 0.1)
-        shape = (f'<rect x="{f(cx + ox - r)}" y="{f(cy + oy - r)}" width="{f(2 * r)}" height="{f(2 * r)}" fill="#222"/>'
-                 if c.capital else f'<circle cx="{f(cx + ox)}" cy="{f(cy + oy)}" r="{f(r)}" fill="#222"/>')
-        out.append(shape)
+        out.append(Rect(cx + ox - r, cy + oy - r, 2 * r, 2 * r, attrs=paint(fill="#222")) if c.capital
+                   else Circle(cx + ox, cy + oy, r, paint(fill="#222")))
         if names:
-            out.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.36)}" font-size="{f(max(size * 0.19, least))}" text-anchor="middle" '
-                       f'font-family="sans-serif" font-weight="bold">{xml_text(c.name)}</text>')
+            out.append(Text(cx + ox, cy + oy + size * 0.36, c.name,
+                            paint(font_size=max(size * 0.19, least), text_anchor="middle", font_family=SANS,
+                                  font_weight="bold")))
     for r in sorted(game.map.resource_centres.values(), key=lambda r: r.id):
         if r.hex not in hexes:
             continue
         cx, cy = grid.center(r.hex, size)
         s = size * 0.12
-        out.append(f'<polygon points="{f(cx + ox + size * 0.22)},{f(cy + oy - s)} {f(cx + ox + size * 0.22 + s)},{f(cy + oy)} '
-                   f'{f(cx + ox + size * 0.22)},{f(cy + oy + s)} {f(cx + ox + size * 0.22 - s)},{f(cy + oy)}" fill="#d4a017" stroke="#000" stroke-width="{f(size * 0.015)}"/>')
+        x, y = cx + ox + size * 0.22, cy + oy
+        out.append(Polygon(((x, y - s), (x + s, y), (x, y + s), (x - s, y)),
+                           paint(fill="#d4a017", stroke="#000", stroke_width=size * 0.015)))
     return out
 
 
-def estimated_banner(x: float, y: float, size: float, text: str) -> str:
-    return (f'<text x="{f(x)}" y="{f(y)}" font-size="{f(size)}" font-family="sans-serif" fill="#a00" '
-            f'font-weight="bold">{xml_text(text)}</text>')
+def estimated_banner(x: float, y: float, size: float, text: str) -> Text:
+    x, y, size = float(x), float(y), float(size)
+    return Text(x, y, text, paint(font_size=size, font_family=SANS, fill="#a00", font_weight="bold"))
 
 
-def svg_document(width: float, height: float, body: list[str], *, unit: str = "mm", title: str = "",
+def svg_document(width: float, height: float, body: list, *, unit: str = "mm", title: str = "",
                  print_scale: float | None = None, min_font: float | None = None) -> str:
     """`print_scale`: the scale the document must print at (data-print-scale; tiled if larger than the paper);
     `min_font`: its smallest text (data-min-font, for render/figure.py)."""
-    fixed = f' data-print-scale="{print_scale:g}"' if print_scale else ""
-    fixed += f' data-min-font="{f(min_font)}"' if min_font else ""
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}{unit}" height="{f(height)}{unit}" '
-            f'viewBox="0 0 {f(width)} {f(height)}"{fixed}>')
-    t = f"<title>{xml_text(title)}</title>" if title else ""
-    return head + t + "".join(body) + "</svg>\n"
+    width, height = float(width), float(height)
+    root = paint(width=Length(width, unit), height=Length(height, unit), viewBox=(0, 0, width, height),
+                 data_print_scale=f"{print_scale:g}" if print_scale else None,
+                 data_min_font=min_font or None)
+    return to_svg(Svg(tuple(body), root, title=title, numbers=HEX_NUMBERS))
 
 
 def map_frame(grid: Grid, size: float, margin: float) -> tuple[float, float, float, float]:
@@ -208,7 +211,7 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Pos
     grid = game.map.grid
     width, height, ox, oy = map_frame(grid, size, margin)
     hexes = grid.all_hexes()
-    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>']
+    body: list = [Rect(None, None, width, height, attrs=paint(fill="#fff"))]
     body += draw_hexes(game, hexes, size, ox, oy)
     body += draw_hexsides(game, set(hexes), size, ox, oy)
     body += draw_places(game, set(hexes), size, ox, oy)
@@ -216,7 +219,7 @@ def map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10.0, pos: Pos
         body += draw_units(game, pos, set(hexes), size, ox, oy)
     name = game.source.meta["title"]
     if title:
-        body.append(f'<text x="{f(margin)}" y="{f(margin + 11)}" font-size="5" font-family="sans-serif">{xml_text(title)}</text>')
+        body.append(Text(margin, margin + 11, title, paint(font_size=5, font_family=SANS)))
     if game.map.source.estimated:
         body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
                                      f"not the published map; {game.map.hex_km:g} km hexes"))
@@ -259,7 +262,7 @@ def interactive_map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10
     # a flat-topped hex from its east corner, clockwise (Grid.corners), as relative moves
     outline = (f"l{short(-r / 2)},{short(size / 2)}h{short(-r)}l{short(-r / 2)},{short(-size / 2)}"
                f" {short(r / 2)},{short(-size / 2)}h{short(r)}z")
-    groups: dict[tuple[str, str], list[str]] = {}
+    groups: dict[tuple[str, str], list[Path]] = {}
     numbers = []
     for h in hexes:
         cx, cy = grid.center(h, size)
@@ -268,39 +271,34 @@ def interactive_map_svg(game: HexGame, *, size: float = 12.0, margin: float = 10
         if m.country.get(h) and t not in ("sea", "lake", "prohibited"):
             fill = mix(fill, side_colour(game, m.country[h]), 0.12)
         name, kind, facts = hex_facts(game, h)
-        extra = (f' data-name="{xml_attr(name)}"' if name else "") + (f' data-facts="{xml_attr(facts)}"' if facts else "")
         groups.setdefault((fill, kind), []).append(
-            f'<path d="M{short(cx + ox + r)},{short(cy + oy)}{outline}" data-prov="{h}"{extra}/>')
-        numbers.append(f'<text x="{short(cx + ox)}" y="{short(cy + oy - size * 0.3)}">{h}</text>')
-    cells = "".join(f'<g fill="{c}" data-kind="{xml_attr(k)}">{"".join(paths)}</g>' for (c, k), paths in sorted(groups.items()))
-    body = [f'<rect width="{f(width)}" height="{f(height)}" fill="#fff"/>',
-            f'<g id="mw-hexes" stroke="#8a8a7a" stroke-width="{f(size * 0.02)}">{cells}</g>',
-            '<g pointer-events="none">', *draw_hexsides(game, set(hexes), size, ox, oy),
-            *draw_places(game, set(hexes), size, ox, oy), "</g>",
-            f'<g class="mw-labels" font-size="{f(size * 0.16)}" text-anchor="middle" font-family="sans-serif" '
-            f'fill="#555" pointer-events="none">{"".join(numbers)}</g>']
+            Path(f"M{short(cx + ox + r)},{short(cy + oy)}{outline}", paint(data_prov=h, data_name=name or None,
+                                                                         data_facts=facts or None)))
+        numbers.append(Text(_short(cx + ox), _short(cy + oy - size * 0.3), h))
+    cells = tuple(Group(tuple(paths), paint(fill=c, data_kind=k)) for (c, k), paths in sorted(groups.items()))
+    body: list = [Rect(None, None, width, height, attrs=paint(fill="#fff")),
+                  Group(cells, paint(id="mw-hexes", stroke="#8a8a7a", stroke_width=size * 0.02)),
+                  Group((*draw_hexsides(game, set(hexes), size, ox, oy), *draw_places(game, set(hexes), size, ox, oy)),
+                        paint(pointer_events="none")),
+                  Group(tuple(numbers), paint(class_="mw-labels", font_size=size * 0.16, text_anchor="middle",
+                                              font_family=SANS, fill="#555", pointer_events="none"))]
     name = game.source.meta["title"]
     if m.source.estimated:
         body.append(estimated_banner(margin, margin + 5, 6, f"{name} - RECONSTRUCTED map (source: estimated): "
                                      f"not the published map; {m.hex_km:g} km hexes"))
-    board = f"{f(margin)} {f(margin + 12)} {f(width - 2 * margin)} {f(height - 2 * margin - 12)}"
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" id="mw-map" class="mw-map" viewBox="0 0 {f(width)} {f(height)}" '
-            f'data-mw-board="{board}" data-mw-overview="#mw-hexes" role="group" aria-label="{xml_attr(name)}: map">'
-            + "".join(body) + "</svg>\n")
+    root = paint(id="mw-map", class_="mw-map", viewBox=(0, 0, width, height),
+                 data_mw_board=(margin, margin + 12, width - 2 * margin, height - 2 * margin - 12),
+                 data_mw_overview="#mw-hexes", role="group", aria_label=f"{name}: map")
+    return to_svg(Svg(tuple(body), root, numbers=HEX_NUMBERS))
 
 
-def mix(colour: str, tint: str, keep: float) -> str:
-    """`colour` (#rrggbb) with `keep` of `tint` mixed in (a country's tint over terrain)."""
-    try:
-        a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-        b = [int(tint[i:i + 2], 16) for i in (1, 3, 5)]
-    except ValueError:
-        return colour
-    return "#" + "".join(f"{round(x + (y - x) * keep):02x}" for x, y in zip(a, b))
+def _short(x: float) -> int | Fixed:
+    """A coordinate as short() writes it (one decimal, none when it is whole)."""
+    return int(short(x)) if "." not in short(x) else Fixed(x, 1)
 
 
 def draw_units(game: HexGame, pos: Position, hexes: set[str], size: float, ox: float, oy: float,
-               labels: bool = False, least: float = 0.0) -> list[str]:
+               labels: bool = False, least: float = 0.0) -> list:
     """Counters side by side in their hexes (when `labels`, numbered where the position
     holds more than one unit of a side and type, as the example's text names them); with
     `least`, counters large enough for their text to be at least that."""
@@ -333,8 +331,8 @@ def thumbnail_svg(game: HexGame, size: float = 6.0) -> str:
         t = game.map.terrain.get(h, "prohibited")
         fill = TERRAIN_FILL.get(t, "#fff")
         if t == "clear" and game.map.country.get(h):
-            fill = lighten(side_colour(game, game.map.country[h]), 0.15)
-        body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="{fill}" stroke="none"/>')
+            fill = lighten(side_colour(game, game.map.country[h]), 0.85)   # 15 % of the country's colour
+        body.append(Polygon(hex_points(grid, h, size, ox, oy), paint(fill=fill, stroke="none")))
     return svg_document(width, height, body, unit="px", title=f"{game.source.meta['title']}: map")
 
 
@@ -359,47 +357,47 @@ def example_figure(game: HexGame, pos: Position, focus: list[str], *, path: list
     ox, oy = -minx + r + 4, -miny + size / 2 + 4
     centres = [(x + ox, y + oy) for x, y in (grid.center(h, size) for h in focus if grid.contains(h))]
     # the widest frame whose counters (their text at the rule's smallest) still fit a hex
-    widest = legible.TEXT_SPAN * COUNTER_TEXT * COUNTER_MOST * size
+    widest = TEXT_SPAN * COUNTER_TEXT * COUNTER_MOST * size
     margin = size * 0.75   # the focus hexes whole and a strip of each neighbour
-    frames = [legible.frame(band, margin, (0.0, 0.0, math.inf, math.inf), min_width=size * 1.8)
-              for band in legible.bands(centres, widest - 2 * margin)]
+    frames = [frame(band, margin, (0.0, 0.0, math.inf, math.inf), min_width=size * 1.8)
+              for band in bands(centres, widest - 2 * margin)]
     width = max(x1 - x0 for x0, _, x1, _ in frames)
-    least = legible.smallest_text(width)
+    least = smallest_text(width)
     ordered = sorted(hexes)
-    body = []
+    body: list = []
     body += draw_hexes(game, ordered, size, ox, oy, gmap=gmap, least=least)
     for h in sorted(shaded):
         if h in hexes:
-            body.append(f'<polygon points="{hex_points(grid, h, size, ox, oy)}" fill="#e0a000" fill-opacity="0.28" stroke="none"/>')
+            body.append(Polygon(hex_points(grid, h, size, ox, oy), paint(fill="#e0a000", fill_opacity="0.28", stroke="none")))
     body += draw_hexsides(game, hexes, size, ox, oy, gmap=gmap)
     body += draw_places(game, hexes, size, ox, oy, least=least)
     for h, text in sorted((marked or {}).items()):
         if h in hexes:
             cx, cy = grid.center(h, size)
-            body.append(f'<text x="{f(cx + ox)}" y="{f(cy + oy + size * 0.42)}" font-size="{f(max(size * 0.15, least))}" '
-                        f'text-anchor="middle" font-family="sans-serif" fill="#7a0000">{xml_text(text)}</text>')
+            body.append(Text(cx + ox, cy + oy + size * 0.42, text, paint(font_size=max(size * 0.15, least), text_anchor="middle",
+                                                                          font_family=SANS, fill="#7a0000")))
     if path:
-        pts = " ".join(f"{f(grid.center(h, size)[0] + ox)},{f(grid.center(h, size)[1] + oy)}" for h in path if grid.contains(h))
-        body.append(f'<polyline points="{pts}" fill="none" stroke="#0a7d2c" stroke-width="{f(size * 0.05)}" '
-                    f'stroke-dasharray="{f(size * 0.1)} {f(size * 0.05)}"/>')
+        pts = tuple((grid.center(h, size)[0] + ox, grid.center(h, size)[1] + oy) for h in path if grid.contains(h))
+        body.append(Polyline(pts, paint(fill="none", stroke="#0a7d2c", stroke_width=size * 0.05,
+                                        stroke_dasharray=(size * 0.1, size * 0.05))))
     for a, b in arrows:
         (x1_, y1_), (x2_, y2_) = grid.center(a, size), grid.center(b, size)
         body.append(_attack_arrow(x1_ + ox, y1_ + oy, x2_ + ox, y2_ + oy, size))
     body += draw_units(game, pos, hexes, size, ox, oy, labels=True, least=least)
-    drawing, width, height = legible.stack(frames, "".join(body), size * 0.15)
+    drawing, width, height = stack(frames, body, size * 0.15)
     banner = max(least, min(9.0, width / 26))
-    out = [f'<rect width="{f(width)}" height="{f(height + banner * 2)}" fill="#fff"/>', drawing,
+    out = [Rect(None, None, width, height + banner * 2, attrs=paint(fill="#fff")), *drawing,
            estimated_banner(2, height + banner * 1.4, banner, "map and values: reconstruction (estimated)")]
     return svg_document(width, height + banner * 2, out, unit="px", title="worked example", min_font=least)
 
 
-def _attack_arrow(x1: float, y1: float, bx: float, by: float, size: float) -> str:
+def _attack_arrow(x1: float, y1: float, bx: float, by: float, size: float) -> Group:
     """An arrow from one hex centre 70 % of the way to another's (an `mw-arrow`, measured
     like the Diplomacy diagrams' arrows)."""
     x2, y2 = x1 + (bx - x1) * 0.7, y1 + (by - y1) * 0.7
     ang = math.atan2(y2 - y1, x2 - x1)
     hx1, hy1 = x2 - size * 0.12 * math.cos(ang - 0.5), y2 - size * 0.12 * math.sin(ang - 0.5)
     hx2, hy2 = x2 - size * 0.12 * math.cos(ang + 0.5), y2 - size * 0.12 * math.sin(ang + 0.5)
-    return (f'<g class="mw-arrow"><path class="mw-shaft" d="M{f(x1)},{f(y1)} L{f(x2)},{f(y2)}" stroke="#b00000" '
-            f'stroke-width="{f(size * 0.05)}"/><polygon class="mw-tip" data-x="{f(x2)}" data-y="{f(y2)}" '
-            f'points="{f(x2)},{f(y2)} {f(hx1)},{f(hy1)} {f(hx2)},{f(hy2)}" fill="#b00000"/></g>')
+    shaft = Path(f"M{f(x1)},{f(y1)} L{f(x2)},{f(y2)}", paint(class_="mw-shaft", stroke="#b00000", stroke_width=size * 0.05))
+    tip = Polygon(((x2, y2), (hx1, hy1), (hx2, hy2)), paint(class_="mw-tip", data_x=x2, data_y=y2, fill="#b00000"))
+    return Group((shaft, tip), paint(class_="mw-arrow"))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .modules import answers, first, refusal
+
 BOXES = ("initial", "reinforcement", "replacement")
 
 
@@ -48,8 +50,9 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
     if sc is None:
         return {"problems": [f"no scenario '{scenario_id}'"]}, []
     result, trace = {"scenario": str(sc["id"]), "sides": {}, "problems": []}, []
-    if variant and game.capability("scenario-variant") is None:
-        result["problems"].append("the variant figures need a rule module providing them (scenario_modifications, 17.4)")
+    if variant and not answers(game, "scenario_variant"):
+        result["problems"].append(refusal("scenario_variant", "the variant figures need a rule module providing them "
+                                                              "({module}, 17.4)"))
         variant = False
     limits = {"divisions": next((t.counters.value for t in game.unit_types.values() if t.size == "division" and not t.variant), None),
               "armour": next((t.counters.value for t in game.unit_types.values() if t.arm == "armour" and not t.variant), None)}
@@ -59,13 +62,17 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
             result["problems"].append(f"scenario {sc['id']} lists no forces for {side}")
             continue
         s = side_summary(sd)
-        level, why = scenario_ap_level(game, sc, side, variant=variant, doctrines=int((doctrines or {}).get(side, 0)))
+        level, why = scenario_ap_level(game, sc, side)
+        markers = 0
+        if variant:
+            change, markers, more = first(game, "scenario_variant", sc, side, int((doctrines or {}).get(side, 0)))
+            level, why = level + change, why + more
         table = used_table(sd)
         result["sides"][side] = {
             "table": "reading" if sd.get("reading") else "printed",
             "initial": dict(table["initial"]), "divisions": s["divisions"], "armour": s["armour"], "forts": s["forts"],
             "corps_equivalent": s["used_ce"], "stated_corps_equivalent": s["stated_ce"], "agrees": s["reading_agrees"],
-            "corps_box": s["corps_box"], "ap_level": level, "air_markers": int(sd.get("air_markers", 0)) if variant else 0}
+            "corps_box": s["corps_box"], "ap_level": level, "air_markers": markers}
         label = f"{side} forces ({sd['rule']})" if sd.get("rule") else side
         trace.append(f"{label}: {s['divisions']} infantry divisions in all boxes (16.1 B) make {s['used_ce']:g} corps "
                      f"equivalents (16.1 C); printed {s['stated_ce']}: {'agrees' if s['reading_agrees'] else 'does not agree'}"
@@ -74,7 +81,6 @@ def force_report(game, scenario_id: str, *, variant: bool = False, doctrines: di
         trace.append(f"{side}: {s['corps_box']} corps go to the Corps Organization Box at the start (7.0 D)")
         trace += [f"{side}: {t}" for t in why]
         if variant:
-            markers = result["sides"][side]["air_markers"]
             trace.append(f"{side}: {markers} airstrike marker(s) from the variant's table (17.4.3)")
         for what, have, lim in (("infantry divisions", s["divisions"], limits["divisions"]), ("armoured brigades", s["armour"], limits["armour"])):
             if lim is not None and have > lim:
