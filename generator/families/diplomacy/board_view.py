@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...render import LinkView, MapView, PowerView, ProvinceView
-from ...render.geometry import centroid, pairs
-from ...render.svg import colour
+from ...render import LinkView, MapView, PowerView, ProvinceView, colour, label_point
 from .model import DiplomacyMap, Game, build_map
 from .orders import OrderSyntaxError, read_location
 from .rules import enabled
@@ -107,8 +105,7 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
             pieces = [pieces]
         placed = label is not None
         if label is None and pieces:
-            biggest = max(pieces, key=len)
-            label, placed = centroid(pairs(biggest)), True
+            label, placed = label_point(pieces), True
         coasts = _coasts(_get(p, "coasts"))
         for code in list(coasts):
             coasts[code] = coasts[code] or coast_labels.get(f"{pid}/{code}".lower())

@@ -6,15 +6,10 @@ and of an adjudicated request (`order_figure`, for worked examples and the DATC 
 """
 from __future__ import annotations
 
+from ...escape import md_text, xml_text
 from ...families.base import Page
-from ...render import codes  # noqa: F401  (registers the RND codes)
-from ...render import geometry as geo
-from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
-from ...render.map import MapOptions, home_owners, render_map
-from ...render.mapview import MapView, view_fingerprint
-from ...render.svg import esc
-from ...render.viewer import colour_key, map_viewer
-from ...escape import md_text
+from ...render import (MapOptions, MapView, Metrics, adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets,
+                       colour_key, home_owners, map_viewer, moves_key, render_map, simplified_pieces, view_fingerprint)
 from .api import PhaseResult, adjudicate_phase
 from .board_view import fresh_view_of, view_of
 from .model import Game
@@ -57,7 +52,6 @@ def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units:
                       title=_title(game, view), units=view.start_units if units else None,
                       centers=view.start_centers if units else None, powers_link=link)
     if print_mode:
-        from ...render.map import Metrics
         m = Metrics.of(view, view.width)
         opts.unit_mm = PRINT_LABEL_MM / m.font
     return render_map(view, opts)
@@ -71,9 +65,7 @@ def thumbnail_svg(game) -> str:
     key = (view_fingerprint(view), tol)
     simple = _SIMPLIFIED.get(key)
     if simple is None:
-        simple = {pid: [geo.flatten(geo.simplify(geo.pairs(r), tol)) for r in p.pieces
-                        if abs(geo.area(geo.pairs(r))) > tol * tol * 4]
-                  for pid, p in view.provinces.items()}
+        simple = {pid: simplified_pieces(p.pieces, tol) for pid, p in view.provinces.items()}
         if len(_SIMPLIFIED) >= 8:
             _SIMPLIFIED.pop(next(iter(_SIMPLIFIED)))
         _SIMPLIFIED[key] = simple
@@ -133,9 +125,7 @@ def map_page(game, view: MapView, svg: str) -> str:
                   "    This game has no province outlines yet, so the map is a schematic: each "
                   "province is the area nearest its label point, and lines show which provinces "
                   "are adjacent.", ""]
-    key = ('<span class="mw-map-key"><span class="mw-key mw-key-army">army moves</span> '
-           '<span class="mw-key mw-key-fleet">fleet moves</span> '
-           '<span class="mw-key mw-key-both">both</span></span>')
+    key = moves_key()
     powers = colour_key("The powers' colours", [(pw.name, pw.color) for pw in view.powers.values()],
                         "Land wears the colour of the power that holds it at the start, as the published map shows it.")
     lines += [
@@ -147,7 +137,7 @@ def map_page(game, view: MapView, svg: str) -> str:
         "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",
     ]
     lines += ["", "Other paper sizes and formats: `mapwright print "
-              f"{esc(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
+              f"{xml_text(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
     return "\n".join(lines)
 
 

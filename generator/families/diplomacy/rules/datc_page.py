@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ....diagnostics import register
 from ....escape import code_span, md_cell, md_text
-from ....render.figure import figure_size
+from ....render import figure_size
 from ...base import Page
 from ..api import AdjudicationError, adjudicate_phase
 from ..datc import default_path, load_cases, run_case
