@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.families.diplomacy.board_view import view_of
 from generator.render.diagram import OrderView, PhaseView, order_diagram
 from generator.render.map import MapCanvas, MapOptions
 
-from render_fixtures import tiny_model
+from render_fixtures import tiny_model, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "golden"

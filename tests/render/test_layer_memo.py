@@ -7,12 +7,11 @@ import copy
 
 import pytest
 
-from generator.families.diplomacy.board_view import view_of
 from generator.render import map as map_module
 from generator.render.diagram import OrderView, PhaseView, order_diagram
 from generator.render.map import MapCanvas, MapOptions, home_owners, render_map
 
-from render_fixtures import tiny_game
+from render_fixtures import model_of, tiny_game, view_of
 
 
 @pytest.fixture(autouse=True)
@@ -100,16 +99,16 @@ def test_legend_items_a_kept_layer_added_are_added_again():
 def test_the_thumbnail_simplifies_each_outline_set_once_and_draws_what_it_drew(monkeypatch):
     from generator.families.diplomacy import pages_render
     monkeypatch.setattr(pages_render, "_SIMPLIFIED", {})
-    first = pages_render.thumbnail_svg(tiny_game())
+    first = pages_render.thumbnail_svg(model_of(tiny_game()))
     assert len(pages_render._SIMPLIFIED) == 1
-    assert pages_render.thumbnail_svg(tiny_game()) == first
+    assert pages_render.thumbnail_svg(model_of(tiny_game())) == first
     assert len(pages_render._SIMPLIFIED) == 1
     moved = tiny_game()
     moved["geometry"]["outlines"]["EAS"] = [[200, 100, 290, 100, 290, 200, 200, 200]]
-    changed = pages_render.thumbnail_svg(moved)
+    changed = pages_render.thumbnail_svg(model_of(moved))
     assert len(pages_render._SIMPLIFIED) == 2 and changed != first
     pages_render._SIMPLIFIED.clear()
-    assert _afresh(lambda: pages_render.thumbnail_svg(moved)) == changed
+    assert _afresh(lambda: pages_render.thumbnail_svg(model_of(moved))) == changed
 
 
 def test_centres_changing_hands_are_drawn_in_their_new_owners_colours():

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from generator.families.diplomacy.board_view import view_of
 from generator.render.map import MapOptions, home_owners, render_map
 
-from render_fixtures import tiny_game, tiny_model
+from render_fixtures import tiny_game, tiny_model, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -7,11 +7,10 @@ import shutil
 
 import pytest
 
-from generator.families.diplomacy.board_view import view_of
 from generator.render.adjacency import adjacency_page
 from generator.render.map import MapOptions, render_map
 
-from render_fixtures import REPO, tiny_game
+from render_fixtures import REPO, tiny_game, view_of
 
 webdriver = pytest.importorskip("selenium.webdriver")
 

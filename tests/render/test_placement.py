@@ -11,11 +11,10 @@ import re
 import xml.etree.ElementTree as ET
 
 from generator.families.diplomacy.api import adjudicate_phase
-from generator.families.diplomacy.board_view import view_of
 from generator.families.diplomacy.phase_view import phase_diagram
 from generator.render import geometry as geo
 
-from render_fixtures import bundled, model_of
+from render_fixtures import bundled, model_of, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -1,7 +1,7 @@
 """The render view (`MapView`) of a Diplomacy board: the family builds render's view model.
 
-`view_of(game)` reads the family's model (or the same data as plain dicts, as tests and
-tools hand it) into the provinces, links, powers and geometry the renderers draw; the
+`view_of(game)` reads the family's model (its map, start and geometry.yaml's data) into
+the provinces, links, powers and geometry the renderers draw; the
 location reader it gives the view is the family's own (the one its order parser uses), so
 a drawing resolves names exactly as the engine does. Coloured neutral centres come from the
 enabled rule modules' `neutral_colours` hooks.
@@ -11,139 +11,69 @@ from __future__ import annotations
 from typing import Callable
 
 from ...render import LinkView, MapView, PowerView, ProvinceView, colour, label_point
-from .model import DiplomacyMap, Game, build_map
+from .model import DiplomacyMap, Game
 from .orders import OrderSyntaxError, read_location
 from .rules import enabled
 
 
-def _get(obj, name, default=None):
-    if obj is None:
-        return default
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
-def _items(container):
-    """(key, value) pairs of a dict, or (value.id, value) of a list."""
-    if container is None:
-        return []
-    if isinstance(container, dict):
-        return list(container.items())
-    return [(_get(v, "id"), v) for v in container]
-
-
-def _xy(value):
+def _xy(value) -> tuple[float, float] | None:
+    """A point as geometry.yaml writes it ([x, y]), or None."""
     if value is None:
         return None
-    if isinstance(value, dict):
-        if "x" in value and "y" in value:
-            return (float(value["x"]), float(value["y"]))
-        return None
-    try:
-        x, y = value[0], value[1]
-        return (float(x), float(y))
-    except (TypeError, IndexError, ValueError, KeyError):
-        return None
+    return (float(value[0]), float(value[1]))
 
 
-def _coasts(raw) -> dict[str, tuple[float, float] | None]:
-    out: dict[str, tuple[float, float] | None] = {}
-    if not raw:
-        return out
-    if isinstance(raw, dict):
-        for name, val in raw.items():
-            out[str(name).lower()] = _xy(_get(val, "label", val)) if val is not None else None
-        return out
-    for c in raw:
-        if isinstance(c, str):
-            out[c.lower()] = None
-        else:
-            name = _get(c, "id") or _get(c, "name") or _get(c, "coast")
-            if name:
-                out[str(name).lower().split("/")[-1]] = _xy(_get(c, "label"))
-    return out
-
-
-def _units_of(units) -> list[str]:
-    out = []
-    for u in units or []:
-        if isinstance(u, str):
-            out.append(u)
-        else:
-            t = _get(u, "type") or _get(u, "unit") or "A"
-            loc = _get(u, "location") or _get(u, "at") or _get(u, "province")
-            if loc:
-                out.append(f"{str(t)[0].upper()} {loc}")
-    return out
-
-
-def view_of(game, title: str | None = None) -> MapView:
-    """A MapView of a Diplomacy-family game model (or an equivalent dict). A family that
-    draws one board many times keeps the view it got (the model is per build)."""
+def view_of(game: Game, title: str | None = None) -> MapView:
+    """A MapView of the game's board. A caller that draws one board many times keeps
+    the view it got (pages_render.board_view: the model is per build)."""
     return fresh_view_of(game, title)
 
 
-def fresh_view_of(game, title: str | None = None) -> MapView:
+def fresh_view_of(game: Game, title: str | None = None) -> MapView:
     """A new MapView (not shared with other callers)."""
-    if isinstance(game, MapView):
-        return game
-    gmap = _get(game, "map", game)
-    geometry = _get(game, "geometry")
-    outlines = (_get(geometry, "outlines") or {}) if geometry else {}
-    image = (_get(geometry, "image") or {}) if geometry else {}
-    label_overrides = (_get(geometry, "labels") or {}) if geometry else {}
-    coast_labels = {str(k).lower(): _xy(v) for k, v in ((_get(geometry, "coast_labels") or {}) if geometry else {}).items()}
+    geometry = game.geometry or {}
+    outlines = geometry.get("outlines") or {}
+    image = geometry.get("image") or {}
+    label_overrides = geometry.get("labels") or {}
+    coast_labels = {str(k).lower(): _xy(v) for k, v in (geometry.get("coast_labels") or {}).items()}
     coloured = _coloured_neutrals(game)
 
     provinces: dict[str, ProvinceView] = {}
-    for pid, p in _items(_get(gmap, "provinces")):
-        pid = str(pid)
-        label = _xy(label_overrides.get(pid)) or _xy(_get(p, "label"))
+    for pid, p in game.map.provinces.items():
+        label = _xy(label_overrides.get(pid)) or p.label
         pieces = outlines.get(pid) or outlines.get(pid.upper()) or outlines.get(pid.lower()) or []
         if pieces and isinstance(pieces[0], (int, float)):
             pieces = [pieces]
         placed = label is not None
         if label is None and pieces:
             label, placed = label_point(pieces), True
-        coasts = _coasts(_get(p, "coasts"))
-        for code in list(coasts):
-            coasts[code] = coasts[code] or coast_labels.get(f"{pid}/{code}".lower())
+        coasts = {str(c).lower(): coast_labels.get(f"{pid}/{c}".lower()) for c in p.coasts}
         provinces[pid] = ProvinceView(
             id=pid,
-            name=str(_get(p, "name") or pid),
-            abbr=str(_get(p, "abbr") or pid),   # as written, as the engine shows it ("MSB n")
-            kind=str(_get(p, "type") or _get(p, "kind") or "land"),
-            supply_center=bool(_get(p, "supply_center") or _get(p, "sc")),
-            home=_get(p, "home"),
+            name=p.name or pid,
+            abbr=p.abbr or pid,   # as written, as the engine shows it ("MSB n")
+            kind=p.type or "land",
+            supply_center=p.supply_center,
+            home=p.home,
             label=label or (0.0, 0.0),
             coasts=coasts,
             pieces=[list(piece) for piece in pieces],
-            region=str(_get(p, "region") or ""),
-            neutral_colour=coloured.get(pid) or _get(p, "neutral_colour") or _get(p, "colour_of"),
-            estimated=_is_estimated(_get(p, "source")),
-            reasoning=_reasoning(_get(p, "source")),
+            region=p.region or "",
+            neutral_colour=coloured.get(pid),
+            estimated=_is_estimated(p.source),
+            reasoning=_reasoning(p.source),
             placed=placed,
         )
 
-    links = []
-    for b in _get(gmap, "borders") or []:
-        if _get(b, "derived"):
-            continue   # added by a rule module (sealanes): drawn by their own outlines
-        between = _get(b, "between") or [_get(b, "a"), _get(b, "b")]
-        units = _get(b, "units") or []
-        units = {str(u).lower()[:1] for u in units}
-        links.append(LinkView(str(between[0]), str(between[1]), "a" in units, "f" in units,
-                              str(_get(b, "kind") or "")))
+    links = [LinkView(b.a, b.b, "army" in b.units, "fleet" in b.units, b.kind)
+             for b in game.map.borders
+             if not b.derived]   # (a rule module's borders, sealanes, are drawn by their own outlines)
 
-    powers = {}
-    for i, (wid, w) in enumerate(_items(_get(gmap, "powers") or _get(game, "powers"))):
-        wid = str(wid)
-        powers[wid] = PowerView(wid, str(_get(w, "name") or wid),
-                                colour(_get(w, "color") or _get(w, "colour"), _fallback(i)))
+    powers = {pid: PowerView(pid, w.name or pid, colour(w.color, _fallback(i)))
+              for i, (pid, w) in enumerate(game.map.powers.items())}
 
-    width = float(_get(image, "width") or 0)
-    height = float(_get(image, "height") or 0)
+    width = float(image.get("width") or 0)
+    height = float(image.get("height") or 0)
     if sum(1 for p in provinces.values() if not p.placed) * 2 > max(len(provinces), 1):
         _layout(provinces, links)
         width = height = 0
@@ -152,30 +82,22 @@ def fresh_view_of(game, title: str | None = None) -> MapView:
         ys = [p.label[1] for p in provinces.values() if p.placed] or [0]
         width, height = max(xs) + 40, max(ys) + 40
     _place_unplaced(provinces, width, height)
-    decor = []
-    for item in (_get(geometry, "decor") or []) if geometry else []:
-        rings = _get(item, "rings") or []
-        if rings:
-            decor.append((colour(_get(item, "color"), "#dddddd"), [list(r) for r in rings]))
-    owners = {str(k): str(v) for k, v in ((_get(geometry, "owners") or {}) if geometry else {}).items()}
+    decor = [(colour(item.get("color"), "#dddddd"), [list(r) for r in item["rings"]])
+             for item in geometry.get("decor") or [] if item.get("rings")]
+    owners = {str(k): str(v) for k, v in (geometry.get("owners") or {}).items()}
     contacts = None
-    if geometry and _get(geometry, "contacts"):
+    if geometry.get("contacts"):
         contacts = set()
-        for item in _get(geometry, "contacts"):
+        for item in geometry["contacts"]:
             a, b = str(item[0]).split("/")[0], str(item[1]).split("/")[0]
             contacts.add((min(a, b), max(a, b)))
 
-    start = _get(game, "start") or {}
-    units = {str(k): _units_of(v) for k, v in (_get(start, "units") or {}).items()}
-    centers = {str(k): [str(c) for c in v] for k, v in (_get(start, "centers") or {}).items()}
-
-    meta = _get(game, "meta") or _get(_get(game, "source"), "meta") or {}
-    name = title or _get(game, "title") or _get(meta, "title") or _get(game, "id") or "Map"
-    return MapView(str(name), width, height, provinces, links, powers,
+    units = {str(k): list(v) for k, v in game.start.units.items()}
+    centers = {str(k): [str(c) for c in v] for k, v in game.start.centers.items()}
+    return MapView(str(title or game.title or "Map"), width, height, provinces, links, powers,
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, decor=decor,
-                   published_owners=owners, contacts=contacts,
-                   locate=_locator(game.map if isinstance(game, Game) else build_map(gmap)))
+                   published_owners=owners, contacts=contacts, locate=_locator(game.map))
 
 
 def _locator(game_map: DiplomacyMap) -> Callable[[str], str | None]:
@@ -230,20 +152,19 @@ def _place_unplaced(provinces: dict[str, ProvinceView], width: float, height: fl
 
 
 def _is_estimated(source) -> bool:
-    if isinstance(source, str):
-        return source == "estimated"
-    return str(_get(source, "id") or _get(source, "source") or "") == "estimated"
+    """A province's `source` (map.yaml): "estimated", or {id: estimated, reasoning: ...}."""
+    if isinstance(source, dict):
+        return str(source.get("id") or source.get("source") or "") == "estimated"
+    return source == "estimated"
 
 
 def _reasoning(source) -> str:
-    return str(_get(source, "reasoning") or "") if not isinstance(source, str) else ""
+    return str(source.get("reasoning") or "") if isinstance(source, dict) else ""
 
 
 def _coloured_neutrals(game) -> dict[str, str]:
     """Neutral centres drawn in a power's colour: province -> power, as the enabled rule
-    modules' `neutral_colours` hooks give them (plain data has no rule set: none)."""
-    if not isinstance(game, Game):
-        return {}
+    modules' `neutral_colours` hooks give them."""
     out: dict[str, str] = {}
     for fn, params in enabled(game).hooks("neutral_colours"):
         out.update(fn(game, params))

@@ -28,12 +28,10 @@ PRINT_LABEL_MM = 2.2      # printable maps are sized so province codes are this 
                           # paper too small for the whole map at that size gets it tiled
 
 
-def board_view(game) -> MapView:
+def board_view(game: Game) -> MapView:
     """The game's map view, made once per loaded model (a model lives for one build:
     the DATC page draws 165 diagrams of one board), kept on the model rather than
     looked up by id() in a module-level table."""
-    if not isinstance(game, Game):
-        return view_of(game)
     if game.view is None:
         game.view = view_of(game)
     return game.view
