@@ -22,20 +22,27 @@ Inside:
                  key and overlapping tiles at the scale it must keep
     print.py     multi-page deterministic PDF (librsvg, else CairoSVG) and PNG (print_documents)
     librsvg.py   librsvg through cffi, drawing an SVG onto a cairocffi context
-Diplomacy-shaped pieces: mapview.py (view_of), map.py (render_map), diagram.py
-(order_diagram), placement.py (where a diagram draws units of provinces drawn in several
-places), adjacency.py, schematic.py.
+Map pieces, drawn from a view a family builds: mapview.py (MapView and its parts), map.py
+(render_map), diagram.py (order_diagram of a PhaseView: orders with their outcomes),
+placement.py (where a diagram draws units of provinces drawn in several places),
+adjacency.py, schematic.py.
 """
+from .adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
+from .diagram import OrderView, PhaseView, order_diagram
 from .draw import markup, svg as to_svg
-from .html import Swatch, cell_lines, swatch
+from .figure import figure_size
+from .geometry import label_point, simplified_pieces
+from .html import Swatch, cell_lines, colour_chip, swatch
 from .legible import TEXT_SPAN, bands, frame, smallest_text, stack
+from .map import MapOptions, Metrics, home_owners, render_map
+from .mapview import LinkView, MapView, PowerView, ProvinceView, view_fingerprint
 from .paper import PAPERS, paper_size
 from .sheet import CardSheet, crop_marks, sheet_layout
 from .shapes import (Circle, Fixed, Fragment, Group, Length, Line, Numbers, Path, Polygon, Polyline, Rect,
                      Span, Svg, Text, Viewport, paint)
 from .table import Table, table_drawing
-from .svg import lighten, mix, num, wrap, wrap_words
-from .viewer import colour_key, map_viewer
+from .svg import colour, lighten, mix, num, wrap, wrap_words
+from .viewer import colour_key, map_viewer, moves_key
 
 __all__ = [
     # view models in
@@ -47,4 +54,10 @@ __all__ = [
     "TEXT_SPAN", "bands", "frame", "smallest_text", "stack",
     # the one of each
     "PAPERS", "paper_size", "lighten", "mix", "num", "wrap", "wrap_words",
+    # a board's view and a phase's, which a family builds, and what is drawn from them: the map,
+    # its adjacency tables, the order diagram (mapview.py, map.py, adjacency.py, diagram.py)
+    "MapView", "ProvinceView", "LinkView", "PowerView", "view_fingerprint", "label_point", "simplified_pieces",
+    "colour", "MapOptions", "Metrics", "home_owners", "render_map", "moves_key", "colour_chip", "figure_size",
+    "adjacency_csv", "adjacency_json", "adjacency_page", "adjacency_sheets",
+    "OrderView", "PhaseView", "order_diagram",
 ]

@@ -1,14 +1,15 @@
 """Order diagrams for worked examples, with webDiplomacy's drawing conventions.
 
-One function, `order_diagram(game, request, response)`, serves the DATC page, the
-variants' worked examples and `mapwright render`. `request` is the Diplomacy
-adjudicate request (phase, units, centers, dislodged, orders); `response` is what the
-adjudicator answered (each order's outcome, and `after`). Orders are read with the
-Diplomacy family's own parser, so a diagram reads `F GMX s - PNC n` exactly as the
-engine did. Where a province is drawn in several places, each unit and order end goes
-in the piece nearest the other end of its order (placement.py), and the view is cropped
-to those pieces; ends still far apart (an inset and the main map) get a panel each, the
-arrow tagged "to SSK" where it leaves one and "from YUK" where it enters the other.
+`order_diagram(view, phase)` draws a `PhaseView`: the position before a phase and its
+orders as the family read them (`OrderView`: the verb, the unit, the locations in id
+form), each with the family's decision on it (`succeeds`, and `why` in words), and what
+the phase left (units dislodged, where they may retreat). The family builds the view
+from its adjudication (the Diplomacy family: families/diplomacy/phase_view.py); nothing
+here reads order text or an adjudicator's response. Where a province is drawn in
+several places, each unit and order end goes in the piece nearest the other end of its
+order (placement.py), and the view is cropped to those pieces; ends still far apart (an
+inset and the main map) get a panel each, the arrow tagged "to SSK" where it leaves one
+and "from YUK" where it enters the other.
 
 Conventions: a move is an arrow; support for a hold is a line ending in a ring round
 the held unit; support for a move is a line ending a third of the way back along the
@@ -25,227 +26,74 @@ from dataclasses import dataclass, field
 from . import geometry as geo
 from . import legible
 from .map import FONT, MapCanvas, MapOptions, Metrics, parse_unit, unit_shape
-from .mapview import MapView, view_of
+from .mapview import MapView
 from .placement import plan
 from .svg import document, el, esc, mix, num, polyline_d, wrap
 
-SUCCESS = {"succeeds", "success", "succeeded", "ok", "moves", "moved", "holds", "held", "valid",
-           "resolved", "builds", "built", "disbands", "disbanded", "retreats", "retreated", "true"}
-FAILURE = {"fails", "failed", "failure", "bounces", "bounced", "cut", "void", "invalid", "illegal",
-           "dislodged", "no_convoy", "false", "disrupted", "impossible", "rejected"}
+VERBS = ("H", "M", "S", "C", "R", "D", "B", "T")   # hold, move, support, convoy, retreat, disband, build, change type
 
 
-@dataclass
-class Order:
+@dataclass(frozen=True)
+class OrderView:
+    """One order as its family read it, with the family's decision on it."""
     power: str
-    text: str
-    verb: str                 # H, M (move), S, C, R (retreat), D (disband), B (build)
+    text: str                 # as written (the caption quotes it)
+    verb: str                 # one of VERBS
     kind: str = "A"           # unit type
-    loc: str = ""             # where the ordered unit stands (or is built)
+    loc: str = ""             # where the ordered unit stands (or is built), a location id
     target_kind: str = ""     # for S / C: the supported or convoyed unit
     target: str = ""
     dest: str = ""            # move, retreat, supported or convoyed move destination
     via_convoy: bool = False
-    ok: bool | None = None    # None: the response did not say
-    reason: str = ""
-    extra: dict = field(default_factory=dict)
+    new_unit: str = ""        # T: the unit type it becomes
+    succeeds: bool | None = None   # None: not adjudicated (a position drawn with its orders)
+    why: str = ""             # the decision in words, for a failed order's caption
 
 
-_VERBS = {"hold": "H", "move": "M", "support": "S", "convoy": "C", "retreat": "R", "disband": "D",
-          "build": "B", "transform": "T"}
-
-
-def parse_order(power: str, text: str, notation, *, retreat_phase: bool = False) -> Order | None:
-    """Read an order with the family's own notation (the parser the engine uses, which
-    the family hands over with its view), so a diagram reads `F GMX s - PNC n` exactly
-    as the adjudicator did. Locations come back in id form (`GMX_S`, `STP/NC`). None
-    when the text is no order (the engine reports it as illegal) or without a notation."""
-    if notation is None:
-        return None
-    try:
-        o = notation.order(str(text), power)
-    except ValueError:   # no order in this notation
-        return None
-    verb = _VERBS.get(o.kind)
-    if verb is None:   # WAIVE: nothing to draw
-        return None
-    if verb == "M" and retreat_phase:   # in a retreat phase a move is a retreat
-        verb = "R"
-    raw = " ".join(str(text).split())
-    out = Order(power, raw, verb, o.unit or "A", o.location,
-                target_kind=o.target_unit or ("A" if verb == "C" else ""), target=o.target,
-                dest=o.dest, via_convoy=o.via)
-    if verb == "T":
-        out.extra["new_unit"] = o.new_unit
-    return out
-
-
-def _norm(text: str) -> str:
-    return " ".join(str(text).upper().replace("->", "-").split())
-
-
-def _verdict(value) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    if value is None:
-        return None
-    v = str(value).strip().lower().replace(" ", "_")
-    if v in SUCCESS:
-        return True
-    if v in FAILURE:
-        return False
-    return None
-
-
-def _result_entries(response: dict):
-    """(power, order text, outcome, reason, index) from the response's order results,
-    whichever of the usual shapes it uses."""
-    if not response:
-        return []
-    out = []
-    src = None
-    for key in ("orders", "results", "order_results", "resolutions"):
-        if key in response:
-            src = response[key]
-            break
-    if src is None:
-        return out
-
-    def one(power, item, i):
-        if isinstance(item, str):
-            out.append((power, "", item, "", i))
-            return
-        if not isinstance(item, dict):
-            return
-        text = item.get("order") or item.get("text") or item.get("mila") or ""
-        outcome = None
-        for k in ("result", "outcome", "status", "success", "succeeds", "ok"):
-            if k in item:
-                outcome = item[k]
-                break
-        reason = item.get("reason") or item.get("why") or ""
-        out.append((item.get("power") or power, text, outcome, reason, i))
-
-    if isinstance(src, dict):
-        for power, items in src.items():
-            if isinstance(items, list):
-                for i, item in enumerate(items):
-                    one(power, item, i)
-            elif isinstance(items, dict):   # order text -> outcome
-                one(None, {"order": power, **items} if isinstance(items, dict) else {}, 0)
-            else:
-                one(None, {"order": power, "result": items}, 0)
-    elif isinstance(src, list):
-        counter: dict = {}
-        for item in src:
-            power = item.get("power") if isinstance(item, dict) else None
-            i = counter.get(power, 0)
-            counter[power] = i + 1
-            one(power, item, i)
-            if isinstance(item, dict) and item.get("canonical") and item.get("canonical") != item.get("order"):
-                one(power, {**item, "order": item["canonical"]}, i)
-    return out
-
-
-def read_orders(request: dict, response: dict | None, notation) -> list[Order]:
-    """The request's orders, read with the family's notation, each with its outcome
-    from the response when it gives one."""
-    orders: list[Order] = []
-    per_power_index: dict[str, int] = {}
-    retreat = str(request.get("phase") or "").upper().endswith("R")
-    for power in sorted((request.get("orders") or {})):
-        for i, text in enumerate(request["orders"][power] or []):
-            o = parse_order(power, text, notation, retreat_phase=retreat)
-            if o is None:
-                continue
-            o.extra["index"] = i
-            orders.append(o)
-        per_power_index[power] = len(request["orders"][power] or [])
-    entries = _result_entries(response or {})
-    by_text = {}
-    by_index = {}
-    for power, text, outcome, reason, i in entries:
-        if text:
-            by_text.setdefault(_norm(text), (outcome, reason))
-        if power is not None:
-            by_index[(str(power), i)] = (outcome, reason, text)
-    for o in orders:
-        hit = by_text.get(_norm(o.text))
-        if hit is None:
-            idx = by_index.get((o.power, o.extra["index"]))
-            if idx and (not idx[2] or _norm(idx[2]) == _norm(o.text)):
-                hit = idx[:2]
-        if hit is not None:
-            o.ok = _verdict(hit[0])
-            o.reason = str(hit[1] or (hit[0] if o.ok is False and not isinstance(hit[0], bool) else ""))
-    return orders
-
-
-def _dislodged_units(block) -> dict[str, list[str]]:
-    """`{"FRANCE": ["A PAR"]}` or `{"FRANCE": [{"unit": "A PAR", "retreats": [...]}]}`."""
-    out: dict[str, list[str]] = {}
-    if isinstance(block, dict):
-        for power, items in block.items():
-            for it in items or []:
-                if isinstance(it, str):
-                    out.setdefault(power, []).append(it)
-                elif isinstance(it, dict):
-                    u = it.get("unit") or (f"{it.get('type', 'A')} {it.get('location', '')}")
-                    out.setdefault(power, []).append(u)
-    return out
-
-
-def _retreat_options(block) -> dict[str, list[str]]:
-    out = {}
-    if isinstance(block, dict):
-        for items in block.values():
-            for it in items or []:
-                if isinstance(it, dict):
-                    u = it.get("unit") or ""
-                    opts = it.get("retreats") or it.get("options") or it.get("retreat_options") or []
-                    if u:
-                        out[_norm(u)] = [str(x) for x in opts]
-    return out
+@dataclass(frozen=True)
+class PhaseView:
+    """A phase to draw: the position before it, its orders, and what it left."""
+    title: str
+    units: dict[str, list[str]]                 # power -> units before the phase ("A PAR")
+    orders: tuple[OrderView, ...]
+    centers: dict[str, list[str]] = field(default_factory=dict)
+    dislodged: dict[str, list[str]] = field(default_factory=dict)        # before (a retreat phase)
+    dislodged_after: dict[str, list[str]] = field(default_factory=dict)  # by this phase's orders
+    retreats: dict[str, list[str]] = field(default_factory=dict)         # dislodged unit -> where it may go
 
 
 class OrderDiagram:
-    def __init__(self, view: MapView, request: dict, response: dict | None, title: str = ""):
+    def __init__(self, view: MapView, phase: PhaseView, title: str = ""):
         self.view = view
-        self.request = request or {}
-        self.response = response or {}
-        self.orders = read_orders(self.request, self.response, view.notation)
-        after = self.response.get("after") or {}
-        if not self.orders:   # no orders given (a power's default builds): draw what appeared
-            self.orders = _appeared_as_builds(self.request.get("units") or {}, after.get("units") or {})
-        self.dislodged_before = _dislodged_units(self.request.get("dislodged"))
-        self.dislodged_after = _dislodged_units(after.get("dislodged"))
-        self.retreats = _retreat_options(after.get("dislodged"))
+        self.phase = phase
+        self.orders = list(phase.orders)
+        self.dislodged_before = phase.dislodged
+        self.dislodged_after = phase.dislodged_after
+        self.retreats = phase.retreats
         # where each unit and order end is drawn (provinces drawn in several places)
         self.plan = plan(view, Metrics.of(view, view.width).font, self._unit_locations(), self.orders)
-        for o, ends in zip(self.orders, self.plan.ends):
-            o.extra["ends"] = ends
+        self.ends = self.plan.ends        # per order: role -> point
         # Points too far apart for one readable view (a province in an inset and its
         # neighbour on the main map) are drawn in panels one under another, one per group.
         self.split = split_distance(view)
         if not self.plan.points:   # nothing placed: frame the centres the example is about
-            self.plan.points = _centre_points(view, self.request.get("centers") or {})
+            self.plan.points = _centre_points(view, phase.centers)
         self.groups = clusters(self.plan.points, self.split) or [[]]
+        self.title = title or phase.title
         self.panels = []
         for i, points in enumerate(self.groups):
-            opts = MapOptions(units=self.request.get("units") or {}, dislodged=self.dislodged_before,
-                              centers=self.request.get("centers") or None,
+            opts = MapOptions(units=phase.units, dislodged=self.dislodged_before,
+                              centers=phase.centers or None,
                               frame_points=points or None, places=self.plan.places,
-                              title=(title or _phase_title(self.request.get("phase")))
-                              if len(self.groups) == 1 else "",
+                              title=self.title if len(self.groups) == 1 else "",
                               legend=i == len(self.groups) - 1)
             self.panels.append(MapCanvas(view, opts))
-        self.title = title or _phase_title(self.request.get("phase"))
         self.canvas = self.panels[0]
         self.m = self.canvas.m
 
     def _unit_locations(self) -> list[str]:
         locs = []
-        for units in list((self.request.get("units") or {}).values()) + list(self.dislodged_before.values()):
+        for units in list(self.phase.units.values()) + list(self.dislodged_before.values()):
             for u in units:
                 parsed = parse_unit(u)
                 if parsed:
@@ -253,12 +101,12 @@ class OrderDiagram:
         return locs
 
     # -------------------------------------------------------------- points
-    def at(self, loc: str, *, dislodged=False, order: Order | None = None, role: str = ""):
+    def at(self, loc: str, *, dislodged=False, ends: dict | None = None, role: str = ""):
         """Where `loc` is drawn: for an order's end, the piece chosen for that order."""
         r = self.view.resolve(loc)
         if r is None:
             return None
-        base = (order.extra.get("ends") or {}).get(role) if order is not None else None
+        base = ends.get(role) if ends is not None else None
         if dislodged:
             p = base or self.canvas.base_point(loc)
             return (p[0] + self.m.unit * 0.9, p[1] + self.m.unit * 0.9)
@@ -304,10 +152,9 @@ class OrderDiagram:
         province at the other end: "to SSK", "from YUK"."""
         out = []
         c = self.canvas
-        for o in self.orders:
+        for o, ends in zip(self.orders, self.ends):
             if o.verb not in ("M", "R"):
                 continue
-            ends = o.extra.get("ends") or {}
             a, b = ends.get("loc"), ends.get("dest")
             if a is None or b is None:
                 continue
@@ -345,11 +192,11 @@ class OrderDiagram:
         overlay = []
         casing = self.m.stroke * 5.5
         width = self.m.stroke * 3
-        for o in self.orders:
+        for o, ends in zip(self.orders, self.ends):
             col = mix(self.view.power_colour(o.power), "#000000", 0.35)
             if o.verb in ("M", "R"):
-                a = self.at(o.loc, dislodged=(o.verb == "R"), order=o, role="loc")
-                b = self.at(o.dest, order=o, role="dest")
+                a = self.at(o.loc, dislodged=(o.verb == "R"), ends=ends, role="loc")
+                b = self.at(o.dest, ends=ends, role="dest")
                 if a is None or b is None:
                     continue
                 if (_loc_key(self.view, o.dest), _loc_key(self.view, o.loc)) in moves and o.verb == "M":
@@ -360,16 +207,16 @@ class OrderDiagram:
                 overlay.append(_arrow(pts, colr, width, casing, self.m.unit * 0.75, dash=dash,
                                       cls="mw-move" if o.verb == "M" else "mw-retreat"))
                 self._legend_arrow("b-move" if o.verb == "M" else "c-retreat", o.verb)
-                if o.ok is False:   # a long move (across panels): the cross near its head, in sight
+                if o.succeeds is False:   # a long move (across panels): the cross near its head, in sight
                     length = geo.polyline_length(pts)
                     at = 0.5 if length <= self.split else max(0.5, 1 - self.m.unit * 3 / length)
                     overlay.append(_cross(_beside(pts, self.m.unit * 0.55, at), self.m.unit * 0.55, self.m.stroke))
             elif o.verb == "S":
-                a = self.at(o.loc, order=o, role="loc")
+                a = self.at(o.loc, ends=ends, role="loc")
                 if a is None:
                     continue
                 if o.dest and _loc_key(self.view, o.dest) != _loc_key(self.view, o.target):
-                    ta, tb = self.at(o.target, order=o, role="target"), self.at(o.dest, order=o, role="dest")
+                    ta, tb = self.at(o.target, ends=ends, role="target"), self.at(o.dest, ends=ends, role="dest")
                     if ta is None or tb is None:
                         continue
                     if (_loc_key(self.view, o.dest), _loc_key(self.view, o.target)) in moves:
@@ -382,7 +229,7 @@ class OrderDiagram:
                                           cls="mw-support-move"))
                     self._legend_arrow("d-support-move", "SM")
                 else:
-                    t = self.at(o.target, order=o, role="target")
+                    t = self.at(o.target, ends=ends, role="target")
                     if t is None:
                         continue
                     pts = _trim([a, t], self.m.unit * 1.0, self.m.unit * 1.35)
@@ -393,12 +240,12 @@ class OrderDiagram:
                                       fill="none", stroke=col, stroke_width=num(width * 0.8, 2),
                                       class_="mw-support-hold-ring"))
                     self._legend_arrow("e-support-hold", "SH")
-                if o.ok is False:
+                if o.succeeds is False:
                     overlay.append(_cross(_beside(pts, self.m.unit * 0.5), self.m.unit * 0.5, self.m.stroke))
             elif o.verb == "C":
-                a = self.at(o.loc, order=o, role="loc")
-                ta = self.at(o.target, order=o, role="target")
-                tb = self.at(o.dest, order=o, role="dest") if o.dest else None
+                a = self.at(o.loc, ends=ends, role="loc")
+                ta = self.at(o.target, ends=ends, role="target")
+                tb = self.at(o.dest, ends=ends, role="dest") if o.dest else None
                 if a is None or ta is None or tb is None:
                     continue
                 move = _trim([ta, tb], self.m.unit * 1.0, self.m.unit * 1.05)
@@ -408,33 +255,33 @@ class OrderDiagram:
                                       dash=f"{num(self.m.unit * 0.15)} {num(self.m.unit * 0.25)}",
                                       cls="mw-convoy", round_dash=True))
                 self._legend_arrow("f-convoy", "C")
-                if o.ok is False:
+                if o.succeeds is False:
                     overlay.append(_cross(_beside(pts, self.m.unit * 0.5), self.m.unit * 0.5, self.m.stroke))
             elif o.verb == "H":
-                a = self.at(o.loc, order=o, role="loc")
+                a = self.at(o.loc, ends=ends, role="loc")
                 if a is None:
                     continue
                 overlay.append(_octagon(a, self.m.unit * 1.3, col, width * 0.8))
                 self._legend_arrow("g-hold", "H")
-                if o.ok is False:
+                if o.succeeds is False:
                     overlay.append(_cross((a[0] + self.m.unit, a[1] - self.m.unit), self.m.unit * 0.5,
                                           self.m.stroke))
             elif o.verb == "T":
-                a = self.at(o.loc, order=o, role="loc")
+                a = self.at(o.loc, ends=ends, role="loc")
                 if a is None:
                     continue
                 # the unit holds while it changes type: a hold ring, and the new type beside it
                 overlay.append(_octagon(a, self.m.unit * 1.3, col, width * 0.8))
                 new = (a[0] + self.m.unit * 1.9, a[1] - self.m.unit * 0.9)
-                overlay.append(el("g", unit_shape(o.extra.get("new_unit") or "F", new, self.m.unit * 0.7,
+                overlay.append(el("g", unit_shape(o.new_unit or "F", new, self.m.unit * 0.7,
                                                   self.view.power_colour(o.power), self.m.stroke),
                                   class_="mw-transform", opacity="0.85"))
                 self._legend_arrow("g-transform", "T")
-                if o.ok is False:
+                if o.succeeds is False:
                     overlay.append(_cross((a[0] + self.m.unit, a[1] - self.m.unit), self.m.unit * 0.5,
                                           self.m.stroke))
             elif o.verb == "B":
-                pt = self.at(o.loc, order=o, role="loc")
+                pt = self.at(o.loc, ends=ends, role="loc")
                 if pt is None:
                     continue
                 overlay.append(el("circle", cx=num(pt[0]), cy=num(pt[1]), r=num(self.m.unit * 1.3),
@@ -442,11 +289,11 @@ class OrderDiagram:
                 overlay.append(unit_shape(o.kind, pt, self.m.unit, self.view.power_colour(o.power),
                                           self.m.stroke * 1.3))
                 self._legend_arrow("h-build", "B")
-                if o.ok is False:
+                if o.succeeds is False:
                     overlay.append(_cross(pt, self.m.unit * 0.8, self.m.stroke))
             elif o.verb == "D":
                 dis = self._is_dislodged_unit(o.power, o.kind, o.loc)
-                pt = self.at(o.loc, dislodged=dis, order=o, role="loc")
+                pt = self.at(o.loc, dislodged=dis, ends=ends, role="loc")
                 if pt is None:
                     continue
                 overlay.append(_cross(pt, self.m.unit * 0.9, self.m.stroke, colour="#444444"))
@@ -461,7 +308,7 @@ class OrderDiagram:
                 if pt is None:
                     continue
                 overlay.append(self._dislodged_marker(pt))
-        if any(o.ok is False for o in self.orders):
+        if any(o.succeeds is False for o in self.orders):
             u = self.m.ui_font
             c.add_legend("j-failed", _cross((0, 0), u * 0.45, u * 0.08), "order fails")
         c.overlays.append(el("g", "".join(overlay), stroke_linecap="round", class_="mw-orders"))
@@ -502,8 +349,8 @@ class OrderDiagram:
     def _caption(self) -> str:
         parts = []
         for o in self.orders:
-            if o.ok is False and o.reason and len(parts) < 4:
-                parts.append(f"{o.text}: {o.reason}")
+            if o.succeeds is False and o.why and len(parts) < 4:
+                parts.append(f"{o.text}: {o.why}")
         for unit, opts in sorted(self.retreats.items()):
             if len(parts) >= 6:
                 break
@@ -512,20 +359,6 @@ class OrderDiagram:
             parts.append(f"{shown} may retreat to " + (", ".join(self._shown(x) for x in opts) if opts else "nowhere"))
         text = "; ".join(parts)
         return text if len(text) <= 240 else text[:239].rstrip() + "…"
-
-
-def _appeared_as_builds(before: dict, after: dict) -> list[Order]:
-    """Units present after the phase and not before it, as succeeded builds: what a
-    power with no orders received by default."""
-    had = {(str(p), _norm(u)) for p, units in before.items() for u in units or []}
-    out = []
-    for power in sorted(after):
-        for i, unit in enumerate(after[power] or []):
-            parsed = parse_unit(unit) if isinstance(unit, str) else None
-            if parsed and (str(power), _norm(unit)) not in had:
-                out.append(Order(str(power), f"{parsed[0]} {parsed[1]} (default build)", "B", parsed[0],
-                                 parsed[1], ok=True, extra={"index": i}))
-    return out
 
 
 def _centre_points(view: MapView, centers: dict) -> list:
@@ -538,21 +371,9 @@ def _centre_points(view: MapView, centers: dict) -> list:
     return pts
 
 
-def order_diagram(game, request: dict, response: dict | None = None, *, title: str = "") -> str:
-    """An SVG diagram of `request`'s position and orders, with `response`'s outcomes."""
-    view = view_of(game)
-    return OrderDiagram(view, request, response, title=title).draw()
-
-
-def _phase_title(phase) -> str:
-    if not phase:
-        return "Orders"
-    m = re.match(r"^([SFW])(\d{4})([MRA])$", str(phase).upper())
-    if not m:
-        return str(phase)
-    season = {"S": "Spring", "F": "Fall", "W": "Winter"}[m.group(1)]
-    kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[m.group(3)]
-    return f"{season} {m.group(2)}, {kind}"
+def order_diagram(view: MapView, phase: PhaseView, *, title: str = "") -> str:
+    """An SVG diagram of `phase`: its position, its orders and their outcomes."""
+    return OrderDiagram(view, phase, title=title).draw()
 
 
 def split_distance(view: MapView) -> float:
@@ -748,4 +569,4 @@ def _octagon(pt, r, colour, width) -> str:
               class_="mw-hold")
 
 
-__all__ = ["order_diagram", "parse_order", "read_orders", "Order", "OrderDiagram", "esc", "FONT"]
+__all__ = ["order_diagram", "OrderView", "PhaseView", "OrderDiagram", "VERBS"]

@@ -43,6 +43,18 @@ def centroid(points) -> tuple[float, float]:
     return (cx / (6 * a), cy / (6 * a))
 
 
+def label_point(pieces) -> tuple[float, float]:
+    """Where a region with no label point of its own is labelled: the centroid of its
+    outline piece with the most points."""
+    return centroid(pairs(max(pieces, key=len)))
+
+
+def simplified_pieces(pieces, tolerance: float) -> list[list[float]]:
+    """Outline pieces (flat lists) simplified to `tolerance`, pieces smaller than four
+    tolerance squares left out (a thumbnail's outlines)."""
+    return [flatten(simplify(pairs(r), tolerance)) for r in pieces if abs(area(pairs(r))) > tolerance * tolerance * 4]
+
+
 def bbox(pieces) -> tuple[float, float, float, float] | None:
     """(min x, min y, max x, max y) of flat-list pieces, or None when empty."""
     xs, ys = [], []

@@ -22,6 +22,14 @@ def swatch(s: Swatch) -> str:
     return f'<span style="background:{html_attr(s.colour)}{opacity}">&nbsp;&nbsp;&nbsp;&nbsp;</span>'
 
 
+def colour_chip(colour: str) -> str:
+    """A chip of `colour` (#rrggbb, checked by the caller) in a line of text, named for a
+    screen reader."""
+    c = html_attr(colour)
+    return (f'<span style="display:inline-block;width:1.6em;height:1em;vertical-align:middle;'
+            f'border:1px solid #555;background:{c}" role="img" aria-label="colour {c}"></span>')
+
+
 def cell_lines(pieces) -> str:
     """Pieces of one Markdown table cell (already escaped for it) on lines of their own."""
     return LINE_BREAK.join(pieces)

@@ -53,6 +53,14 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province",
     return "\n".join(line for line in lines if line)   # a blank line would end Markdown's HTML block
 
 
+def moves_key() -> str:
+    """The toolbar's key of the highlight colours (map_viewer's `legend`) for a board whose
+    armies and fleets move differently: where an army, a fleet, or both may go."""
+    return ('<span class="mw-map-key"><span class="mw-key mw-key-army">army moves</span> '
+            '<span class="mw-key mw-key-fleet">fleet moves</span> '
+            '<span class="mw-key mw-key-both">both</span></span>')
+
+
 OPEN_KEY = 12   # a key this long or shorter is shown open; a longer one (50 powers) folded
 
 

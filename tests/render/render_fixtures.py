@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.families.diplomacy.model import build_map
-from generator.families.diplomacy.orders import Notation
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -65,11 +63,38 @@ def tiny_game(outlines: bool = True, name_suffix: str = "") -> dict:
     return {
         "title": "Tiny <Test> & Co" + name_suffix,
         "map": board,
-        "notation": Notation(build_map(board)),   # the family's order notation, as a family hands it
         "geometry": geometry,
         "colored_neutral_centers": {"RED": ["ISL"]},
         "start": {"units": {"RED": ["A WES"], "BLUE": ["A EAS"]}, "centers": {"RED": ["WES"], "BLUE": ["EAS"]}},
     }
+
+
+def model_of(data, rules: dict | None = None):
+    """A board given as plain data (tiny_game's shape) as the family's model
+    (families/diplomacy/loading.py), as a loaded game is: `rules` enabled (by default the
+    colored_neutral_centers module when the data lists such centres). A model is passed
+    through."""
+    from generator.families.diplomacy.loading import game_from_data
+    from generator.families.diplomacy.model import Game
+    if isinstance(data, Game):
+        return data
+    coloured = data.get("colored_neutral_centers") or {}
+    if rules is None:
+        rules = {"colored_neutral_centers": {}} if coloured else {}
+    board = dict(data["map"], start=data.get("start") or {}, colored_neutral_centers=coloured)
+    return game_from_data("test", {"title": data["title"], "rules": rules}, board, data.get("geometry"))
+
+
+def tiny_model(outlines: bool = True):
+    """The tiny board as the family's model, its coloured neutral centre by the
+    `colored_neutral_centers` module's hook."""
+    return model_of(tiny_game(outlines))
+
+
+def view_of(game):
+    """The family's view of a board given as plain data (model_of) or as its model."""
+    from generator.families.diplomacy.board_view import view_of as board_view
+    return board_view(model_of(game))
 
 
 _LOADED: dict = {}

@@ -8,11 +8,10 @@ import copy
 import pytest
 
 from generator.render import map as map_module
-from generator.render.diagram import order_diagram
+from generator.render.diagram import OrderView, PhaseView, order_diagram
 from generator.render.map import MapCanvas, MapOptions, home_owners, render_map
-from generator.render.mapview import view_of
 
-from render_fixtures import tiny_game
+from render_fixtures import model_of, tiny_game, view_of
 
 
 @pytest.fixture(autouse=True)
@@ -32,16 +31,15 @@ def _afresh(draw):
 
 def _drawings(game):
     view = view_of(game)
-    request = {"phase": "S1901M", "units": {"RED": ["A WES"], "BLUE": ["A EAS"]},
-               "orders": {"RED": ["A WES - MID"], "BLUE": ["A EAS - MID"]}}
-    response = {"orders": [{"order": "A WES - MID", "result": "bounce"},
-                           {"order": "A EAS - MID", "result": "bounce"}]}
+    phase = PhaseView("Spring 1901, movement", {"RED": ["A WES"], "BLUE": ["A EAS"]},
+                      (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),
+                       OrderView("RED", "A WES - MID", "M", "A", "WES", dest="MID")))
     return [
         render_map(view, MapOptions(owners=home_owners(view), interactive=True)),
         render_map(view, MapOptions(owners=home_owners(view), print_mode=True)),
         render_map(view, MapOptions(units={"RED": ["A WES"]}, crop=["WES", "MID"])),
         render_map(view, MapOptions(centers={"RED": ["WES", "ISL"], "BLUE": ["EAS"]})),
-        order_diagram(view, request, response),
+        order_diagram(view, phase),
     ]
 
 
@@ -101,16 +99,16 @@ def test_legend_items_a_kept_layer_added_are_added_again():
 def test_the_thumbnail_simplifies_each_outline_set_once_and_draws_what_it_drew(monkeypatch):
     from generator.families.diplomacy import pages_render
     monkeypatch.setattr(pages_render, "_SIMPLIFIED", {})
-    first = pages_render.thumbnail_svg(tiny_game())
+    first = pages_render.thumbnail_svg(model_of(tiny_game()))
     assert len(pages_render._SIMPLIFIED) == 1
-    assert pages_render.thumbnail_svg(tiny_game()) == first
+    assert pages_render.thumbnail_svg(model_of(tiny_game())) == first
     assert len(pages_render._SIMPLIFIED) == 1
     moved = tiny_game()
     moved["geometry"]["outlines"]["EAS"] = [[200, 100, 290, 100, 290, 200, 200, 200]]
-    changed = pages_render.thumbnail_svg(moved)
+    changed = pages_render.thumbnail_svg(model_of(moved))
     assert len(pages_render._SIMPLIFIED) == 2 and changed != first
     pages_render._SIMPLIFIED.clear()
-    assert _afresh(lambda: pages_render.thumbnail_svg(moved)) == changed
+    assert _afresh(lambda: pages_render.thumbnail_svg(model_of(moved))) == changed
 
 
 def test_centres_changing_hands_are_drawn_in_their_new_owners_colours():

@@ -6,9 +6,8 @@ import re
 import xml.etree.ElementTree as ET
 
 from generator.render.map import MapOptions, home_owners, render_map
-from generator.render.mapview import view_of
 
-from render_fixtures import tiny_game
+from render_fixtures import tiny_game, tiny_model, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -72,8 +71,9 @@ def test_multi_piece_outline_is_one_element_with_two_subpaths(tiny):
     assert d.count("M") == 2
 
 
-def test_coloured_neutral_centre_shows_its_box(tiny):
-    root = ET.fromstring(render_map(view_of(tiny)))
+def test_coloured_neutral_centre_shows_its_box():
+    # (the enabled colored_neutral_centers module's hook colours ISL)
+    root = ET.fromstring(render_map(view_of(tiny_model())))
     centres = root.find(f".//{NS}g[@class='mw-centres']")
     assert centres is not None
     rects = centres.findall(f"{NS}rect")

@@ -9,9 +9,8 @@ import pytest
 
 from generator.render.adjacency import adjacency_page
 from generator.render.map import MapOptions, render_map
-from generator.render.mapview import view_of
 
-from render_fixtures import REPO, tiny_game
+from render_fixtures import REPO, tiny_game, view_of
 
 webdriver = pytest.importorskip("selenium.webdriver")
 

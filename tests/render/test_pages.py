@@ -13,9 +13,8 @@ import pytest
 
 from generator.families.diplomacy.pages_render import render_pages
 from generator.render.adjacency import adjacency_rows
-from generator.render.mapview import view_of
 
-from render_fixtures import bundled, tiny_game
+from render_fixtures import bundled, model_of, tiny_game, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 INLINE_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
@@ -58,7 +57,7 @@ def check_pages(game, monkeypatch):
 
 
 def test_tiny_board_pages(monkeypatch):
-    by_path, view = check_pages(tiny_game(), monkeypatch)
+    by_path, view = check_pages(model_of(tiny_game()), monkeypatch)
     rows = list(csv.DictReader(io.StringIO(by_path["adjacency.csv"].content)))
     assert [r["id"] for r in rows] == sorted(view.provinces)
     mid = next(r for r in rows if r["id"] == "MID")
@@ -104,7 +103,7 @@ def test_divided_states_multi_piece_outlines():
 def test_estimated_values_are_marked(monkeypatch):
     game = tiny_game()
     game["map"]["provinces"][0]["source"] = {"id": "estimated", "reasoning": "no <source> says"}
-    by_path, _ = check_pages(game, monkeypatch)
+    by_path, _ = check_pages(model_of(game), monkeypatch)
     page = by_path["adjacency.md"].content
     assert page.count('class="mw-estimated"') == 1 and "no &lt;source&gt; says" in page
     rows = {r["id"]: r for r in json.loads(by_path["adjacency.json"].content)["provinces"]}

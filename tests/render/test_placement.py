@@ -10,13 +10,11 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from generator.families.diplomacy.model import build_map
-from generator.families.diplomacy.orders import Notation
+from generator.families.diplomacy.api import adjudicate_phase
+from generator.families.diplomacy.phase_view import phase_diagram
 from generator.render import geometry as geo
-from generator.render.diagram import order_diagram
-from generator.render.mapview import view_of
 
-from render_fixtures import bundled
+from render_fixtures import bundled, model_of, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -39,7 +37,6 @@ def strip_game() -> dict:
     return {
         "title": "Strip",
         "map": board,
-        "notation": Notation(build_map(board)),   # the family's order notation
         "geometry": {
             "image": {"width": 1000, "height": 200},
             "outlines": {
@@ -97,14 +94,14 @@ def test_a_whole_sealane_name_is_not_a_province_plus_a_coast():
 def test_a_move_uses_the_nearest_piece_and_the_view_is_cropped_to_it():
     game = strip_game()
     request = {"phase": "S1901M", "units": {"RED": ["F EAS"]}, "orders": {"RED": ["F EAS - CAN"]}}
-    root = ET.fromstring(order_diagram(game, request, None))
+    root = ET.fromstring(phase_diagram(model_of(game), request, None))
     (start, tip), = _arrow_ends(root)
     assert 800 <= tip[0] <= 900 and start[0] > 900      # into the east piece of CAN, from EAS
     x, _, w, _ = _view_box(root)
     assert x >= 500 and w <= 500                          # the west end of the strip is not framed
     # and from the west the same province is entered at its west piece
     request = {"phase": "S1901M", "units": {"RED": ["F WES"]}, "orders": {"RED": ["F WES - CAN"]}}
-    root = ET.fromstring(order_diagram(game, request, None))
+    root = ET.fromstring(phase_diagram(model_of(game), request, None))
     (start, tip), = _arrow_ends(root)
     assert 100 <= tip[0] <= 200 and start[0] < 100
     x, _, w, _ = _view_box(root)
@@ -113,7 +110,7 @@ def test_a_move_uses_the_nearest_piece_and_the_view_is_cropped_to_it():
 
 def test_a_unit_in_a_repeated_province_sits_in_the_piece_its_order_leaves_from():
     request = {"phase": "S1901M", "units": {"RED": ["F CAN n"]}, "orders": {"RED": ["F CAN n - EAS"]}}
-    root = ET.fromstring(order_diagram(strip_game(), request, None))
+    root = ET.fromstring(phase_diagram(model_of(strip_game()), request, None))
     (letter, x, y), = _units(root)
     assert letter == "F" and 800 <= x <= 900 and y <= 70    # the east piece of CAN n, not its label
     (start, tip), = _arrow_ends(root)
@@ -123,7 +120,7 @@ def test_a_unit_in_a_repeated_province_sits_in_the_piece_its_order_leaves_from()
 def test_support_ends_on_the_supported_move_as_drawn():
     request = {"phase": "S1901M", "units": {"RED": ["F EAS", "F CAN n"]},
                "orders": {"RED": ["F EAS - CAN", "F CAN n S F EAS - CAN"]}}
-    root = ET.fromstring(order_diagram(strip_game(), request, None))
+    root = ET.fromstring(phase_diagram(model_of(strip_game()), request, None))
     (move_start, move_tip), = _arrow_ends(root)
     (sup_start, sup_tip), = _arrow_ends(root, "mw-support-move")
     # everything on the east end of the strip
@@ -144,7 +141,7 @@ def _divided_states():
 
 def _diagram(fam, game, request):
     response = fam.adjudicate(game, request)
-    return ET.fromstring(order_diagram(game, request, response)), response
+    return ET.fromstring(phase_diagram(game, request, adjudicate_phase(game, request))), response
 
 
 def test_sealane_fleet_is_drawn_in_its_sealane():

@@ -15,7 +15,7 @@ from generator.render.paper import (MARGIN_MM, PAPERS, fit, for_paper, place_on_
                                     without_paper)
 from generator.render.svg import document
 
-from render_fixtures import REPO, bundled, tiny_game
+from render_fixtures import REPO, bundled, tiny_model
 
 CLASSIC = str(REPO / "content" / "classic")
 
@@ -62,7 +62,7 @@ def _pdf_pages(data: bytes, tmp_path):
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils not installed")
 def test_printables_make_pdfs_that_open_and_fit(tmp_path):
     from generator.render.print import print_documents
-    docs = printables(tiny_game())
+    docs = printables(tiny_model())
     files, placed = print_documents(docs["map"] + docs["adjacency"], "A4", "pdf", title="Tiny")
     (name, data), = files.items()
     again, _ = print_documents(docs["map"] + docs["adjacency"], "A4", "pdf", title="Tiny")
@@ -84,7 +84,7 @@ def test_librsvg_and_cairosvg_print_the_same_pages(tmp_path):
     from generator.render.tiles import sheets
     assert librsvg.available(), "librsvg is not installed (apt-get install librsvg2-2; .ci/run installs it)"
     assert renderer().startswith("librsvg ")
-    docs = printables(tiny_game())
+    docs = printables(tiny_model())
     pages = [s.svg for _, svg in docs["map"] + docs["adjacency"] for s in sheets(svg, "A4", title="Tiny")]
     shown = {}
     for name in ("librsvg", "cairosvg"):

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections import deque
 
 from .model import DiplomacyMap, province_of
-from .movement import IllegalOrder, OrderResult, Unit
+from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
 from .rules._engine import build_sites
+from .verdicts import WAIVED, Built, Removed
 
 
 def distances_to(m: DiplomacyMap, sources: set[str]) -> dict[str, int]:
@@ -84,14 +85,14 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                     raise IllegalOrder(f"{power} may build only {need} unit(s); this one is one too many")
                 if order.kind == "waive":
                     used[power] += 1
-                    results.append(OrderResult(power, text, "WAIVE", True, "succeeds", "build waived"))
+                    results.append(decided(power, text, "WAIVE", WAIVED, m.display))
                     continue
                 kind, loc = _build_location(game, power, order, centers.get(power, []), units, built)
                 used[power] += 1
                 built.add(province_of(loc))
                 after[province_of(loc)] = Unit(power, kind, loc)
-                results.append(OrderResult(power, text, f"{kind} {loc} B", True, "succeeds",
-                                           "built", f"{kind} {loc}"))
+                results.append(decided(power, text, f"{kind} {loc} B", Built(f"{kind} {loc}"), m.display,
+                                       f"{kind} {loc}"))
             elif order.kind == "disband":
                 if need >= 0:
                     raise IllegalOrder(f"{power} has no units to remove this turn")
@@ -106,7 +107,7 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                 used[power] += 1
                 removed.add(prov)
                 del after[prov]
-                results.append(OrderResult(power, text, f"{u} D", True, "succeeds", "removed", str(u)))
+                results.append(decided(power, text, f"{u} D", Removed(str(u)), m.display, str(u)))
             else:
                 raise IllegalOrder(f"a {order.kind} order is not allowed in an adjustment phase")
         except IllegalOrder as exc:

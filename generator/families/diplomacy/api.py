@@ -752,8 +752,8 @@ class PositionAfter:
 @dataclass(frozen=True, slots=True)
 class PhaseResult:
     """One phase adjudicated: each order's row, why (one sentence a step), the units its
-    rules removed, and the position after. In a movement phase, `verdicts` holds each
-    row's typed Verdict (None for an order that was not legal); JSON carries its reason."""
+    rules removed, and the position after. `verdicts` holds each row's typed Verdict
+    (None for an order that was not legal); JSON carries its reason."""
 
     phase: str
     results: list[dict]
@@ -859,6 +859,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
         for r in results:
             trace.append(f"{r.canonical if r.legal else r.order}: {r.result}, {r.reason}")
             shown.append(r.to_dict())
+        verdicts = tuple(r.verdict for r in results)
     # next phase and centre ownership (the lists are copied by _centers_out)
     new_centers = centers
     won = None

@@ -12,17 +12,22 @@ dislodged, contested, orders; schema: diplomacy-example) plus `expect:`:
       phase: F1901R                            # optional: next phase
       winner: FRANCE                           # optional (null for none)
 
-`Outcome.result` is the adjudicate response; `Outcome.markdown` a table of the
-orders with result and reason; mismatches list every disagreement with `expect`.
+`Outcome.result` is the adjudicate response (JSON, made at this edge from the typed
+`PhaseResult`); the check, `Outcome.markdown` (a table of the orders with result and
+reason) and the figure read each order's decision (decisions.py); mismatches list every
+disagreement with `expect`.
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 
 from ...diagnostics import register
 from ..base import Example, Outcome
-from .api import AdjudicationError, adjudicate, parse_unit
+from .api import AdjudicationError, PhaseResult, adjudicate_phase, parse_unit
+from .decisions import Decision, decisions
 from .model import province_of
+from .orders import OrderSyntaxError, parse_order
 from .pages_render import order_figure
 
 BAD_EXAMPLE = register("DIP020", "Worked example cannot be adjudicated",
@@ -53,37 +58,39 @@ def _power_id(game, name: str) -> str:
     return name.upper()
 
 
-def compare(game, expect: dict, response: dict) -> list[str]:
-    """Every way `response` disagrees with `expect`."""
+def compare(game, expect: dict, request: dict, result: PhaseResult) -> list[str]:
+    """Every way the adjudication `result` of `request` disagrees with `expect`."""
     out: list[str] = []
-    results = response["results"]
+    given = _given(game, decisions(result))
     for order, want in (expect.get("results") or {}).items():
-        hits = [r for r in results if _norm(r["order"]) == _norm(order) or _norm(r["canonical"]) == _norm(order)]
-        if not hits:
+        wanted = _reading(game, order)
+        d = next((d for d, readings in given if wanted in readings), None)
+        if d is None:
             out.append(f"expect.results names '{order}', which is not among the orders")
             continue
-        r = hits[0]
         want_s = str(want).lower()
-        got = "illegal" if (want_s == "illegal" and not r["legal"]) else r["result"]
-        if want_s == "illegal" and r["legal"]:
-            got = "legal, " + r["result"]
+        done = "succeeds" if d.succeeds else "fails"     # (an order that is not legal fails)
+        if want_s == "illegal":
+            got = "illegal" if not d.legal else f"legal, {done}"
+        else:
+            got = done
         if got != want_s:
-            out.append(f"'{order}': expected {want_s}, engine says {got} ({r['reason']})")
-    after = response["after"]
+            out.append(f"'{order}': expected {want_s}, engine says {got} ({d.why})")
+    after = result.after
     if "units" in expect:
         want = {(_power_id(game, p), u) for p, u in _units_set(game, {
             _power_id(game, p): v for p, v in (expect["units"] or {}).items()}, "expect.units")}
-        got = {(p, u) for p, us in after["units"].items() for u in us}
+        got = {(p, u) for p, us in after.units.items() for u in us}
         if want != got:
             out.append("units after: " + _diff(want, got))
     if "dislodged" in expect:
         want = _units_set(game, {_power_id(game, p): v for p, v in (expect["dislodged"] or {}).items()},
                           "expect.dislodged")
-        got = {(p, d["unit"]) for p, ds in after["dislodged"].items() for d in ds}
+        got = {(p, d["unit"]) for p, ds in after.dislodged.items() for d in ds}
         if want != got:
             out.append("dislodged: " + _diff(want, got))
     if "retreats" in expect:
-        table = {d["unit"]: d["retreats"] for ds in after["dislodged"].values() for d in ds}
+        table = {d["unit"]: d["retreats"] for ds in after.dislodged.values() for d in ds}
         for unit, locs in (expect["retreats"] or {}).items():
             # written as players write them ("F ENG se", "MSB n"), compared as location ids
             u = parse_unit(game, str(unit), "", "expect.retreats")
@@ -97,16 +104,32 @@ def compare(game, expect: dict, response: dict) -> list[str]:
     if "centers" in expect:
         want = {(_power_id(game, p), (game.map.lookup(str(c)) or str(c))) for p, cs in (expect["centers"] or {}).items()
                 for c in cs or []}
-        got = {(p, c) for p, cs in after["centers"].items() for c in cs}
+        got = {(p, c) for p, cs in after.centers.items() for c in cs}
         if want != got:
             out.append("centres after: " + _diff(want, got))
-    if "phase" in expect and str(expect["phase"]) != after["phase"]:
-        out.append(f"next phase: expected {expect['phase']}, engine says {after['phase']}")
+    if "phase" in expect and str(expect["phase"]) != after.phase:
+        out.append(f"next phase: expected {expect['phase']}, engine says {after.phase}")
     if "winner" in expect:
         want_w = _power_id(game, expect["winner"]) if expect["winner"] else None
-        if want_w != after["winner"]:
-            out.append(f"winner: expected {want_w}, engine says {after['winner']}")
+        if want_w != after.winner:
+            out.append(f"winner: expected {want_w}, engine says {after.winner}")
     return out
+
+
+def _given(game, decided: dict) -> list[tuple[Decision, tuple]]:
+    """Each order of the phase (the rules' standing orders too), in the results' order,
+    with its decision and the readings an expectation may name it by: the order as
+    written and as adjudicated."""
+    return [(d, (_reading(game, d.order), _reading(game, d.canonical))) for d in decided.values()]
+
+
+def _reading(game, text: str):
+    """An order as the family reads it, whoever gives it (for comparing two writings of
+    one order); text that is no order stands for itself, spaces and case evened."""
+    try:
+        return dataclasses.replace(parse_order(text, "", game.map), text="")
+    except OrderSyntaxError:
+        return _norm(text)
 
 
 def _location(game, text) -> str:
@@ -137,61 +160,61 @@ def _cell(text: str) -> str:
     return html.escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ")
 
 
-def outcome_table(game, response: dict) -> str:
+def outcome_table(game, result: PhaseResult) -> str:
     """A Markdown table of orders with result and reason, then the position after."""
     lines = ["| Power | Order | Result | Why |", "| --- | --- | --- | --- |"]
-    for r in response["results"]:
-        name = game.map.powers[r["power"]].name if r["power"] in game.map.powers else r["power"]
-        result = r["result"] if r["legal"] else "illegal"
-        mark = {"succeeds": "✔ succeeds", "fails": "✘ fails", "illegal": "✘ illegal"}[result]
-        lines.append(f"| {_cell(name)} | `{_cell(r['order'])}` | {mark} | {_cell(r['reason'])} |")
-    after = response["after"]
+    for d in decisions(result).values():
+        name = game.map.powers[d.power].name if d.power in game.map.powers else d.power
+        mark = {"succeeds": "✔ succeeds", "fails": "✘ fails", "illegal": "✘ illegal"}[d.outcome]
+        lines.append(f"| {_cell(name)} | `{_cell(d.order)}` | {mark} | {_cell(d.why)} |")
+    after = result.after
     extra = []
     shown = game.map.display
     dis = [f"{d['unit'][:2]}{shown(d['unit'][2:])} ({p}; may retreat to "
            f"{', '.join(shown(x) for x in d['retreats']) or 'nowhere'})"
-           for p, ds in after["dislodged"].items() for d in ds]
+           for p, ds in after.dislodged.items() for d in ds]
     if dis:
         extra.append("**Dislodged:** " + _cell("; ".join(dis)))
-    if after["contested"]:
-        extra.append("**Standoff left empty:** " + _cell(", ".join(shown(x) for x in after["contested"])))
+    if after.contested:
+        extra.append("**Standoff left empty:** " + _cell(", ".join(shown(x) for x in after.contested)))
+
     def power_name(pid: str) -> str:
         return game.map.powers[pid].name if pid in game.map.powers else pid
-    if response["phase"].startswith("F") and after["phase"][0] in "WS" and after["centers"]:
+    if result.phase.startswith("F") and after.phase[0] in "WS" and after.centers:
         # after a fall turn the owners change: show who holds what now
         extra.append("**Supply centres after the fall:** " + _cell("; ".join(
-            f"{power_name(p)}: {', '.join(shown(c) for c in cs)}" for p, cs in sorted(after["centers"].items()))))
-    if after.get("adjustments"):
+            f"{power_name(p)}: {', '.join(shown(c) for c in cs)}" for p, cs in sorted(after.centers.items()))))
+    if after.adjustments:
         extra.append("**Adjustments due:** " + _cell(", ".join(
             f"{power_name(p)} {'builds' if n > 0 else 'removes'} {abs(n)}"
-            for p, n in sorted(after["adjustments"].items()))))
-    if after["winner"]:
-        extra.append(f"**Winner:** {_cell(after['winner'])}")
-    extra.append(f"**Next phase:** {_cell(after['phase'])}")
+            for p, n in sorted(after.adjustments.items()))))
+    if after.winner:
+        extra.append(f"**Winner:** {_cell(after.winner)}")
+    extra.append(f"**Next phase:** {_cell(after.phase)}")
     return "\n".join(lines) + "\n\n" + "  \n".join(extra) + "\n"
 
 
-def diagram(game, request: dict, response: dict, title: str = "") -> str:
-    """The order diagram of an adjudicated request (pages_render.order_figure)."""
-    return order_figure(game, request, response, title=title)
+def diagram(game, request: dict, result: PhaseResult, title: str = "") -> str:
+    """The order diagram of a request adjudicated as `result` (pages_render.order_figure)."""
+    return order_figure(game, request, result, title=title)
 
 
 def run_example(game, example: Example) -> Outcome:
     data = example.data or {}
     request = {k: data[k] for k in REQUEST_KEYS if k in data}
     try:
-        response = adjudicate(game, request)
+        result = adjudicate_phase(game, request)
     except AdjudicationError as exc:
         d = example.doc.diagnostic(exc.pointer, BAD_EXAMPLE, f"example {example.index}: {exc}",
                                    hint="see the diplomacy-example schema for the block's keys")
         return Outcome(result={}, mismatches=[str(exc)], diagnostics=[d])
     try:
-        mismatches = compare(game, data.get("expect") or {}, response)
+        mismatches = compare(game, data.get("expect") or {}, request, result)
     except AdjudicationError as exc:
         mismatches = [f"expect: {exc}"]
-    return Outcome(result=response, trace=list(response["trace"]), mismatches=mismatches,
-                   figure=lambda: diagram(game, request, response, str(data.get("title") or "")),
-                   markdown=outcome_table(game, response))
+    return Outcome(result=result.to_json(), trace=list(result.trace), mismatches=mismatches,
+                   figure=lambda: diagram(game, request, result, str(data.get("title") or "")),
+                   markdown=outcome_table(game, result))
 
 
 def province(text: str) -> str:

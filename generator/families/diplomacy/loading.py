@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..base import GameSource
 from .model import Game, build_map, build_start
-from .orders import Notation
 from .overlay import Merged, merged_source
 from .rules import RuleSet
 from .rules._engine import add_borders, add_convoy_provinces
@@ -22,7 +21,7 @@ def game_from_data(game_id: str, meta: dict, map_data: dict, geometry: dict | No
                 default_builds={k: list(v) for k, v in (map_data.get("default_builds") or {}).items()},
                 colored_neutral_centers={k: list(v) for k, v in
                                          (map_data.get("colored_neutral_centers") or {}).items()},
-                geometry=geometry, source=source, notation=Notation(m))
+                geometry=geometry, source=source)
 
 
 def load(source: GameSource) -> Game:

@@ -15,7 +15,6 @@ Public attributes (the render and importer helpers build on these):
     geometry        raw data of geometry.yaml, or None
     source          the `GameSource` it was loaded from (docs for diagnostics), or None
     overlay_problems (pointer, message) pairs from merging overlay.yaml, if any
-    notation        `orders.Notation`: the order notation on this map (for drawings)
 
 `DiplomacyMap`
     provinces       {id: Province} in file order
@@ -341,7 +340,6 @@ class Game:
     geometry: dict | None = None
     source: Any = None
     overlay_problems: list = field(default_factory=list)   # (pointer, message) from overlay.yaml
-    notation: Any = None   # orders.Notation on this map (set by loading), for render/
     view: Any = None       # the render view of this board, made once (pages_render.board_view)
 
     @property

@@ -51,6 +51,9 @@ class IllegalOrder(Exception):
 
 @dataclass(slots=True)
 class OrderResult:
+    """A retreat or adjustment order's row (a movement phase makes its rows at once, in
+    adjudicate_movement); `verdict`, None for an order that is not legal, is the decision
+    that `result` and `reason` say (see `decided`)."""
     power: str
     order: str          # as written (normalised spaces)
     canonical: str
@@ -58,10 +61,18 @@ class OrderResult:
     result: str         # succeeds | fails
     reason: str
     unit: str = ""      # the unit the order applied to, e.g. "F NTH"
+    verdict: Verdict | None = None
 
     def to_dict(self) -> dict:
         return {"power": self.power, "order": self.order, "canonical": self.canonical,
                 "unit": self.unit, "legal": self.legal, "result": self.result, "reason": self.reason}
+
+
+def decided(power: str, order: str, canonical: str, verdict: Verdict, place, unit: str = "") -> OrderResult:
+    """The row of a legal order: its outcome and reason read from its verdict (`place`:
+    a province's display name)."""
+    return OrderResult(power, order, canonical, True, "succeeds" if verdict.ok else "fails",
+                       verdict.reason(str, place), unit, verdict)
 
 
 @dataclass

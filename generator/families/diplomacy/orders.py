@@ -453,18 +453,3 @@ def _end(r: _Reader) -> None:
 UNIT_WORDS = _UNITS
 end_of_order = _end
 _Reader.coast = _Reader._coast
-
-
-@dataclass(frozen=True)
-class Notation:
-    """The order notation on one map, as the family hands it to render/ (which imports
-    no family): drawings read orders and locations exactly as the engine does. Both
-    raise OrderSyntaxError (a ValueError) on text that is no order or no location."""
-
-    map: DiplomacyMap
-
-    def order(self, text: str, power: str) -> Order:
-        return parse_order(text, power, self.map)
-
-    def location(self, text: str) -> str:
-        return read_location(text, self.map)

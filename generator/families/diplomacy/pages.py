@@ -7,6 +7,7 @@ import json
 import re
 
 from ...escape import code_span, md_cell, md_text
+from ...render import colour_chip
 from ..base import Page
 from .checks import geometry_review_page
 from .pages_render import render_pages
@@ -27,8 +28,7 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 def _swatch(colour: str) -> str:
     """A colour chip; only a well-formed #rrggbb from the data reaches the style attribute."""
     c = colour if _COLOUR.match(str(colour)) else "#888888"
-    return (f'<span style="display:inline-block;width:1.6em;height:1em;vertical-align:middle;'
-            f'border:1px solid #555;background:{c}" role="img" aria-label="colour {c}"></span> `{c}`')
+    return f"{colour_chip(c)} `{c}`"
 
 
 def _places(game, ids) -> str:

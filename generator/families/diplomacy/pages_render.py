@@ -6,18 +6,14 @@ and of an adjudicated request (`order_figure`, for worked examples and the DATC 
 """
 from __future__ import annotations
 
+from ...escape import md_text, xml_text
 from ...families.base import Page
-from ...render import codes  # noqa: F401  (registers the RND codes)
-from ...render import geometry as geo
-from ...render.adjacency import adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets
-from ...render.diagram import order_diagram
-from ...render.map import MapOptions, home_owners, render_map
-from ...render.mapview import MapView, fresh_view_of, view_fingerprint, view_of
-from ...render.svg import esc
-from ...render.viewer import colour_key, map_viewer
-from ...escape import md_text
-from .api import adjudicate
+from ...render import (MapOptions, MapView, Metrics, adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets,
+                       colour_key, home_owners, map_viewer, moves_key, render_map, simplified_pieces, view_fingerprint)
+from .api import PhaseResult, adjudicate_phase
+from .board_view import fresh_view_of, view_of
 from .model import Game
+from .phase_view import phase_diagram
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -32,12 +28,10 @@ PRINT_LABEL_MM = 2.2      # printable maps are sized so province codes are this 
                           # paper too small for the whole map at that size gets it tiled
 
 
-def board_view(game) -> MapView:
+def board_view(game: Game) -> MapView:
     """The game's map view, made once per loaded model (a model lives for one build:
     the DATC page draws 165 diagrams of one board), kept on the model rather than
     looked up by id() in a module-level table."""
-    if not isinstance(game, Game):
-        return view_of(game)
     if game.view is None:
         game.view = view_of(game)
     return game.view
@@ -56,7 +50,6 @@ def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units:
                       title=_title(game, view), units=view.start_units if units else None,
                       centers=view.start_centers if units else None, powers_link=link)
     if print_mode:
-        from ...render.map import Metrics
         m = Metrics.of(view, view.width)
         opts.unit_mm = PRINT_LABEL_MM / m.font
     return render_map(view, opts)
@@ -70,9 +63,7 @@ def thumbnail_svg(game) -> str:
     key = (view_fingerprint(view), tol)
     simple = _SIMPLIFIED.get(key)
     if simple is None:
-        simple = {pid: [geo.flatten(geo.simplify(geo.pairs(r), tol)) for r in p.pieces
-                        if abs(geo.area(geo.pairs(r))) > tol * tol * 4]
-                  for pid, p in view.provinces.items()}
+        simple = {pid: simplified_pieces(p.pieces, tol) for pid, p in view.provinces.items()}
         if len(_SIMPLIFIED) >= 8:
             _SIMPLIFIED.pop(next(iter(_SIMPLIFIED)))
         _SIMPLIFIED[key] = simple
@@ -85,9 +76,10 @@ def thumbnail_svg(game) -> str:
 _SIMPLIFIED: dict[tuple, dict[str, list]] = {}   # (outlines' fingerprint, tolerance) -> province -> pieces
 
 
-def order_figure(game, request: dict, response: dict, title: str = "") -> str:
-    """The order diagram of an adjudicated request: arrows, outcomes, dislodged units."""
-    return order_diagram(board_view(game), request, response, title=title)
+def order_figure(game, request: dict, result: PhaseResult | None, title: str = "") -> str:
+    """The order diagram of a request adjudicated as `result` (None: its orders drawn
+    without outcomes): arrows, outcomes, dislodged units."""
+    return phase_diagram(game, request, result, view=board_view(game), title=title)
 
 
 def render_position(game, request: dict, title: str = "") -> str:
@@ -95,7 +87,7 @@ def render_position(game, request: dict, title: str = "") -> str:
     as an order diagram; without, the map with the units and centres. Raises
     api.AdjudicationError (a ValueError) when the request is malformed."""
     if request.get("orders"):
-        return order_figure(game, request, adjudicate(game, request), title=title)
+        return order_figure(game, request, adjudicate_phase(game, request), title=title)
     return render_map(board_view(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
                                                 dislodged=request.get("dislodged"), title=title or None))
 
@@ -131,9 +123,7 @@ def map_page(game, view: MapView, svg: str) -> str:
                   "    This game has no province outlines yet, so the map is a schematic: each "
                   "province is the area nearest its label point, and lines show which provinces "
                   "are adjacent.", ""]
-    key = ('<span class="mw-map-key"><span class="mw-key mw-key-army">army moves</span> '
-           '<span class="mw-key mw-key-fleet">fleet moves</span> '
-           '<span class="mw-key mw-key-both">both</span></span>')
+    key = moves_key()
     powers = colour_key("The powers' colours", [(pw.name, pw.color) for pw in view.powers.values()],
                         "Land wears the colour of the power that holds it at the start, as the published map shows it.")
     lines += [
@@ -145,7 +135,7 @@ def map_page(game, view: MapView, svg: str) -> str:
         "- [Adjacency table](adjacency.md): [CSV](adjacency.csv) · [JSON](adjacency.json)",
     ]
     lines += ["", "Other paper sizes and formats: `mapwright print "
-              f"{esc(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
+              f"{xml_text(getattr(game, 'game_id', 'GAME'))} --paper letter --format png`.", ""]
     return "\n".join(lines)
 
 

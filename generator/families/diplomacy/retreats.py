@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import DiplomacyMap, province_of
-from .movement import IllegalOrder, OrderResult, Unit, fleet_destination
+from .movement import IllegalOrder, OrderResult, Unit, decided, fleet_destination
 from .orders import Order
+from .verdicts import DISBANDED, Retreats, RetreatStandoff
 
 
 @dataclass
@@ -69,7 +70,7 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
                 raise IllegalOrder("the unit already has a retreat order")
             if order.kind == "disband":
                 ordered.add(prov)
-                results.append(OrderResult(power, text, f"{d.unit} D", True, "succeeds", "disbanded", str(d.unit)))
+                results.append(decided(power, text, f"{d.unit} D", DISBANDED, m.display, str(d.unit)))
                 continue
             dest = order.dest
             if d.unit.kind == "F":
@@ -84,8 +85,7 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
                 raise IllegalOrder(f"cannot retreat to {m.display(dest)}: {why}")
             ordered.add(prov)
             chosen[prov] = (len(results), dest)
-            results.append(OrderResult(power, text, f"{d.unit} R {dest}", True, "succeeds", "retreats",
-                                       str(d.unit)))
+            results.append(decided(power, text, f"{d.unit} R {dest}", Retreats(dest), m.display, str(d.unit)))
         except IllegalOrder as exc:
             results.append(OrderResult(power, text, text, False, "fails", f"illegal: {exc}"))
     after = dict(units)
@@ -97,9 +97,9 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
     for prov, (i, dest) in sorted(chosen.items()):
         rivals = targets[province_of(dest)]
         if len(rivals) > 1:
-            results[i].result = "fails"
-            results[i].reason = (f"standoff: {len(rivals)} units retreat to {m.display(province_of(dest))}, "
-                                 "so all are disbanded")
+            r = results[i]
+            results[i] = decided(r.power, r.order, r.canonical, RetreatStandoff(len(rivals), province_of(dest)),
+                                 m.display, r.unit)
         else:
             u = dislodged[prov].unit
             after[province_of(dest)] = Unit(u.power, u.kind, dest)

@@ -258,7 +258,68 @@ class ByRule(Verdict):
         return self.why
 
 
+# --- retreats and adjustments ---------------------------------------------------------
+
+@dataclass(slots=True, unsafe_hash=True)
+class Retreats(Verdict):
+    """The dislodged unit retreats to `dest` (no other unit retreats there)."""
+    dest: str
+    ok = True
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return "retreats"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class RetreatStandoff(Verdict):
+    """`rivals` units (this one among them) retreat to `dest`: all are disbanded."""
+    rivals: int
+    dest: str
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return f"standoff: {self.rivals} units retreat to {place(self.dest)}, so all are disbanded"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Disbanded(Verdict):
+    """The dislodged unit is disbanded as ordered."""
+    ok = True
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return "disbanded"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Built(Verdict):
+    """The unit (`"F STP/NC"`) is built."""
+    unit: str
+    ok = True
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return "built"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Waived(Verdict):
+    """A build the power was due is waived."""
+    ok = True
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return "build waived"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Removed(Verdict):
+    """The unit (`"A PAR"`) is removed as ordered."""
+    unit: str
+    ok = True
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return "removed"
+
+
 # The verdicts that carry no facts, made once (they are immutable): the results of a
 # phase name one of these for most orders.
 HOLDS, SUPPORT_GIVEN, CONVOY_INTACT, CIRCULAR = Holds(), SupportGiven(), ConvoyIntact(), Circular()
+DISBANDED, WAIVED = Disbanded(), Waived()
 NO_ARMY_MOVING, LAND_ROUTE, NO_CONVOY_ROUTE = NoArmyMoving(), LandRoute(), NoConvoyRoute()

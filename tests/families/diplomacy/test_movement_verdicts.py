@@ -1,4 +1,4 @@
-"""A movement phase answers each order with a typed verdict (PhaseResult.verdicts, one a
+"""Each phase answers each order with a typed verdict (PhaseResult.verdicts, one a
 row): the row's result and reason are that verdict's, and the verdict names who did it."""
 from __future__ import annotations
 
@@ -63,7 +63,18 @@ def test_dislodgement_and_cut_name_the_unit(classic):
     assert got["A BOH - MUN"] == v.Bounced(1, "MUN", 1, False) and not got["A BOH - MUN"]
 
 
-def test_other_phases_carry_no_verdicts(classic):
+def test_adjustments_and_retreats_carry_their_verdicts_too(classic):
     result = adjudicate_phase(classic, {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]},
-                                        "centers": {"FRANCE": ["PAR", "MAR"]}, "orders": {"FRANCE": ["BUILD A MAR"]}})
-    assert result.verdicts == () and result.results
+                                        "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},
+                                        "orders": {"FRANCE": ["BUILD A MAR", "WAIVE", "BUILD A PIC"]}})
+    assert result.verdicts == (v.Built("A MAR"), v.WAIVED, None)       # PIC is no home centre: not legal
+    assert [r["reason"] for r in result.results][:2] == ["built", "build waived"]
+    # two units retreat to one province: both disbanded, each told why by its verdict
+    result = adjudicate_phase(classic, {"phase": "S1901R", "units": {"FRANCE": ["A MUN"], "ITALY": ["A BOH"]},
+                                        "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker_from": "BUR", "via_convoy": False}],
+                                                      "AUSTRIA": [{"unit": "A BOH", "attacker_from": "TYR", "via_convoy": False}]},
+                                        "contested": [],
+                                        "orders": {"GERMANY": ["A MUN - SIL"], "AUSTRIA": ["A BOH R SIL"]}})
+    assert result.verdicts == (v.RetreatStandoff(2, "SIL"), v.RetreatStandoff(2, "SIL"))
+    assert result.results[0]["reason"] == "standoff: 2 units retreat to SIL, so all are disbanded"
+    assert not any(r["result"] == "succeeds" for r in result.results)

@@ -15,7 +15,7 @@ import pytest
 
 from generator.examples import extract_examples
 from generator.families.diplomacy import FAMILY
-from generator.families.diplomacy.api import adjudicate
+from generator.families.diplomacy.api import adjudicate, adjudicate_phase
 from generator.families.diplomacy.checks import geometry_review_page
 from generator.families.diplomacy.examples import compare
 from generator.families.diplomacy.loading import game_from_data
@@ -104,20 +104,20 @@ def test_expected_retreats_are_read_as_players_write_them(games):
     me = games["modern-europe"]
     req = {"phase": "S2020M", "units": {"UNITED_KINGDOM": ["F ENG se"], "FRANCE": ["F ENG ne", "F ENG sw"]},
            "orders": {"FRANCE": ["F ENG ne - ENG se", "F ENG sw S F ENG ne - ENG se"]}}
-    resp = adjudicate(me, req)
+    result = adjudicate_phase(me, req)
     right = ["ENG", "ENG nw", "NTH", "NTH se", "ENS", "ENS sw", "AMS", "BRU", "EH", "LIL", "NRM", "PIC"]
-    assert compare(me, {"retreats": {"F ENG se": right}}, resp) == []
-    wrong = compare(me, {"retreats": {"F ENG se": right + ["ENG ne"]}}, resp)
+    assert compare(me, {"retreats": {"F ENG se": right}}, req, result) == []
+    wrong = compare(me, {"retreats": {"F ENG se": right + ["ENG ne"]}}, req, result)
     assert len(wrong) == 1 and "retreats of F ENG se" in wrong[0]
 
 
 def test_outcome_table_shows_retreats_as_players_write_them(games):
     from generator.families.diplomacy.examples import outcome_table
     me = games["modern-europe"]
-    resp = adjudicate(me, {"phase": "S2020M",
-                           "units": {"UNITED_KINGDOM": ["F ENG se"], "FRANCE": ["F ENG ne", "F ENG sw"]},
-                           "orders": {"FRANCE": ["F ENG ne - ENG se", "F ENG sw S F ENG ne - ENG se"]}})
-    table = outcome_table(me, resp)
+    result = adjudicate_phase(me, {"phase": "S2020M",
+                                   "units": {"UNITED_KINGDOM": ["F ENG se"], "FRANCE": ["F ENG ne", "F ENG sw"]},
+                                   "orders": {"FRANCE": ["F ENG ne - ENG se", "F ENG sw S F ENG ne - ENG se"]}})
+    table = outcome_table(me, result)
     assert "F ENG se (UNITED_KINGDOM; may retreat to" in table and "ENG nw" in table
     assert "ENG_NW" not in table
 
@@ -208,10 +208,10 @@ def test_outcome_table_shows_centres_after_a_fall_and_adjustments(games):
     ds = games["divided-states"]
     req = {"phase": "F2021M", "units": {"MAINE": ["A SAC", "A BNG", "F PTM"]},
            "centers": {"MAINE": ["BNG", "AUM", "PTM"]}, "orders": {"MAINE": ["A SAC - BID"]}}
-    table = outcome_table(ds, adjudicate(ds, req))
+    table = outcome_table(ds, adjudicate_phase(ds, req))
     assert "**Supply centres after the fall:** Maine: AUM, BID, BNG, PTM" in table
     assert "**Adjustments due:** Maine builds 1" in table
-    spring = outcome_table(ds, adjudicate(ds, {**req, "phase": "S2021M"}))
+    spring = outcome_table(ds, adjudicate_phase(ds, {**req, "phase": "S2021M"}))
     assert "after the fall" not in spring and "Adjustments" not in spring
 
 

@@ -51,6 +51,12 @@ CASES = [
     (v.Dislodged("MAO", True, convoying=True), False, "the convoying fleet is dislodged by F MAO - SPA/NC"),
     (v.ByRule(True, "transforms"), True, "transforms"),
     (v.ByRule(False, "attacked"), False, "attacked"),
+    (v.Retreats("SPA"), True, "retreats"),
+    (v.RetreatStandoff(2, "SPA"), False, "standoff: 2 units retreat to Spain, so all are disbanded"),
+    (v.Disbanded(), True, "disbanded"),
+    (v.Built("F BRE"), True, "built"),
+    (v.Waived(), True, "build waived"),
+    (v.Removed("F BRE"), True, "removed"),
 ]
 
 

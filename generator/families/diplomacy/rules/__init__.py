@@ -37,6 +37,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
 
     convoy_provinces(map, params) -> [province id]    provinces besides open seas whose
                                                       fleets may convoy (added at load)
+    neutral_colours(game, params) -> {province: power}
+                                                      neutral centres drawn in a power's
+                                                      colour (the board's render view)
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -175,7 +178,7 @@ class OrderKind:
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
-         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces")
+         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,7 @@ class RuleModule:
     start: Callable | None = None
     claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
     convoy_provinces: Callable | None = None
+    neutral_colours: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""

@@ -8,15 +8,15 @@ from . import Problem
 
 
 def play(game, found: dict | None):
-    """(example, response, what the engine says otherwise than the example expects), or
+    """(example, its PhaseResult, what the engine says otherwise than the example expects), or
     None when the module found no example on this map."""
-    from ..api import adjudicate
+    from ..api import adjudicate_phase
     from ..examples import compare
     if found is None:
         return None
     request = {k: v for k, v in found.items() if k != "expect"}
-    response = adjudicate(game, request)
-    return found, response, compare(game, found["expect"], response)
+    result = adjudicate_phase(game, request)
+    return found, result, compare(game, found["expect"], request, result)
 
 
 def section(game, played) -> list[str]:
@@ -24,10 +24,10 @@ def section(game, played) -> list[str]:
     from ..examples import outcome_table
     if played is None:
         return []
-    found, response, _ = played
+    found, result, _ = played
     orders = [o for os in found["orders"].values() for o in os]
     return ["## Example", "", "Adjudicated by the engine when this page was made: "
-            + ", ".join(code_span(o) for o in orders) + ".", "", outcome_table(game, response)]
+            + ", ".join(code_span(o) for o in orders) + ".", "", outcome_table(game, result)]
 
 
 def problems(module: str, played) -> list[Problem]:

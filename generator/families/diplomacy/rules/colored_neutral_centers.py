@@ -32,12 +32,19 @@ def checks(game, params: dict) -> list[Problem]:
     return found
 
 
+def neutral_colours(game, params: dict) -> dict[str, str]:
+    """Province -> the power whose colour its neutral centre wears (the board's view)."""
+    return {str(c).split("/")[0]: str(power) for power, centres in game.colored_neutral_centers.items()
+            for c in centres or []}
+
+
 MODULE = RuleModule(
     name="colored_neutral_centers",
     title="Coloured neutral centres",
     summary=("Some neutral supply centres are drawn in a power's colour but are owned by nobody "
              "until a unit occupies them at the end of a fall turn."),
     checks=checks,
+    neutral_colours=neutral_colours,
     webdip=WebdipForm("neutral centres drawn in a power's colour", mixins=("NeutralScBox",),
                       forms=("NeutralScBox",),
                       export="NeutralScBox"),

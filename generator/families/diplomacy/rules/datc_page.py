@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ....diagnostics import register
 from ....escape import code_span, md_cell, md_text
-from ....render.figure import figure_size
+from ....render import figure_size
 from ...base import Page
-from ..api import AdjudicationError
+from ..api import AdjudicationError, adjudicate_phase
 from ..datc import default_path, load_cases, run_case
 from ..examples import diagram
 from . import Problem, RuleModule, WebdipForm
@@ -109,7 +109,8 @@ def pages(game, params: dict) -> list[Page]:
             lines += ["!!! note \"Corrected test data\"", f"    {md_text(run.note)}.", ""]
         for m in run.mismatches:
             lines.append(f"- **Mismatch:** {md_text(m)}")
-        svg = diagram(game, run.requests[-1], resp, f"{key} {title}")
+        # (the diagram reads the typed result: the last request adjudicated once more)
+        svg = diagram(game, run.requests[-1], adjudicate_phase(game, run.requests[-1]), f"{key} {title}")
         if svg:
             stem = key.replace("@", "-").replace("~", "-").replace(".", "-")
             assets.append(Page(f"assets/datc/{stem}.svg", svg))
