@@ -3,7 +3,8 @@ content column unless it scrolls inside it, with its scrollbar in sight.
 
 Dixie's Combat Results Table was 1012 px in a 688 px column (Material gives every header
 cell 5rem) with its last columns out of sight, Dixie's counters 894 px, Divided
-Republic's states 759 px. A small build (two games) keeps this test short."""
+Republic's states 759 px. Every page of the bundled games' site that has a table is
+measured (the reference pages' too)."""
 from __future__ import annotations
 
 import time
@@ -12,10 +13,9 @@ import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
-from test_browser_site import browser, serve_games  # noqa: E402,F401 (a fixture)
+from test_browser_site import REPO, browser, serve_games  # noqa: E402,F401 (a fixture)
 
-PAGES = ["dixie/charts/", "dixie/counters/", "dixie/scenarios/", "divided-republic/states/",
-         "divided-republic/cards/", "divided-republic/parties/"]
+GAMES = tuple(sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file()))
 
 # each table wider than the column: where it is and what holds it, measured in the page
 MEASURE = """
@@ -40,20 +40,30 @@ return out;
 
 
 @pytest.fixture(scope="module")
-def small_site(tmp_path_factory):
-    yield from serve_games(tmp_path_factory.mktemp("tables"), ("dixie", "divided-republic"))
+def site(tmp_path_factory):
+    """The bundled games' site served: its base URL and every page of it with a table."""
+    tmp = tmp_path_factory.mktemp("tables")
+    served = serve_games(tmp, GAMES)
+    base = next(served)
+    built = tmp / "site"
+    pages = sorted(p.parent.relative_to(built).as_posix() + "/" for p in built.rglob("index.html")
+                   if "<table" in p.read_text("utf-8"))
+    yield base, pages
+    served.close()
 
 
 @pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
-def test_no_table_is_cut(small_site, browser, size):
+def test_no_table_is_cut(site, browser, size):
+    base, pages = site
+    assert {"dixie/charts/", "divided-republic/states/", "divided-states/adjacency/"} <= set(pages)
     browser.set_window_size(*size)
     cut, wide = [], []
-    for page in PAGES:
-        browser.get(f"{small_site}/{page}")
-        end = time.time() + 10      # Material wraps the tables in its scroll container on load
+    for page in pages:
+        browser.get(f"{base}/{page}")
+        end = time.time() + 10      # Material wraps the plain tables in its scroll container on load
         while time.time() < end and not browser.execute_script(
-                "return document.querySelector('article table') === null "
-                "|| document.querySelector('.md-typeset__scrollwrap') !== null"):
+                "return Array.from(document.querySelectorAll('article table:not([class])'))"
+                ".every(t => t.closest('.md-typeset__scrollwrap'))"):
             time.sleep(0.1)
         for table in browser.execute_script(MEASURE):
             wide.append((page, table["head"]))

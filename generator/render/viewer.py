@@ -15,20 +15,22 @@ from ..escape import html_attr, html_text
 AFTER_ID = "mw-after-map"
 
 
-def map_viewer(svg: str, *, legend: str = "", noun: str = "province",
+def map_viewer(svg: str, *, legend: str = "", noun: str = "province", hint: str = "Province code or name",
                idle: str = "Select a province to see its neighbours.", key: str = "") -> str:
     """The interactive map SVG (id "mw-map") inside its viewer, as one HTML block.
 
     `legend` is HTML placed in the toolbar (the highlight colours' key); `noun` what the
-    find box finds; `idle` what the panel says while nothing is selected; `key` HTML
-    under the map (see colour_key)."""
+    find box finds (its label, read out but not shown, so the tools take one row on a
+    wide screen) and `hint` what to type there (its placeholder: the label to the eye);
+    `idle` what the panel says while nothing is selected; `key` HTML under the map (see
+    colour_key)."""
     lines = [
         f'<div class="mw-viewer" data-mw-viewer="1" data-mw-noun="{html_attr(noun)}" markdown="0">',
         f'<a class="mw-skip" href="#{AFTER_ID}">Skip past the map</a>',
         '<div class="mw-viewer-bar" role="toolbar" aria-label="Map tools">',
-        '<label class="mw-find-label">Find a ' + html_text(noun) + ' '
+        '<label class="mw-find-label"><span class="mw-find-text">Find a ' + html_text(noun) + '</span>'
         '<input type="search" class="mw-find" data-mw-find="1" autocomplete="off" spellcheck="false" '
-        'placeholder="code or name" aria-describedby="mw-map-status"></label>',
+        f'placeholder="{html_attr(hint)}" aria-describedby="mw-map-status"></label>',
         '<span class="mw-zoom-buttons">'
         '<button type="button" class="mw-button" data-mw-zoom="in" aria-label="Zoom in">+</button>'
         '<button type="button" class="mw-button" data-mw-zoom="out" aria-label="Zoom out">\u2212</button>'

@@ -114,7 +114,7 @@ def setup_position(game: Game) -> Position:
 def map_page(game: Game) -> str:
     return "\n".join([
         f"# Map of {md_text(game.title)}", "",
-        map_viewer(region_map(game, interactive=True), noun="state",
+        map_viewer(region_map(game, interactive=True), noun="state", hint="State code or name",
                    idle="Select a state to see its region, electoral votes and PCR.",
                    key=colour_key("The regions' colours", [(r.name, r.colour) for r in game.regions.values()])), "",
         "A tile map: one square per state, placed roughly where the state lies, coloured by region. "

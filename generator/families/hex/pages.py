@@ -35,7 +35,7 @@ def map_page(game: HexGame) -> str:
              f"{m.hex_km:g} km hexes.", ""] if m.source.estimated else ["# Map", ""]
     why = [NOTE, f"> {md_text(m.source.reasoning)}", ""] if m.source.estimated else []
     lines = intro + [
-             map_viewer(interactive_map_svg(game), noun="hex or city",
+             map_viewer(interactive_map_svg(game), noun="hex or city", hint="Hex number or city",
                         idle="Select a hex to see its terrain, country and city.",
                         key=colour_key("The sides' home countries", [(x.name, x.colour) for x in m.sides],
                                        "Land is tinted faintly in its home country's colour.")), "",
