@@ -102,7 +102,6 @@ class Document:
     line_offset: int = 0  # for documents cut out of a larger file (example blocks)
     text: str | None = field(default=None, repr=False)
 
-    _event_lookups: int = field(default=0, init=False, repr=False, compare=False)
     # mapping node -> {key: (key node, value node)}, built the first time a lookup passes
     # through it, so n lookups in a mapping of n keys cost linear time, not quadratic
     _keys: dict | None = field(default=None, init=False, repr=False, compare=False)
@@ -114,13 +113,6 @@ class Document:
         return self.root
 
     def _locate(self, pointer: str) -> tuple[int, int] | None:
-        # The first few lookups read the event stream only up to the value (no node
-        # graph); a document with more to report gets its graph composed once.
-        if self.root is None and self.text is not None and self._event_lookups < 4:
-            self._event_lookups += 1
-            found = _locate_by_events(self.text, pointer)
-            if found is not None:
-                return found
         root = self._root()
         if root is None:
             return None
@@ -169,71 +161,6 @@ def _entries(node: MappingNode):
             yield key_node, value_node
     for source in merged:
         yield from _entries(source)
-
-
-class _GiveUp(Exception):
-    """The event stream alone cannot answer (an alias or merge key on the way)."""
-
-
-def _locate_by_events(text: str, pointer: str) -> tuple[int, int] | None:
-    """What `_walk` answers on the composed graph, read from the parser's events and
-    stopping at the value; None when aliases or merge keys lie on the way."""
-    try:
-        return _events_walk(iter(yaml.parse(text, Loader=_COMPOSER)), pointer)
-    except (_GiveUp, StopIteration, yaml.YAMLError, RecursionError):
-        return None
-
-
-def _event_mark(event) -> tuple[int, int]:
-    return event.start_mark.line + 1, event.start_mark.column + 1
-
-
-def _skip(events, first) -> None:
-    """Consume the rest of the node that `first` starts."""
-    if not isinstance(first, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-        return
-    depth = 1
-    for event in events:
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-            if not depth:
-                return
-
-
-def _events_walk(events, pointer: str) -> tuple[int, int]:
-    node = next(e for e in events if isinstance(e, yaml.NodeEvent))   # the first document's root
-    found = _event_mark(node)
-    for token in (_unescape(t) for t in pointer.split("/")[1:]):
-        if isinstance(node, yaml.AliasEvent):
-            raise _GiveUp
-        if isinstance(node, yaml.MappingStartEvent):
-            while True:
-                key = next(events)
-                if isinstance(key, yaml.MappingEndEvent):
-                    return found
-                if isinstance(key, yaml.AliasEvent) or (
-                        isinstance(key, yaml.ScalarEvent) and key.value == "<<" and key.implicit[0]):
-                    raise _GiveUp   # the composed graph resolves these; ask it
-                value = next(events)
-                if isinstance(key, yaml.ScalarEvent) and key.value == token:
-                    found, node = _event_mark(key), value
-                    break
-                _skip(events, key)
-                _skip(events, value)
-        elif isinstance(node, yaml.SequenceStartEvent) and token.isdigit():
-            index = int(token)
-            for i, item in enumerate(iter(lambda: next(events), None)):
-                if isinstance(item, yaml.SequenceEndEvent):
-                    return found
-                if i == index:
-                    found, node = _event_mark(item), item
-                    break
-                _skip(events, item)
-        else:
-            return found
-    return found
 
 
 def _key_index(node: MappingNode) -> dict:

@@ -137,12 +137,11 @@ def test_loading_restores_the_garbage_collector_state():
 def test_node_graph_is_composed_only_when_a_position_is_asked_for():
     doc, _ = load_text("a:\n  b: [1, 2]\n", "f.yaml")
     assert doc.root is None  # large maps keep only their data and text
+    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no graph
+    assert doc.root is None
     assert doc.where("/a/b/1") == (2, 10)
-    assert doc.root is None  # a few lookups read the event stream only
-    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no lookup
-    for _ in range(4):
-        assert doc.where("/a/b") == (2, 3)
-    assert doc.root is not None and doc.where("/a/b/0") == (2, 7)  # then the graph, once
+    assert doc.root is not None and doc.text is None   # composed once, the text let go
+    assert doc.where("/a/b/0") == (2, 7) and doc.where("/a/b") == (2, 3)
 
 
 @settings(max_examples=100, deadline=None)
@@ -179,26 +178,54 @@ _values = st.recursive(st.one_of(st.integers(-3, 3), st.text(alphabet="xy: ", ma
                                                st.dictionaries(_keys, inner, max_size=3)), max_leaves=12)
 
 
+def _written_at(text: str, line: int, column: int) -> str:
+    return text.split("\n")[line - 1][column - 1:]
+
+
+def _starts_as_dumped(written: str, value) -> bool:
+    """`written` begins with `value` as yaml.safe_dump writes a short scalar or key."""
+    if isinstance(value, str):
+        return written.startswith(value) or written[:1] in "'\"" and written[1:].startswith(value)
+    return written.startswith("null" if value is None else str(value))
+
+
 @settings(max_examples=150, deadline=None)
 @given(_values, st.sampled_from([None, True, False]))
-def test_event_stream_positions_match_the_composed_graph(data, flow):
-    from generator.loader import _first_node, _locate_by_events, _walk
+def test_every_pointer_is_located_at_its_key_or_item_in_the_text(data, flow):
+    """The one locator, checked against the text itself: a mapping entry is found at its
+    key, a sequence's scalar item at the item; a pointer to nothing at its nearest
+    ancestor's place."""
     text = yaml.safe_dump({"root": data}, default_flow_style=flow)
-    root = _first_node(text)
-    for pointer in _pointers({"root": data}):
-        assert _locate_by_events(text, pointer) == _walk(root, pointer), (text, pointer)
+    doc, diags = load_text(text, "f.yaml")
+    assert diags == []
+
+    def check(value, pointer, last):
+        line, column = doc.where(pointer)
+        if isinstance(last, str):
+            assert _starts_as_dumped(_written_at(text, line, column), last), (text, pointer)
+        elif not isinstance(value, (dict, list)):
+            assert _starts_as_dumped(_written_at(text, line, column), value), (text, pointer)
+        assert doc.where(pointer + "/nope") == (line, column), (text, pointer)
+        if isinstance(value, dict):
+            for k, v in value.items():
+                check(v, f"{pointer}/{k.replace('~', '~0').replace('/', '~1')}", k)
+        elif isinstance(value, list):
+            assert doc.where(f"{pointer}/{len(value)}") == (line, column), (text, pointer)
+            for i, v in enumerate(value):
+                check(v, f"{pointer}/{i}", i)
+
+    check(data, "/root", "root")
 
 
-def test_event_stream_defers_to_the_graph_for_aliases_merges_and_odd_keys():
-    from generator.loader import _first_node, _locate_by_events, _walk
-    text = ("base: &b {x: 1, y: [2, 3]}\nuse:\n  <<: *b\n  z: 4\nref: *b\n"
-            "? [complex, key]\n: 5\ndup: 1\ndup: 2\n'<<': quoted\n*b : aliased key\n")
-    root = _first_node(text)
-    for pointer in ("/use/x", "/use/z", "/ref/y/1", "/dup", "/<<", "/base/y/1", "/missing", ""):
-        found = _locate_by_events(text, pointer)
-        assert found is None or found == _walk(root, pointer), pointer
-        doc, _ = load_text(text, "f.yaml")
-        assert doc.where(pointer) == _walk(root, pointer), pointer
+def test_aliases_merges_and_odd_keys_are_located_as_yaml_reads_them():
+    text = ("base: &b {x: 1, y: [2, 3]}\nuse:\n  <<: *b\n  z: 4\n  y: own\nref: *b\n"
+            "? [complex, key]\n: 5\ndup: 1\ndup: 2\n'<<': quoted\nnest: {k: 1, k: 2}\n*b : aliased key\n")
+    doc, _ = load_text(text, "f.yaml")
+    # merged keys after the mapping's own (which win), the first of two keys, a quoted `<<`
+    expected = {"/use/x": (1, 11), "/use/z": (4, 3), "/use/y": (5, 3), "/ref/y/1": (1, 24), "/dup": (9, 1),
+                "/<<": (11, 1), "/nest/k": (12, 8), "/base/y/1": (1, 24), "/missing": (1, 1), "": (1, 1),
+                "/use/x/deeper": (1, 11)}
+    assert {pointer: doc.where(pointer) for pointer in expected} == expected
 
 
 def _as_written(text):
