@@ -2,8 +2,8 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MULTIPLE_DOCUMENTS, NOT_JSON_NUMBER, NOT_UTF8,
-                              TOO_LARGE, YAML_SYNTAX, load_document, load_text)
+from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MAX_DEPTH, MAX_NODES, MULTIPLE_DOCUMENTS, NOT_JSON_NUMBER,
+                              NOT_UTF8, TOO_LARGE, YAML_SYNTAX, load_document, load_text)
 
 
 def test_positions_point_at_keys_and_items():
@@ -230,9 +230,7 @@ def test_aliases_merges_and_odd_keys_are_located_as_yaml_reads_them():
 
 def _as_written(text):
     """load_text without the number-flow shortcut: the reference it must agree with."""
-    from unittest import mock
-    with mock.patch("generator.loader._read_short", lambda text, doc: False):
-        return load_text(text, "f.yaml")
+    return load_text(text, "f.yaml", fast=False)
 
 
 def _same_reading(text, pointers=()):
@@ -326,6 +324,12 @@ def test_any_text_reads_as_the_text_as_written(text):
     _same_reading(text)
 
 
+def _read_common(text):
+    """Whether the faster path read `text` itself (it steps aside otherwise)."""
+    from generator.yaml_fast import read_common
+    return read_common(text, MAX_NODES, MAX_DEPTH) is not None
+
+
 def _runs(flows: dict) -> list[int]:
     """How many flows each placeholder stands for (a run of lines read as one)."""
     return [1 + len(entry[3] or ()) for entry in flows.values()]
@@ -334,13 +338,13 @@ def _runs(flows: dict) -> list[int]:
 def _every_flow():
     """Short flows are left to YAML (json costs more there); these tests read them as JSON too."""
     from unittest import mock
-    return mock.patch("generator.loader._SHORTEST_FLOW", 0)
+    return mock.patch("generator.yaml_fast._SHORTEST_FLOW", 0)
 
 
 def test_only_long_flows_are_read_as_json():
-    from generator.loader import _simple_flows
+    from generator.yaml_fast import _simple_flows
     long = "[" + ", ".join(["12"] * 30) + "]"
-    assert len(_simple_flows(f"a: {long}\nb: [1, 2]\nc: [[AB, CD, 3], {long}]\n")[1]) == 2
+    assert len(_simple_flows(f"a: {long}\nb: [1, 2]\nc: [[AB, CD, 3], {long}]\n", MAX_NODES, MAX_DEPTH)[1]) == 2
 
 
 @_every_flow()
@@ -351,11 +355,11 @@ def test_simple_flows_keep_positions_inside_them():
     assert diags == [] and doc.data["outlines"]["AB"] == [[10, 20, 30], [40, 50]]
     assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
     assert doc.where("/outlines/AB/1/1") == (3, 27)
-    from generator.loader import Document, _read_short, _simple_flows
+    from generator.yaml_fast import _simple_flows
     # all were JSON (`image: {w: 3}` too), `no` as false; `z`, `contacts` and `more` one run
-    assert _runs(_simple_flows(text)[1]) == [1, 1, 1, 3]
-    assert _read_short(text, Document("f.yaml"))                # the shortcut read it
-    assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
+    assert _runs(_simple_flows(text, MAX_NODES, MAX_DEPTH)[1]) == [1, 1, 1, 3]
+    assert _read_common(text)                # the shortcut read it
+    assert not _read_common("a: 1\n# b: [1]\n")  # a flow in a comment: as written
 
 
 def test_one_line_flow_mappings_are_read_as_json_all_at_once():
@@ -366,18 +370,19 @@ def test_one_line_flow_mappings_are_read_as_json_all_at_once():
     text = "powers:\n  - {id: A, name: Two Words}\nborders:\n" + borders + "after: [1]\n"
     doc, diags = _same_reading(text, ["/borders/0/between/1", "/borders/199/units/1", "/powers/0/name", "/after"])
     assert diags == [] and doc.data["borders"][1] == {"between": ["P1", "P2"], "units": ["army", "fleet"], "sea": True}
-    from generator.loader import Document, _read_short, _simple_flows
-    short, flows = _simple_flows(text)
+    from generator.yaml_fast import _simple_flows
+    short, flows = _simple_flows(text, MAX_NODES, MAX_DEPTH)
     assert "Two Words" not in short     # a name of two words: one JSON string
     assert _runs(flows) == [1, 200]      # the borders: one run of items, one placeholder
-    assert _read_short(text, Document("f.yaml"))
+    assert _read_common(text)
     for odd in ("{a: 1, a: 2}", "{a:b}", "{a: [b, [c]], d: e}", "{x: 1a}"):
         _same_reading(f"m:\n  - {odd}\n  - {{k: v}}\n")
 
 
 def test_simple_flows_count_towards_the_limits(monkeypatch):
     import generator.loader as loader
-    monkeypatch.setattr(loader, "_SHORTEST_FLOW", 0)
+    import generator.yaml_fast as yaml_fast
+    monkeypatch.setattr(yaml_fast, "_SHORTEST_FLOW", 0)
     monkeypatch.setattr(loader, "MAX_NODES", 50)
     doc, diags = _same_reading("a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n")
     assert [d.code for d in diags] == [TOO_LARGE]
@@ -406,10 +411,10 @@ def test_flows_json_refuses_leave_the_others_to_json():
     doc, diags = _same_reading(text, ["/provinces/200/color", "/provinces/348/label/1", "/after/0"])
     assert diags == [] and doc.data["provinces"][3] == {"id": "P3", "name": "Val-d Or 3", "color": "#000003",
                                                         "label": [3, 2]}
-    from generator.loader import Document, _read_short, _simple_flows
-    runs = _simple_flows(text)[1]    # all but `a:b` and `1a`, in the three runs they leave
+    from generator.yaml_fast import _simple_flows
+    runs = _simple_flows(text, MAX_NODES, MAX_DEPTH)[1]    # all but `a:b` and `1a`, in the three runs they leave
     assert _runs(runs) == [7, 193, 147]
-    assert _read_short(text, Document("f.yaml"))
+    assert _read_common(text)
 
 
 @_every_flow()
