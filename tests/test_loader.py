@@ -390,7 +390,8 @@ def test_simple_flows_count_towards_the_limits(monkeypatch):
         "k:\n" + "".join(f"  k{i}: [1, [2]]\n" for i in range(5))
     for limit in range(30, 70):   # at the limit and around it, both readings agree
         monkeypatch.setattr(loader, "MAX_NODES", limit)
-        for text in (runs, "a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n", "- {a: [1, 2]}\n" * 12):
+        for text in (runs, "a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n", "- {a: [1, 2]}\n" * 12,
+                     "- 1\n" * 60, "".join(f"k{i}: [{i}]\n" for i in range(40))):
             _same_reading(text)
     monkeypatch.setattr(loader, "MAX_NODES", 1_000_000)
     deep = "".join(f"{'  ' * i}k{i}:\n" for i in range(60)) + "  " * 60 + "x: [[[[[1]]]]]\n"
@@ -461,3 +462,97 @@ def test_bundled_maps_edited_read_as_the_text_as_written(path, at, size, edits):
         doc, diags = _same_reading(text)
     if not diags and doc.data is not None:
         _same_reading(text, list(_pointers(doc.data))[:200])
+
+
+def test_every_bundled_content_file_is_read_by_the_faster_path_as_by_the_reference():
+    """The faster path earns its place on the bundled files (none falls back), and gives
+    there what the reference reading gives, data and positions alike."""
+    for path in sorted(_CONTENT.glob("*/*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert _read_common(text), path
+        doc, diags = _same_reading(text)
+        assert diags == [], path
+        pointers = list(_pointers(doc.data))
+        _same_reading(text, pointers[::max(1, len(pointers) // 100)])
+
+
+# words YAML reads as text, and words it reads otherwise when plain (as keys, rarer: a
+# boolean or null key is a diagnostic, and the faster path steps aside for the whole file)
+_TEXT_WORDS = ["ABC", "x", "a b", "Long Range", "Centre-Sud", "St. Johns", "KKV/EC", "\u00e9t\u00e9", "#00c81c", "a: b",
+               "- x", "[x]", "'q'", '"q"', "", " lead", "trail ", "a,b", "Y", "k" * 70]
+_ODD_WORDS = ["yes", "No", "null", "~", "1", "012", "0x1f", "1.5", ".inf", "2024-01-02", "1_000", "true", "on", "<<"]
+_WORDS = st.sampled_from(_TEXT_WORDS * 2 + _ODD_WORDS)
+_KEYS = st.sampled_from(_TEXT_WORDS * 5 + ["1", "012", "1.5", "0x1f", "<<", "No", "null"])
+_SMALL = st.integers(-10 ** 6, 10 ** 6)
+_SCALARS = st.one_of(_WORDS, _WORDS, _SMALL, _SMALL, st.floats(-1e6, 1e6), st.booleans(), st.none(),
+                     st.integers(-(2 ** 54), 2 ** 54), st.floats(allow_nan=True, allow_infinity=True))
+_ITEMS = st.one_of(st.lists(st.integers(-999, 99999), min_size=8, max_size=40),   # an outline's numbers
+                   st.lists(st.one_of(_WORDS, st.integers(0, 99)), max_size=12),   # a contact's ids
+                   st.dictionaries(_KEYS, _SCALARS, max_size=5),
+                   # a map's provinces and borders, a hex map's hexes: runs of flow mappings
+                   st.lists(st.dictionaries(_KEYS, _SCALARS, min_size=1, max_size=5), min_size=1, max_size=8),
+                   st.dictionaries(_KEYS, st.dictionaries(_KEYS, _SCALARS, min_size=1, max_size=4), min_size=1,
+                                   max_size=6))
+_VALUES = st.recursive(st.one_of(_SCALARS, _ITEMS),
+                       lambda inner: st.one_of(st.lists(inner, max_size=6), st.dictionaries(_KEYS, inner, max_size=5)),
+                       max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, min_size=1, max_size=6),
+       st.sampled_from(["yaml_text", "block", "flow", "by hand"]), st.booleans())
+def test_generated_yaml_reads_the_same_by_the_faster_path_and_the_reference(data, writer, every_flow):
+    """Content as Mapwright's own writer (`yaml_text`, the shapes of every generated map),
+    PyYAML and an author (`_by_hand`: words left plain that YAML reads as booleans, nulls
+    or numbers) write it, from generated values (numbers JSON cannot carry, long flows,
+    runs of flow mappings): the faster path gives the reference's data, diagnostics and
+    positions, or steps aside."""
+    from unittest import mock
+
+    from generator import yaml_text
+    if writer == "yaml_text":
+        text = yaml_text.document(["generated"], list(data.items()))
+    elif writer == "by hand":
+        text = _by_hand(data)
+    else:
+        text = yaml.safe_dump(data, default_flow_style=writer == "flow", allow_unicode=True, width=70)
+    with mock.patch("generator.yaml_fast._SHORTEST_FLOW", 0 if every_flow else 60):
+        doc, diags = _same_reading(text)
+        if not diags:
+            _same_reading(text, list(_pointers(doc.data))[:200])
+            expected = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            assert repr(doc.data) == repr(_keys_as_text(expected)), text
+
+
+def _keys_as_text(value):
+    """The data as the loader gives it: a number written as a key is read as its text."""
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else str(k): _keys_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keys_as_text(v) for v in value]
+    return value
+
+
+def _plain(value) -> str:
+    """`value` in YAML flow style as an author might type it: a word left unquoted."""
+    from generator import yaml_text
+    if isinstance(value, str):
+        plain = __import__("re").fullmatch(r"[A-Za-z0-9_][-A-Za-z0-9_ ./#]*(?<! )", value)
+        return value if plain else __import__("json").dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_plain(k)}: {_plain(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_plain, value)) + "]"
+    return yaml_text.scalar(value)
+
+
+def _by_hand(data: dict) -> str:
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            lines += [f"{_plain(key)}:"] + [f"  - {_plain(item)}" for item in value]   # a run of items
+        elif isinstance(value, dict) and value:
+            lines += [f"{_plain(key)}:"] + [f"  {_plain(k)}: {_plain(v)}" for k, v in value.items()]
+        else:
+            lines.append(f"{_plain(key)}: {_plain(value)}")
+    return "\n".join(lines) + "\n"
