@@ -9,8 +9,7 @@ input becomes diagnostics, never an exception.
 One reading is the reference: the text composed into YAML nodes, turned into data by
 `_Converter`, which alone makes diagnostics. A faster path (`yaml_fast.read_common`) reads
 the common document without nodes, or steps aside; tests hold it to the reference's
-answer. One locator: positions are found by walking the nodes (`_walk`), composed from
-the text the first time a position below the top level is asked for.
+answer. One locator (`locator.Locator`) finds a JSON pointer's line and column in the text.
 """
 from __future__ import annotations
 
@@ -21,6 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic, register
+from .locator import Locator
 from .yaml_fast import read_common
 from .yaml_subset import (INT_TAG, MERGE_TAG, SCALAR_CONSTRUCTORS, STANDARD_TAGS, STR_TAG, Composer, NotJsonNumber,
                           bracket_nesting, escape_pointer_token, plain_decimal)
@@ -58,37 +58,24 @@ MAX_DEPTH = 64
 class Document:
     """Plain data plus where each value stands in the file.
 
-    Positions are found on demand by walking the composed YAML nodes (`root`), so
-    loading stays fast on large maps; `positions` holds explicit ones (tests, API).
-    The loader keeps the source `text` rather than the node graph (a 10,000-province
-    map composes to millions of objects that would only slow the garbage collector
-    down for the rest of the run); `root` is composed again from it the first time a
-    position is asked for, which happens only when there is something to report."""
+    Positions are found on demand in the source `text` (`locator.Locator`, which reads
+    it only as far as a lookup needs), so loading stays fast on large maps and keeps no
+    node graph; `positions` holds explicit ones (the top-level keys, found while
+    loading; tests, API). A position is asked for only when there is something to report."""
 
     path: str  # as shown to users: relative to the working directory when possible
     data: object = None
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    root: object = field(default=None, repr=False)
     line_offset: int = 0  # for documents cut out of a larger file (example blocks)
     text: str | None = field(default=None, repr=False)
-
-    # mapping node -> {key: (key node, value node)}, built the first time a lookup passes
-    # through it, so n lookups in a mapping of n keys cost linear time, not quadratic
-    _keys: dict | None = field(default=None, init=False, repr=False, compare=False)
-
-    def _root(self):
-        if self.root is None and self.text is not None:
-            self.root = _first_node(self.text)
-            self.text = None
-        return self.root
+    _locator: Locator | None = field(default=None, init=False, repr=False, compare=False)
 
     def _locate(self, pointer: str) -> tuple[int, int] | None:
-        root = self._root()
-        if root is None:
-            return None
-        if self._keys is None:
-            self._keys = {}
-        return _walk(root, pointer, self._keys)
+        if self._locator is None:
+            if self.text is None:
+                return None
+            self._locator = Locator(self.text)
+        return self._locator.locate(pointer)
 
     def where(self, pointer: str) -> tuple[int, int]:
         """Line and column of `pointer`, or of its nearest ancestor that has one."""
@@ -112,53 +99,8 @@ class Document:
         return Diagnostic(self.path, line, column, code, message, sev, pointer, hint)
 
 
-def _unescape(token: str) -> str:
-    return token.replace("~1", "/").replace("~0", "~")
-
-
 def _mark(node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
-
-
-def _entries(node: MappingNode):
-    """(key node, value node) pairs of a mapping: its own first, then those merged with `<<`."""
-    merged = []
-    for key_node, value_node in node.value:
-        if key_node.tag == MERGE_TAG:
-            merged += [value_node] if isinstance(value_node, MappingNode) else \
-                [n for n in getattr(value_node, "value", []) if isinstance(n, MappingNode)]
-        else:
-            yield key_node, value_node
-    for source in merged:
-        yield from _entries(source)
-
-
-def _key_index(node: MappingNode) -> dict:
-    index: dict = {}
-    for k, v in _entries(node):
-        if isinstance(k, ScalarNode):
-            index.setdefault(k.value, (k, v))   # the first entry wins, as YAML merge says
-    return index
-
-
-def _walk(root, pointer: str, keys: dict | None = None) -> tuple[int, int]:
-    keys = {} if keys is None else keys
-    node, found = root, _mark(root)
-    for token in (_unescape(t) for t in pointer.split("/")[1:]):
-        if isinstance(node, MappingNode):
-            index = keys.get(node)
-            if index is None:
-                index = keys[node] = _key_index(node)
-            match = index.get(token)
-            if match is None:
-                return found
-            found, node = _mark(match[0]), match[1]
-        elif isinstance(node, SequenceNode) and token.isdigit() and int(token) < len(node.value):
-            node = node.value[int(token)]
-            found = _mark(node)
-        else:
-            return found
-    return found
 
 
 class _Limit(Exception):
@@ -331,7 +273,7 @@ def load_text(text: str, shown_path: str, *, fast: bool = True) -> tuple[Documen
         common = read_common(text, MAX_NODES, MAX_DEPTH) if fast else None
         if common is not None:   # it reads no document nested deeper than MAX_DEPTH
             doc.data, doc.positions = common
-            doc.text = text   # positions below the top level are composed again from it
+            doc.text = text   # positions below the top level are found in it when asked for
             return doc, []
         if _flow_depth_exceeds(text, MAX_DEPTH):
             mark = _event_depth_exceeds(text, MAX_DEPTH)
@@ -392,16 +334,8 @@ def load_text(text: str, shown_path: str, *, fast: bool = True) -> tuple[Documen
     except (yaml.YAMLError, ValueError, OverflowError) as exc:
         return doc, [Diagnostic(shown_path, 1, 1, YAML_SYNTAX, f"cannot read a value: {exc}",
                                 hint="check the value's syntax")]
-    doc.text = text  # positions are composed again from it when first asked for
+    doc.text = text  # positions are found in it when first asked for
     return doc, diagnostics + converter.diagnostics
-
-
-def _first_node(text: str):
-    """The first document's node graph; the text was composed once already, so it parses."""
-    try:
-        return next((n for n in yaml.compose_all(text, Loader=Composer) if n is not None), None)
-    except (yaml.YAMLError, RecursionError):
-        return None
 
 
 def load_document(path: Path) -> tuple[Document, list[Diagnostic]]:

@@ -134,14 +134,49 @@ def test_loading_restores_the_garbage_collector_state():
         gc.enable()
 
 
-def test_node_graph_is_composed_only_when_a_position_is_asked_for():
-    doc, _ = load_text("a:\n  b: [1, 2]\n", "f.yaml")
-    assert doc.root is None  # large maps keep only their data and text
-    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no graph
-    assert doc.root is None
+def test_the_text_is_read_only_as_far_as_a_lookup_needs():
+    doc, _ = load_text("a:\n  b: [1, 2]\nc: [3]\n", "f.yaml")
+    assert doc._locator is None  # large maps keep only their data and text
+    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no reading
+    assert doc._locator is None
     assert doc.where("/a/b/1") == (2, 10)
-    assert doc.root is not None and doc.text is None   # composed once, the text let go
-    assert doc.where("/a/b/0") == (2, 7) and doc.where("/a/b") == (2, 3)
+    assert doc._locator._kind and not doc._locator._done   # `c` not read yet
+    assert doc.where("/a/b/0") == (2, 7) and doc.where("/a/b") == (2, 3) and doc.where("/c/0") == (3, 5)
+
+
+def _graph_position(text: str, pointer: str) -> tuple[int, int]:
+    """The reference the locator is held to: the composed node graph, walked as YAML
+    reads it (a mapping's own keys, then those merged with `<<`; the first of two)."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    def mark(node):
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def entries(node):
+        merged = []
+        for key, value in node.value:
+            if key.tag == "tag:yaml.org,2002:merge":
+                merged += [value] if isinstance(value, MappingNode) else \
+                    [n for n in getattr(value, "value", []) if isinstance(n, MappingNode)]
+            else:
+                yield key, value
+        for source in merged:
+            yield from entries(source)
+
+    node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    found = mark(node)
+    for token in (t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]):
+        if isinstance(node, MappingNode):
+            match = next(((k, v) for k, v in entries(node) if isinstance(k, ScalarNode) and k.value == token), None)
+            if match is None:
+                return found
+            found, node = mark(match[0]), match[1]
+        elif isinstance(node, SequenceNode) and token.isdigit() and int(token) < len(node.value):
+            node = node.value[int(token)]
+            found = mark(node)
+        else:
+            return found
+    return found
 
 
 @settings(max_examples=100, deadline=None)
@@ -149,15 +184,13 @@ def test_node_graph_is_composed_only_when_a_position_is_asked_for():
                        st.one_of(st.integers(-3, 3), st.lists(st.integers(0, 9), max_size=3)), max_size=4),
        st.sampled_from([None, True, False]))
 def test_top_level_keys_are_located_at_load_as_the_graph_locates_them(data, flow):
-    from generator.loader import _first_node, _walk
     text = yaml.safe_dump(data, default_flow_style=flow)
     doc, _ = load_text(text, "f.yaml")
-    root = _first_node(text)
     for key in data:
         pointer = "/" + key.replace("~", "~0").replace("/", "~1")
-        assert doc.positions[pointer] == _walk(root, pointer), (text, pointer)
-        assert doc.where(pointer) == _walk(root, pointer)
-    assert doc.root is None   # none of those lookups needed the graph
+        assert doc.positions[pointer] == _graph_position(text, pointer), (text, pointer)
+        assert doc.where(pointer) == _graph_position(text, pointer)
+    assert doc._locator is None   # none of those lookups read the text again
 
 
 def _pointers(data, prefix=""):
@@ -215,6 +248,33 @@ def test_every_pointer_is_located_at_its_key_or_item_in_the_text(data, flow):
                 check(v, f"{pointer}/{i}", i)
 
     check(data, "/root", "root")
+
+
+_ANCHORED = ["&a {x: 1, y: [2, 3]}", "&a [1, {x: 2}]", "&a 5", "&a {<<: {z: 1}, x: 0}", "&a {}"]
+_USES = ["*a", "{<<: *a, x: 9}", "{<<: [*a, {w: 1}], y: 8}", "[*a, *a]", "{x: 1, x: 2, <<: *a}", "{'<<': *a}",
+         "{*a : 1}", "{? [x] : 1, x: 3}", "{<<: *a}", "{<<: [*a]}", "{!!merge <<: *a}", "{<<: 5}", "{y: {<<: *a}}"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_ANCHORED), st.lists(st.sampled_from(_USES), min_size=1, max_size=4),
+       st.sampled_from(["block", "flow"]))
+def test_aliases_and_merge_keys_are_located_as_the_composed_graph_says(anchored, uses, style):
+    if style == "block":
+        text = f"base: {anchored}\n" + "".join(f"u{i}: {use}\n" for i, use in enumerate(uses))
+    else:
+        text = "{base: " + anchored + ", " + ", ".join(f"u{i}: {use}" for i, use in enumerate(uses)) + "}\n"
+    try:
+        yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return
+    from generator.locator import Locator
+    pointers = [f"/u{i}{rest}" for i in range(len(uses)) for rest in
+                ("", "/x", "/y", "/y/1", "/z", "/w", "/0", "/1/x", "/0/y/0", "/<<", "/1", "/x/deeper", "/y/x", "/y/z")]
+    for pointer in pointers + ["/base/x", "/base/1/x", "/nope", ""]:
+        assert Locator(text).locate(pointer) == _graph_position(text, pointer), (text, pointer)
+    locator = Locator(text)   # one locator, many lookups, in any order
+    for pointer in reversed(pointers):
+        assert locator.locate(pointer) == _graph_position(text, pointer), (text, pointer)
 
 
 def test_aliases_merges_and_odd_keys_are_located_as_yaml_reads_them():
