@@ -1,5 +1,5 @@
-"""The YAML that content may hold, shared by the loader's reading (`loader`) and its
-faster path (`yaml_fast`): the parser, the scalar tags allowed with the function that
+"""The YAML that content may hold, shared by the loader's reading (`loader`), its
+faster path (`yaml_fast`) and the locator (`locator`): the parser, the scalar tags allowed with the function that
 makes each value (numbers only those JSON carries), and the pointer and nesting helpers
 both need. No reading happens here."""
 from __future__ import annotations
