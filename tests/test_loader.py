@@ -2,8 +2,8 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MULTIPLE_DOCUMENTS, NOT_JSON_NUMBER, NOT_UTF8,
-                              TOO_LARGE, YAML_SYNTAX, load_document, load_text)
+from generator.loader import (DUPLICATE_KEY, EMPTY_FILE, MAX_DEPTH, MAX_NODES, MULTIPLE_DOCUMENTS, NOT_JSON_NUMBER,
+                              NOT_UTF8, TOO_LARGE, YAML_SYNTAX, load_document, load_text)
 
 
 def test_positions_point_at_keys_and_items():
@@ -134,15 +134,49 @@ def test_loading_restores_the_garbage_collector_state():
         gc.enable()
 
 
-def test_node_graph_is_composed_only_when_a_position_is_asked_for():
-    doc, _ = load_text("a:\n  b: [1, 2]\n", "f.yaml")
-    assert doc.root is None  # large maps keep only their data and text
+def test_the_text_is_read_only_as_far_as_a_lookup_needs():
+    doc, _ = load_text("a:\n  b: [1, 2]\nc: [3]\n", "f.yaml")
+    assert doc._locator is None  # large maps keep only their data and text
+    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no reading
+    assert doc._locator is None
     assert doc.where("/a/b/1") == (2, 10)
-    assert doc.root is None  # a few lookups read the event stream only
-    assert doc.where("/a") == (1, 1)   # a top-level key: known from loading, no lookup
-    for _ in range(4):
-        assert doc.where("/a/b") == (2, 3)
-    assert doc.root is not None and doc.where("/a/b/0") == (2, 7)  # then the graph, once
+    assert doc._locator._kind and not doc._locator._done   # `c` not read yet
+    assert doc.where("/a/b/0") == (2, 7) and doc.where("/a/b") == (2, 3) and doc.where("/c/0") == (3, 5)
+
+
+def _graph_position(text: str, pointer: str) -> tuple[int, int]:
+    """The reference the locator is held to: the composed node graph, walked as YAML
+    reads it (a mapping's own keys, then those merged with `<<`; the first of two)."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    def mark(node):
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def entries(node):
+        merged = []
+        for key, value in node.value:
+            if key.tag == "tag:yaml.org,2002:merge":
+                merged += [value] if isinstance(value, MappingNode) else \
+                    [n for n in getattr(value, "value", []) if isinstance(n, MappingNode)]
+            else:
+                yield key, value
+        for source in merged:
+            yield from entries(source)
+
+    node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    found = mark(node)
+    for token in (t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]):
+        if isinstance(node, MappingNode):
+            match = next(((k, v) for k, v in entries(node) if isinstance(k, ScalarNode) and k.value == token), None)
+            if match is None:
+                return found
+            found, node = mark(match[0]), match[1]
+        elif isinstance(node, SequenceNode) and token.isdigit() and int(token) < len(node.value):
+            node = node.value[int(token)]
+            found = mark(node)
+        else:
+            return found
+    return found
 
 
 @settings(max_examples=100, deadline=None)
@@ -150,15 +184,13 @@ def test_node_graph_is_composed_only_when_a_position_is_asked_for():
                        st.one_of(st.integers(-3, 3), st.lists(st.integers(0, 9), max_size=3)), max_size=4),
        st.sampled_from([None, True, False]))
 def test_top_level_keys_are_located_at_load_as_the_graph_locates_them(data, flow):
-    from generator.loader import _first_node, _walk
     text = yaml.safe_dump(data, default_flow_style=flow)
     doc, _ = load_text(text, "f.yaml")
-    root = _first_node(text)
     for key in data:
         pointer = "/" + key.replace("~", "~0").replace("/", "~1")
-        assert doc.positions[pointer] == _walk(root, pointer), (text, pointer)
-        assert doc.where(pointer) == _walk(root, pointer)
-    assert doc.root is None   # none of those lookups needed the graph
+        assert doc.positions[pointer] == _graph_position(text, pointer), (text, pointer)
+        assert doc.where(pointer) == _graph_position(text, pointer)
+    assert doc._locator is None   # none of those lookups read the text again
 
 
 def _pointers(data, prefix=""):
@@ -179,33 +211,86 @@ _values = st.recursive(st.one_of(st.integers(-3, 3), st.text(alphabet="xy: ", ma
                                                st.dictionaries(_keys, inner, max_size=3)), max_leaves=12)
 
 
+def _written_at(text: str, line: int, column: int) -> str:
+    return text.split("\n")[line - 1][column - 1:]
+
+
+def _starts_as_dumped(written: str, value) -> bool:
+    """`written` begins with `value` as yaml.safe_dump writes a short scalar or key."""
+    if isinstance(value, str):
+        return written.startswith(value) or written[:1] in "'\"" and written[1:].startswith(value)
+    return written.startswith("null" if value is None else str(value))
+
+
 @settings(max_examples=150, deadline=None)
 @given(_values, st.sampled_from([None, True, False]))
-def test_event_stream_positions_match_the_composed_graph(data, flow):
-    from generator.loader import _first_node, _locate_by_events, _walk
+def test_every_pointer_is_located_at_its_key_or_item_in_the_text(data, flow):
+    """The one locator, checked against the text itself: a mapping entry is found at its
+    key, a sequence's scalar item at the item; a pointer to nothing at its nearest
+    ancestor's place."""
     text = yaml.safe_dump({"root": data}, default_flow_style=flow)
-    root = _first_node(text)
-    for pointer in _pointers({"root": data}):
-        assert _locate_by_events(text, pointer) == _walk(root, pointer), (text, pointer)
+    doc, diags = load_text(text, "f.yaml")
+    assert diags == []
+
+    def check(value, pointer, last):
+        line, column = doc.where(pointer)
+        if isinstance(last, str):
+            assert _starts_as_dumped(_written_at(text, line, column), last), (text, pointer)
+        elif not isinstance(value, (dict, list)):
+            assert _starts_as_dumped(_written_at(text, line, column), value), (text, pointer)
+        assert doc.where(pointer + "/nope") == (line, column), (text, pointer)
+        if isinstance(value, dict):
+            for k, v in value.items():
+                check(v, f"{pointer}/{k.replace('~', '~0').replace('/', '~1')}", k)
+        elif isinstance(value, list):
+            assert doc.where(f"{pointer}/{len(value)}") == (line, column), (text, pointer)
+            for i, v in enumerate(value):
+                check(v, f"{pointer}/{i}", i)
+
+    check(data, "/root", "root")
 
 
-def test_event_stream_defers_to_the_graph_for_aliases_merges_and_odd_keys():
-    from generator.loader import _first_node, _locate_by_events, _walk
-    text = ("base: &b {x: 1, y: [2, 3]}\nuse:\n  <<: *b\n  z: 4\nref: *b\n"
-            "? [complex, key]\n: 5\ndup: 1\ndup: 2\n'<<': quoted\n*b : aliased key\n")
-    root = _first_node(text)
-    for pointer in ("/use/x", "/use/z", "/ref/y/1", "/dup", "/<<", "/base/y/1", "/missing", ""):
-        found = _locate_by_events(text, pointer)
-        assert found is None or found == _walk(root, pointer), pointer
-        doc, _ = load_text(text, "f.yaml")
-        assert doc.where(pointer) == _walk(root, pointer), pointer
+_ANCHORED = ["&a {x: 1, y: [2, 3]}", "&a [1, {x: 2}]", "&a 5", "&a {<<: {z: 1}, x: 0}", "&a {}"]
+_USES = ["*a", "{<<: *a, x: 9}", "{<<: [*a, {w: 1}], y: 8}", "[*a, *a]", "{x: 1, x: 2, <<: *a}", "{'<<': *a}",
+         "{*a : 1}", "{? [x] : 1, x: 3}", "{<<: *a}", "{<<: [*a]}", "{!!merge <<: *a}", "{<<: 5}", "{y: {<<: *a}}"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_ANCHORED), st.lists(st.sampled_from(_USES), min_size=1, max_size=4),
+       st.sampled_from(["block", "flow"]))
+def test_aliases_and_merge_keys_are_located_as_the_composed_graph_says(anchored, uses, style):
+    if style == "block":
+        text = f"base: {anchored}\n" + "".join(f"u{i}: {use}\n" for i, use in enumerate(uses))
+    else:
+        text = "{base: " + anchored + ", " + ", ".join(f"u{i}: {use}" for i, use in enumerate(uses)) + "}\n"
+    try:
+        yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return
+    from generator.locator import Locator
+    pointers = [f"/u{i}{rest}" for i in range(len(uses)) for rest in
+                ("", "/x", "/y", "/y/1", "/z", "/w", "/0", "/1/x", "/0/y/0", "/<<", "/1", "/x/deeper", "/y/x", "/y/z")]
+    for pointer in pointers + ["/base/x", "/base/1/x", "/nope", ""]:
+        assert Locator(text).locate(pointer) == _graph_position(text, pointer), (text, pointer)
+    locator = Locator(text)   # one locator, many lookups, in any order
+    for pointer in reversed(pointers):
+        assert locator.locate(pointer) == _graph_position(text, pointer), (text, pointer)
+
+
+def test_aliases_merges_and_odd_keys_are_located_as_yaml_reads_them():
+    text = ("base: &b {x: 1, y: [2, 3]}\nuse:\n  <<: *b\n  z: 4\n  y: own\nref: *b\n"
+            "? [complex, key]\n: 5\ndup: 1\ndup: 2\n'<<': quoted\nnest: {k: 1, k: 2}\n*b : aliased key\n")
+    doc, _ = load_text(text, "f.yaml")
+    # merged keys after the mapping's own (which win), the first of two keys, a quoted `<<`
+    expected = {"/use/x": (1, 11), "/use/z": (4, 3), "/use/y": (5, 3), "/ref/y/1": (1, 24), "/dup": (9, 1),
+                "/<<": (11, 1), "/nest/k": (12, 8), "/base/y/1": (1, 24), "/missing": (1, 1), "": (1, 1),
+                "/use/x/deeper": (1, 11)}
+    assert {pointer: doc.where(pointer) for pointer in expected} == expected
 
 
 def _as_written(text):
     """load_text without the number-flow shortcut: the reference it must agree with."""
-    from unittest import mock
-    with mock.patch("generator.loader._read_short", lambda text, doc: False):
-        return load_text(text, "f.yaml")
+    return load_text(text, "f.yaml", fast=False)
 
 
 def _same_reading(text, pointers=()):
@@ -299,6 +384,12 @@ def test_any_text_reads_as_the_text_as_written(text):
     _same_reading(text)
 
 
+def _read_common(text):
+    """Whether the faster path read `text` itself (it steps aside otherwise)."""
+    from generator.yaml_fast import read_common
+    return read_common(text, MAX_NODES, MAX_DEPTH) is not None
+
+
 def _runs(flows: dict) -> list[int]:
     """How many flows each placeholder stands for (a run of lines read as one)."""
     return [1 + len(entry[3] or ()) for entry in flows.values()]
@@ -307,13 +398,13 @@ def _runs(flows: dict) -> list[int]:
 def _every_flow():
     """Short flows are left to YAML (json costs more there); these tests read them as JSON too."""
     from unittest import mock
-    return mock.patch("generator.loader._SHORTEST_FLOW", 0)
+    return mock.patch("generator.yaml_fast._SHORTEST_FLOW", 0)
 
 
 def test_only_long_flows_are_read_as_json():
-    from generator.loader import _simple_flows
+    from generator.yaml_fast import _simple_flows
     long = "[" + ", ".join(["12"] * 30) + "]"
-    assert len(_simple_flows(f"a: {long}\nb: [1, 2]\nc: [[AB, CD, 3], {long}]\n")[1]) == 2
+    assert len(_simple_flows(f"a: {long}\nb: [1, 2]\nc: [[AB, CD, 3], {long}]\n", MAX_NODES, MAX_DEPTH)[1]) == 2
 
 
 @_every_flow()
@@ -324,11 +415,11 @@ def test_simple_flows_keep_positions_inside_them():
     assert diags == [] and doc.data["outlines"]["AB"] == [[10, 20, 30], [40, 50]]
     assert doc.data["contacts"] == [["AB", "CD_E", 7], [False, "x", 1]] and doc.data["more"] == [["AB", "CD_E", 7]]
     assert doc.where("/outlines/AB/1/1") == (3, 27)
-    from generator.loader import Document, _read_short, _simple_flows
+    from generator.yaml_fast import _simple_flows
     # all were JSON (`image: {w: 3}` too), `no` as false; `z`, `contacts` and `more` one run
-    assert _runs(_simple_flows(text)[1]) == [1, 1, 1, 3]
-    assert _read_short(text, Document("f.yaml"))                # the shortcut read it
-    assert not _read_short("a: 1\n# b: [1]\n", Document("f.yaml"))  # a flow in a comment: as written
+    assert _runs(_simple_flows(text, MAX_NODES, MAX_DEPTH)[1]) == [1, 1, 1, 3]
+    assert _read_common(text)                # the shortcut read it
+    assert not _read_common("a: 1\n# b: [1]\n")  # a flow in a comment: as written
 
 
 def test_one_line_flow_mappings_are_read_as_json_all_at_once():
@@ -339,18 +430,19 @@ def test_one_line_flow_mappings_are_read_as_json_all_at_once():
     text = "powers:\n  - {id: A, name: Two Words}\nborders:\n" + borders + "after: [1]\n"
     doc, diags = _same_reading(text, ["/borders/0/between/1", "/borders/199/units/1", "/powers/0/name", "/after"])
     assert diags == [] and doc.data["borders"][1] == {"between": ["P1", "P2"], "units": ["army", "fleet"], "sea": True}
-    from generator.loader import Document, _read_short, _simple_flows
-    short, flows = _simple_flows(text)
+    from generator.yaml_fast import _simple_flows
+    short, flows = _simple_flows(text, MAX_NODES, MAX_DEPTH)
     assert "Two Words" not in short     # a name of two words: one JSON string
     assert _runs(flows) == [1, 200]      # the borders: one run of items, one placeholder
-    assert _read_short(text, Document("f.yaml"))
+    assert _read_common(text)
     for odd in ("{a: 1, a: 2}", "{a:b}", "{a: [b, [c]], d: e}", "{x: 1a}"):
         _same_reading(f"m:\n  - {odd}\n  - {{k: v}}\n")
 
 
 def test_simple_flows_count_towards_the_limits(monkeypatch):
     import generator.loader as loader
-    monkeypatch.setattr(loader, "_SHORTEST_FLOW", 0)
+    import generator.yaml_fast as yaml_fast
+    monkeypatch.setattr(yaml_fast, "_SHORTEST_FLOW", 0)
     monkeypatch.setattr(loader, "MAX_NODES", 50)
     doc, diags = _same_reading("a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n")
     assert [d.code for d in diags] == [TOO_LARGE]
@@ -358,7 +450,8 @@ def test_simple_flows_count_towards_the_limits(monkeypatch):
         "k:\n" + "".join(f"  k{i}: [1, [2]]\n" for i in range(5))
     for limit in range(30, 70):   # at the limit and around it, both readings agree
         monkeypatch.setattr(loader, "MAX_NODES", limit)
-        for text in (runs, "a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n", "- {a: [1, 2]}\n" * 12):
+        for text in (runs, "a: 1\nb: [" + ", ".join(["7"] * 60) + "]\n", "- {a: [1, 2]}\n" * 12,
+                     "- 1\n" * 60, "".join(f"k{i}: [{i}]\n" for i in range(40))):
             _same_reading(text)
     monkeypatch.setattr(loader, "MAX_NODES", 1_000_000)
     deep = "".join(f"{'  ' * i}k{i}:\n" for i in range(60)) + "  " * 60 + "x: [[[[[1]]]]]\n"
@@ -379,10 +472,10 @@ def test_flows_json_refuses_leave_the_others_to_json():
     doc, diags = _same_reading(text, ["/provinces/200/color", "/provinces/348/label/1", "/after/0"])
     assert diags == [] and doc.data["provinces"][3] == {"id": "P3", "name": "Val-d Or 3", "color": "#000003",
                                                         "label": [3, 2]}
-    from generator.loader import Document, _read_short, _simple_flows
-    runs = _simple_flows(text)[1]    # all but `a:b` and `1a`, in the three runs they leave
+    from generator.yaml_fast import _simple_flows
+    runs = _simple_flows(text, MAX_NODES, MAX_DEPTH)[1]    # all but `a:b` and `1a`, in the three runs they leave
     assert _runs(runs) == [7, 193, 147]
-    assert _read_short(text, Document("f.yaml"))
+    assert _read_common(text)
 
 
 @_every_flow()
@@ -429,3 +522,97 @@ def test_bundled_maps_edited_read_as_the_text_as_written(path, at, size, edits):
         doc, diags = _same_reading(text)
     if not diags and doc.data is not None:
         _same_reading(text, list(_pointers(doc.data))[:200])
+
+
+def test_every_bundled_content_file_is_read_by_the_faster_path_as_by_the_reference():
+    """The faster path earns its place on the bundled files (none falls back), and gives
+    there what the reference reading gives, data and positions alike."""
+    for path in sorted(_CONTENT.glob("*/*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert _read_common(text), path
+        doc, diags = _same_reading(text)
+        assert diags == [], path
+        pointers = list(_pointers(doc.data))
+        _same_reading(text, pointers[::max(1, len(pointers) // 100)])
+
+
+# words YAML reads as text, and words it reads otherwise when plain (as keys, rarer: a
+# boolean or null key is a diagnostic, and the faster path steps aside for the whole file)
+_TEXT_WORDS = ["ABC", "x", "a b", "Long Range", "Centre-Sud", "St. Johns", "KKV/EC", "\u00e9t\u00e9", "#00c81c", "a: b",
+               "- x", "[x]", "'q'", '"q"', "", " lead", "trail ", "a,b", "Y", "k" * 70]
+_ODD_WORDS = ["yes", "No", "null", "~", "1", "012", "0x1f", "1.5", ".inf", "2024-01-02", "1_000", "true", "on", "<<"]
+_WORDS = st.sampled_from(_TEXT_WORDS * 2 + _ODD_WORDS)
+_KEYS = st.sampled_from(_TEXT_WORDS * 5 + ["1", "012", "1.5", "0x1f", "<<", "No", "null"])
+_SMALL = st.integers(-10 ** 6, 10 ** 6)
+_SCALARS = st.one_of(_WORDS, _WORDS, _SMALL, _SMALL, st.floats(-1e6, 1e6), st.booleans(), st.none(),
+                     st.integers(-(2 ** 54), 2 ** 54), st.floats(allow_nan=True, allow_infinity=True))
+_ITEMS = st.one_of(st.lists(st.integers(-999, 99999), min_size=8, max_size=40),   # an outline's numbers
+                   st.lists(st.one_of(_WORDS, st.integers(0, 99)), max_size=12),   # a contact's ids
+                   st.dictionaries(_KEYS, _SCALARS, max_size=5),
+                   # a map's provinces and borders, a hex map's hexes: runs of flow mappings
+                   st.lists(st.dictionaries(_KEYS, _SCALARS, min_size=1, max_size=5), min_size=1, max_size=8),
+                   st.dictionaries(_KEYS, st.dictionaries(_KEYS, _SCALARS, min_size=1, max_size=4), min_size=1,
+                                   max_size=6))
+_VALUES = st.recursive(st.one_of(_SCALARS, _ITEMS),
+                       lambda inner: st.one_of(st.lists(inner, max_size=6), st.dictionaries(_KEYS, inner, max_size=5)),
+                       max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, min_size=1, max_size=6),
+       st.sampled_from(["yaml_text", "block", "flow", "by hand"]), st.booleans())
+def test_generated_yaml_reads_the_same_by_the_faster_path_and_the_reference(data, writer, every_flow):
+    """Content as Mapwright's own writer (`yaml_text`, the shapes of every generated map),
+    PyYAML and an author (`_by_hand`: words left plain that YAML reads as booleans, nulls
+    or numbers) write it, from generated values (numbers JSON cannot carry, long flows,
+    runs of flow mappings): the faster path gives the reference's data, diagnostics and
+    positions, or steps aside."""
+    from unittest import mock
+
+    from generator import yaml_text
+    if writer == "yaml_text":
+        text = yaml_text.document(["generated"], list(data.items()))
+    elif writer == "by hand":
+        text = _by_hand(data)
+    else:
+        text = yaml.safe_dump(data, default_flow_style=writer == "flow", allow_unicode=True, width=70)
+    with mock.patch("generator.yaml_fast._SHORTEST_FLOW", 0 if every_flow else 60):
+        doc, diags = _same_reading(text)
+        if not diags:
+            _same_reading(text, list(_pointers(doc.data))[:200])
+            expected = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            assert repr(doc.data) == repr(_keys_as_text(expected)), text
+
+
+def _keys_as_text(value):
+    """The data as the loader gives it: a number written as a key is read as its text."""
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else str(k): _keys_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keys_as_text(v) for v in value]
+    return value
+
+
+def _plain(value) -> str:
+    """`value` in YAML flow style as an author might type it: a word left unquoted."""
+    from generator import yaml_text
+    if isinstance(value, str):
+        plain = __import__("re").fullmatch(r"[A-Za-z0-9_][-A-Za-z0-9_ ./#]*(?<! )", value)
+        return value if plain else __import__("json").dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_plain(k)}: {_plain(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_plain, value)) + "]"
+    return yaml_text.scalar(value)
+
+
+def _by_hand(data: dict) -> str:
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            lines += [f"{_plain(key)}:"] + [f"  - {_plain(item)}" for item in value]   # a run of items
+        elif isinstance(value, dict) and value:
+            lines += [f"{_plain(key)}:"] + [f"  {_plain(k)}: {_plain(v)}" for k, v in value.items()]
+        else:
+            lines.append(f"{_plain(key)}: {_plain(value)}")
+    return "\n".join(lines) + "\n"
