@@ -11,8 +11,11 @@ Every bundled game is built (the three families: Classic, A Modern Europe and Di
 States: Diplomacy, the last two dense boards; Dixie: hex; Divided Republic: election) and
 every rules page of theirs with an example diagram is checked, 242 diagrams (the DATC
 page's 165 Classic diagrams are drawn by the same code and left out for time; measured
-by hand they pass too). Each diagram is measured as the page shows it: its SVG laid over
-the <img> at the image's size, each text's font size times the scale it is drawn at."""
+by hand they pass too), and Dixie's counters page (its printed sheets, shown shrunk into
+the column, had text of 4.9 px on a desktop and 2.4 px on a phone; it now shows one
+counter of each kind, the sheets being the download). Each diagram is measured as the
+page shows it: its SVG laid over the <img> at the image's size, each text's font size
+times the scale it is drawn at."""
 from __future__ import annotations
 
 import functools
@@ -85,8 +88,8 @@ def diagram_site(tmp_path_factory):
     site = tmp / "site"
     assert main(["build", "--content", str(content), "-o", str(site), "--cache-dir", str(tmp / "cache"),
                  "--no-pdf", "--config", str(REPO / "mkdocs.yml")]) == 0
-    pages = sorted(str(p.parent.relative_to(site)) for p in site.glob("*/rules/*/index.html")
-                   if "mw-figure" in p.read_text(encoding="utf-8"))
+    shown = [*site.glob("*/rules/*/index.html"), *site.glob("*/counters/index.html")]
+    pages = sorted(str(p.parent.relative_to(site)) for p in shown if "mw-figure" in p.read_text(encoding="utf-8"))
     handler = functools.partial(_QuietHandler, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -99,6 +102,7 @@ def test_every_diagram_reads_and_every_arrow_shows(diagram_site, browser, device
     base, pages = diagram_site
     size, least = SIZES[device]
     assert {p.split("/")[0] for p in pages} == set(GAMES), pages   # every game's diagrams measured
+    assert "dixie/counters" in pages, pages                         # and the counters a reader looks at
     browser.set_window_size(*size)
     browser.set_script_timeout(120)
     small, short, seen, arrows = [], [], 0, 0

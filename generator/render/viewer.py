@@ -19,11 +19,12 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province", hint: str 
                idle: str = "Select a province to see its neighbours.", key: str = "") -> str:
     """The interactive map SVG (id "mw-map") inside its viewer, as one HTML block.
 
-    `legend` is HTML placed in the toolbar (the highlight colours' key); `noun` what the
-    find box finds (its label, read out but not shown, so the tools take one row on a
-    wide screen) and `hint` what to type there (its placeholder: the label to the eye);
-    `idle` what the panel says while nothing is selected; `key` HTML under the map (see
-    colour_key)."""
+    `legend` is HTML for the highlight colours' key (moves_key) and `key` for the sides'
+    colours (colour_key): both go under the map, side by side, so the toolbar keeps to
+    one row on a wide screen; `noun` what the find box finds (its label, read out but not
+    shown, for the same reason) and `hint` what to type there (its placeholder: the label
+    to the eye); `idle` what the panel says while nothing is selected."""
+    keys = f'<div class="mw-map-keys">{legend}{key}</div>' if legend and key else legend or key
     lines = [
         f'<div class="mw-viewer" data-mw-viewer="1" data-mw-noun="{html_attr(noun)}" markdown="0">',
         f'<a class="mw-skip" href="#{AFTER_ID}">Skip past the map</a>',
@@ -38,7 +39,6 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province", hint: str 
         '<button type="button" class="mw-button" data-mw-fullscreen="1" aria-pressed="false">Full screen</button>'
         '<span class="mw-zoom-level" data-mw-zoom-level="1" aria-hidden="true"></span></span>',
         '<button type="button" class="mw-button mw-clear" data-mw-clear="mw-map">Clear</button>',
-        legend,
         '</div>',
         '<div class="mw-viewer-body">',
         '<div class="mw-map-frame" tabindex="0" aria-label="Map: arrow keys pan, + and \u2212 zoom, '
@@ -47,7 +47,7 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province", hint: str 
         'aria-label="Selected province">'
         + html_text(idle) + '</div>',
         '</div>',
-        key,
+        keys,
         '<p id="mw-map-status" class="mw-map-status" data-mw-status="1" aria-live="polite"></p>',
         f'<span id="{AFTER_ID}"></span>',
         '</div>',
@@ -56,11 +56,12 @@ def map_viewer(svg: str, *, legend: str = "", noun: str = "province", hint: str 
 
 
 def moves_key() -> str:
-    """The toolbar's key of the highlight colours (map_viewer's `legend`) for a board whose
-    armies and fleets move differently: where an army, a fleet, or both may go."""
-    return ('<span class="mw-map-key"><span class="mw-key mw-key-army">army moves</span> '
+    """The key of the highlight colours (map_viewer's `legend`, under the map) for a board
+    whose armies and fleets move differently: where an army, a fleet, or both may go."""
+    return ('<div class="mw-map-key" role="group" aria-label="Highlight colours"><strong>Highlights</strong> '
+            '<span class="mw-key mw-key-army">army moves</span> '
             '<span class="mw-key mw-key-fleet">fleet moves</span> '
-            '<span class="mw-key mw-key-both">both</span></span>')
+            '<span class="mw-key mw-key-both">both</span></div>')
 
 
 OPEN_KEY = 12   # a key this long or shorter is shown open; a longer one (50 powers) folded

@@ -123,7 +123,7 @@ def map_page(game, view: MapView, svg: str) -> str:
                   "    This game has no province outlines yet, so the map is a schematic: each "
                   "province is the area nearest its label point, and lines show which provinces "
                   "are adjacent.", ""]
-    key = moves_key()
+    key = moves_key()   # under the map, beside the powers' colours (the toolbar keeps one row)
     powers = colour_key("The powers' colours", [(pw.name, pw.color) for pw in view.powers.values()],
                         "Land wears the colour of the power that holds it at the start, as the published map shows it.")
     lines += [

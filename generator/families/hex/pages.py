@@ -7,10 +7,10 @@ from ...escape import admonition_title, md_cell, md_text, url
 from .model import Fact, HexGame
 from .air import missions
 from .bombing import cbt_of
-from .printables import (COUNTER_MM, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_sheet_svg, crt_svg, phases_svg,
-                         tec_svg, tracks_svg)
+from .printables import (COUNTER_MM, KEY_WIDTH_PX, PRINT_HEX_MM, air_svg, ap_svg, cbt_svg, counter_key_svg,
+                         counter_sheet_svg, crt_svg, phases_svg, tec_svg, tracks_svg)
 from .naming import cite, game_names
-from ...render import Swatch, cell_lines, colour_key, map_viewer, swatch
+from ...render import Swatch, cell_lines, colour_key, figure_size, map_viewer, swatch
 from .render import TERRAIN_FILL, interactive_map_svg, map_svg, thumbnail_svg
 from .scenarios import BOXES, side_summary
 from .victory import region_and_cities
@@ -293,15 +293,22 @@ def scenarios_page(game: HexGame) -> str:
     return "\n".join(lines)
 
 
-def counters_page(game: HexGame) -> str:
+def counters_page(game: HexGame, key_svg: str) -> str:
+    """The counters on screen: one of each kind, legible (`key_svg`: counter_key_svg); the
+    full sheets, at their real size, are the downloads and the print PDFs."""
+    w, h = figure_size(key_svg) or (round(KEY_WIDTH_PX), 0)
+    dims = f" width={w} height={h}" if h else ""
     lines = ["# Counters", "", NOTE,
              f"The counter sheet prints at its real size: {COUNTER_MM:g} mm counters, which fit the printed map's "
              f"{PRINT_HEX_MM:g} mm hexes, with every unit's disrupted side (13.7.2) on the back of the sheet and "
              "the markers (3.3.5, and the air markers of variant 13A) after the units. Print the PDF two-sided "
              "(flip on the long edge) at 100 %, or glue the back behind the front, then cut along the counter edges. "
              "The rulebook gives no counter size; these are the usual ones *(estimated)*.", "",
-             "![Counter sheet, front](assets/counters.svg){ .mw-figure }", "",
-             "![Counter sheet, back: disrupted sides](assets/counters-back.svg){ .mw-figure }", "",
+             "Below, one counter of each kind, drawn large enough to read on screen (not to scale). The sheets "
+             "themselves: [front (SVG)](assets/counters.svg) · [back (SVG)](assets/counters-back.svg), "
+             "and the print PDFs linked at the top of this page.", "",
+             f"![The counters, one of each kind: each unit's front and disrupted back, each marker]"
+             f"(assets/counter-key.svg){{ .mw-figure{dims} }}", "",
              "| Unit | Arm | Size | Strength | Movement | Loss points | Counters per side | Rule module |",
              "|---|---|---|---|---|---|---|---|"]
     for t in game.unit_types.values():
@@ -337,6 +344,7 @@ def coverage_page(rows: list[dict]) -> str:
 def pages(game: HexGame) -> list[Page]:
     svg, _, _ = map_svg(game)
     thumb = thumbnail_svg(game)
+    key = counter_key_svg(game)
     return [Page("map.md", map_page(game), "Map"), Page("assets/map.svg", svg),
             Page("charts.md", charts_page(game), "Charts and tables"),
             Page("assets/charts/crt.svg", crt_svg(game)), Page("assets/charts/tec.svg", tec_svg(game)),
@@ -345,6 +353,7 @@ def pages(game: HexGame) -> list[Page]:
             *[Page(f"assets/charts/{name}.svg", svg) for name, svg in (("air", air_svg(game)), ("city-bombing", cbt_svg(game)))
               if svg is not None],
             Page("scenarios.md", scenarios_page(game), "Scenario tables"),
-            Page("counters.md", counters_page(game), "Counters"), Page("assets/counters.svg", counter_sheet_svg(game)),
+            Page("counters.md", counters_page(game, key), "Counters"), Page("assets/counter-key.svg", key),
+            Page("assets/counters.svg", counter_sheet_svg(game)),
             Page("assets/counters-back.svg", counter_sheet_svg(game, back=True)),
             Page("thumbnail.svg", thumb)]

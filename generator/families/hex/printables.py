@@ -1,9 +1,10 @@
 """Printable SVG sheets sized in millimetres: map, charts and tracks, counter sheet."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from ...render import Fixed, Group, Rect, Table, Text, lighten, paint, table_drawing, wrap
+from ...render import Fixed, Group, Rect, Table, Text, lighten, paint, smallest_text, table_drawing, wrap
 from .air import missions
 from .bombing import cbt_of
 from .model import HexGame, Unit
@@ -171,16 +172,92 @@ def counter_mix(game: HexGame) -> list[Piece]:
     return pieces
 
 
-def marker_face(game: HexGame, name: str, side: str, cx: float, cy: float, s: float) -> Group:
-    """A marker: its name, wrapped and sized to fit the counter, on its side's colour."""
+def marker_words(name: str) -> list[str]:
+    """The words a marker's face shows: its name less the word "marker"."""
+    return name.replace(" marker", "").split() or [name]
+
+
+def marker_face(game: HexGame, name: str, side: str, cx: float, cy: float, s: float, least: float = 0.0) -> Group:
+    """A marker: its name, wrapped and sized to fit the counter, on its side's colour; no
+    text smaller than `least` (the screen's counter key sizes the counter to fit it)."""
     fill = counter_fill(game, side) if side else "#f4f1e4"
-    words = name.replace(" marker", "").split() or [name]
-    size = min(s * 0.17, (s * 0.86) / (max(len(w) for w in words) * 0.58))
+    words = marker_words(name)
+    size = max(least, min(s * 0.17, (s * 0.86) / (max(len(w) for w in words) * 0.58)))
     lines = wrap(" ".join(words), size, s * 0.86)[:4]
     top = cy - (len(lines) - 1) * size * 0.6 + size * 0.35
     face = paint(font_size=Fixed(size, 2), text_anchor="middle", font_family=SANS, font_weight="bold")
     return Group((counter_face(s, cx, cy, fill),
                   *(Text(cx, Fixed(top + i * size * 1.2, 2), line, face) for i, line in enumerate(lines))))
+
+
+def grouped(pieces: list[Piece]) -> list[tuple[str, list[Piece]]]:
+    """The pieces under their headings, in the order counter_mix gives them."""
+    groups: list[tuple[str, list[Piece]]] = []
+    for p in pieces:
+        if not groups or groups[-1][0] != p.group:
+            groups.append((p.group, []))
+        groups[-1][1].append(p)
+    return groups
+
+
+def kinds(members: list[Piece]) -> list[tuple[Piece, int]]:
+    """One piece of each kind (a unit type of one side, a marker of one side) and how many
+    counters of it the sheet holds, in the sheet's order."""
+    counts: dict[tuple, list] = {}
+    for p in members:
+        key = (p.unit.side, p.unit.type) if p.unit is not None else (p.side, p.marker)
+        counts.setdefault(key, [p, 0])[1] += 1
+    return [(p, n) for p, n in counts.values()]
+
+
+KEY_WIDTH_PX = 480.0   # the on-screen counter key: its width in CSS px on a desktop
+KEY_COUNTER_TEXTS = 6.5   # a counter this many of its smallest text wide: values and size marks fit
+
+
+def counter_key_svg(game: HexGame) -> str:
+    """The counters as a reader needs them on screen: one of each kind, each unit's front
+    beside its back (disrupted, 13.7.2), under its side's heading, with its name and how
+    many the sheet holds. Drawn so its smallest text meets render/legible.py's rule (9 px
+    on a desktop, 7 px on a phone): not to scale; the sheets print at their real size."""
+    width = KEY_WIDTH_PX
+    t = math.ceil(smallest_text(width) * 10) / 10   # up to the tenth the counters' text is written at
+    s, gap = KEY_COUNTER_TEXTS * t, t * 0.6
+    cols = max(1, int(width // (2 * s + gap + t)))
+    cell = width / cols
+    text = paint(font_size=Fixed(t, 2), text_anchor="middle", font_family=SANS)
+    heading = paint(font_size=Fixed(t * 1.25, 2), font_family=SANS, font_weight="bold")
+    body: list = [Text(0, Fixed(t * 1.2, 2), "Each unit: its front, then its back (disrupted).",
+                       paint(font_size=Fixed(t, 2), font_family=SANS, font_style="italic"))]
+    y = t * 2.2
+    for name, members in grouped(counter_mix(game)):
+        y += t * 1.6
+        body.append(Text(0, Fixed(y, 2), name, heading))
+        y += t * 0.8
+        row = kinds(members)
+        for start in range(0, len(row), cols):
+            tallest, deepest = 0.0, 0.0
+            for c, (p, n) in enumerate(row[start:start + cols]):
+                cx = c * cell + cell / 2
+                if p.unit is not None:
+                    size = s
+                    for dx, disrupted in ((-(s + gap) / 2, False), ((s + gap) / 2, True)):
+                        unit = Unit(p.unit.id, p.unit.side, p.unit.type, p.unit.hex, disrupted=disrupted)
+                        body.append(counter(game, unit, cx + dx, y + s / 2, s, side_band=True, least=t))
+                    label = game.unit_type(p.unit).name
+                else:
+                    longest = max(len(w) for w in marker_words(p.marker))
+                    size = min(max(s, longest * 0.58 * t / 0.86), cell - t)
+                    body.append(marker_face(game, p.marker, p.side, cx, y + size / 2, size, least=t))
+                    label = p.marker
+                lines = wrap(label, t, cell - t / 2) + [f"{n} counter{'s' if n != 1 else ''}"]
+                body += [Text(cx, Fixed(y + size + t * (1.3 + 1.2 * i), 2), line, text) for i, line in enumerate(lines)]
+                tallest = max(tallest, size)
+                deepest = max(deepest, t * (1.3 + 1.2 * (len(lines) - 1)) + t * 0.4)
+            y += tallest + deepest + t
+    height = y
+    body.insert(0, Rect(None, None, width, height, attrs=paint(fill="#fff")))
+    return svg_document(width, height, body, unit="px", title=f"{game.source.meta['title']}: the counters, one of each kind",
+                        min_font=t)
 
 
 def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
@@ -203,12 +280,7 @@ def counter_sheet_svg(game: HexGame, *, back: bool = False) -> str:
     body += [Text(margin, 13 + i * 3.0, line, paint(font_size="2.4", font_family=SANS, fill="#a00"))
              for i, line in enumerate(note_lines)]
     y = 13 + len(note_lines) * 3.0 + 2
-    groups: list[tuple[str, list[Piece]]] = []
-    for p in pieces:
-        if not groups or groups[-1][0] != p.group:
-            groups.append((p.group, []))
-        groups[-1][1].append(p)
-    for name, members in groups:
+    for name, members in grouped(pieces):
         body.append(Text(margin, y + 4, name, paint(font_size="3.2", font_family=SANS, font_weight="bold")))
         y += 6
         for i, p in enumerate(members):
