@@ -34,7 +34,7 @@ from .figure import figure_size
 from .geometry import label_point, simplified_pieces
 from .html import Swatch, cell_lines, colour_chip, swatch
 from .legible import TEXT_SPAN, bands, frame, smallest_text, stack
-from .map import MapOptions, Metrics, home_owners, render_map
+from .map import MapOptions, Metrics, UnitView, home_owners, render_map
 from .mapview import LinkView, MapView, PowerView, ProvinceView, view_fingerprint
 from .paper import PAPERS, paper_size
 from .sheet import CardSheet, crop_marks, sheet_layout
@@ -57,7 +57,7 @@ __all__ = [
     # a board's view and a phase's, which a family builds, and what is drawn from them: the map,
     # its adjacency tables, the order diagram (mapview.py, map.py, adjacency.py, diagram.py)
     "MapView", "ProvinceView", "LinkView", "PowerView", "view_fingerprint", "label_point", "simplified_pieces",
-    "colour", "MapOptions", "Metrics", "home_owners", "render_map", "moves_key", "colour_chip", "figure_size",
+    "colour", "MapOptions", "Metrics", "UnitView", "home_owners", "render_map", "moves_key", "colour_chip", "figure_size",
     "adjacency_csv", "adjacency_json", "adjacency_page", "adjacency_sheets",
     "OrderView", "PhaseView", "order_diagram",
 ]

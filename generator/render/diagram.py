@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from . import geometry as geo
 from . import legible
-from .map import FONT, MapCanvas, MapOptions, Metrics, parse_unit, unit_shape
+from .map import FONT, MapCanvas, MapOptions, Metrics, UnitView, parse_unit, unit_shape
 from .mapview import MapView
 from .placement import plan
 from .svg import document, el, esc, mix, num, polyline_d, wrap
@@ -54,10 +54,10 @@ class OrderView:
 class PhaseView:
     """A phase to draw: the position before it, its orders, and what it left."""
     title: str
-    units: dict[str, list[str]]                 # power -> units before the phase ("A PAR")
+    units: tuple[UnitView, ...]                 # the units before the phase, as the family read them
     orders: tuple[OrderView, ...]
     centers: dict[str, list[str]] = field(default_factory=dict)
-    dislodged: dict[str, list[str]] = field(default_factory=dict)        # before (a retreat phase)
+    dislodged: tuple[UnitView, ...] = ()                                 # before (a retreat phase)
     dislodged_after: dict[str, list[str]] = field(default_factory=dict)  # by this phase's orders
     retreats: dict[str, list[str]] = field(default_factory=dict)         # dislodged unit -> where it may go
 
@@ -92,13 +92,7 @@ class OrderDiagram:
         self.m = self.canvas.m
 
     def _unit_locations(self) -> list[str]:
-        locs = []
-        for units in list(self.phase.units.values()) + list(self.dislodged_before.values()):
-            for u in units:
-                parsed = parse_unit(u)
-                if parsed:
-                    locs.append(parsed[1])
-        return locs
+        return [u.location for u in self.phase.units + self.dislodged_before]
 
     # -------------------------------------------------------------- points
     def at(self, loc: str, *, dislodged=False, ends: dict | None = None, role: str = ""):
@@ -114,9 +108,8 @@ class OrderDiagram:
 
     def _is_dislodged_unit(self, power, kind, loc) -> bool:
         want = self.view.resolve(loc)
-        for u in self.dislodged_before.get(power, []):
-            parsed = parse_unit(u)
-            if parsed and want is not None and self.view.resolve(parsed[1]) == want:
+        for u in self.dislodged_before:
+            if u.power == power and want is not None and self.view.resolve(u.location) == want:
                 return True
         return False
 

@@ -30,15 +30,25 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 # How far above its province's name a unit sits, in unit radii: the token (radius 1) clears
 # the name's cap height (0.37 font above the label point), so a name is never under a unit.
 UNIT_LIFT = 1.5
+_POWER = operator.attrgetter("power")
 UI_SMALL = 0.85        # subtitle, legend captions: this many times the title and key text
 PRINT_KEY_FONT = 1.4   # printed maps: title and key text at most this many times the labels
+
+
+@dataclass(frozen=True)
+class UnitView:
+    """A unit as its family read it: whose, army ("A") or fleet ("F"), and where (a
+    location the view resolves, e.g. "STP/NC"). Render reads no unit text."""
+    power: str
+    kind: str
+    location: str
 
 
 @dataclass
 class MapOptions:
     owners: dict[str, str] | None = None          # province id -> power: fills land in its colour
-    units: dict[str, list[str]] | None = None     # power -> ["A LON", "F STP/NC"]
-    dislodged: dict[str, list[str]] | None = None
+    units: tuple[UnitView, ...] = ()              # drawn in the order given, grouped by power
+    dislodged: tuple[UnitView, ...] = ()          # drawn offset beside their province
     centers: dict[str, list[str]] | None = None   # power -> centre provinces (marker colour)
     interactive: bool = False                      # ids and data-* for mapwright-map.js
     print_mode: bool = False                       # hatching for black-and-white printing
@@ -597,22 +607,17 @@ class MapCanvas:
             return self.o.places[r[0]]
         return self.view.point(loc)
 
-    def unit_layer(self, units, *, dislodged=False, cls="mw-units") -> str:
+    def unit_layer(self, units: tuple[UnitView, ...], *, dislodged=False, cls="mw-units") -> str:
         out = []
-        for power, items in sorted((units or {}).items()):
-            for u in items:
-                parsed = parse_unit(u)
-                if not parsed:
-                    continue
-                kind, loc = parsed
-                pt = self.base_point(loc)
-                if pt is None:
-                    continue
-                if dislodged:
-                    pt = (pt[0] + self.m.unit * 0.9, pt[1] + self.m.unit * 0.9)
-                else:
-                    pt = self.unit_point(loc)
-                out.append(self.unit_marker(kind, pt, power, dislodged=dislodged))
+        for u in sorted(units, key=_POWER):     # stable: a power's units in the order given
+            pt = self.base_point(u.location)
+            if pt is None:
+                continue
+            if dislodged:
+                pt = (pt[0] + self.m.unit * 0.9, pt[1] + self.m.unit * 0.9)
+            else:
+                pt = self.unit_point(u.location)
+            out.append(self.unit_marker(u.kind, pt, u.power, dislodged=dislodged))
         if out:
             u = self.m.ui_font
             self.add_legend("unit-a", unit_shape("A", (0, 0), u * 0.55, "#ffffff", u * 0.08), "army")
@@ -687,7 +692,7 @@ class MapCanvas:
                                              stroke_width=num(u * .05, 2)), label)
 
     def _power_legend(self):
-        owners = set((self.o.owners or {}).values()) | set((self.o.units or {}).keys()) | {
+        owners = set((self.o.owners or {}).values()) | {u.power for u in self.o.units} | {
             k for k, v in (self.o.centers or {}).items() if v}
         shown = sorted({self.view.power_id(o) or o for o in owners if o})
         u = self.m.ui_font

@@ -91,6 +91,13 @@ def tiny_model(outlines: bool = True):
     return model_of(tiny_game(outlines))
 
 
+def units_of(by_power: dict) -> tuple:
+    """Test units written {"RED": ["A WES", "F MID/NC"]}, typed as render takes them
+    (a family reads its own text: board_view.unit_views)."""
+    from generator.render import UnitView
+    return tuple(UnitView(power, text[0], text[2:]) for power, texts in by_power.items() for text in texts)
+
+
 def view_of(game):
     """The family's view of a board given as plain data (model_of) or as its model."""
     from generator.families.diplomacy.board_view import view_of as board_view

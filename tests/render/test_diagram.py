@@ -19,30 +19,30 @@ import pytest
 from generator.render.diagram import OrderView, PhaseView, order_diagram
 from generator.render.map import MapCanvas, MapOptions
 
-from render_fixtures import tiny_model, view_of
+from render_fixtures import tiny_model, units_of, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "golden"
 
 MOVEMENT = PhaseView(
-    "Fall 1901, movement", {"RED": ["A WES", "F NOR"], "BLUE": ["A MID", "A EAS"]},
+    "Fall 1901, movement", units_of({"RED": ["A WES", "F NOR"], "BLUE": ["A MID", "A EAS"]}),
     (OrderView("BLUE", "A MID H", "H", "A", "MID", succeeds=False, why="dislodged"),
      OrderView("BLUE", "A EAS S A MID", "S", "A", "EAS", "A", "MID", succeeds=False, why="support is cut"),
      OrderView("RED", "A WES - MID", "M", "A", "WES", dest="MID", succeeds=True),
      OrderView("RED", "F NOR S A WES - MID", "S", "F", "NOR", "A", "WES", "MID", succeeds=True)),
     dislodged_after={"BLUE": ["A MID"]}, retreats={"A MID": ["EAS"]})
 CONVOY = PhaseView(
-    "Spring 1902, movement", {"RED": ["A WES", "F NOR", "F SOU"], "BLUE": ["F MID/NC"]},
+    "Spring 1902, movement", units_of({"RED": ["A WES", "F NOR", "F SOU"], "BLUE": ["F MID/NC"]}),
     (OrderView("BLUE", "F MID/NC - NOR", "M", "F", "MID/NC", dest="NOR", succeeds=False, why="bounced"),
      OrderView("RED", "A WES - ISL VIA CONVOY", "M", "A", "WES", dest="ISL", via_convoy=True, succeeds=True),
      OrderView("RED", "F NOR C A WES - ISL", "C", "F", "NOR", "A", "WES", "ISL", succeeds=True),
      OrderView("RED", "F SOU S F NOR", "S", "F", "SOU", "F", "NOR", succeeds=True)))
 RETREAT = PhaseView(
-    "Fall 1901, retreats", {"RED": ["A MID"]},
+    "Fall 1901, retreats", units_of({"RED": ["A MID"]}),
     (OrderView("BLUE", "A MID R EAS", "R", "A", "MID", dest="EAS", succeeds=True),),
-    dislodged={"BLUE": ["A MID"]})
+    dislodged=units_of({"BLUE": ["A MID"]}))
 ADJUST = PhaseView(
-    "Winter 1901, adjustments", {"RED": ["A MID"], "BLUE": ["A EAS"]},
+    "Winter 1901, adjustments", units_of({"RED": ["A MID"], "BLUE": ["A EAS"]}),
     (OrderView("BLUE", "A EAS D", "D", "A", "EAS", succeeds=True),
      OrderView("RED", "F WES B", "B", "F", "WES", succeeds=True)))
 CASES = {"movement": MOVEMENT, "convoy": CONVOY, "retreat": RETREAT, "adjustments": ADJUST}
@@ -111,16 +111,16 @@ def test_convoy_is_dashed_and_retreat_drawn():
 
 
 def test_view_is_cropped_to_the_orders():
-    phase = PhaseView("Orders", {"BLUE": ["A EAS"]}, (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),))
+    phase = PhaseView("Orders", units_of({"BLUE": ["A EAS"]}), (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),))
     root = ET.fromstring(order_diagram(_view(), phase))
     assert root.get("viewBox") != "0 0 300 300"
 
 
 def test_an_order_not_adjudicated_carries_no_mark_and_a_failed_one_its_reason():
-    drawn = PhaseView("Orders", {"BLUE": ["A EAS"]}, (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),))
+    drawn = PhaseView("Orders", units_of({"BLUE": ["A EAS"]}), (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),))
     root = ET.fromstring(order_diagram(_view(), drawn))
     assert not [e for e in root.iter(f"{NS}path") if e.get("class") == "mw-failed"]
-    failed = PhaseView("Orders", {"BLUE": ["A EAS"]}, (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID",
+    failed = PhaseView("Orders", units_of({"BLUE": ["A EAS"]}), (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID",
                                                                  succeeds=False, why="bounced <here>"),))
     svg = order_diagram(_view(), failed)
     assert [e for e in ET.fromstring(svg).iter(f"{NS}path") if e.get("class") == "mw-failed"]

@@ -11,7 +11,7 @@ from generator.render import map as map_module
 from generator.render.diagram import OrderView, PhaseView, order_diagram
 from generator.render.map import MapCanvas, MapOptions, home_owners, render_map
 
-from render_fixtures import model_of, tiny_game, view_of
+from render_fixtures import model_of, tiny_game, units_of, view_of
 
 
 @pytest.fixture(autouse=True)
@@ -31,13 +31,13 @@ def _afresh(draw):
 
 def _drawings(game):
     view = view_of(game)
-    phase = PhaseView("Spring 1901, movement", {"RED": ["A WES"], "BLUE": ["A EAS"]},
+    phase = PhaseView("Spring 1901, movement", units_of({"RED": ["A WES"], "BLUE": ["A EAS"]}),
                       (OrderView("BLUE", "A EAS - MID", "M", "A", "EAS", dest="MID"),
                        OrderView("RED", "A WES - MID", "M", "A", "WES", dest="MID")))
     return [
         render_map(view, MapOptions(owners=home_owners(view), interactive=True)),
         render_map(view, MapOptions(owners=home_owners(view), print_mode=True)),
-        render_map(view, MapOptions(units={"RED": ["A WES"]}, crop=["WES", "MID"])),
+        render_map(view, MapOptions(units=units_of({"RED": ["A WES"]}), crop=["WES", "MID"])),
         render_map(view, MapOptions(centers={"RED": ["WES", "ISL"], "BLUE": ["EAS"]})),
         order_diagram(view, phase),
     ]

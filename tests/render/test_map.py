@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from generator.render.map import MapOptions, home_owners, render_map
 
-from render_fixtures import tiny_game, tiny_model, view_of
+from render_fixtures import tiny_game, tiny_model, units_of, view_of
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -84,7 +84,7 @@ def test_coloured_neutral_centre_shows_its_box():
 
 def test_units_and_legend(tiny):
     view = view_of(tiny)
-    root = ET.fromstring(render_map(view, MapOptions(units=view.start_units, centers=view.start_centers)))
+    root = ET.fromstring(render_map(view, MapOptions(units=units_of(view.start_units), centers=view.start_centers)))
     units = root.findall(f".//{NS}g[@class='mw-unit']")
     assert sorted(u.get("data-power") for u in units) == ["BLUE", "RED"]
     legend = " ".join(t.text or "" for t in root.iter(f"{NS}text"))

@@ -753,7 +753,11 @@ class PositionAfter:
 class PhaseResult:
     """One phase adjudicated: each order's row, why (one sentence a step), the units its
     rules removed, and the position after. `verdicts` holds each row's typed Verdict
-    (None for an order that was not legal); JSON carries its reason."""
+    (None for an order that was not legal); JSON carries its reason.
+
+    `trace` is the response's list: the phase's notes, then one line per row (in row
+    order), then the notes after them. `rows_at` is where the rows' lines begin, so
+    readers take `row_lines` and `notes` apart by index, never by matching text."""
 
     phase: str
     results: list[dict]
@@ -761,6 +765,17 @@ class PhaseResult:
     disbanded: dict[str, list[str]]
     after: PositionAfter
     verdicts: tuple[Verdict | None, ...] = ()
+    rows_at: int = 0
+
+    @property
+    def row_lines(self) -> list[str]:
+        """One line per row of `results`, in the same order."""
+        return self.trace[self.rows_at:self.rows_at + len(self.results)]
+
+    @property
+    def notes(self) -> list[str]:
+        """The trace lines that belong to no single order (dislodgements, disbands, a win)."""
+        return self.trace[:self.rows_at] + self.trace[self.rows_at + len(self.results):]
 
     def to_json(self) -> dict:
         """The response (schemas/adjudication-response.schema.json)."""
@@ -847,6 +862,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
     verdicts: tuple[Verdict | None, ...] = ()
+    rows_at = len(trace)                # the rows' lines follow the notes made so far
     if results is None:                 # movement: rows and lines made by the adjudicator
         shown = out.results
         verdicts = tuple(out.verdicts)
@@ -892,7 +908,8 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
     return PhaseResult(req.phase, shown, trace,
-                       {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after, verdicts)
+                       {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after, verdicts,
+                       rows_at)
 
 
 def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:

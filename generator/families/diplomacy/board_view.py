@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...render import LinkView, MapView, PowerView, ProvinceView, colour, label_point
+from ...render import LinkView, MapView, PowerView, ProvinceView, UnitView, colour, label_point
+from .api import parse_unit
 from .model import DiplomacyMap, Game
 from .orders import OrderSyntaxError, read_location
 from .rules import enabled
@@ -98,6 +99,18 @@ def fresh_view_of(game: Game, title: str | None = None) -> MapView:
                    has_outlines=any(p.pieces for p in provinces.values()),
                    start_units=units, start_centers=centers, decor=decor,
                    published_owners=owners, contacts=contacts, locate=_locator(game.map))
+
+
+def unit_views(game: Game, units: dict | None, where: str = "units") -> tuple[UnitView, ...]:
+    """Units written as a position writes them (power -> ["A PAR", "F STP/NC"]), read by
+    the family's own unit reader, as render draws them: a power's units in the order
+    given. Raises api.AdjudicationError naming the unit it cannot read."""
+    out = []
+    for power, items in (units or {}).items():
+        for i, text in enumerate(items or ()):
+            u = parse_unit(game, text, str(power), (where, str(power), i))
+            out.append(UnitView(u.power, u.kind, u.location))
+    return tuple(out)
 
 
 def _locator(game_map: DiplomacyMap) -> Callable[[str], str | None]:

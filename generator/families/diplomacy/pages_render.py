@@ -11,9 +11,9 @@ from ...families.base import Page
 from ...render import (MapOptions, MapView, Metrics, adjacency_csv, adjacency_json, adjacency_page, adjacency_sheets,
                        colour_key, home_owners, map_viewer, moves_key, render_map, simplified_pieces, view_fingerprint)
 from .api import PhaseResult, adjudicate_phase
-from .board_view import fresh_view_of, view_of
+from .board_view import fresh_view_of, unit_views, view_of
 from .model import Game
-from .phase_view import phase_diagram
+from .phase_view import dislodged_units, phase_diagram
 
 # The game's powers page (pages.py writes powers.md): the SVG download (<game>/map.svg)
 # links it from its legend. The map inlined in map.md does not: Material's instant
@@ -47,7 +47,7 @@ def map_svg(game, *, interactive: bool = False, print_mode: bool = False, units:
     view = board_view(game)
     link = None if print_mode or interactive else POWERS_LINK_FROM_MAP_SVG
     opts = MapOptions(owners=home_owners(view), interactive=interactive, print_mode=print_mode,
-                      title=_title(game, view), units=view.start_units if units else None,
+                      title=_title(game, view), units=unit_views(game, game.start.units) if units else (),
                       centers=view.start_centers if units else None, powers_link=link)
     if print_mode:
         m = Metrics.of(view, view.width)
@@ -88,8 +88,9 @@ def render_position(game, request: dict, title: str = "") -> str:
     api.AdjudicationError (a ValueError) when the request is malformed."""
     if request.get("orders"):
         return order_figure(game, request, adjudicate_phase(game, request), title=title)
-    return render_map(board_view(game), MapOptions(units=request.get("units"), centers=request.get("centers"),
-                                                dislodged=request.get("dislodged"), title=title or None))
+    return render_map(board_view(game), MapOptions(
+        units=unit_views(game, request.get("units")), centers=request.get("centers"),
+        dislodged=unit_views(game, dislodged_units(request.get("dislodged")), "dislodged"), title=title or None))
 
 
 def printables(game) -> dict[str, list[tuple[str, str]]]:

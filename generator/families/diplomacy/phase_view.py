@@ -11,7 +11,7 @@ import re
 
 from ...render import OrderView, PhaseView, order_diagram
 from .api import PhaseResult, _power, parse_unit
-from .board_view import view_of
+from .board_view import unit_views, view_of
 from .decisions import Decision, decisions
 from .model import Game
 from .orders import Order, OrderSyntaxError, parse_order
@@ -39,8 +39,9 @@ def phase_view(game: Game, request: dict, result: PhaseResult | None) -> PhaseVi
         for d in items:
             dislodged_after.setdefault(power, []).append(d["unit"])
             retreats[d["unit"]] = list(d["retreats"])
-    return PhaseView(title=phase_title(request.get("phase")), units=units, orders=tuple(orders),
-                     centers=request.get("centers") or {}, dislodged=_dislodged_before(request.get("dislodged")),
+    return PhaseView(title=phase_title(request.get("phase")), units=unit_views(game, units), orders=tuple(orders),
+                     centers=request.get("centers") or {},
+                     dislodged=unit_views(game, dislodged_units(request.get("dislodged")), "dislodged"),
                      dislodged_after=dislodged_after, retreats=retreats)
 
 
@@ -93,7 +94,7 @@ def _appeared_as_builds(game: Game, before: dict, after: dict[str, list[str]]) -
     return out
 
 
-def _dislodged_before(block) -> dict[str, list[str]]:
+def dislodged_units(block) -> dict[str, list[str]]:
     """A request's `dislodged`: `{"FRANCE": ["A PAR"]}` or `{"FRANCE": [{"unit": "A PAR", ...}]}`."""
     out: dict[str, list[str]] = {}
     for power, items in (block or {}).items():

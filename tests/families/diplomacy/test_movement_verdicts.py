@@ -78,3 +78,22 @@ def test_adjustments_and_retreats_carry_their_verdicts_too(classic):
     assert result.verdicts == (v.RetreatStandoff(2, "SIL"), v.RetreatStandoff(2, "SIL"))
     assert result.results[0]["reason"] == "standoff: 2 units retreat to SIL, so all are disbanded"
     assert not any(r["result"] == "succeeds" for r in result.results)
+
+
+def test_row_lines_and_notes_are_kept_apart_by_index(classic):
+    """PhaseResult.row_lines is one trace line per row, in row order; notes are the rest."""
+    result = phase(classic,
+                   {"GERMANY": ["A MUN", "A BER"], "RUSSIA": ["A SIL", "A BOH", "A PRU"]},
+                   {"GERMANY": ["A MUN S A BER", "A BER H"],
+                    "RUSSIA": ["A BOH - MUN", "A SIL S A PRU - BER", "A PRU - BER"]})
+    assert len(result.row_lines) == len(result.results) == 5
+    assert [line.split(":")[0] for line in result.row_lines] == [r["canonical"] for r in result.results]
+    assert result.notes == [] and result.row_lines == result.trace
+    # a retreat phase: the unit given no order is a note, and it comes before the rows
+    result = adjudicate_phase(classic, {"phase": "S1901R", "units": {"FRANCE": ["A MUN"], "ITALY": ["A BOH"]},
+                                        "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker_from": "BUR", "via_convoy": False}],
+                                                      "AUSTRIA": [{"unit": "A BOH", "attacker_from": "TYR", "via_convoy": False}]},
+                                        "contested": [], "orders": {"GERMANY": ["A MUN - SIL"]}})
+    assert result.notes == ["A BOH (AUSTRIA) is disbanded: no valid retreat order"]
+    assert result.row_lines == [result.trace[-1]] and result.row_lines[0] == "A MUN R SIL: succeeds, retreats"
+    assert result.rows_at == 1 and result.to_json()["trace"] == result.trace

@@ -98,9 +98,10 @@ def pages(game, params: dict) -> list[Page]:
         if not run.rows:
             lines.append("| — | (no orders) | — | — | — |")
         lines.append("")
-        resp = run.responses[-1]
-        extra = [t for t in resp["trace"] if not any(t.startswith(r["canonical"] + ":") or t.startswith(r["order"] + ":")
-                                             for r in resp["results"])]
+        # the last request adjudicated once more, typed: its notes (the lines that belong
+        # to no single order) for the list, and the whole result for the diagram
+        result = adjudicate_phase(game, run.requests[-1])
+        extra = result.notes
         for t in extra:
             lines.append(f"- {md_text(t)}")
         if extra:
@@ -109,8 +110,7 @@ def pages(game, params: dict) -> list[Page]:
             lines += ["!!! note \"Corrected test data\"", f"    {md_text(run.note)}.", ""]
         for m in run.mismatches:
             lines.append(f"- **Mismatch:** {md_text(m)}")
-        # (the diagram reads the typed result: the last request adjudicated once more)
-        svg = diagram(game, run.requests[-1], adjudicate_phase(game, run.requests[-1]), f"{key} {title}")
+        svg = diagram(game, run.requests[-1], result, f"{key} {title}")
         if svg:
             stem = key.replace("@", "-").replace("~", "-").replace(".", "-")
             assets.append(Page(f"assets/datc/{stem}.svg", svg))
