@@ -67,9 +67,13 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
     for i, (x, y) in enumerate(seeds):
         if 0 <= x < w and 0 <= y < h and 0 <= labels[y, x] < n:
             seeds_of.setdefault(int(labels[y, x]), []).append(i)
-    territory = np.where((labels >= 0) & (labels < n), labels + 1, 0)
     grow = np.ones((3, 3), dtype=bool)
-    boxes = ndimage.find_objects(territory)
+    # box of each territory label (shifted by one: 0 is the unlabelled background;
+    # decor labels, past n, are not looked for)
+    shifted = np.maximum(labels, -1)
+    shifted += 1
+    boxes = ndimage.find_objects(shifted, max_label=n)
+    del shifted
     if sum((b[0].stop - b[0].start) * (b[1].stop - b[1].start) for b in boxes if b) > WORK * h * w:
         result.labels = labels.copy()
         result.skipped = True
@@ -111,7 +115,8 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
         work = sum((m.shape[0] + 2 * pad) * (m.shape[1] + 2 * pad) for _, _, _, m in pending)
         if work > WORK * h * w:
             break
-        core = out.copy()             # what was decided before this round (so order does not matter)
+        core = out                    # read as decided before this round (so order does not matter):
+        decided = []                  # this round's (window, mask, label) are written after it
         waiting = []
         for label, py0, px0, mask in pending:
             py1, px1 = py0 + mask.shape[0], px0 + mask.shape[1]
@@ -128,9 +133,10 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
                 if np.count_nonzero(around == -2):
                     waiting.append((label, py0, px0, mask))     # next to areas not decided yet
                 elif np.count_nonzero(around >= n):             # in a lake or ice field of the map
-                    window[mask] = label
+                    decided.append((window, mask, label))
                 else:
-                    _drop(result, window, mask, label, py0, px0)
+                    _drop(result, mask, label, py0, px0)
+                    decided.append((window, mask, -1))
                 continue
             allowed = np.array(sorted(neighbours.get(label, set()) | {label}), dtype=ring.dtype)
             near_own = int(np.count_nonzero(np.isin(ring, allowed)))
@@ -138,16 +144,20 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
             island = touched.size <= ISLAND_SEAS and int(mask.sum()) <= core_size.get(label, 0) \
                 and all(int(t) in seas or int(t) in allowed_set for t in touched)
             if island or 2 * near_own >= ring.size:
-                window[mask] = label
+                decided.append((window, mask, label))
                 continue
-            _drop(result, window, mask, label, py0, px0)
+            _drop(result, mask, label, py0, px0)
+            decided.append((window, mask, -1))
+        for window, mask, label in decided:
+            window[mask] = label
         if len(waiting) == len(pending):     # touching only each other: judged as touching no territory
             for label, py0, px0, mask in waiting:
                 window = out[py0:py0 + mask.shape[0], px0:px0 + mask.shape[1]]
                 if _in_decor(labels, n, py0, px0, mask, pad):
                     window[mask] = label
                 else:
-                    _drop(result, window, mask, label, py0, px0)
+                    _drop(result, mask, label, py0, px0)
+                    window[mask] = -1
             waiting = []
         pending = waiting
     for label, py0, px0, mask in pending:    # past the bound: kept, as unsorted
@@ -167,8 +177,8 @@ def _in_decor(labels: np.ndarray, n: int, py0: int, px0: int, mask: np.ndarray, 
     return bool(np.count_nonzero(labels[wy0:wy1, wx0:wx1][near] >= n))
 
 
-def _drop(result: Sorted, window: np.ndarray, mask: np.ndarray, label: int, py0: int, px0: int) -> None:
-    window[mask] = -1
+def _drop(result: Sorted, mask: np.ndarray, label: int, py0: int, px0: int) -> None:
+    """Count an area left out (the caller unlabels it)."""
     py1, px1 = py0 + mask.shape[0], px0 + mask.shape[1]
     pixels, (bx0, by0, bx1, by1) = result.dropped.get(label, (0, (px0, py0, px1, py1)))
     result.dropped[label] = (pixels + int(mask.sum()),

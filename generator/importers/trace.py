@@ -369,6 +369,22 @@ def _loop_rings(loops: _Loops, nodes: np.ndarray, simplifier: _ArcSimplifier):
         yield label, ring
 
 
+def _label_counts(labels: np.ndarray) -> np.ndarray:
+    """Pixels per label (>= 0): a count per label, not a sort of every pixel; a band of
+    rows at a time, so that no temporary is as large as the image."""
+    counts = np.zeros(0, dtype=np.int64)
+    band = max(1, (1 << 20) // max(labels.shape[1], 1))
+    for top in range(0, labels.shape[0], band):
+        rows = labels[top:top + band]
+        found = np.bincount(rows[rows >= 0])
+        if len(found) > len(counts):
+            found[:len(counts)] += counts
+            counts = found
+        else:
+            counts[:len(found)] += found
+    return counts
+
+
 def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
           decor_colors: dict[int, str] | None = None) -> Traced:
     """Outlines of every labelled region (labels >= 0) of a label image."""
@@ -391,7 +407,7 @@ def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
     for label in sorted(rings):
         # outer pieces (clockwise on screen = positive area here) first, largest first
         result.rings[label] = [flat for area, flat in sorted(rings[label], key=lambda r: (-r[0], r[1]))]
-    counts = np.bincount(labels[labels >= 0].ravel())       # (a count per label, not a sort)
+    counts = _label_counts(labels)
     result.pixels = {int(v): int(counts[v]) for v in np.flatnonzero(counts)}
     result.contacts = _contacts(borders)
     return result
