@@ -65,8 +65,7 @@ def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pix
             continue
         seed_colour[index] = code
         label_of.setdefault(code, index)
-    # the colours and their pixel counts: Pillow's hash count, no sort of every pixel
-    counted = {(r << 16) | (g << 8) | b: count for count, (r, g, b) in Image.fromarray(rgb).getcolors(1 << 24)}
+    counted = {(r << 16) | (g << 8) | b: count for count, (r, g, b) in _colour_counts(Image.fromarray(rgb))}
     decor: dict[int, str] = {}
     next_label = len(seeds)
     for code in sorted(counted):
@@ -86,6 +85,16 @@ def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pix
     labels = lut[codes]
     labels -= 1
     return labels, decor, seed_colour
+
+
+def _colour_counts(image) -> list[tuple[int, tuple[int, int, int]]]:
+    """(pixels, colour) of every colour of an RGB image: Pillow's hash count, no sort of
+    every pixel. Its hash table is as large as the number of colours allowed: a small one
+    is slow (long probes), the largest is costly to set up, and a map within the
+    importer's limits has fewer colours than 2**20 (at most one more than its
+    MAX_BORDER colour changes), so that, or the pixel count when smaller, is allowed."""
+    pixels = image.width * image.height
+    return image.getcolors(min(pixels, 1 << 20)) or image.getcolors(pixels)
 
 
 def grow_labels(labels: np.ndarray, steps: int) -> np.ndarray:
@@ -139,11 +148,12 @@ def _shift(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
     return out
 
 
-def _padded(labels: np.ndarray) -> np.ndarray:
-    """The label image with a frame of -1 round it."""
+def _label_at(labels: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """labels[ys, xs], -1 outside the image."""
     h, w = labels.shape
-    out = np.full((h + 2, w + 2), -1, dtype=labels.dtype)
-    out[1:-1, 1:-1] = labels
+    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    out = np.full(len(xs), -1, dtype=labels.dtype)
+    out[inside] = labels[ys[inside], xs[inside]]
     return out
 
 
@@ -164,12 +174,28 @@ class _Borders:
     below: np.ndarray
 
 
-def _borders(padded: np.ndarray) -> _Borders:
-    rows, columns = padded[1:-1], padded[:, 1:-1]
-    row_y, row_x = np.nonzero(rows[:, :-1] != rows[:, 1:])
-    column_y, column_x = np.nonzero(columns[:-1] != columns[1:])
-    return _Borders(row_y, row_x, rows[row_y, row_x], rows[row_y, row_x + 1],
-                    column_y, column_x, columns[column_y, column_x], columns[column_y + 1, column_x])
+def _borders(labels: np.ndarray) -> _Borders:
+    """The pairs inside the image from two comparisons; those with the outside (-1)
+    from the first and last row and column (no framed copy of the image)."""
+    h, w = labels.shape
+    row_y, row_x = np.nonzero(labels[:, :-1] != labels[:, 1:])
+    row_x += 1
+    column_y, column_x = np.nonzero(labels[:-1] != labels[1:])
+    column_y += 1
+    edge_rows = np.arange(h)
+    edge_columns = np.arange(w)
+    first_column = np.flatnonzero(labels[:, 0] != -1)
+    last_column = np.flatnonzero(labels[:, -1] != -1)
+    first_row = np.flatnonzero(labels[0] != -1)
+    last_row = np.flatnonzero(labels[-1] != -1)
+    row_y = np.concatenate([row_y, edge_rows[first_column], edge_rows[last_column]])
+    row_x = np.concatenate([row_x, np.zeros(len(first_column), dtype=row_x.dtype),
+                            np.full(len(last_column), w, dtype=row_x.dtype)])
+    column_x = np.concatenate([column_x, edge_columns[first_row], edge_columns[last_row]])
+    column_y = np.concatenate([column_y, np.zeros(len(first_row), dtype=column_y.dtype),
+                               np.full(len(last_row), h, dtype=column_y.dtype)])
+    return _Borders(row_y, row_x, _label_at(labels, row_x - 1, row_y), _label_at(labels, row_x, row_y),
+                    column_y, column_x, _label_at(labels, column_x, column_y - 1), _label_at(labels, column_x, column_y))
 
 
 def _contacts(borders: _Borders) -> dict[tuple[int, int], int]:
@@ -185,17 +211,17 @@ def _contacts(borders: _Borders) -> dict[tuple[int, int], int]:
 
 def contacts_of(labels: np.ndarray) -> dict[tuple[int, int], int]:
     """Shared boundary length in pixels for each pair of labels (>= 0) that touch."""
-    return _contacts(_borders(_padded(labels)))
+    return _contacts(_borders(labels))
 
 
-def _node_flags(padded: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """For pixel corners (xs, ys) of the unpadded image: True where three or more
-    regions meet, or two regions touch only diagonally (looked up at those corners
-    only, not over the whole image)."""
-    tl = padded[ys, xs]
-    tr = padded[ys, xs + 1]
-    bl = padded[ys + 1, xs]
-    br = padded[ys + 1, xs + 1]
+def _node_flags(labels: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """For pixel corners (xs, ys): True where three or more regions meet, or two
+    regions touch only diagonally (looked up at those corners only, not over the
+    whole image; outside it is a region of its own, -1)."""
+    tl = _label_at(labels, xs - 1, ys - 1)
+    tr = _label_at(labels, xs, ys - 1)
+    bl = _label_at(labels, xs - 1, ys)
+    br = _label_at(labels, xs, ys)
     distinct = 1 + (tr != tl).astype(np.int8) + ((bl != tl) & (bl != tr)).astype(np.int8) \
         + ((br != tl) & (br != tr) & (br != bl)).astype(np.int8)
     pinch = (tl == br) & (tr == bl) & (tl != tr)
@@ -389,10 +415,9 @@ def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
           decor_colors: dict[int, str] | None = None) -> Traced:
     """Outlines of every labelled region (labels >= 0) of a label image."""
     h, w = labels.shape
-    padded = _padded(labels)
-    borders = _borders(padded)
+    borders = _borders(labels)
     loops = _loops(*_crack_edges(borders), w)
-    nodes = _node_flags(padded, loops.xs, loops.ys)
+    nodes = _node_flags(labels, loops.xs, loops.ys)
     simplifier = _ArcSimplifier(tolerance)
     rings: dict[int, list[tuple[float, list[int]]]] = {}
     for label, ring in _loop_rings(loops, nodes, simplifier):
