@@ -47,8 +47,7 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
 
     Raises ImageProblem for a file that is not a PNG, claims too many pixels, or
     cannot be decoded."""
-    import numpy as np
-    from PIL import Image, ImageFile
+    from PIL import Image
 
     if path.stat().st_size > MAX_FILE_BYTES:      # read whole to repair its checksums: bounded
         raise ImageProblem(f"is larger than {MAX_FILE_BYTES // 2**20} MiB")

@@ -195,7 +195,8 @@ def _borders(labels: np.ndarray) -> _Borders:
     column_y = np.concatenate([column_y, np.zeros(len(first_row), dtype=column_y.dtype),
                                np.full(len(last_row), h, dtype=column_y.dtype)])
     return _Borders(row_y, row_x, _label_at(labels, row_x - 1, row_y), _label_at(labels, row_x, row_y),
-                    column_y, column_x, _label_at(labels, column_x, column_y - 1), _label_at(labels, column_x, column_y))
+                    column_y, column_x, _label_at(labels, column_x, column_y - 1),
+                    _label_at(labels, column_x, column_y))
 
 
 def _contacts(borders: _Borders) -> dict[tuple[int, int], int]:
