@@ -67,8 +67,13 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
     for i, (x, y) in enumerate(seeds):
         if 0 <= x < w and 0 <= y < h and 0 <= labels[y, x] < n:
             seeds_of.setdefault(int(labels[y, x]), []).append(i)
-    territory = np.where((labels >= 0) & (labels < n), labels + 1, 0)
-    boxes = ndimage.find_objects(territory)
+    grow = np.ones((3, 3), dtype=bool)
+    # box of each territory label (shifted by one: 0 is the unlabelled background;
+    # decor labels, past n, are not looked for)
+    shifted = np.maximum(labels, -1)
+    shifted += 1
+    boxes = ndimage.find_objects(shifted, max_label=n)
+    del shifted
     if sum((b[0].stop - b[0].start) * (b[1].stop - b[1].start) for b in boxes if b) > WORK * h * w:
         result.labels = labels.copy()
         result.skipped = True
@@ -110,44 +115,49 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
         work = sum((m.shape[0] + 2 * pad) * (m.shape[1] + 2 * pad) for _, _, _, m in pending)
         if work > WORK * h * w:
             break
-        core = out.copy()             # what was decided before this round (so order does not matter)
+        core = out                    # read as decided before this round (so order does not matter):
+        decided = []                  # this round's (window, mask, label) are written after it
         waiting = []
         for label, py0, px0, mask in pending:
             py1, px1 = py0 + mask.shape[0], px0 + mask.shape[1]
             wy0, wx0, wy1, wx1 = max(py0 - pad, 0), max(px0 - pad, 0), min(py1 + pad, h), min(px1 + pad, w)
             local = np.zeros((wy1 - wy0, wx1 - wx0), dtype=bool)
             local[py0 - wy0:py1 - wy0, px0 - wx0:px1 - wx0] = mask
-            near = _grown(local, pad) & ~local
+            near = ndimage.binary_dilation(local, structure=grow, iterations=pad) & ~local
             around = core[wy0:wy1, wx0:wx1][near]
             ring = around[(around >= 0) & (around < n)]
             window = out[py0:py1, px0:px1]
-            # pixels of contact per territory: a count per label, not a sort of the ring
-            # (the background's ring runs round the whole map)
-            counts = np.bincount(ring, minlength=n)
-            touched = np.flatnonzero(counts >= CONTACT)    # a corner is no contact
+            touched, counts = np.unique(ring, return_counts=True)
+            touched = touched[counts >= CONTACT]           # a corner is no contact
             if touched.size == 0:
                 if np.count_nonzero(around == -2):
                     waiting.append((label, py0, px0, mask))     # next to areas not decided yet
                 elif np.count_nonzero(around >= n):             # in a lake or ice field of the map
-                    window[mask] = label
+                    decided.append((window, mask, label))
                 else:
-                    _drop(result, window, mask, label, py0, px0)
+                    _drop(result, mask, label, py0, px0)
+                    decided.append((window, mask, -1))
                 continue
+            allowed = np.array(sorted(neighbours.get(label, set()) | {label}), dtype=ring.dtype)
+            near_own = int(np.count_nonzero(np.isin(ring, allowed)))
             allowed_set = neighbours.get(label, set()) | {label}
-            near_own = int(sum(int(counts[t]) for t in allowed_set if 0 <= t < n))
             island = touched.size <= ISLAND_SEAS and int(mask.sum()) <= core_size.get(label, 0) \
                 and all(int(t) in seas or int(t) in allowed_set for t in touched)
             if island or 2 * near_own >= ring.size:
-                window[mask] = label
+                decided.append((window, mask, label))
                 continue
-            _drop(result, window, mask, label, py0, px0)
+            _drop(result, mask, label, py0, px0)
+            decided.append((window, mask, -1))
+        for window, mask, label in decided:
+            window[mask] = label
         if len(waiting) == len(pending):     # touching only each other: judged as touching no territory
             for label, py0, px0, mask in waiting:
                 window = out[py0:py0 + mask.shape[0], px0:px0 + mask.shape[1]]
                 if _in_decor(labels, n, py0, px0, mask, pad):
                     window[mask] = label
                 else:
-                    _drop(result, window, mask, label, py0, px0)
+                    _drop(result, mask, label, py0, px0)
+                    window[mask] = -1
             waiting = []
         pending = waiting
     for label, py0, px0, mask in pending:    # past the bound: kept, as unsorted
@@ -157,25 +167,18 @@ def sort_components(labels: np.ndarray, seeds: list[tuple[int, int]], neighbours
 
 
 def _in_decor(labels: np.ndarray, n: int, py0: int, px0: int, mask: np.ndarray, pad: int) -> bool:
+    from scipy import ndimage
     h, w = labels.shape
     py1, px1 = py0 + mask.shape[0], px0 + mask.shape[1]
     wy0, wx0, wy1, wx1 = max(py0 - pad, 0), max(px0 - pad, 0), min(py1 + pad, h), min(px1 + pad, w)
     local = np.zeros((wy1 - wy0, wx1 - wx0), dtype=bool)
     local[py0 - wy0:py1 - wy0, px0 - wx0:px1 - wx0] = mask
-    near = _grown(local, pad) & ~local
+    near = ndimage.binary_dilation(local, structure=np.ones((3, 3), dtype=bool), iterations=pad) & ~local
     return bool(np.count_nonzero(labels[wy0:wy1, wx0:wx1][near] >= n))
 
 
-def _grown(mask: np.ndarray, pad: int) -> np.ndarray:
-    """The mask grown by `pad` pixels in the eight directions (a square of side 2 * pad + 1
-    round each pixel; nothing from outside the window): what `pad` 3x3 dilations give, in
-    separable passes whose cost does not grow with `pad`."""
-    from scipy import ndimage
-    return ndimage.maximum_filter(mask, size=2 * pad + 1, mode="constant", cval=0)
-
-
-def _drop(result: Sorted, window: np.ndarray, mask: np.ndarray, label: int, py0: int, px0: int) -> None:
-    window[mask] = -1
+def _drop(result: Sorted, mask: np.ndarray, label: int, py0: int, px0: int) -> None:
+    """Count an area left out (the caller unlabels it)."""
     py1, px1 = py0 + mask.shape[0], px0 + mask.shape[1]
     pixels, (bx0, by0, bx1, by1) = result.dropped.get(label, (0, (px0, py0, px1, py1)))
     result.dropped[label] = (pixels + int(mask.sum()),

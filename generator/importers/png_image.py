@@ -43,12 +43,11 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
-    """The image as an (H, W, 3) uint8 array, and a note when its checksums were wrong.
+    """The image as a read-only (H, W, 3) uint8 array, and a note when its checksums were wrong.
 
     Raises ImageProblem for a file that is not a PNG, claims too many pixels, or
     cannot be decoded."""
-    import numpy as np
-    from PIL import Image, ImageFile
+    from PIL import Image
 
     if path.stat().st_size > MAX_FILE_BYTES:      # read whole to repair its checksums: bounded
         raise ImageProblem(f"is larger than {MAX_FILE_BYTES // 2**20} MiB")
@@ -59,14 +58,14 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
     note = None
     try:
         with Image.open(path) as im:
-            rgb = np.array(im.convert("RGB"))
+            rgb = _pixels(im)
     except (SyntaxError, OSError, ValueError) as first:
         repaired, fixed = _repair_checksums(path.read_bytes())
         if not fixed:
             raise ImageProblem(f"cannot be decoded ({first})") from first
         try:
             with Image.open(io.BytesIO(repaired)) as im:
-                rgb = np.array(im.convert("RGB"))
+                rgb = _pixels(im)
         except (SyntaxError, OSError, ValueError) as exc:
             raise ImageProblem(f"cannot be decoded ({exc})") from first
         note = (f"has {fixed} chunk(s) with a wrong checksum ({', '.join(sorted(set(fixed_names(repaired, path))))}); "
@@ -81,18 +80,32 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS):
     return rgb, note
 
 
+def _pixels(im):
+    """The decoded image as a read-only (H, W, 3) uint8 array over Pillow's own bytes
+    (no conversion when it is RGB already, no second copy)."""
+    import numpy as np
+    return np.asarray(im if im.mode == "RGB" else im.convert("RGB"))
+
+
+def colour_codes(rgb):
+    """Each pixel's colour as one number, 0xRRGGBB (int32), built in place: no
+    temporary wider than the result."""
+    import numpy as np
+    codes = rgb[..., 0].astype(np.int32)
+    for channel in (1, 2):
+        codes <<= 8
+        codes |= rgb[..., channel]
+    return codes
+
+
 def colour_border(rgb) -> int:
     """How many pairs of neighbouring pixels (4-neighbours) differ in colour, counted a
-    band of rows at a time (temporary arrays of a few bytes a pixel of the band)."""
+    band of rows at a time (temporary arrays of a few bytes a pixel of the band), on
+    colour codes (one comparison a pair, not three and a reduction)."""
     import numpy as np
     total, band = 0, max(1, 1_000_000 // max(1, rgb.shape[1]))
     for top in range(0, rgb.shape[0], band):
-        rows = rgb[top:top + band + 1]          # one row more: the pairs across bands
-        # each pixel's colour as one number, so a pair is one comparison, not three and an any()
-        codes = rows[..., 0].astype(np.int32)
-        for channel in (1, 2):
-            codes <<= 8
-            codes |= rows[..., channel]
+        codes = colour_codes(rgb[top:top + band + 1])     # one row more: the pairs across bands
         total += int(np.count_nonzero(codes[:band, 1:] != codes[:band, :-1]))
         total += int(np.count_nonzero(codes[1:] != codes[:-1]))
     return total

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .png_image import colour_codes  # noqa: F401  (the tracer's callers use it from here)
 from .simplify import douglas_peucker, ring_area
 
 # Direction codes of crack edges, screen coordinates (y grows downwards).
@@ -44,89 +45,95 @@ class Traced:
     decor_colors: dict[int, str] = field(default_factory=dict)         # decor label -> "#rrggbb"
 
 
-def colour_codes(rgb: np.ndarray) -> np.ndarray:
-    """Each pixel's colour as one number, 0xRRGGBB (int32), built in place: no
-    temporary wider than the result."""
-    codes = rgb[..., 0].astype(np.int32)
-    for channel in (1, 2):
-        codes <<= 8
-        codes |= rgb[..., channel]
-    return codes
-
-
 def label_pixels(rgb: np.ndarray, seeds: list[tuple[int, int]], *, decor_min_pixels: int = 2000,
                  dark_threshold: int = 24) -> tuple[np.ndarray, dict[int, str], dict[int, int]]:
     """Label image: seed i's colour -> i; other big non-dark colours -> decor labels
     (numbered after the seeds, in colour order); the rest -> -1.
 
     Returns (labels, decor colours, seed index -> colour code)."""
+    from PIL import Image
+
     codes = colour_codes(rgb)
-    # the image as runs of one colour along its rows (a flat-colour map has a few runs a row):
-    # the colours are sorted and looked up once a run, not once a pixel
-    flat = codes.reshape(-1)
-    starts = np.flatnonzero(np.concatenate((np.ones(min(flat.size, 1), dtype=bool), flat[1:] != flat[:-1])))
-    lengths = np.diff(np.append(starts, flat.size))
-    unique, run_colour = np.unique(flat[starts], return_inverse=True)
-    counts = np.bincount(run_colour, weights=lengths).astype(np.int64)
-    lut = np.full(len(unique), -1, dtype=np.int32)
-    seed_colour: dict[int, int] = {}
     h, w = codes.shape
+    label_of: dict[int, int] = {}
+    seed_colour: dict[int, int] = {}
     for index, (x, y) in enumerate(seeds):
         if not (0 <= x < w and 0 <= y < h):
             continue
         code = int(codes[y, x])
         if code == 0:      # pure black is the separator colour, never a territory
             continue
-        slot = int(np.searchsorted(unique, code))
         seed_colour[index] = code
-        if lut[slot] == -1:
-            lut[slot] = index
+        label_of.setdefault(code, index)
+    counted = {(r << 16) | (g << 8) | b: count for count, (r, g, b) in _colour_counts(Image.fromarray(rgb))}
     decor: dict[int, str] = {}
     next_label = len(seeds)
-    for slot, code in enumerate(unique.tolist()):
-        if lut[slot] != -1 or counts[slot] < decor_min_pixels:
+    for code in sorted(counted):
+        if code in label_of or counted[code] < decor_min_pixels:
             continue
         r, g, b = code >> 16, (code >> 8) & 255, code & 255
         if max(r, g, b) < dark_threshold:
             continue
-        lut[slot] = next_label
+        label_of[code] = next_label
         decor[next_label] = f"#{r:02x}{g:02x}{b:02x}"
         next_label += 1
-    labels = np.repeat(lut[run_colour], lengths).reshape(h, w)
+    # label + 1 per colour code; zero-filled lazily by the system, so only the pages of
+    # the colours present are ever touched
+    lut = np.zeros(1 << 24, dtype=np.int32)
+    if label_of:
+        lut[np.fromiter(label_of, dtype=np.int64)] = np.fromiter(label_of.values(), dtype=np.int32) + 1
+    labels = lut[codes]
+    labels -= 1
     return labels, decor, seed_colour
+
+
+def _colour_counts(image) -> list[tuple[int, tuple[int, int, int]]]:
+    """(pixels, colour) of every colour of an RGB image: Pillow's hash count, no sort of
+    every pixel. Its hash table is as large as the number of colours allowed: a small one
+    is slow (long probes), the largest is costly to set up, and a map within the
+    importer's limits has fewer colours than 2**20 (at most one more than its
+    MAX_BORDER colour changes), so that, or the pixel count when smaller, is allowed."""
+    pixels = image.width * image.height
+    return image.getcolors(min(pixels, 1 << 20)) or image.getcolors(pixels)
 
 
 def grow_labels(labels: np.ndarray, steps: int) -> np.ndarray:
     """Fill unlabelled pixels from labelled 4-neighbours, `steps` times.
 
-    Fixed neighbour order (up, left, down, right) keeps it deterministic. Only the
-    unlabelled pixels are visited (the separator lines: a tenth of a map or less), by
-    their flat index, so a step costs what they number, not the image."""
+    Fixed neighbour order (up, left, down, right) keeps it deterministic. Each step
+    looks only at its front (the unlabelled pixels next to a labelled one, by flat
+    index), not at the whole image."""
     out = labels.copy()
+    if steps <= 0:
+        return out
     h, w = out.shape
-    flat = out.reshape(-1)              # a view: `out` is a fresh contiguous copy
-    empty = np.flatnonzero(flat < 0)
-    ys, xs = np.divmod(empty, w)
+    np.maximum(out, -1, out=out)           # every unlabelled pixel reads -1
+    flat = out.reshape(-1)
+    labelled = out >= 0
+    near = np.zeros_like(labelled)
+    near[1:] |= labelled[:-1]
+    near[:-1] |= labelled[1:]
+    near[:, 1:] |= labelled[:, :-1]
+    near[:, :-1] |= labelled[:, 1:]
+    front = np.flatnonzero(near & ~labelled)
+    del labelled, near
     for _ in range(steps):
-        if empty.size == 0:
+        if not len(front):
             break
-        fill = np.full(empty.size, -1, dtype=flat.dtype)
-        # neighbour above, left, below, right; the first labelled one wins, read from the
-        # labels as they were at the start of the step
-        for inside, offset in ((ys > 0, -w), (xs > 0, -1), (ys < h - 1, w), (xs < w - 1, 1)):
-            open_ = np.flatnonzero(inside & (fill < 0))
-            found = flat[empty[open_] + offset]
-            fill[open_] = found
-        flat[empty] = np.maximum(fill, -1)
-        left = fill < 0
-        empty, ys, xs = empty[left], ys[left], xs[left]
+        ys, xs = np.divmod(front, w)
+        inside = ((ys > 0, -w), (xs > 0, -1), (ys < h - 1, w), (xs < w - 1, 1))
+        fill = np.full(len(front), -1, dtype=out.dtype)
+        # neighbour above, left, below, right (outside the image: the pixel itself,
+        # unlabelled); first one found wins, all read before any is written
+        for ok, offset in inside:
+            source = flat[np.where(ok, front + offset, front)]
+            take = (fill < 0) & (source >= 0)
+            fill[take] = source[take]
+        flat[front] = fill
+        # the next front: the still unlabelled neighbours of this one
+        after = np.concatenate([(front + offset)[ok] for ok, offset in inside])
+        front = np.unique(after[flat[after] < 0])
     return out
-
-
-_ALL, _HEAD, _TAIL = slice(None), slice(None, -1), slice(1, None)
-# (the pixels, their neighbour): above, left, below, right
-_NEIGHBOURS = (((_TAIL, _ALL), (_HEAD, _ALL)), ((_ALL, _TAIL), (_ALL, _HEAD)),
-               ((_HEAD, _ALL), (_TAIL, _ALL)), ((_ALL, _HEAD), (_ALL, _TAIL)))
 
 
 def _shift(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
@@ -141,73 +148,128 @@ def _shift(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
     return out
 
 
-BINCOUNT_LIMIT = 1 << 24     # pairs of labels counted in one array (128 MiB at most), else sorted
+def _label_at(labels: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """labels[ys, xs], -1 outside the image."""
+    h, w = labels.shape
+    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    out = np.full(len(xs), -1, dtype=labels.dtype)
+    out[inside] = labels[ys[inside], xs[inside]]
+    return out
+
+
+@dataclass
+class _Borders:
+    """Every pair of neighbouring pixels whose labels differ (the frame included), found
+    with two whole-image comparisons; the crack edges and the contacts both come from it.
+    Side by side: row y, pixels x - 1 and x (x from 0 to W). One above the other:
+    column x, pixels y - 1 and y (y from 0 to H)."""
+
+    row_y: np.ndarray
+    row_x: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    column_y: np.ndarray
+    column_x: np.ndarray
+    above: np.ndarray
+    below: np.ndarray
+
+
+def _borders(labels: np.ndarray) -> _Borders:
+    """The pairs inside the image from two comparisons; those with the outside (-1)
+    from the first and last row and column (no framed copy of the image)."""
+    h, w = labels.shape
+    row_y, row_x = np.nonzero(labels[:, :-1] != labels[:, 1:])
+    row_x += 1
+    column_y, column_x = np.nonzero(labels[:-1] != labels[1:])
+    column_y += 1
+    edge_rows = np.arange(h)
+    edge_columns = np.arange(w)
+    first_column = np.flatnonzero(labels[:, 0] != -1)
+    last_column = np.flatnonzero(labels[:, -1] != -1)
+    first_row = np.flatnonzero(labels[0] != -1)
+    last_row = np.flatnonzero(labels[-1] != -1)
+    row_y = np.concatenate([row_y, edge_rows[first_column], edge_rows[last_column]])
+    row_x = np.concatenate([row_x, np.zeros(len(first_column), dtype=row_x.dtype),
+                            np.full(len(last_column), w, dtype=row_x.dtype)])
+    column_x = np.concatenate([column_x, edge_columns[first_row], edge_columns[last_row]])
+    column_y = np.concatenate([column_y, np.zeros(len(first_row), dtype=column_y.dtype),
+                               np.full(len(last_row), h, dtype=column_y.dtype)])
+    return _Borders(row_y, row_x, _label_at(labels, row_x - 1, row_y), _label_at(labels, row_x, row_y),
+                    column_y, column_x, _label_at(labels, column_x, column_y - 1),
+                    _label_at(labels, column_x, column_y))
+
+
+def _contacts(borders: _Borders) -> dict[tuple[int, int], int]:
+    pairs = []
+    for a, b in ((borders.left, borders.right), (borders.above, borders.below)):
+        both = (a >= 0) & (b >= 0)
+        lo = np.minimum(a[both], b[both]).astype(np.int64)
+        hi = np.maximum(a[both], b[both]).astype(np.int64)
+        pairs.append(lo * (1 << 20) + hi)
+    keys, counts = np.unique(np.concatenate(pairs), return_counts=True)
+    return {(int(k >> 20), int(k & ((1 << 20) - 1))): int(c) for k, c in zip(keys, counts)}
 
 
 def contacts_of(labels: np.ndarray) -> dict[tuple[int, int], int]:
     """Shared boundary length in pixels for each pair of labels (>= 0) that touch."""
-    span = int(labels.max(initial=-1)) + 1 if labels.size else 0
-    pairs = []
-    for a, b in ((labels[:, :-1], labels[:, 1:]), (labels[:-1, :], labels[1:, :])):
-        diff = (a != b) & (a >= 0) & (b >= 0)
-        lo = np.minimum(a[diff], b[diff]).astype(np.int64)
-        hi = np.maximum(a[diff], b[diff]).astype(np.int64)
-        pairs.append(lo * max(span, 1) + hi)
-    keys = np.concatenate(pairs) if pairs else np.zeros(0, dtype=np.int64)
-    if keys.size == 0:
-        return {}
-    if span * span <= BINCOUNT_LIMIT:     # a count per pair of labels: no sort of the boundary
-        counts = np.bincount(keys, minlength=span * span)
-        keys = np.flatnonzero(counts)
-        counts = counts[keys]
-    else:
-        keys, counts = np.unique(keys, return_counts=True)
-    return {(int(k // span), int(k % span)): int(c) for k, c in zip(keys, counts)}
+    return _contacts(_borders(labels))
 
 
-def _node_vertices(padded: np.ndarray) -> np.ndarray:
-    """Boolean (H+1, W+1) over pixel corners of the unpadded image: True where
-    three or more regions meet, or two regions touch only diagonally."""
-    tl = padded[:-1, :-1]
-    tr = padded[:-1, 1:]
-    bl = padded[1:, :-1]
-    br = padded[1:, 1:]
+def _node_flags(labels: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """For pixel corners (xs, ys): True where three or more regions meet, or two
+    regions touch only diagonally (looked up at those corners only, not over the
+    whole image; outside it is a region of its own, -1)."""
+    tl = _label_at(labels, xs - 1, ys - 1)
+    tr = _label_at(labels, xs, ys - 1)
+    bl = _label_at(labels, xs - 1, ys)
+    br = _label_at(labels, xs, ys)
     distinct = 1 + (tr != tl).astype(np.int8) + ((bl != tl) & (bl != tr)).astype(np.int8) \
         + ((br != tl) & (br != tr) & (br != bl)).astype(np.int8)
     pinch = (tl == br) & (tr == bl) & (tl != tr)
     return (distinct >= 3) | pinch
 
 
-def _crack_edges(padded: np.ndarray):
+def _crack_edges(borders: _Borders):
     """All directed boundary edges of labelled regions, clockwise around each
     region's pixels. Returns arrays (label, x0, y0, direction) in unpadded
     corner coordinates."""
-    core = padded[1:-1, 1:-1]
+    # (labels, start corner x, y, direction) of each side: the left pixel's right side runs
+    # south from corner (x, y), the right pixel's left side north from (x, y + 1); the upper
+    # pixel's bottom side west from (x + 1, y), the lower pixel's top side east from (x, y)
+    sides = ((borders.left, borders.row_x, borders.row_y, SOUTH),
+             (borders.right, borders.row_x, borders.row_y + 1, NORTH),
+             (borders.above, borders.column_x + 1, borders.column_y, WEST),
+             (borders.below, borders.column_x, borders.column_y, EAST))
     out_label, out_x, out_y, out_dir = [], [], [], []
-    # (neighbour array, start corner offset, direction)
-    sides = (
-        (padded[0:-2, 1:-1], (0, 0), EAST),    # top side, going east from (x, y)
-        (padded[1:-1, 2:], (1, 0), SOUTH),     # right side, from (x+1, y)
-        (padded[2:, 1:-1], (1, 1), WEST),      # bottom side, from (x+1, y+1)
-        (padded[1:-1, 0:-2], (0, 1), NORTH),   # left side, from (x, y+1)
-    )
-    for neighbour, (ox, oy), direction in sides:
-        ys, xs = np.nonzero((core >= 0) & (neighbour != core))     # (the edges only, not a grid)
-        out_label.append(core[ys, xs])
-        out_x.append(xs + ox)
-        out_y.append(ys + oy)
-        out_dir.append(np.full(len(ys), direction, dtype=np.int8))
+    for label, xs, ys, direction in sides:
+        mine = label >= 0
+        out_label.append(label[mine])
+        out_x.append(xs[mine])
+        out_y.append(ys[mine])
+        out_dir.append(np.full(int(np.count_nonzero(mine)), direction, dtype=np.int8))
     return (np.concatenate(out_label), np.concatenate(out_x), np.concatenate(out_y),
             np.concatenate(out_dir))
 
 
-def _loops(labels_e, xs, ys, dirs, width: int):
-    """Chain directed edges into closed loops, per label (deterministic order).
+@dataclass
+class _Loops:
+    """Closed crack loops, their edges one after another in walking order."""
 
-    Yields (label, [vertex ids...]) with vertex id = y * (width + 1) + x. Each edge's
-    successor is found with array operations: the edge of the same label leaving its
-    end vertex, the right turn where two leave it (two pixels of one region touching
-    only at a corner); only the walk along the loops is a Python loop."""
+    labels: list[int]          # label of each loop
+    bounds: list[int]          # loop k is edges bounds[k]:bounds[k + 1]
+    xs: np.ndarray             # start corner of each edge
+    ys: np.ndarray
+    directions: np.ndarray
+
+
+def _loops(labels_e, xs, ys, dirs, width: int) -> _Loops:
+    """Chain directed edges into closed loops, per label (deterministic order: each
+    loop starts at its first edge in (label, y, x, direction) order).
+
+    Each edge's successor is found with array operations: the edge of the same label
+    leaving its end vertex, the right turn where two leave it (two pixels of one region
+    touching only at a corner); only the walk along the loops is a Python loop, which
+    lists edge numbers and nothing else."""
     stride = width + 1
     order = np.lexsort((dirs, xs, ys, labels_e))
     lab = labels_e[order].astype(np.int64)
@@ -215,7 +277,8 @@ def _loops(labels_e, xs, ys, dirs, width: int):
     direction = dirs[order].astype(np.int64)
     n = len(lab)
     if n == 0:
-        return
+        empty = np.zeros(0, dtype=np.int64)
+        return _Loops([], [0], empty, empty, empty)
     span = int(start.max()) + stride + 2
     key = lab * span + start
     step = np.array([_STEP[d][1] * stride + _STEP[d][0] for d in (EAST, SOUTH, WEST, NORTH)], dtype=np.int64)
@@ -229,74 +292,65 @@ def _loops(labels_e, xs, ys, dirs, width: int):
     take_second = (count >= 2) & (direction[np.minimum(first, n - 1)] != wanted) & (direction[second] == wanted)
     succ[take_second] = second[take_second]
     succ_l = succ.tolist()
-    start_l = start.tolist()
-    lab_l = lab.tolist()
     used = bytearray(n)
+    walk: list[int] = []
+    bounds: list[int] = []
+    heads: list[int] = []
     for head in range(n):
         if used[head]:
             continue
-        loop = []
+        bounds.append(len(walk))
+        heads.append(head)
         edge = head
         while edge >= 0 and not used[edge]:
             used[edge] = 1
-            loop.append(start_l[edge])
+            walk.append(edge)
             edge = succ_l[edge]
-        yield lab_l[head], loop
-
-
-def _corners_only(points: list[tuple[int, int]], closed: bool) -> list[tuple[int, int]]:
-    """Drop vertices in the middle of straight runs (keeps ends of an open arc)."""
-    n = len(points)
-    if n < 3:
-        return points
-    keep = []
-    for i in range(n):
-        if not closed and (i == 0 or i == n - 1):
-            keep.append(points[i])
-            continue
-        ax, ay = points[i - 1]
-        bx, by = points[i]
-        cx, cy = points[(i + 1) % n]
-        if (bx - ax) * (cy - by) - (by - ay) * (cx - bx) != 0:
-            keep.append(points[i])
-    return keep
+    bounds.append(len(walk))
+    walked = np.array(walk, dtype=np.int64)
+    return _Loops(lab[heads].tolist(), bounds, start[walked] % stride, start[walked] // stride, direction[walked])
 
 
 class _ArcSimplifier:
     """Simplifies each arc once, in a canonical direction, so that the two
-    regions sharing it get identical vertices."""
+    regions sharing it get identical vertices. Arcs come as their corners only
+    (the vertices where the outline turns, and an open arc's two ends): a crack
+    path is fixed by its corners, so they serve as the arc's key too."""
 
     def __init__(self, tolerance: float):
         self.tolerance = tolerance
         self.cache: dict[tuple, list[tuple[int, int]]] = {}
 
-    def open_arc(self, points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        reverse = points[-1] < points[0] or (points[-1] == points[0] and points[-2] < points[1])
-        canon = tuple(reversed(points)) if reverse else tuple(points)
+    def open_arc(self, corners: list[tuple[int, int]], second: tuple[int, int],
+                 second_last: tuple[int, int]) -> list[tuple[int, int]]:
+        """corners: the arc's ends and turns; second, second_last: the vertices next
+        to its ends (which way round is canonical when the arc ends where it began)."""
+        reverse = corners[-1] < corners[0] or (corners[-1] == corners[0] and second_last < second)
+        canon = tuple(reversed(corners)) if reverse else tuple(corners)
         result = self.cache.get(canon)
         if result is None:
-            result = douglas_peucker(_corners_only(list(canon), closed=False), self.tolerance)
+            result = douglas_peucker(list(canon), self.tolerance)
             self.cache[canon] = result
         return list(reversed(result)) if reverse else list(result)
 
-    def closed_ring(self, points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        # start at the smallest vertex; orientation canonical by the next vertex
-        k = points.index(min(points))
-        ring = points[k:] + points[:k]
+    def closed_ring(self, corners: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """corners: the turns of a loop with no node on it."""
+        # start at the smallest vertex (always a turn); orientation canonical by the next turn
+        k = corners.index(min(corners))
+        ring = corners[k:] + corners[:k]
         forward = ring[1] < ring[-1]
         canon = tuple(ring) if forward else tuple([ring[0]] + ring[:0:-1])
         result = self.cache.get(canon)
         if result is None:
-            corners = _corners_only(list(canon), closed=True)
-            if len(corners) < 4:
-                result = corners
+            if len(canon) < 4:
+                result = list(canon)
             else:
                 # split at the corner farthest from the start, simplify both halves
-                x0, y0 = corners[0]
-                far = max(range(len(corners)),
-                          key=lambda i: ((corners[i][0] - x0) ** 2 + (corners[i][1] - y0) ** 2, -i))
-                first = douglas_peucker(corners[:far + 1], self.tolerance)
-                second = douglas_peucker(corners[far:] + [corners[0]], self.tolerance)
+                x0, y0 = canon[0]
+                far = max(range(len(canon)),
+                          key=lambda i: ((canon[i][0] - x0) ** 2 + (canon[i][1] - y0) ** 2, -i))
+                first = douglas_peucker(list(canon[:far + 1]), self.tolerance)
+                second = douglas_peucker(list(canon[far:]) + [canon[0]], self.tolerance)
                 result = first[:-1] + second[:-1]
             self.cache[canon] = result
         if forward:
@@ -304,27 +358,70 @@ class _ArcSimplifier:
         return [result[0]] + list(reversed(result[1:]))
 
 
+def _loop_rings(loops: _Loops, nodes: np.ndarray, simplifier: _ArcSimplifier):
+    """Yield (label, simplified ring) per loop: each loop cut into arcs at its nodes,
+    each arc simplified once. Only the turns and nodes reach Python lists."""
+    previous = np.arange(-1, len(loops.directions) - 1)
+    previous[loops.bounds[:-1]] = np.array(loops.bounds[1:]) - 1     # a loop's first edge follows its last
+    kept = np.flatnonzero((loops.directions != loops.directions[previous]) | nodes) \
+        if len(previous) else np.zeros(0, dtype=np.int64)
+    points = list(zip(loops.xs[kept].tolist(), loops.ys[kept].tolist()))
+    is_node = nodes[kept].tolist()
+    position = kept.tolist()
+    cuts_at = np.searchsorted(kept, loops.bounds).tolist()
+
+    def vertex(i: int) -> tuple[int, int]:
+        return int(loops.xs[i]), int(loops.ys[i])
+
+    for k, label in enumerate(loops.labels):
+        lo, hi = cuts_at[k], cuts_at[k + 1]
+        first_edge, end_edge = loops.bounds[k], loops.bounds[k + 1]
+        turns = points[lo:hi]
+        cut = [i for i in range(hi - lo) if is_node[lo + i]]
+        if not cut:
+            yield label, simplifier.closed_ring(turns) if len(turns) >= 3 else turns
+            continue
+        ring = []
+        for j, start in enumerate(cut):
+            if j + 1 < len(cut):
+                arc = turns[start:cut[j + 1] + 1]
+                end_at = position[lo + cut[j + 1]]
+            else:
+                arc = turns[start:] + turns[:cut[0] + 1]
+                end_at = position[lo + cut[0]]
+            start_at = position[lo + start]
+            after = start_at + 1 if start_at + 1 < end_edge else first_edge
+            before = end_at - 1 if end_at > first_edge else end_edge - 1
+            ring.extend(simplifier.open_arc(arc, vertex(after), vertex(before))[:-1])
+        yield label, ring
+
+
+def _label_counts(labels: np.ndarray) -> np.ndarray:
+    """Pixels per label (>= 0): a count per label, not a sort of every pixel; a band of
+    rows at a time, so that no temporary is as large as the image."""
+    counts = np.zeros(0, dtype=np.int64)
+    band = max(1, (1 << 20) // max(labels.shape[1], 1))
+    for top in range(0, labels.shape[0], band):
+        rows = labels[top:top + band]
+        found = np.bincount(rows[rows >= 0])
+        if len(found) > len(counts):
+            found[:len(counts)] += counts
+            counts = found
+        else:
+            counts[:len(found)] += found
+    return counts
+
+
 def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
           decor_colors: dict[int, str] | None = None) -> Traced:
     """Outlines of every labelled region (labels >= 0) of a label image."""
     h, w = labels.shape
-    padded = np.pad(labels, 1, constant_values=-1)
-    nodes = _node_vertices(padded).ravel()
-    stride = w + 1
-    labels_e, xs, ys, dirs = _crack_edges(padded)
+    borders = _borders(labels)
+    loops = _loops(*_crack_edges(borders), w)
+    nodes = _node_flags(labels, loops.xs, loops.ys)
     simplifier = _ArcSimplifier(tolerance)
     rings: dict[int, list[tuple[float, list[int]]]] = {}
-    for label, loop in _loops(labels_e, xs, ys, dirs, w):
-        points = [(v % stride, v // stride) for v in loop]
-        cut = [i for i, v in enumerate(loop) if nodes[v]]
-        if not cut:
-            ring = simplifier.closed_ring(points)
-        else:
-            ring = []
-            for j, start in enumerate(cut):
-                end = cut[j + 1] if j + 1 < len(cut) else cut[0] + len(points)
-                arc = [points[i % len(points)] for i in range(start, end + 1)]
-                ring.extend(simplifier.open_arc(arc)[:-1])
+    for label, ring in _loop_rings(loops, nodes, simplifier):
         if len(ring) < 3:
             continue
         area = ring_area(ring)
@@ -336,9 +433,9 @@ def trace(labels: np.ndarray, *, tolerance: float = 1.5, min_area: float = 4.0,
     for label in sorted(rings):
         # outer pieces (clockwise on screen = positive area here) first, largest first
         result.rings[label] = [flat for area, flat in sorted(rings[label], key=lambda r: (-r[0], r[1]))]
-    counts = np.bincount(labels[labels >= 0])      # pixels per label, counted without a sort
+    counts = _label_counts(labels)
     result.pixels = {int(v): int(counts[v]) for v in np.flatnonzero(counts)}
-    result.contacts = contacts_of(labels)
+    result.contacts = _contacts(borders)
     return result
 
 

@@ -1199,7 +1199,7 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
     import numpy as np
 
     from .components import sort_components
-    from .trace import colour_codes, contacts_of, grow_labels, label_pixels, thick_area, trace
+    from .trace import colour_codes, grow_labels, label_pixels, thick_area, trace
 
     shown = image_path.relative_to(variant_dir).as_posix() if is_inside(image_path, variant_dir) \
         else f"../{image_path.parent.parent.name}/{image_path.parent.name}/{image_path.name}"
@@ -1229,7 +1229,8 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
                            hint="if they are part of it, give it a border with the territories they touch; "
                                 "else nothing to do"))
     # --seed points: the area of their own colour, or the broad area of separator black
-    black = (colour_codes(rgb) == 0) & (labels < 0)
+    # (a whole-image mask, so made only when there are such points)
+    black = (colour_codes(rgb) == 0) & (labels < 0) if len(seeds) > territory_seeds else None
     traced_extra: set[int] = set()
     for index in range(territory_seeds, len(seeds)):
         pid, x, y = seeds[index]
@@ -1274,7 +1275,7 @@ def _geometry(rgb, image_path: Path, variant_dir: Path, seeds, options: ImportOp
             diags.append(_diag(known.install, known.row_line.get(pid, 1), NO_OUTLINE,
                                f"{pid} has no outline in {shown}"))
     contacts = sorted([sorted((seeds[a][0], seeds[b][0])) + [length]
-                       for (a, b), length in contacts_of(grown).items() if a < n and b < n])
+                       for (a, b), length in traced.contacts.items() if a < n and b < n])
     decor_items = []
     if decor:
         decor_labels = np.where(labels >= n, labels, -1)
