@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from . import geometry as geo
 from . import legible
-from .map import FONT, MapCanvas, MapOptions, Metrics, UnitView, parse_unit, unit_shape
+from .map import FONT, MapCanvas, MapOptions, Metrics, UnitView, unit_shape
 from .mapview import MapView
 from .placement import plan
 from .svg import document, el, esc, mix, num, polyline_d, wrap
@@ -58,8 +58,16 @@ class PhaseView:
     orders: tuple[OrderView, ...]
     centers: dict[str, list[str]] = field(default_factory=dict)
     dislodged: tuple[UnitView, ...] = ()                                 # before (a retreat phase)
-    dislodged_after: dict[str, list[str]] = field(default_factory=dict)  # by this phase's orders
-    retreats: dict[str, list[str]] = field(default_factory=dict)         # dislodged unit -> where it may go
+    dislodged_after: tuple[UnitView, ...] = ()                           # by this phase's orders
+    retreats: tuple[tuple[UnitView, tuple[str, ...]], ...] = ()          # a dislodged unit, where it may go
+
+
+def _by_power(u: UnitView) -> str:
+    return u.power
+
+
+def _by_unit(item: tuple[UnitView, tuple[str, ...]]) -> tuple[str, str]:
+    return item[0].kind, item[0].location
 
 
 class OrderDiagram:
@@ -292,15 +300,11 @@ class OrderDiagram:
                 overlay.append(_cross(pt, self.m.unit * 0.9, self.m.stroke, colour="#444444"))
                 self._legend_arrow("i-disband", "D")
         # units dislodged by this phase's orders
-        for power, units in sorted(self.dislodged_after.items()):
-            for u in units:
-                parsed = parse_unit(u)
-                if not parsed:
-                    continue
-                pt = self.at(parsed[1])
-                if pt is None:
-                    continue
-                overlay.append(self._dislodged_marker(pt))
+        for u in sorted(self.dislodged_after, key=_by_power):     # (by power; each power's as given)
+            pt = self.at(u.location)
+            if pt is None:
+                continue
+            overlay.append(self._dislodged_marker(pt))
         if any(o.succeeds is False for o in self.orders):
             u = self.m.ui_font
             c.add_legend("j-failed", _cross((0, 0), u * 0.45, u * 0.08), "order fails")
@@ -344,11 +348,10 @@ class OrderDiagram:
         for o in self.orders:
             if o.succeeds is False and o.why and len(parts) < 4:
                 parts.append(f"{o.text}: {o.why}")
-        for unit, opts in sorted(self.retreats.items()):
+        for unit, opts in sorted(self.retreats, key=_by_unit):
             if len(parts) >= 6:
                 break
-            parsed = parse_unit(unit)
-            shown = f"{parsed[0]} {self._shown(parsed[1])}" if parsed else unit
+            shown = f"{unit.kind} {self._shown(unit.location)}"
             parts.append(f"{shown} may retreat to " + (", ".join(self._shown(x) for x in opts) if opts else "nowhere"))
         text = "; ".join(parts)
         return text if len(text) <= 240 else text[:239].rstrip() + "…"

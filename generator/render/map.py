@@ -918,17 +918,6 @@ def spots(view: MapView, location: str, font: float) -> list[tuple[float, float]
 
 # ---------------------------------------------------------------- small shapes
 
-def parse_unit(spec: str):
-    """`"A LON"` / `"F STP/NC"` / `"Army Lon"` -> ("A", "LON")."""
-    parts = str(spec).split(None, 1)
-    if len(parts) < 2:
-        return None
-    kind = parts[0][0].upper()
-    if kind not in "AF":
-        return None
-    return kind, parts[1].strip()   # the whole rest: "F MSB n" is the sealane MSB n
-
-
 def unit_shape(kind: str, pt, r: float, fill: str, stroke_w: float) -> str:
     """An army is a round token, a fleet a hull shape; both carry their letter, so they
     read in black and white."""

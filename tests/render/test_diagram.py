@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.render.diagram import OrderView, PhaseView, order_diagram
-from generator.render.map import MapCanvas, MapOptions
+from generator.render.map import MapCanvas, MapOptions, UnitView
 
 from render_fixtures import tiny_model, units_of, view_of
 
@@ -30,7 +30,7 @@ MOVEMENT = PhaseView(
      OrderView("BLUE", "A EAS S A MID", "S", "A", "EAS", "A", "MID", succeeds=False, why="support is cut"),
      OrderView("RED", "A WES - MID", "M", "A", "WES", dest="MID", succeeds=True),
      OrderView("RED", "F NOR S A WES - MID", "S", "F", "NOR", "A", "WES", "MID", succeeds=True)),
-    dislodged_after={"BLUE": ["A MID"]}, retreats={"A MID": ["EAS"]})
+    dislodged_after=(UnitView("BLUE", "A", "MID"),), retreats=((UnitView("BLUE", "A", "MID"), ("EAS",)),))
 CONVOY = PhaseView(
     "Spring 1902, movement", units_of({"RED": ["A WES", "F NOR", "F SOU"], "BLUE": ["F MID/NC"]}),
     (OrderView("BLUE", "F MID/NC - NOR", "M", "F", "MID/NC", dest="NOR", succeeds=False, why="bounced"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ...render import OrderView, PhaseView, order_diagram
+from ...render import OrderView, PhaseView, UnitView, order_diagram
 from .api import PhaseResult, _power, parse_unit
 from .board_view import unit_views, view_of
 from .decisions import Decision, decisions
@@ -33,16 +33,16 @@ def phase_view(game: Game, request: dict, result: PhaseResult | None) -> PhaseVi
     after = result.after if result is not None else None
     if not orders and after is not None:   # no orders given (a power's default builds): what appeared
         orders = _appeared_as_builds(game, units, after.units)
-    dislodged_after: dict[str, list[str]] = {}
-    retreats: dict[str, list[str]] = {}
+    dislodged_after: list[UnitView] = []
+    retreats: list[tuple[UnitView, tuple[str, ...]]] = []
     for power, items in (after.dislodged.items() if after is not None else ()):
-        for d in items:
-            dislodged_after.setdefault(power, []).append(d["unit"])
-            retreats[d["unit"]] = list(d["retreats"])
+        for u, d in zip(unit_views(game, {power: [d["unit"] for d in items]}, "dislodged"), items):
+            dislodged_after.append(u)
+            retreats.append((u, tuple(d["retreats"])))
     return PhaseView(title=phase_title(request.get("phase")), units=unit_views(game, units), orders=tuple(orders),
                      centers=request.get("centers") or {},
                      dislodged=unit_views(game, dislodged_units(request.get("dislodged")), "dislodged"),
-                     dislodged_after=dislodged_after, retreats=retreats)
+                     dislodged_after=tuple(dislodged_after), retreats=tuple(retreats))
 
 
 def order_views(game: Game, request: dict, result: PhaseResult | None) -> list[OrderView]:

@@ -12,6 +12,7 @@ from generator.families.diplomacy.decisions import decisions
 from generator.families.diplomacy.examples import compare
 from generator.families.diplomacy.phase_view import order_views, phase_diagram, phase_title, phase_view
 from generator.families.diplomacy.verdicts import Beats, Cut, Dislodged
+from generator.render import UnitView
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -67,8 +68,9 @@ def test_each_order_gets_the_verdict_on_it_paired_by_place(classic):
     assert views["A YOR - ENG"].succeeds is False and views["A YOR - ENG"].why.startswith("illegal")
     # what the phase left, from the typed result: the dislodged fleet and where it may go
     view = phase_view(classic, request, result)
-    assert view.dislodged_after == {"FRANCE": ["F ENG"]}
-    assert "MAO" in view.retreats["F ENG"] and view.title == "Spring 1901, movement"
+    assert view.dislodged_after == (UnitView("FRANCE", "F", "ENG"),)     # read by the family: typed
+    assert view.retreats[0][0] == UnitView("FRANCE", "F", "ENG") and "MAO" in view.retreats[0][1]
+    assert view.title == "Spring 1901, movement"
 
 
 def test_the_same_text_twice_gets_each_its_own_decision(classic):
