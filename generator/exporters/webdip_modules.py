@@ -88,6 +88,9 @@ def neutrals(game: Game, full: dict[str, str], terr_id: dict[str, int]) -> Neutr
     if power != IMPORTED_POWER:
         out.gaps.append(("power", f"webDiplomacy's neutral units have no power id: they are imported back "
                                   f"as {IMPORTED_POWER}, not {power}"))
+    if params.get("rebuild"):
+        out.gaps.append(("rebuild", "the NeutralUnits classes written here do not rebuild neutral armies "
+                                    "(KnownWorld_901's processGame does): the export's neutral armies are not rebuilt"))
     army_adj = game.map.army_adj
     for prov in sorted(params.get("support_hold") or []):
         partners = sorted(p for p in army_adj.get(prov, ()) if p in at and p != prov)

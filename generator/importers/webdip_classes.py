@@ -566,6 +566,101 @@ def _neutral_only(body: str, real: list[str]) -> bool:
         and "Builds" not in body
 
 
+# webDiplomacy's countryID of the neutral units, one past the last country, and the game's id,
+# as the code splices them into its SQL: `".(count($this->Variant->countries) + 1)`, `".$this->id."`
+_NEUTRAL_ID = re.compile(r"\"\s*\.\s*\(\s*count\(\s*\$this->Variant->countries\s*\)\s*\+\s*1\s*\)"
+                         r"(?:\s*\.\s*\")?")
+_SPLICED = re.compile(r"\"\s*\.\s*\$(?:this->)?(\w{1,40})\s*\.\s*\"")
+_STATEMENT_END = re.compile(r"[;{]")
+
+
+def _sql_parts(code: str, head: str, split: str) -> set[str] | None:
+    """The conditions (or assignments) of the first query of `code` that starts with `head`
+    (a regex), up to the statement's end: each with no spaces, in lower case, the neutral
+    pseudo-country's id read as <neutral> and a spliced variable as <name>. None without one."""
+    m = re.search(head, code, re.IGNORECASE)
+    if m is None:
+        return None
+    end = code.find(";", m.end())
+    text = _SPLICED.sub(lambda v: f" <{v.group(1).lower()}> ", _NEUTRAL_ID.sub(" <neutral> ",
+                                                                            code[m.end():end if end >= 0 else None]))
+    return {"".join(part.split()).rstrip(")").strip('"').lower() for part in re.split(split, text, flags=re.I)}
+
+
+_EMPTY_NEUTRAL = {"occupyingunitidisnull", "gameid=<id>", "countryid=<neutral>"}
+
+
+def _empty_neutral_query(code: str, select: str) -> bool:
+    """A query of the territories the neutral pseudo-country holds (wD_TerrStatus) that no unit
+    occupies, conditions in any order."""
+    return _sql_parts(code, rf"SELECT\s+{select}\s+FROM\s+wD_TerrStatus\s+WHERE\s+", r"\s+AND\s+") \
+        == _EMPTY_NEUTRAL
+
+
+def _statements(code: str) -> list[str]:
+    """The top-level statements of a function body: an `if (...) {...}` block (or one whose
+    body is a statement) or a statement up to its `;`."""
+    out, i, n = [], 0, len(code)
+    while i < n:
+        while i < n and code[i].isspace():
+            i += 1
+        if i >= n:
+            break
+        start = i
+        head = re.match(r"if\s*\(", code[i:i + 40])
+        if head:
+            close = _close(code, i + head.end(), n)
+            if close < 0:
+                return out + [code[start:]]
+            i = close
+            while i < n and code[i].isspace():
+                i += 1
+        m = _STATEMENT_END.search(code, i)
+        if m is None:
+            return out + [code[start:]]
+        i = _body_end(code, m.end()) if m.group() == "{" else m.end()
+        out.append(code[start:i])
+    return out
+
+
+def _rebuild_statement(code: str) -> bool:
+    """`if ($this->phase == 'Builds') {...}` that orders, for the neutral pseudo-country, a 'Build
+    Army' in each empty territory it holds (KnownWorld_901: SELECT terrID ... INSERT INTO wD_Orders)."""
+    return bool(re.match(r"if\s*\(\s*\$this->phase\s*==\s*'Builds'\s*\)", code)) \
+        and _empty_neutral_query(code, "terrID") \
+        and _sql_parts(code, r"INSERT\s+INTO\s+wD_Orders\s+SET\s+", r"\s*,\s*") \
+        == {"gameid=<id>", "countryid=<neutral>", "toterrid=<terrid>", "type='buildarmy'"}
+
+
+def _neutral_rebuild(body: str, real: list[str]) -> set[str]:
+    """The functions of a processGame that are the neutral units' rebuild (KnownWorld_901): a
+    changePhase that turns a new turn into a Builds phase while a territory the neutral
+    pseudo-country holds is empty, and a process that then orders a 'Build Army' there (and
+    besides may only do what NeutralUnits does: re-process a phase nobody has to order, the
+    $neutralHold support-holds). Empty when the code is not that."""
+    if not {"changePhase", "process"} <= set(real):
+        return set()
+    change = _statements(_function_body(body, "changePhase") or "")
+    process = _statements(_function_body(body, "process") or "")
+    turn = next((m.group(1) for s in change if (m := re.match(r"\$(\w{1,40})\s*=\s*parent::changePhase\(\s*\)\s*;$",
+                                                                  s))), None)
+    plain = {"global $DB;", "parent::process();", f"return ${turn};"}
+
+    def change_ok(s: str) -> bool:
+        return " ".join(s.split()) in plain or s.startswith(f"${turn}") or (
+            s.startswith("if") and "setPhase('Builds')" in s.replace('"', "'").replace(" ", "")
+            and _empty_neutral_query(s, r"COUNT\(\*\)"))
+
+    def process_ok(s: str) -> bool:
+        flat = " ".join(s.split())
+        return flat in plain or _rebuild_statement(s) or "neutralHold" in s or (
+            flat.startswith("if") and "orderStatus != 'None'" in flat and "process()" in flat and "wD_Orders" not in flat)
+    if turn is None or not all(map(change_ok, change)) or not all(map(process_ok, process)) \
+            or not any(map(_rebuild_statement, process)):
+        return set()
+    return {"changePhase", "process"}
+
+
 def _numbers(body: str) -> set[int]:
     return {int(n) for n in re.findall(r"\b\d{1,5}\b", body)}
 
@@ -631,6 +726,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if targets is not None:
                 facts.found["TargetCentres"] = {"by_country": targets}
                 real = [f for f in real if f != "checkForWinner"]
+            rebuild = _neutral_rebuild(own, real) if cls == "processGame" else set()
+            if rebuild:
+                facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())]}
+                real = [f for f in real if f not in rebuild]
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
@@ -647,6 +746,12 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             continue
         if mixin in mixins:
             facts.found.setdefault(mixin, {})
+            if cls == "processGame" and "'Build Army'" in body:    # a NeutralUnits that rebuilds them
+                if _neutral_rebuild(body, [f for f, first in _FUNCTION.findall(body) if first != "}"]):
+                    facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())]}
+                else:
+                    _unmodelled(facts, (shown, lines.line(m.start()), f"{name} builds units in a form the "
+                                                                      "importer does not read"), body)
             if mixin in forms_naming_countries():
                 ids = facts.found[mixin].setdefault("country_ids", [])
                 ids += sorted({int(c) for c in _COUNTRY_ID.findall(body)} - set(ids))

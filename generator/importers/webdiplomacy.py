@@ -544,6 +544,10 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         found["NeutralUnits"] = {"power": "NEUTRAL", "hold": sorted(hold)}
     else:
         found.pop("NeutralUnits", None)
+    if "NeutralRebuild" in found:
+        found["NeutralRebuild"] = _neutral_rebuild(found["NeutralRebuild"], provinces, owners, neutral_units, facts)
+        if found["NeutralRebuild"] is None:
+            found.pop("NeutralRebuild")
     centers: dict[str, list[str]] = {}
     for prov in provinces:
         if prov.get("home"):
@@ -787,6 +791,33 @@ def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) 
                        "no $countries in variant.php and no owners in install.php: the game would have no powers",
                        hint="write public $countries=array('A', 'B', ...); in variant.php"))
     return []
+
+
+def _neutral_rebuild(found: dict, provinces: list[dict], owners: dict[str, str], neutral_units: list[str],
+                    facts) -> dict | None:
+    """The NeutralRebuild form's centres: the supply centres install.php gives the neutral
+    pseudo-country (webDiplomacy's TerrStatus at the start). What the engine cannot play of it
+    (territories that are no centres, a centre with no neutral army at the start, no neutral
+    units at all) is said not modelled; None when nothing of it is played."""
+    shown, line = found.get("where") or ("processGame.php", 1)
+    held = [p for p in provinces if owners.get(p["id"]) == "NEUTRAL"]
+    centres = [p["id"] for p in held if p.get("supply_center")]
+    others = [p["id"] for p in held if not p.get("supply_center")]
+    standing = {u.split()[1].split("/")[0] for u in neutral_units}
+    if others:
+        facts.unmodelled.append((shown, line, f"the neutral units are rebuilt every year in {', '.join(others)}, "
+                                              "which are no supply centres, until a unit enters them: not modelled"))
+    bare = [c for c in centres if c not in standing]
+    if neutral_units and bare:
+        facts.unmodelled.append((shown, line, f"the first spring's moves are followed by a Builds phase that gives "
+                                              f"{', '.join(bare)} a neutral army; Mapwright holds no spring "
+                                              "adjustments: it builds them in the first winter"))
+    if not neutral_units or not centres:
+        facts.unmodelled.append((shown, line, "the processGame rebuilds neutral units, but the variant has "
+                                              f"{'no neutral units' if not neutral_units else 'no neutral centres'}: "
+                                              "not modelled"))
+        return None
+    return {"centres": centres}
 
 
 def _owner(row: dict, by_cid: dict, power_of_name: dict, pseudo: int) -> str | None:

@@ -16,7 +16,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
-from .rules._engine import build_sites
+from .rules._engine import build_sites, neutral_builds
 from .verdicts import WAIVED, Built, Removed
 
 
@@ -112,6 +112,17 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                 raise IllegalOrder(f"a {order.kind} order is not allowed in an adjustment phase")
         except IllegalOrder as exc:
             results.append(OrderResult(power, text, text, False, "fails", f"illegal: {exc}"))
+    for power, texts in sorted(neutral_builds(game, units, centers).items()):
+        # units the rules build for a power no player moves (neutral_armies' rebuilds)
+        for text in texts:
+            kind, loc = text.split()
+            order = f"{kind} {loc} B"
+            if province_of(loc) in after:
+                results.append(OrderResult(power, order, order, False, "fails",
+                                           f"{m.display(province_of(loc))} is occupied"))
+                continue
+            after[province_of(loc)] = Unit(power, kind, loc)
+            results.append(decided(power, order, order, Built(text), m.display, text))
     for power in powers:
         need = delta[power]
         if need < 0 and used[power] < -need:

@@ -63,6 +63,7 @@ from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
 from .rules._engine import MovementRules, default_orders, no_retreat, relocated, standing_orders, winner
+from .rules._engine import neutral_builds
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -707,6 +708,9 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
         n = len(centers.get(p, ())) - counts.get(p, 0)
         if n:
             due[p] = n
+    built = neutral_builds(game, units, centers)      # the rules build for a power no player moves
+    if built:
+        due = dict(sorted({**due, **{p: due.get(p, 0) + len(v) for p, v in built.items()}}.items()))
     return due
 
 

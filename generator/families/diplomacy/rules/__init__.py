@@ -26,6 +26,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
     default_orders(game, phase, power, params)        adjustment orders for a silent power
     neutral_power(params) -> power id | None          a power no player moves: it owns no
                                                       centres and never adjusts
+    neutral_builds(game, units, centers, params)      units the rules build for a power no
+                                                      player moves in an adjustment phase, which
+                                                      is then held for them -> {power: ["A DUB"]}
     victory(game, centers, units, params)             replaces the standard victory test:
                                                       (power, why) or None
     checks(game, params) -> [Problem]                 consistency of the module's data
@@ -178,7 +181,8 @@ class OrderKind:
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
-         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
+         "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
+         "neutral_colours")
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,7 @@ class RuleModule:
     no_retreat: Callable | None = None
     default_orders: Callable | None = None
     neutral_power: Callable | None = None
+    neutral_builds: Callable | None = None
     victory: Callable | None = None
     checks: Callable | None = None
     pages: Callable | None = None

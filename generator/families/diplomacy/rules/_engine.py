@@ -122,6 +122,16 @@ def default_orders(game, phase: str, power: str) -> list[str]:
     return []
 
 
+def neutral_builds(game, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Units ("A DUB") the modules build, in an adjustment phase starting from this position,
+    for the powers no player moves; a power listed here makes the phase be held."""
+    out: dict[str, list[str]] = {}
+    for fn, params in enabled(game).hooks("neutral_builds"):
+        for power, texts in fn(game, units, centers, params).items():
+            out.setdefault(power, []).extend(texts)
+    return out
+
+
 def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] | None:
     """(power, why) when a power has won, by the modules' victory rules if any enable
     one, else by the standard rule: the most centres, at least `victory.centers` and

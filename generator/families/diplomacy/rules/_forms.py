@@ -13,6 +13,8 @@ FORMS = {
                     "(found: {sites: {power: [ids]}})",
     "CustomStart": "a processGame of the variant's own that opens the game with a build phase",
     "NeutralUnits": "units of no country in $countryUnits (found: {power, hold: [ids]})",
+    "NeutralRebuild": "a processGame whose Builds phase (held when needed) orders 'Build Army' for the "
+                      "neutral pseudo-country in each empty territory it still holds (found: {centres: [ids]})",
     "NeutralScBox": "drawMap's $nsc_info: neutral centres drawn in a country's colour",
     "Canal": "a sea-to-sea move permitted by the holder of a third territory "
              "(found: {between: [A, B], through: C})",
@@ -36,6 +38,8 @@ EXPORTS = {
     "BuildAnywhere": "the classes of webDiplomacy's BuildAnywhere variant",
     "Transform": "the Transform classes",
     "NeutralUnits": "the neutral units in $countryUnits, $neutralHold and the NeutralUnits classes",
+    "NeutralRebuild": "a processGame whose Builds phase (held when needed) orders 'Build Army' for the "
+                      "neutral pseudo-country in each empty territory it still holds (found: {centres: [ids]})",
     "NeutralScBox": "drawMap's $nsc_info and a NeutralScBox drawMap",
     "Sealanes": "nothing more: the sealane borders are borders of the data",
     "TargetCentres": "a processMembers checkForWinner in TenSixtySix's form: the winner must also own "
