@@ -570,7 +570,7 @@ def _neutral_only(body: str, real: list[str]) -> bool:
 # as the code splices them into its SQL: `".(count($this->Variant->countries) + 1)`, `".$this->id."`
 _NEUTRAL_ID = re.compile(r"\"\s*\.\s*\(\s*count\(\s*\$this->Variant->countries\s*\)\s*\+\s*1\s*\)"
                          r"(?:\s*\.\s*\")?")
-_SPLICED = re.compile(r"\"\s*\.\s*\$(?:this->)?(\w{1,40})\s*\.\s*\"")
+_SPLICED = re.compile(r"\"\s*\.\s*\$(?:this->)?(\w{1,40})(?:\s*\.\s*\"|\s*\)*\s*$)")
 _STATEMENT_END = re.compile(r"[;{]")
 
 

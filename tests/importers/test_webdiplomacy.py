@@ -344,8 +344,76 @@ def test_neutral_unit_phase_code_is_the_neutral_armies_module(imported):
     for name in ("Viking", "Africa"):
         assert len(imported[name].game["rules"]["convoy_coasts"]["provinces"]) == 8, name
         assert not _warned(imported[name], "userOrderDiplomacy.php"), name
-    # KnownWorld_901's processGame also rebuilds neutral units: not reproduced
-    assert _warned(imported["KnownWorld_901"], "processGame.php")
+    # KnownWorld_901's processGame also rebuilds neutral units: neutral_armies' `rebuild`, in
+    # the 49 centres install.php gives the neutral pseudo-country (countryID 16 of 15 countries)
+    known = imported["KnownWorld_901"]
+    assert not _warned(known, "processGame.php")
+    rebuild = known.game["rules"]["neutral_armies"]["rebuild"]
+    assert len(rebuild) == 49 and {"DUBLIN", "ROME", "SOCOTRA"} <= set(rebuild)
+    neutral = {u.split()[1] for u in known.data["start"]["units"]["NEUTRAL"]}
+    assert set(rebuild) == neutral
+    for name in ("Viking", "Africa", "Divided_States"):
+        assert "rebuild" not in imported[name].game["rules"].get("neutral_armies", {}), name
+
+
+REBUILD_MIXIN = """<?php
+class NeutralUnits_processGame extends processGame
+{
+	protected function changePhase()
+	{
+		global $DB;
+		$next = parent::changePhase();
+		if ( $next == true)
+		{
+			list($empty) = $DB->sql_row("SELECT COUNT(*) FROM wD_Terrstatus WHERE countryID = ".(count($this->Variant->countries) + 1)." AND occupyingUnitID IS NULL AND gameID = ".$this->id);
+			if ($empty > 0)
+			{
+				$this->turn--;
+				$DB->sql_put("UPDATE wD_Games SET turn = turn - 1 WHERE id=".$this->id);
+				$this->setPhase('Builds');
+				$next=false;
+			}
+		}
+		return $next;
+	}
+	function process()
+	{
+		global $DB;
+		parent::process();
+		if ($this->phase == 'Builds')
+		{
+			$tabl = $DB->sql_tabl("SELECT terrID FROM wD_Terrstatus WHERE occupyingUnitID IS NULL AND gameID = ".$this->id." AND countryID = ".(count($this->Variant->countries) + 1));
+			while(list($terrID) = $DB->tabl_row($tabl))
+				$DB->sql_put("INSERT INTO wD_Orders SET gameID = ".$this->id.", countryID = ".(count($this->Variant->countries) + 1).", toTerrID = ".$terrID.", type = 'Build Army'");
+		}
+	}
+}
+class KnownWorld_901Variant_processGame extends NeutralUnits_processGame {}
+"""
+
+
+def test_the_rebuild_form_is_read_in_a_mixin_and_in_another_spelling(tmp_path):
+    # the same rule as an older KnownWorld_901 writes it: a NeutralUnits_processGame mixin, its
+    # queries' conditions in another order, `wD_Terrstatus`, another variable name
+    shutil.copytree(DATA / "KnownWorld_901", tmp_path / "KnownWorld_901")
+    (tmp_path / "KnownWorld_901" / "classes" / "processGame.php").write_text(REBUILD_MIXIN, encoding="utf-8")
+    result = import_variant(tmp_path / "KnownWorld_901")
+    assert len(result.game["rules"]["neutral_armies"]["rebuild"]) == 49
+    assert not _warned(result, "processGame.php")
+
+
+def test_a_neutral_build_of_another_kind_is_not_the_rebuild(tmp_path):
+    # the same code building fleets, or in every territory (no `occupyingUnitID IS NULL`): another rule
+    shutil.copytree(DATA / "KnownWorld_901", tmp_path / "KnownWorld_901")
+    own = tmp_path / "KnownWorld_901" / "classes" / "processGame.php"
+    text = (DATA / "KnownWorld_901" / "classes" / "processGame.php").read_text(encoding="utf-8")
+    for changed in (text.replace("type = 'Build Army'", "type = 'Build Fleet'"),
+                    text.replace("WHERE occupyingUnitID IS NULL\n\t\t\t\t\t\t\tAND gameID", "WHERE gameID")):
+        assert changed != text
+        own.write_text(changed, encoding="utf-8")
+        result = import_variant(tmp_path / "KnownWorld_901")
+        assert "rebuild" not in result.game["rules"]["neutral_armies"]
+        assert _warned(result, "processGame.php")
 
 
 def test_neutral_hold_keys_are_the_units_that_support_hold(imported, tmp_path):
