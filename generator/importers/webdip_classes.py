@@ -570,7 +570,7 @@ def _neutral_only(body: str, real: list[str]) -> bool:
 # as the code splices them into its SQL: `".(count($this->Variant->countries) + 1)`, `".$this->id."`
 _NEUTRAL_ID = re.compile(r"\"\s*\.\s*\(\s*count\(\s*\$this->Variant->countries\s*\)\s*\+\s*1\s*\)"
                          r"(?:\s*\.\s*\")?")
-_SPLICED = re.compile(r"\"\s*\.\s*\$(?:this->)?(\w{1,40})(?:\s*\.\s*\"|\s*\)*\s*$)")
+_SPLICED = re.compile(r"\"\s*\.\s*\$(?:this->)?(\w{1,40})(?:\s*\.\s*\"|\s*+\)*+\s*+$)")
 _STATEMENT_END = re.compile(r"[;{]")
 
 
@@ -582,8 +582,8 @@ def _sql_parts(code: str, head: str, split: str) -> set[str] | None:
     if m is None:
         return None
     end = code.find(";", m.end())
-    text = _SPLICED.sub(lambda v: f" <{v.group(1).lower()}> ", _NEUTRAL_ID.sub(" <neutral> ",
-                                                                            code[m.end():end if end >= 0 else None]))
+    text = " ".join(code[m.end():end if end >= 0 else None].split())      # one space a run: linear regexes
+    text = _SPLICED.sub(lambda v: f" <{v.group(1).lower()}> ", _NEUTRAL_ID.sub(" <neutral> ", text))
     return {"".join(part.split()).rstrip(")").strip('"').lower() for part in re.split(split, text, flags=re.I)}
 
 
