@@ -89,8 +89,8 @@ def neutrals(game: Game, full: dict[str, str], terr_id: dict[str, int]) -> Neutr
         out.gaps.append(("power", f"webDiplomacy's neutral units have no power id: they are imported back "
                                   f"as {IMPORTED_POWER}, not {power}"))
     if params.get("rebuild"):
-        out.gaps.append(("rebuild", "the NeutralUnits classes written here do not rebuild neutral armies "
-                                    "(KnownWorld_901's processGame does): the export's neutral armies are not rebuilt"))
+        out.gaps.append(("rebuild", "the NeutralUnits classes written here do not rebuild neutral armies (that "
+                                    "needs a processGame of the variant's own): they are not rebuilt there"))
     army_adj = game.map.army_adj
     for prov in sorted(params.get("support_hold") or []):
         partners = sorted(p for p in army_adj.get(prov, ()) if p in at and p != prov)

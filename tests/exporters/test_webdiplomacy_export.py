@@ -403,3 +403,22 @@ def test_an_output_folder_webdiplomacy_cannot_find_the_variant_in_is_refused(tmp
     named = subprocess.run([sys.executable, "-m", "generator", "export", "webdiplomacy", "content/classic",
                             "-o", str(out), "--name", "Classic"], capture_output=True, text=True, cwd=REPO)
     assert named.returncode == 0, named.stderr
+
+
+def test_neutral_rebuilds_are_named_as_not_exported(game_copy):
+    # the NeutralUnits classes the export writes hold and support-hold; rebuilding the neutral
+    # armies (neutral_armies.rebuild) has no form there, so the export says so (EXP001)
+    game_dir = game_copy("classic")
+    meta = (game_dir / "game.yaml").read_text(encoding="utf-8")
+    (game_dir / "game.yaml").write_text(meta.replace(
+        "  datc_page: {}", "  datc_page: {}\n  neutral_armies: {power: NEUTRAL, rebuild: [BEL, HOL]}"),
+        encoding="utf-8")
+    text = (game_dir / "map.yaml").read_text(encoding="utf-8")
+    (game_dir / "map.yaml").write_text(text.replace('    AUSTRIA: ["A BUD", "F TRI", "A VIE"]',
+                                                    '    AUSTRIA: ["A BUD", "F TRI", "A VIE"]\n'
+                                                    '    NEUTRAL: ["A BEL", "A HOL"]'), encoding="utf-8")
+    fam, game = load_game(str(game_dir))
+    assert fam is not None, game
+    result = export_variant(game, "classic/game.yaml")
+    gaps = [d.message for d in result.diagnostics if d.code == "EXP001" and ", parameter " in d.message]
+    assert [m.split(":")[0] for m in gaps] == ["rule module neutral_armies, parameter rebuild"]

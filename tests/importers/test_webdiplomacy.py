@@ -677,3 +677,18 @@ def test_a_territory_code_may_be_an_id_of_up_to_40_characters(full, expected):
     code, so the re-import's province was named 'Central African Republic
     (CENTRAL_AFRICAN_REPUBLIC)' and every border to it changed name."""
     assert split_name(full) == expected
+
+
+def test_the_rebuild_form_reads_hostile_spacing_in_linear_time(tmp_path):
+    # a query of 200,000 spaces between its words once took minutes (a regex backtracking
+    # over every run of blanks); whitespace is evened first
+    import time
+    shutil.copytree(DATA / "KnownWorld_901", tmp_path / "KnownWorld_901")
+    own = tmp_path / "KnownWorld_901" / "classes" / "processGame.php"
+    text = (DATA / "KnownWorld_901" / "classes" / "processGame.php").read_text(encoding="utf-8")
+    own.write_text(text.replace('AND gameID = ".$this->id."', 'AND gameID = ".$this->id' + " " * 200_000 + '."'),
+                   encoding="utf-8")
+    start = time.perf_counter()
+    result = import_variant(tmp_path / "KnownWorld_901")
+    assert time.perf_counter() - start < 20
+    assert len(result.game["rules"]["neutral_armies"]["rebuild"]) == 49      # the same query, spaced out
