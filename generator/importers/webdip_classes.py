@@ -632,6 +632,9 @@ def _rebuild_statement(code: str) -> bool:
         == {"gameid=<id>", "countryid=<neutral>", "toterrid=<terrid>", "type='buildarmy'"}
 
 
+_PARENT_CHANGE = re.compile(r"\$(\w{1,40})\s*=\s*parent::changePhase\(\s*\)\s*;$")
+
+
 def _neutral_rebuild(body: str, real: list[str]) -> set[str]:
     """The functions of a processGame that are the neutral units' rebuild (KnownWorld_901): a
     changePhase that turns a new turn into a Builds phase while a territory the neutral
@@ -642,19 +645,23 @@ def _neutral_rebuild(body: str, real: list[str]) -> set[str]:
         return set()
     change = _statements(_function_body(body, "changePhase") or "")
     process = _statements(_function_body(body, "process") or "")
-    turn = next((m.group(1) for s in change if (m := re.match(r"\$(\w{1,40})\s*=\s*parent::changePhase\(\s*\)\s*;$",
-                                                                  s))), None)
-    plain = {"global $DB;", "parent::process();", f"return ${turn};"}
+    call = next((s for s in change if _PARENT_CHANGE.match(s)), "")
+    turn = _PARENT_CHANGE.match(call).group(1) if call else None
+    plain = {"global $DB;", "parent::process();", f"return ${turn};", " ".join(call.split())}
+
+    def writes(s: str) -> bool:      # code that changes more than the phase and the turn
+        return bool(re.search(r"\b(?:INSERT|DELETE|REPLACE)\b|UPDATE\s+wD_(?!Games\s+SET\s+turn\s*=\s*turn\s*-\s*1\b"
+                              r"|Orders\s+SET\s+type\s*=\s*'Support Hold')", s, re.IGNORECASE))
 
     def change_ok(s: str) -> bool:
-        return " ".join(s.split()) in plain or s.startswith(f"${turn}") or (
+        return " ".join(s.split()) in plain or (
             s.startswith("if") and "setPhase('Builds')" in s.replace('"', "'").replace(" ", "")
-            and _empty_neutral_query(s, r"COUNT\(\*\)"))
+            and _empty_neutral_query(s, r"COUNT\(\*\)") and not writes(s))
 
     def process_ok(s: str) -> bool:
         flat = " ".join(s.split())
-        return flat in plain or _rebuild_statement(s) or "neutralHold" in s or (
-            flat.startswith("if") and "orderStatus != 'None'" in flat and "process()" in flat and "wD_Orders" not in flat)
+        return flat in plain or _rebuild_statement(s) or (flat.startswith("if") and not writes(flat) and (
+            "neutralHold" in flat or "orderStatus != 'None'" in flat and "process()" in flat))
     if turn is None or not all(map(change_ok, change)) or not all(map(process_ok, process)) \
             or not any(map(_rebuild_statement, process)):
         return set()

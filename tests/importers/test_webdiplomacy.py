@@ -380,6 +380,17 @@ class NeutralUnits_processGame extends processGame
 	{
 		global $DB;
 		parent::process();
+		if ($this->phase == 'Diplomacy')
+		{
+			$tabl=$DB->sql_tabl('SELECT id, terrID FROM wD_Units WHERE countryID='.(count($this->Variant->countries) + 1).' AND gameID='.$this->id);
+			$units=array();
+			while ( list($unitID, $terrID) = $DB->tabl_row($tabl))
+				$units[$unitID] = $terrID;
+			foreach ($units as $unitID=>$terrID)
+				if (array_key_exists($terrID, $this->Variant->neutralHold))
+					if ( in_array($this->Variant->neutralHold[$terrID],$units) )
+						$DB->sql_put("UPDATE wD_Orders SET type='Support Hold', toTerrID='".$this->Variant->neutralHold[$terrID]."' WHERE unitID=".$unitID);
+		}
 		if ($this->phase == 'Builds')
 		{
 			$tabl = $DB->sql_tabl("SELECT terrID FROM wD_Terrstatus WHERE occupyingUnitID IS NULL AND gameID = ".$this->id." AND countryID = ".(count($this->Variant->countries) + 1));
@@ -394,7 +405,8 @@ class KnownWorld_901Variant_processGame extends NeutralUnits_processGame {}
 
 def test_the_rebuild_form_is_read_in_a_mixin_and_in_another_spelling(tmp_path):
     # the same rule as an older KnownWorld_901 writes it: a NeutralUnits_processGame mixin, its
-    # queries' conditions in another order, `wD_Terrstatus`, another variable name
+    # queries' conditions in another order, `wD_Terrstatus`, another variable name; with Viking's
+    # $neutralHold support-holds beside it (the module's support_hold)
     shutil.copytree(DATA / "KnownWorld_901", tmp_path / "KnownWorld_901")
     (tmp_path / "KnownWorld_901" / "classes" / "processGame.php").write_text(REBUILD_MIXIN, encoding="utf-8")
     result = import_variant(tmp_path / "KnownWorld_901")
@@ -403,12 +415,15 @@ def test_the_rebuild_form_is_read_in_a_mixin_and_in_another_spelling(tmp_path):
 
 
 def test_a_neutral_build_of_another_kind_is_not_the_rebuild(tmp_path):
-    # the same code building fleets, or in every territory (no `occupyingUnitID IS NULL`): another rule
+    # the same code building fleets, in every territory (no `occupyingUnitID IS NULL`), or removing
+    # units when it turns to the Builds phase: another rule
     shutil.copytree(DATA / "KnownWorld_901", tmp_path / "KnownWorld_901")
     own = tmp_path / "KnownWorld_901" / "classes" / "processGame.php"
     text = (DATA / "KnownWorld_901" / "classes" / "processGame.php").read_text(encoding="utf-8")
     for changed in (text.replace("type = 'Build Army'", "type = 'Build Fleet'"),
-                    text.replace("WHERE occupyingUnitID IS NULL\n\t\t\t\t\t\t\tAND gameID", "WHERE gameID")):
+                    text.replace("WHERE occupyingUnitID IS NULL\n\t\t\t\t\t\t\tAND gameID", "WHERE gameID"),
+                    text.replace("$this->setPhase('Builds');", "$this->setPhase('Builds'); $DB->sql_put(\"DELETE "
+                                                               "FROM wD_Units WHERE gameID = \".$this->id);")):
         assert changed != text
         own.write_text(changed, encoding="utf-8")
         result = import_variant(tmp_path / "KnownWorld_901")
