@@ -583,18 +583,27 @@ def _sql_parts(code: str, head: str, split: str) -> set[str] | None:
         return None
     end = code.find(";", m.end())
     text = " ".join(code[m.end():end if end >= 0 else None].split())      # one space a run: linear regexes
+    text = re.sub(r"\" ?\. ?\"", "", text)                                  # "a"."b" is "ab"
     text = _SPLICED.sub(lambda v: f" <{v.group(1).lower()}> ", _NEUTRAL_ID.sub(" <neutral> ", text))
     return {"".join(part.split()).rstrip(")").strip('"').lower() for part in re.split(split, text, flags=re.I)}
 
 
-_EMPTY_NEUTRAL = {"occupyingunitidisnull", "gameid=<id>", "countryid=<neutral>"}
+def _country_and_rest(parts: set[str] | None) -> tuple[str | None, set[str]]:
+    """The one `countryID = ...` of a query's parts (<neutral>, or a countryID written as a
+    number) and the other parts; (None, parts) when there is not exactly one."""
+    ids = [p for p in parts or () if p.startswith("countryid=")]
+    value = ids[0][len("countryid="):].strip("'") if len(ids) == 1 else ""
+    if value != "<neutral>" and not (value.isdecimal() and len(value) <= 3):
+        return None, set(parts or ())
+    return value, set(parts) - set(ids)
 
 
-def _empty_neutral_query(code: str, select: str) -> bool:
-    """A query of the territories the neutral pseudo-country holds (wD_TerrStatus) that no unit
-    occupies, conditions in any order."""
-    return _sql_parts(code, rf"SELECT\s+{select}\s+FROM\s+wD_TerrStatus\s+WHERE\s+", r"\s+AND\s+") \
-        == _EMPTY_NEUTRAL
+def _empty_neutral_query(code: str, select: str) -> str | None:
+    """The country (<neutral>: one past the last, or its number) of a query of the territories
+    it holds (wD_TerrStatus) that no unit occupies, conditions in any order; None for another query."""
+    country, rest = _country_and_rest(_sql_parts(code, rf"SELECT\s+{select}\s+FROM\s+wD_TerrStatus\s+WHERE\s+",
+                                                 r"\s+AND\s+"))
+    return country if rest == {"occupyingunitidisnull", "gameid=<id>"} else None
 
 
 def _statements(code: str) -> list[str]:
@@ -623,26 +632,30 @@ def _statements(code: str) -> list[str]:
     return out
 
 
-def _rebuild_statement(code: str) -> bool:
-    """`if ($this->phase == 'Builds') {...}` that orders, for the neutral pseudo-country, a 'Build
-    Army' in each empty territory it holds (KnownWorld_901: SELECT terrID ... INSERT INTO wD_Orders)."""
-    return bool(re.match(r"if\s*\(\s*\$this->phase\s*==\s*'Builds'\s*\)", code)) \
-        and _empty_neutral_query(code, "terrID") \
-        and _sql_parts(code, r"INSERT\s+INTO\s+wD_Orders\s+SET\s+", r"\s*,\s*") \
-        == {"gameid=<id>", "countryid=<neutral>", "toterrid=<terrid>", "type='buildarmy'"}
+def _rebuild_statement(code: str) -> str | None:
+    """The country of `if ($this->phase == 'Builds') {...}` that orders for it (the neutral
+    pseudo-country) a 'Build Army' in each empty territory it holds (KnownWorld_901: SELECT terrID
+    ... INSERT INTO wD_Orders); None for other code."""
+    if not re.match(r"if\s*\(\s*\$this->phase\s*==\s*'Builds'\s*\)", code):
+        return None
+    country = _empty_neutral_query(code, "terrID")
+    builds, rest = _country_and_rest(_sql_parts(code, r"INSERT\s+INTO\s+wD_Orders\s+SET\s+", r"\s*,\s*"))
+    ok = country is not None and builds == country and rest == {"gameid=<id>", "toterrid=<terrid>", "type='buildarmy'"}
+    return country if ok else None
 
 
 _PARENT_CHANGE = re.compile(r"\$(\w{1,40})\s*=\s*parent::changePhase\(\s*\)\s*;$")
 
 
-def _neutral_rebuild(body: str, real: list[str]) -> set[str]:
+def _neutral_rebuild(body: str, real: list[str]) -> str | None:
     """The functions of a processGame that are the neutral units' rebuild (KnownWorld_901): a
     changePhase that turns a new turn into a Builds phase while a territory the neutral
     pseudo-country holds is empty, and a process that then orders a 'Build Army' there (and
     besides may only do what NeutralUnits does: re-process a phase nobody has to order, the
-    $neutralHold support-holds). Empty when the code is not that."""
+    $neutralHold support-holds). The country it builds for (<neutral> or the countryID written),
+    None when the code is not that."""
     if not {"changePhase", "process"} <= set(real):
-        return set()
+        return None
     change = _statements(_function_body(body, "changePhase") or "")
     process = _statements(_function_body(body, "process") or "")
     call = next((s for s in change if _PARENT_CHANGE.match(s)), "")
@@ -653,19 +666,29 @@ def _neutral_rebuild(body: str, real: list[str]) -> set[str]:
         return bool(re.search(r"\b(?:INSERT|DELETE|REPLACE)\b|UPDATE\s+wD_(?!Games\s+SET\s+turn\s*=\s*turn\s*-\s*1\b"
                               r"|Orders\s+SET\s+type\s*=\s*'Support Hold')", s, re.IGNORECASE))
 
+    countries = set()
+
     def change_ok(s: str) -> bool:
-        return " ".join(s.split()) in plain or (
-            s.startswith("if") and "setPhase('Builds')" in s.replace('"', "'").replace(" ", "")
-            and _empty_neutral_query(s, r"COUNT\(\*\)") and not writes(s))
+        if " ".join(s.split()) in plain:
+            return True
+        country = _empty_neutral_query(s, r"COUNT\(\*\)")
+        countries.add(country)
+        return s.startswith("if") and "setPhase('Builds')" in s.replace('"', "'").replace(" ", "") \
+            and country is not None and not writes(s)
 
     def process_ok(s: str) -> bool:
         flat = " ".join(s.split())
-        return flat in plain or _rebuild_statement(s) or (flat.startswith("if") and not writes(flat) and (
+        if flat in plain:
+            return True
+        country = _rebuild_statement(s)
+        countries.add(country)
+        return country is not None or (flat.startswith("if") and not writes(flat) and (
             "neutralHold" in flat or "orderStatus != 'None'" in flat and "process()" in flat))
     if turn is None or not all(map(change_ok, change)) or not all(map(process_ok, process)) \
             or not any(map(_rebuild_statement, process)):
-        return set()
-    return {"changePhase", "process"}
+        return None
+    countries.discard(None)
+    return countries.pop() if len(countries) == 1 else None
 
 
 def _numbers(body: str) -> set[int]:
@@ -733,10 +756,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if targets is not None:
                 facts.found["TargetCentres"] = {"by_country": targets}
                 real = [f for f in real if f != "checkForWinner"]
-            rebuild = _neutral_rebuild(own, real) if cls == "processGame" else set()
+            rebuild = _neutral_rebuild(own, real) if cls == "processGame" else None
             if rebuild:
-                facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())]}
-                real = [f for f in real if f not in rebuild]
+                facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())], "country": rebuild}
+                real = [f for f in real if f not in ("changePhase", "process")]
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
@@ -754,8 +777,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         if mixin in mixins:
             facts.found.setdefault(mixin, {})
             if cls == "processGame" and "'Build Army'" in body:    # a NeutralUnits that rebuilds them
-                if _neutral_rebuild(body, [f for f, first in _FUNCTION.findall(body) if first != "}"]):
-                    facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())]}
+                rebuild = _neutral_rebuild(body, [f for f, first in _FUNCTION.findall(body) if first != "}"])
+                if rebuild:
+                    facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())], "country": rebuild}
                 else:
                     _unmodelled(facts, (shown, lines.line(m.start()), f"{name} builds units in a form the "
                                                                       "importer does not read"), body)

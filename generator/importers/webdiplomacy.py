@@ -545,7 +545,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     else:
         found.pop("NeutralUnits", None)
     if "NeutralRebuild" in found:
-        found["NeutralRebuild"] = _neutral_rebuild(found["NeutralRebuild"], provinces, owners, neutral_units, facts)
+        found["NeutralRebuild"] = _neutral_rebuild(found["NeutralRebuild"], provinces, owners, neutral_units, facts,
+                                                   pseudo)
         if found["NeutralRebuild"] is None:
             found.pop("NeutralRebuild")
     centers: dict[str, list[str]] = {}
@@ -794,12 +795,18 @@ def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) 
 
 
 def _neutral_rebuild(found: dict, provinces: list[dict], owners: dict[str, str], neutral_units: list[str],
-                    facts) -> dict | None:
+                    facts, pseudo: int) -> dict | None:
     """The NeutralRebuild form's centres: the supply centres install.php gives the neutral
     pseudo-country (webDiplomacy's TerrStatus at the start). What the engine cannot play of it
     (territories that are no centres, a centre with no neutral army at the start, no neutral
     units at all) is said not modelled; None when nothing of it is played."""
     shown, line = found.get("where") or ("processGame.php", 1)
+    country = str(found.get("country", "<neutral>"))
+    if country != "<neutral>" and int(country) != pseudo:
+        facts.unmodelled.append((shown, line, f"the processGame builds armies for countryID {country} in the "
+                                              f"empty territories it holds, which is no neutral pseudo-country "
+                                              f"(that is {pseudo}, one past the last country): not modelled"))
+        return None
     held = [p for p in provinces if owners.get(p["id"]) == "NEUTRAL"]
     centres = [p["id"] for p in held if p.get("supply_center")]
     others = [p["id"] for p in held if not p.get("supply_center")]

@@ -707,3 +707,20 @@ def test_the_rebuild_form_reads_hostile_spacing_in_linear_time(tmp_path):
     result = import_variant(tmp_path / "KnownWorld_901")
     assert time.perf_counter() - start < 20
     assert len(result.game["rules"]["neutral_armies"]["rebuild"]) == 49      # the same query, spaced out
+
+
+def test_the_rebuild_form_with_the_countryid_written_as_a_number(tmp_path):
+    # `countryID = 16` where KnownWorld_901 writes `count($this->Variant->countries) + 1`: the
+    # same rule while 16 is one past its 15 countries; 15 (India) is another rule, not modelled
+    shutil.copytree(DATA / "KnownWorld_901", tmp_path / "KnownWorld_901")
+    own = tmp_path / "KnownWorld_901" / "classes" / "processGame.php"
+    text = (DATA / "KnownWorld_901" / "classes" / "processGame.php").read_text(encoding="utf-8")
+    spliced = '".(count($this->Variant->countries) + 1)'
+    assert text.count(spliced) == 3
+    for number, rebuilt in (("16", True), ("15", False)):
+        own.write_text(text.replace(spliced, number + '"'), encoding="utf-8")
+        result = import_variant(tmp_path / "KnownWorld_901")
+        assert ("rebuild" in result.game["rules"]["neutral_armies"]) == rebuilt, number
+        warned = [d.message for d in _warned(result, "processGame.php")]
+        assert warned == ([] if rebuilt else [warned[0]]), number
+        assert rebuilt or "countryID 15" in warned[0]
