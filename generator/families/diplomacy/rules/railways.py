@@ -16,7 +16,10 @@ The journey is settled after the turn's other orders. Going station by station, 
 station is blocked by a unit of another power that
   - stands there and does not move (holds, supports, convoys: even if dislodged),
   - stands there and moves along the route (to another station),
-  - moves into it and gets in, or is held out only by the unit there failing to leave.
+  - moves into it and gets in, or is held out only by the unit there failing to leave
+    (it would have got in had that unit left: it beats every other unit moving in; a
+    standoff with a third unit leaves the station open, as adjMoveTSRhelper's
+    preventerTestSuccess reads it).
 A foreign unit that tries to leave the route opens its station to the journey, whether
 it gets away or not. The traveller's own units never block it. It stops at the last
 station before the first blocked one, and at its destination when it gets there; it
@@ -25,11 +28,17 @@ never stops where a unit ends the turn or where a standoff left the province emp
 block is free, it does not move.
 
 Where this module reads the rule its own way (the engine settles module orders after the
-standard decisions): the traveller stands at its first station meanwhile, defending it
-like a unit that holds (dislodged there, it does not travel); it never bounces a unit
-entering the route (vDiplomacy bounces one the journey reaches first: both ways the
-traveller stops before that station); a journey cannot be supported; and two units of
-its own power do not swap places by rail.
+standard decisions), against Colonial's classes (adjMoveTSR, adjMoveTSRhelper):
+  - the traveller stands at its first station meanwhile, defending it like a unit that
+    holds, and dislodged there it does not travel (vDiplomacy: a journey that gets away
+    leaves the station with hold strength 0, so a unit moving in gets in and nobody is
+    dislodged);
+  - it never bounces a unit entering the route (vDiplomacy bounces one the journey
+    reaches first, v12.TSR.C5: both ways the traveller stops before that station);
+  - a journey cannot be supported (vDiplomacy lets a unit next to the destination
+    support it; the support only adds to its strength against other units moving into
+    the destination, v12.TSR.C9a);
+  - two units of its own power do not swap places by rail (vDiplomacy lets them, E2).
 """
 from __future__ import annotations
 
@@ -119,7 +128,8 @@ def _blocks(r, traveller: str, station: str, route: set[str], moved: dict[str, b
             continue
         if moved[q]:
             return f"{r.describe(q)} moves into it"
-        if station in r.units and r.kind[station] == "move" and not moved[station]:
+        if station in r.units and r.kind[station] == "move" and not moved[station] \
+                and all(r.prevent_strength(q) > r.prevent_strength(o) for o in r.into[station] if o != q):
             return f"{r.describe(q)} is held out only by the unit there failing to leave"
     return ""
 

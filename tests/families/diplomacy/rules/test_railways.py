@@ -133,7 +133,61 @@ def test_the_travellers_own_units_do_not_block_and_it_queues_behind_them(rail_ga
     assert units_of(resp, "RUSSIA") == ["A GAL", "A WAR"]
 
 
+def test_a_russian_unit_moving_into_a_station_does_not_block(rail_game):
+    # "Russian units along the route do not block the TSR" (adjMoveTSRhelper: preventers of
+    # countryID 6 are skipped)
+    _, resp = move(rail_game, {"RUSSIA": ["A STP", "A UKR"]}, {"RUSSIA": ["A STP RAIL VIE", "A UKR - WAR"]})
+    assert units_of(resp, "RUSSIA") == ["A VIE", "A WAR"]
+
+
+def test_a_unit_held_out_both_by_the_unit_failing_to_leave_and_by_a_standoff_does_not_block(rail_game):
+    # preventerTestSuccess: an entrant blocks when it beats every other entrant; here Austria and
+    # Turkey stand each other off in Warsaw, whose German army tries to leave (and fails): the
+    # station is open and the journey goes through
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A WAR"], "ITALY": ["A BER"],
+                               "AUSTRIA": ["A UKR"], "TURKEY": ["A SIL"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A WAR - PRU"], "ITALY": ["A BER - PRU"],
+                    "AUSTRIA": ["A UKR - WAR"], "TURKEY": ["A SIL - WAR"]})
+    assert units_of(resp, "RUSSIA") == ["A VIE"] and units_of(resp, "GERMANY") == ["A WAR"]
+
+
+def test_a_foreign_unit_in_a_head_to_head_with_the_traveller_blocks_half_way(rail_game):
+    # v12.TSR.E3: "if the other unit in such a Head-To-Head-Move is non-Russian ... the route
+    # is blocked even half way between the territories"; the foreign unit does not get in either
+    results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A MOS"]},
+                         {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A MOS - STP"]})
+    assert results["A STP RAIL VIE"][0] == "fails" and results["A MOS - STP"][0] == "fails"
+    assert units_of(resp, "RUSSIA") == ["A STP"] and units_of(resp, "GERMANY") == ["A MOS"]
+
+
+def test_it_may_travel_to_the_next_station(rail_game):
+    # "The TSR can be used for neighboring territories on the route, as well"
+    results, resp = move(rail_game, {"RUSSIA": ["A STP"]}, {"RUSSIA": ["A STP RAIL MOS"]})
+    assert results["A STP RAIL MOS"][0] == "succeeds" and units_of(resp, "RUSSIA") == ["A MOS"]
+
+
 # C: the journey never attacks
+
+def test_it_never_cuts_a_support(rail_game):
+    # v12.TSR.C2: "impossible to cut supports with the TSR move": the German army in Vienna
+    # still gives its support, and the Russian army stops before Vienna
+    results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE", "A BOH"], "ITALY": ["A TYR"]},
+                         {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A VIE S A BOH - TYR", "A BOH - TYR"],
+                          "ITALY": ["A TYR H"]})
+    assert results["A VIE S A BOH - TYR"][0] == "succeeds" and results["A BOH - TYR"][0] == "succeeds"
+    assert units_of(resp, "RUSSIA") == ["A GAL"] and resp["after"]["dislodged"]["ITALY"][0]["unit"] == "A TYR"
+
+
+def test_it_enters_a_destination_whose_unit_leaves_and_stops_before_one_whose_unit_fails_to(rail_game):
+    # v12.TSR.C4: "one can still try to enter a territory with unit speculating that it will
+    # leave the territory in the same turn" (adjMoveTSR: the defender must move and succeed)
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A VIE - BOH"]})
+    assert units_of(resp, "RUSSIA") == ["A VIE"] and units_of(resp, "GERMANY") == ["A BOH"]
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE", "A MUN"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A VIE - BOH", "A MUN - BOH"]})
+    assert units_of(resp, "RUSSIA") == ["A GAL"]
+
 
 def test_an_occupied_destination_is_not_attacked(rail_game):
     results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE"]},
