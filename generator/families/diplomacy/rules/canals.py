@@ -11,9 +11,19 @@ may use it, fleets by default):
 The controlling power gives permission with an order of its own, `PERMIT F MED`
 ("the fleet in MED may use the canal this turn"); it needs a unit in the controlling
 province when the turn starts, not for the whole turn (as webDiplomacy's Colonial
-reads it, which avoids paradoxes). A unit of the controlling power needs no permit:
-its own move order is its power's permission. Without a unit in the controlling
-province, nobody can use the canal. A move through the canal is otherwise an
+reads it, which avoids paradoxes). Its own fleets need the permission too, and it gives
+one a turn: in vDiplomacy the permission is the one order of the canal's own unit (a
+support-hold of the fleet in the Mediterranean or the Red Sea, Suez_userOrderDiplomacy),
+and SuezCanal_adjudicatorDiplomacy lets through only the move of the fleet that order
+names; permissions at both ends of a canal void each other here, as two orders to one
+unit do. Without a unit in the controlling province, nobody can use the canal.
+
+The canal's own unit is vDiplomacy's way to carry the permission order, and nothing
+more: SuezCanal_OrderInterface hands it to the power holding Egypt for the orders, and
+Suez_processMembers hands it back to its neutral country before the units and centres
+are counted, so it never counts as a unit of that power (no build lost for it). The
+import leaves the canal's territory and its unit out, the permission being an order of
+the controlling power here, so nothing is left to count: this module plays that class. A move through the canal is otherwise an
 ordinary move (it can be supported, it can dislodge, it can bounce); only the move
 itself uses the canal: nobody supports or retreats through it, and no convoy runs
 through it.
@@ -67,10 +77,13 @@ def _permitted(units: dict, orders: list, unit, canal: dict) -> str:
     through = canal["through"]
     if controller is None:
         return f"no unit stands in {through}, so nobody can open the canal"
-    if controller == unit.power:
-        return ""
-    here = province_of(unit.location)
-    if any(o.kind == "permit" and o.power == controller and province_of(o.target) == here for o in orders):
+    ends = {province_of(x) for x in _ends(canal)}
+    given = sorted({province_of(o.target) for o in orders
+                    if o.kind == "permit" and o.power == controller and province_of(o.target) in ends})
+    if len(given) > 1:
+        return (f"{controller} gave permission at both ends ({', '.join(given)}); the canal opens for one "
+                "fleet a turn, so neither may use it")
+    if given == [province_of(unit.location)]:
         return ""
     return f"{controller}, whose unit stands in {through}, has not given it permission (PERMIT {unit})"
 
