@@ -82,7 +82,14 @@ def pages(game, params: dict) -> list[Page]:
               "until another power takes it, and another power that takes it counts it. But the centre "
               "is left out of the power's own count: it gives the power no build, and it does not count "
               "towards the power's victory.", ""]
-    lines += example.section(game, example.play(game, example_of(game)))
+    played = example.play(game, example_of(game))
+    lines += example.section(game, played)
+    if played is not None:
+        found = played[0]
+        [(power, owned)] = found["expect"]["centers"].items()
+        lines += ["", f"{name(power, m.powers)} owns {len(owned)} centres after the fall and has one unit: "
+                      f"{name(owned[-1], m.provinces)} not counting, it is due no build, and the game goes on "
+                      "to the spring without a winter of adjustments."]
     return [Page("uncounted-centres.md", "\n".join(lines).rstrip() + "\n", "Centres that do not count")]
 
 

@@ -108,3 +108,12 @@ def test_checks_and_shape(classic_with):
     assert any("no unit can stand in SWI" in m for m in messages)
     g = classic_with({"canals": {"canals": [{"between": ["ENG"], "through": "HOL"}]}})
     assert any("'canals' must be a list of" in m for _, _, m in g.modules.problems)
+
+
+def test_the_page_example_is_found_on_the_map_and_plays_as_the_rule_says(canal_game):
+    from generator.families.diplomacy.rules import _example
+    from generator.families.diplomacy.rules.canals import MODULE, example_of
+    found, _, mismatches = _example.play(canal_game, example_of(canal_game))
+    assert mismatches == [] and found["orders"]["AUSTRIA"] == ["PERMIT F ENG"]
+    page = MODULE.pages(canal_game, canal_game.modules.params("canals"))[0]
+    assert "## Example" in page.content and "`F ENG - HEL`" in page.content
