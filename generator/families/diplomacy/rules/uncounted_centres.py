@@ -108,5 +108,5 @@ MODULE = RuleModule(
     uncounted=uncounted, checks=example_checks, pages=pages,
     webdip=WebdipForm("a supply centre that does not count for the power that owns it (Colonial's Hong Kong "
                       "for China)", forms=("UncountedCentres",),
-                      read=lambda found: {"centres": found["UncountedCentres"]["by_power"]},
+                      read=lambda found: {"centres": (found["UncountedCentres"] or {}).get("by_power", {})},
                       not_exported="webDiplomacy needs a processMembers class of the variant's own for it"))
