@@ -15,7 +15,8 @@ such orders, the one of the unit first in province order travels and the other f
 The journey is settled after the turn's other orders. Going station by station, a
 station is blocked by a unit of another power that
   - stands there and does not move (holds, supports, convoys: even if dislodged),
-  - stands there and moves along the route (to another station),
+  - stands there and moves along the route (to another station), unless the station is
+    the destination: there only whether it gets away counts,
   - moves into it and gets in, or is held out only by the unit there failing to leave
     (it would have got in had that unit left: it beats every other unit moving in; a
     standoff with a third unit leaves the station open, as adjMoveTSRhelper's
@@ -115,13 +116,14 @@ def validate(game, units: dict, order: Order, params: dict) -> Order:
     return replace(order, location=unit.location, unit=unit.kind, dest=there)
 
 
-def _blocks(r, traveller: str, station: str, route: set[str], moved: dict[str, bool]) -> str:
-    """Why `station` is blocked to the traveller's journey, or ""."""
+def _blocks(r, traveller: str, station: str, route: set[str], moved: dict[str, bool], last: bool) -> str:
+    """Why `station` (the destination when `last`) is blocked to the traveller's journey, or ""."""
     own = r.power[traveller]
     if station in r.units and r.power[station] != own and station != traveller:
         if r.kind[station] != "move":
             return f"{r.describe(station)} stands there"
-        if r.dest[station] in route:
+        if r.dest[station] in route and not last:
+            # at the destination only whether it gets away counts (adjMoveTSR: defenderMoving)
             return f"{r.describe(station)} moves along the railway from there"
     for q in r.into.get(station, ()):
         if r.power[q] == own:
@@ -160,7 +162,7 @@ def decide(r, province: str, order: Order, params: dict) -> tuple[bool, str, str
     route = set(_route(railway))
     stop, why = province, ""
     for station in path:
-        why = _blocks(r, province, station, route, moved)
+        why = _blocks(r, province, station, route, moved, station == path[-1])
         if why:
             why = f"{r.m.display(station)} is blocked ({why})"
             break

@@ -160,6 +160,17 @@ def test_a_foreign_unit_in_a_head_to_head_with_the_traveller_blocks_half_way(rai
     assert units_of(resp, "RUSSIA") == ["A STP"] and units_of(resp, "GERMANY") == ["A MOS"]
 
 
+def test_a_foreign_unit_leaving_the_destination_along_the_line_lets_it_in(rail_game):
+    # adjMoveTSR at the destination asks only whether its unit moves away and succeeds
+    # (defenderMoving); the "moves along the route" block is the helpers' (the stations before)
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A GAL"]},
+                   {"RUSSIA": ["A STP RAIL GAL"], "GERMANY": ["A GAL - VIE"]})
+    assert units_of(resp, "RUSSIA") == ["A GAL"] and units_of(resp, "GERMANY") == ["A VIE"]
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A GAL"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A GAL - VIE"]})
+    assert units_of(resp, "RUSSIA") == ["A WAR"] and units_of(resp, "GERMANY") == ["A VIE"]
+
+
 def test_it_may_travel_to_the_next_station(rail_game):
     # "The TSR can be used for neighboring territories on the route, as well"
     results, resp = move(rail_game, {"RUSSIA": ["A STP"]}, {"RUSSIA": ["A STP RAIL MOS"]})
