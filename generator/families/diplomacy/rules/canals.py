@@ -23,10 +23,12 @@ more: SuezCanal_OrderInterface hands it to the power holding Egypt for the order
 Suez_processMembers hands it back to its neutral country before the units and centres
 are counted, so it never counts as a unit of that power (no build lost for it). The
 import leaves the canal's territory and its unit out, the permission being an order of
-the controlling power here, so nothing is left to count: this module plays that class. A move through the canal is otherwise an
-ordinary move (it can be supported, it can dislodge, it can bounce); only the move
-itself uses the canal: nobody supports or retreats through it, and no convoy runs
-through it.
+the controlling power here, so nothing is left to count: this module plays that class.
+
+A move through the canal is otherwise an ordinary move (it can be supported, it can
+dislodge, it can bounce); only the move itself uses the canal: nobody supports or
+retreats through it, and no convoy runs through it. A fleet ordered through it without
+permission holds (SuezCanal_adjudicatorDiplomacy makes such a move a hold).
 """
 from __future__ import annotations
 

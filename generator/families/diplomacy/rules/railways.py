@@ -38,7 +38,8 @@ standard decisions), against Colonial's classes (adjMoveTSR, adjMoveTSRhelper):
     reaches first, v12.TSR.C5: both ways the traveller stops before that station);
   - a journey cannot be supported (vDiplomacy lets a unit next to the destination
     support it; the support only adds to its strength against other units moving into
-    the destination, v12.TSR.C9a);
+    the destination, v12.TSR.C9a). Its unit cannot be supported to hold either, as in
+    vDiplomacy, where the journey is a move.
   - two units of its own power do not swap places by rail (vDiplomacy lets them, E2).
 """
 from __future__ import annotations
@@ -114,6 +115,23 @@ def validate(game, units: dict, order: Order, params: dict) -> Order:
             raise IllegalOrder(f"no railway runs between {m.display(here)} and {m.display(there)}")
         raise IllegalOrder(f"only {', '.join(lines[0]['powers'])} may use this railway")
     return replace(order, location=unit.location, unit=unit.kind, dest=there)
+
+
+def validate_support(game, units: dict, order: Order, orders: list, params: dict) -> Order | None:
+    """A support to hold a unit that travels by rail is refused: the unit moves (vDiplomacy
+    plays the journey as a move, adjMoveTSR, whose hold strength takes no support). None for
+    every other order."""
+    if order.kind != "support" or order.dest:
+        return None
+    target = units.get(order.target_province)
+    if target is None or target.kind != "A":
+        return None
+    for o in orders:
+        if o.kind == "rail" and o.province == order.target_province and o.power == target.power \
+                and _railway_for(params, target, o.province, o.dest_province) is not None:
+            raise IllegalOrder(f"{target} travels by rail ({o.text or 'RAIL'}): a unit that moves cannot be "
+                               "supported to hold")
+    return None
 
 
 def _blocks(r, traveller: str, station: str, route: set[str], moved: dict[str, bool], last: bool) -> str:
@@ -274,7 +292,7 @@ MODULE = RuleModule(
     params={"railways": Param([], "The railways: [{route: [A, B, ...], powers: [POWER]}] (no powers: "
                                   "every power).", shape=_railways_shape)},
     orders=(OrderKind("rail", ("rail", "rails"), parse, validate, decide, canonical=canonical, travels=True),),
-    checks=example_checks, pages=pages,
+    validate=validate_support, checks=example_checks, pages=pages,
     webdip=WebdipForm("armies travel along a railway (Colonial's Trans-Siberian Railroad)", mixins=("TSR",),
                       arrays=("transSibTerritories",), read=_read, countries=True,
                       not_exported="webDiplomacy needs Colonial's TSR adjudicator classes, written for its map"))

@@ -220,6 +220,23 @@ def test_dislodged_at_its_first_station_it_does_not_travel(rail_game):
     assert "A MOS" in units_of(resp, "TURKEY")
 
 
+def test_a_support_to_hold_the_travelling_army_is_refused(rail_game):
+    # the journey is a move (adjMoveTSR): its hold strength takes no support, so a supported
+    # attack dislodges a traveller that cannot leave, whatever support-hold it is given
+    results, resp = move(rail_game, {"RUSSIA": ["A MOS", "A STP"], "TURKEY": ["A SEV", "A UKR"],
+                                     "GERMANY": ["A WAR"]},
+                         {"RUSSIA": ["A MOS RAIL VIE", "A STP S A MOS"],
+                          "TURKEY": ["A SEV - MOS", "A UKR S A SEV - MOS"], "GERMANY": ["A WAR H"]})
+    assert not results["A STP S A MOS"][2] and "cannot be supported to hold" in results["A STP S A MOS"][1]
+    assert results["A SEV - MOS"][0] == "succeeds" and resp["after"]["dislodged"]["RUSSIA"][0]["unit"] == "A MOS"
+    # a unit whose rail order is refused holds, and may be supported to hold
+    results, resp = move(rail_game, {"RUSSIA": ["F STP/SC", "A MOS"], "GERMANY": ["A FIN", "A LVN"]},
+                         {"RUSSIA": ["F STP/SC RAIL MOS", "A MOS S F STP/SC"],
+                          "GERMANY": ["A FIN - STP", "A LVN S A FIN - STP"]})
+    assert not results["F STP/SC RAIL MOS"][2] and results["A MOS S F STP/SC"][0] == "succeeds"
+    assert results["A FIN - STP"][0] == "fails" and resp["after"]["dislodged"] == {}
+
+
 def test_blocked_at_the_first_station_it_stays(rail_game):
     results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A MOS"]},
                          {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A MOS H"]})
