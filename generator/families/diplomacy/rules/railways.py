@@ -258,10 +258,12 @@ def pages(game, params: dict) -> list[Page]:
     first = _route(params["railways"][0]) if params["railways"] else ["MOS", "VLA"]
     lines += ["", "An army on a railway may travel along it to any other station with the order "
               f"{code_span(f'A {first[0]} RAIL {first[-1]}')}. One army of a power travels on a railway a turn. The journey "
-              "never attacks: it cannot dislodge a unit or cut a support, and it cannot be supported.", "",
+              "never attacks: it cannot dislodge a unit or cut a support, and it cannot be supported (nor its "
+              "army supported to hold: it is moving).", "",
               "Units of another power block a station when they stand there and do not move, when they move "
-              "from there along the line, and when they move into it and get in (or are held out only by the "
-              "unit there failing to leave). A unit that tries to leave the line opens its station to the "
+              "from there along the line (at the destination, only when they fail to get away), and when they "
+              "move into it and get in (or are held out only by the unit there failing to leave, not by a "
+              "standoff with a third unit). A unit that tries to leave the line opens its station to the "
               "journey, whether it gets away or not. The traveller's own units never block it.", "",
               "The army travels station by station and stops at the last station before the first blocked "
               "one, or at its destination. It never stops where a unit ends the turn or where a standoff left "
