@@ -269,6 +269,16 @@ def pages(game, params: dict) -> list[Page]:
               "one, or at its destination. It never stops where a unit ends the turn or where a standoff left "
               "the province empty: it waits at the last free station before. Meanwhile it stands at its first "
               "station, which it defends like a unit that holds; dislodged there, it does not travel.", ""]
+    lines += ["## Where vDiplomacy's Colonial plays it otherwise", "",
+              "vDiplomacy's Colonial classes settle the journey inside the move adjudication; this engine "
+              "settles it after the other orders, and so differs in four cases:", "",
+              "- a journey that gets away leaves its first station at once there: a unit moving in gets in, "
+              "and the traveller is never dislodged (here it defends the station like a unit that holds);",
+              "- a unit of another power moving into a station the journey reaches first is bounced by it "
+              "(here it gets in; either way the traveller stops before that station);",
+              "- a unit next to the destination may support the journey, which then holds other units out "
+              "of the destination (here the journey cannot be supported);",
+              "- two armies of the travelling power may swap places, one by rail (here they do not).", ""]
     lines += example.section(game, example.play(game, example_of(game)))
     return [Page("railways.md", "\n".join(lines).rstrip() + "\n", "Railways")]
 
