@@ -681,7 +681,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 real = [f for f in real if f != "checkForWinner"]
             uncounted = _uncounted_centres(cls, own, real)
             if uncounted is not None:
-                facts.found["UncountedCentres"] = {"country_terr_ids": uncounted}
+                facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,
+                                                   "where": (shown, lines.line(m.start()))}
                 real = [f for f in real if f != "countUnitsSCs"]
             fog = _fog_code(cls, own, real)
             if fog:
@@ -711,7 +712,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             facts.found["TargetCentres"] = {"by_country": targets}
         elif (uncounted := _uncounted_centres(cls, body, ["countUnitsSCs"])) is not None \
                 and [f for f, first in _FUNCTION.findall(body) if first != "}"] == ["countUnitsSCs"]:
-            facts.found["UncountedCentres"] = {"country_terr_ids": uncounted}    # a mixin of that code only
+            facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,    # a mixin of that code only
+                                               "where": (shown, lines.line(m.start()))}
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:

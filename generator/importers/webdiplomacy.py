@@ -880,18 +880,19 @@ def _country_lists(name: str, lists: dict[str, list[str]], power_of_name: dict, 
 
 def _territories_by_power(form: str, facts_of: dict, by_cid: dict, location_by_row: dict, by_id: dict,
                          facts: ClassFacts, shown: str) -> dict | None:
-    """A form's {countryID: [terrID]} facts as {by_power: {power: [province]}}, or None (the
-    classes' rule then stays not modelled) when a country or a supply centre is not there."""
+    """A form's {countryID: [terrID]} facts (and `where` the class is) as {by_power: {power:
+    [province]}}, or None (the classes' rule then stays not modelled, said at the class) when a
+    country or a supply centre is not there."""
     out: dict[str, list[str]] = {}
     for cid, terrs in sorted(facts_of["country_terr_ids"].items()):
         ids = [location_by_row.get(t, "").split("/")[0] for t in terrs]
         if cid not in by_cid or not all(by_id.get(p, {}).get("supply_center") for p in ids):
-            facts.unmodelled.append((shown, 1, f"the classes' {form} rule names countryID {cid} and terrIDs "
+            facts.unmodelled.append((*facts_of.get("where", (shown, 1)), f"the classes' {form} rule names countryID {cid} and terrIDs "
                                                f"{', '.join(map(str, terrs))}, which are not a country of "
                                                f"$countries and supply centres of install.php: it is not imported"))
             return None
         out.setdefault(power_id(by_cid[cid]), []).extend(ids)
-    rest = {k: v for k, v in facts_of.items() if k != "country_terr_ids"}
+    rest = {k: v for k, v in facts_of.items() if k not in ("country_terr_ids", "where")}
     return {**rest, "by_power": out}
 
 

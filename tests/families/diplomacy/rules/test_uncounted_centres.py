@@ -169,6 +169,8 @@ def test_ids_that_are_no_country_or_no_centre_leave_the_rule_not_modelled(tmp_pa
     result = _variant_with_own_class(tmp_path, _class((9, 12)))
     assert "uncounted_centres" not in result.game["rules"] and result.game["status"] == "partial"
     assert "countryID 12" in result.game["status_note"]
+    [warned] = [d for d in result.diagnostics if d.code == "IMP013"]
+    assert (warned.file, warned.line) == ("Colonial/classes/processMembers.php", 2)
 
 
 # Colonial itself
