@@ -559,6 +559,54 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
     return out or None
 
 
+# the game's id in an SQL string: `".$this->Game->id."` (or at its end `".$this->Game->id`)
+_GAME_ID = re.compile(r'"\s*\.\s*\$this->Game->id\s*(?:\.\s*"|(?=\s*\)))')
+_COUNT_PARENT = re.compile(r"\s*(?:global\s+\$DB\s*;\s*)?parent::countUnitsSCs\(\s*\)\s*;\s*(?:global\s+\$DB\s*;\s*)?")
+_COUNT_ROW = re.compile(r"list\(\s*\$(?P<var>\w{1,40})\s*\)\s*=\s*\$DB->sql_row\(\s*(?P<sql>\"[^;]{1,300}?)\)\s*;\s*")
+_ROW_SQL = re.compile(r"\"SELECT countryID FROM wD_TerrStatus WHERE \(?\s*(?:gameID\s*=\s*GID\s+AND\s+terrID\s*=\s*"
+                      r"'?(?P<a>\d{1,5})'?|terrID\s*=\s*'?(?P<b>\d{1,5})'?\s+AND\s+gameID\s*=\s*GID)\s*\)?\s*\"?",
+                      re.IGNORECASE)
+_COUNT_IF = re.compile(r"if\s*\(\s*\$(?P<var>\w{1,40})\s*==\s*'?(?P<cid>\d{1,3})'?\s*\)\s*\{\s*"
+                       r"\$this->ByCountryID\[\s*'?(?P<minus>\d{1,3})'?\s*\]->supplyCenterNo\s*(?:--|-=\s*1)\s*;\s*"
+                       r"(?:\$DB->sql_put\(\s*(?P<sql>\"[^;]{1,300}?)\)\s*;\s*)?\}\s*;?\s*")
+_PUT_SQL = re.compile(r"\"UPDATE wD_Members SET supplyCenterNo = NUM WHERE \(?\s*(?:gameID\s*=\s*GID\s+AND\s+countryID"
+                      r"\s*=\s*'?(?P<a>\d{1,3})'?|countryID\s*=\s*'?(?P<b>\d{1,3})'?\s+AND\s+gameID\s*=\s*GID)"
+                      r"\s*\)?\s*\"?",
+                      re.IGNORECASE)
+
+
+def _uncounted_centres(cls: str, body: str, real: list[str]) -> dict[int, list[int]] | None:
+    """A processMembers countUnitsSCs that counts as webDiplomacy does (parent::countUnitsSCs()),
+    then takes one off a country's supplyCenterNo while that country owns a territory, written
+    as Colonial does for China and Hong Kong: `list($owner)=$DB->sql_row("SELECT countryID FROM
+    wD_TerrStatus WHERE (gameID=".$this->Game->id." AND terrID=9)"); if ($owner == 2) {
+    $this->ByCountryID[2]->supplyCenterNo--; $DB->sql_put("UPDATE wD_Members SET supplyCenterNo
+    = ...");}`, one such pair a territory. {countryID: [terrID, ...]}; None for any other code."""
+    code = _function_body(body, "countUnitsSCs") if cls == "processMembers" and "countUnitsSCs" in real else None
+    start = _COUNT_PARENT.match(code or "")
+    if start is None:
+        return None
+    out: dict[int, list[int]] = {}
+    pos = start.end()
+    while pos < len(code):
+        row = _COUNT_ROW.match(code, pos)
+        test = row and _COUNT_IF.match(code, row.end())
+        if not test:
+            return None
+        where = _ROW_SQL.fullmatch(" ".join(_GAME_ID.sub("GID", row.group("sql")).split()).rstrip())
+        cid = int(test.group("cid"))
+        put = test.group("sql")
+        saved = _PUT_SQL.fullmatch(" ".join(re.sub(
+            r'"\s*\.\s*\$this->ByCountryID\[\s*\'?' + str(cid) + r'\'?\s*\]->supplyCenterNo\s*\.\s*"', "NUM",
+            _GAME_ID.sub("GID", put)).split()).rstrip()) if put else None
+        if where is None or test.group("var") != row.group("var") or int(test.group("minus")) != cid \
+                or (put and (saved is None or int(saved.group("a") or saved.group("b")) != cid)):
+            return None
+        out.setdefault(cid, []).append(int(where.group("a") or where.group("b")))
+        pos = test.end()
+    return out or None
+
+
 def _neutral_only(body: str, real: list[str]) -> bool:
     """processGame code of the NeutralUnits kind: process() again when only the neutral
     pseudo-country has retreats, and the neutralHold support orders; no builds."""
@@ -631,6 +679,11 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if targets is not None:
                 facts.found["TargetCentres"] = {"by_country": targets}
                 real = [f for f in real if f != "checkForWinner"]
+            uncounted = _uncounted_centres(cls, own, real)
+            if uncounted is not None:
+                facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,
+                                                   "where": (shown, lines.line(m.start()))}
+                real = [f for f in real if f != "countUnitsSCs"]
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
@@ -657,6 +710,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
                                                      if first != "}"])) is not None:
             facts.found["TargetCentres"] = {"by_country": targets}
+        elif (uncounted := _uncounted_centres(cls, body, ["countUnitsSCs"])) is not None \
+                and [f for f, first in _FUNCTION.findall(body) if first != "}"] == ["countUnitsSCs"]:
+            facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,    # a mixin of that code only
+                                               "where": (shown, lines.line(m.start()))}
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:

@@ -587,6 +587,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             rest = {k: v for k, v in facts_of.items() if k != "country_ids"}
             found[name] = facts_of = {**rest, "powers": [power_id(by_cid[c]) for c in facts_of["country_ids"]
                                                          if c in by_cid]}
+        if isinstance(facts_of, dict) and "country_terr_ids" in facts_of:   # {countryID: [terrID]}
+            facts_of = _territories_by_power(name, facts_of, by_cid, location_by_row, by_id, facts, shown)
+            if facts_of is None:
+                found.pop(name)
+                continue
+            found[name] = facts_of
         if isinstance(facts_of, dict) and "country_values" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
@@ -870,6 +876,24 @@ def _country_lists(name: str, lists: dict[str, list[str]], power_of_name: dict, 
                 continue
             out.setdefault(power, []).append(loc.split("/")[0])
     return out
+
+
+def _territories_by_power(form: str, facts_of: dict, by_cid: dict, location_by_row: dict, by_id: dict,
+                         facts: ClassFacts, shown: str) -> dict | None:
+    """A form's {countryID: [terrID]} facts (and `where` the class is) as {by_power: {power:
+    [province]}}, or None (the classes' rule then stays not modelled, said at the class) when a
+    country or a supply centre is not there."""
+    out: dict[str, list[str]] = {}
+    for cid, terrs in sorted(facts_of["country_terr_ids"].items()):
+        ids = [location_by_row.get(t, "").split("/")[0] for t in terrs]
+        if cid not in by_cid or not all(by_id.get(p, {}).get("supply_center") for p in ids):
+            facts.unmodelled.append((*facts_of.get("where", (shown, 1)), f"the classes' {form} rule names countryID {cid} and terrIDs "
+                                               f"{', '.join(map(str, terrs))}, which are not a country of "
+                                               f"$countries and supply centres of install.php: it is not imported"))
+            return None
+        out.setdefault(power_id(by_cid[cid]), []).extend(ids)
+    rest = {k: v for k, v in facts_of.items() if k not in ("country_terr_ids", "where")}
+    return {**rest, "by_power": out}
 
 
 def _target_centres(by_country: dict[int, list[list[int]]], by_cid: dict, location_by_row: dict,

@@ -62,7 +62,8 @@ from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADA
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
-from .rules._engine import MovementRules, default_orders, no_retreat, relocated, standing_orders, winner
+from .rules._engine import (MovementRules, counted_centres, default_orders, no_retreat, relocated, standing_orders,
+                           winner)
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -704,7 +705,7 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
     counts.pop(_neutral(game), None)
     due = {}
     for p in sorted(counts.keys() | centers.keys()):
-        n = len(centers.get(p, ())) - counts.get(p, 0)
+        n = len(counted_centres(game, p, centers.get(p, ()))) - counts.get(p, 0)
         if n:
             due[p] = n
     return due

@@ -40,6 +40,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
     neutral_colours(game, params) -> {province: power}
                                                       neutral centres drawn in a power's
                                                       colour (the board's render view)
+    uncounted(game, power, owned, params) -> [province]
+                                                      owned centres that do not count for the
+                                                      power: not for its builds, not for victory
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -178,7 +181,8 @@ class OrderKind:
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
-         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
+         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours",
+         "uncounted")
 
 
 @dataclass(frozen=True)
@@ -202,6 +206,7 @@ class RuleModule:
     claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
     convoy_provinces: Callable | None = None
     neutral_colours: Callable | None = None
+    uncounted: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""

@@ -122,10 +122,19 @@ def default_orders(game, phase: str, power: str) -> list[str]:
     return []
 
 
+def counted_centres(game, power: str, owned) -> list[str]:
+    """The centres of `owned` that count for `power`, for its builds and for victory: all
+    but those a module's `uncounted` hook names (Colonial's Hong Kong, owned by China)."""
+    left = {c for fn, params in enabled(game).hooks("uncounted") for c in fn(game, power, owned, params)}
+    return [c for c in owned if c not in left] if left else list(owned)
+
+
 def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] | None:
     """(power, why) when a power has won, by the modules' victory rules if any enable
     one, else by the standard rule: the most centres, at least `victory.centers` and
-    strictly more than anyone else."""
+    strictly more than anyone else. Either way only the centres that count for a power
+    (counted_centres) are its centres."""
+    centers = {p: counted_centres(game, p, v) for p, v in centers.items()}
     hooks = list(enabled(game).hooks("victory"))
     for fn, params in hooks:
         won = fn(game, centers, units, params)

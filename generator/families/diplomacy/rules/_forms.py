@@ -19,6 +19,8 @@ FORMS = {
     "Sealanes": "sea territories whose codes name an overseer territory (`MSB 1`)",
     "TargetCentres": "a checkForWinner that gives the standard winner the game only when it owns named "
                      "territories, one of each group (found: {also_own: {power: [[ids]]}})",
+    "UncountedCentres": "a processMembers countUnitsSCs that takes a centre off a country's count while that "
+                        "country owns a named territory (found: {by_power: {power: [ids]}})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
