@@ -124,7 +124,7 @@ def default_orders(game, phase: str, power: str) -> list[str]:
 
 def counted_centres(game, power: str, owned) -> list[str]:
     """The centres of `owned` that count for `power`, for its builds and for victory: all
-    but those a module's `uncounted` hook names (Colonial's Hong Kong, owned by China)."""
+    but those a module's `uncounted` hook names for that power."""
     left = {c for fn, params in enabled(game).hooks("uncounted") for c in fn(game, power, owned, params)}
     return [c for c in owned if c not in left] if left else list(owned)
 
