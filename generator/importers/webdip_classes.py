@@ -86,6 +86,10 @@ class ClassFacts:
     nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
     nsc_where: tuple[str, int] = ("", 1)
     no_initial_units: bool = False
+    # a pre-game class that names install.php's countries by the powers a game picks from
+    # (CustomCountries' `if ($name == 'England') $sourceID=1;`): countryID -> name, and where
+    country_names: dict[int, str] = field(default_factory=dict)
+    country_names_where: tuple[str, int] = ("", 1)
     found: dict[str, dict] = field(default_factory=dict)     # webDiplomacy form (rules.FORMS) -> its facts
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
@@ -576,6 +580,11 @@ def _terr_id(key: str) -> bool:
     return key.isdecimal() and len(key) <= 9
 
 
+# CustomCountries' assignTerritories: the game's powers by name, each the countryID of install.php
+# whose territories it takes (`if ($name == 'England') $sourceID=1;`)
+_SOURCE_ID = re.compile(r"if\s*\(\s*\$name\s*==\s*['\"]([^'\"\n]{1,60})['\"]\s*\)\s*\{?\s*\$sourceID\s*=\s*['\"]?(\d{1,3})\b")
+
+
 def _first(found: list[tuple[object, int]]):
     for value, line in found:
         if isinstance(value, dict):
@@ -592,6 +601,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             facts.start_units, facts.start_where = units, (shown, line)
         if re.search(r"function\s+assignUnits\s*\(\s*\)\s*\{\s*\}", text):
             facts.no_initial_units = True
+        named = _SOURCE_ID.findall(text)
+        if named:
+            facts.country_names = {int(cid): name for name, cid in named}
+            facts.country_names_where = (shown, lines.line(_SOURCE_ID.search(text).start()))
     elif cls == "processOrderBuilds":
         units, line = _first(find_arrays(text, "countryUnits"))
         if units is not None:

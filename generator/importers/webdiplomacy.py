@@ -367,6 +367,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         return [int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0 for v in values]
 
     countries = _countries(variant, territories, shown, diags)
+    if facts.country_names:
+        countries = _picked_countries(facts, countries, diags)
     speller = Speller()                   # did-you-mean hints, at a bounded cost
     pseudo = len(countries) + 1           # webDiplomacy's countryID of the neutral units
     by_cid = {i + 1: name for i, name in enumerate(countries)}
@@ -762,6 +764,22 @@ def _distinct(countries: list[str], where: tuple[str, int], diags) -> list[str]:
         seen.add(power_id(name))
         out.append(name)
     return out
+
+
+def _picked_countries(facts: ClassFacts, slots: list[str], diags) -> list[str]:
+    """The powers a game picks from, when the pre-game class names install.php's countries
+    (`if ($name == 'England') $sourceID=1;`) and variant.php's $countries are only the players'
+    seats (ClassicVS's Player_1...): the powers by countryID, and the form found (with how many
+    seats there are). The seats stay the powers when the names do not count countryIDs from 1."""
+    named = facts.country_names
+    if sorted(named) != list(range(1, len(named) + 1)):
+        diags.append(_diag(*facts.country_names_where, VARIANT_PHP,
+                           f"the pre-game class names countries {', '.join(map(str, sorted(named)))}, which do not "
+                           "count countryIDs from 1: the powers keep variant.php's names",
+                           hint="give each countryID from 1 up one `$name == '...'` line"))
+        return slots
+    facts.found["PickedCountries"] = {"most": len(slots)}
+    return _distinct([named[i] for i in sorted(named)], facts.country_names_where, diags)
 
 
 def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) -> list[str]:

@@ -19,6 +19,9 @@ FORMS = {
     "Sealanes": "sea territories whose codes name an overseer territory (`MSB 1`)",
     "TargetCentres": "a checkForWinner that gives the standard winner the game only when it owns named "
                      "territories, one of each group (found: {also_own: {power: [[ids]]}})",
+    "PickedCountries": "a pre-game class that names install.php's countries by the powers a game picks from "
+                       "(`if ($name == 'England') $sourceID=1;`), variant.php's $countries being the players' "
+                       "seats (found: {most: the number of seats})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
