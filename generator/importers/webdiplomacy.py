@@ -546,11 +546,15 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         provinces[:] = [p for p in provinces if p["id"] not in tokens]
         borders[:] = [b for b in borders if not tokens & {loc.split("/")[0] for loc in b["between"]}]
         seeds[:] = [seed for seed in seeds if seed[0] not in tokens]
+        diags[:] = [d for d in diags if not (d.code == LEGEND and any(f"({t})" in d.message for t in tokens)
+                                             or d.code == IMPOSSIBLE_FLAG and any(t in d.message for t in tokens))]
+        for gone in sorted(tokens, key=lambda t: rows_of.get(t, 1)):
+            diags.append(_diag(shown, rows_of.get(gone, 1), LEGEND,
+                               f"'{by_id[gone]['name']}' ({gone}) holds bidding tokens in webDiplomacy, with its "
+                               "units; the bidding start rule replaces both, so they are left out"))
         for gone in tokens:
             by_id.pop(gone, None)
             owners.pop(gone, None)
-        diags[:] = [d for d in diags if not (d.code == LEGEND and any(f"({t})" in d.message for t in tokens)
-                                             or d.code == IMPOSSIBLE_FLAG and any(t in d.message for t in tokens))]
         start_units.clear()
     if neutral_units:
         start_units["NEUTRAL"] = neutral_units
