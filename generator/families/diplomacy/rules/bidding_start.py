@@ -94,6 +94,12 @@ def homes_after(game, centers: dict[str, list[str]]):
 def checks(game, params: dict) -> list[Problem]:
     found = []
     m = game.map
+    if not params["tokens"]:
+        found.append(Problem("game.yaml", "/rules/bidding_start/tokens", "bidding_start gives no power tokens to bid",
+                             hint="write tokens: {POWER: n, ...}"))
+    if not params["units"]:
+        found.append(Problem("game.yaml", "/rules/bidding_start/units",
+                             "bidding_start lists no unit for the centres won", hint="write units: [A CENTRE, ...]"))
     for power in sorted(params["tokens"]):
         if power not in m.powers:
             found.append(Problem("game.yaml", f"/rules/bidding_start/tokens/{power}", f"no power '{power}'"))

@@ -111,6 +111,10 @@ def test_bad_parameters_are_reported(greek, imported):
     assert any("no power 'MARS'" in m for m in messages)
     assert any("'A EPIRUS' is not a unit on a supply centre" in m for m in messages)
     assert any("'F SARDIS' cannot stand there" in m for m in messages)
+    g = game_from_data("greekdip", {**imported.game, "rules": {"bidding_start": {}}}, imported.data)
+    messages = [d.message for d in structural_checks(g)]
+    assert "bidding_start gives no power tokens to bid" in messages
+    assert "bidding_start lists no unit for the centres won" in messages
 
 
 def test_the_page_example_is_computed(greek):
