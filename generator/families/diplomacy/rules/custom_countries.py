@@ -9,7 +9,8 @@ neutral centres nobody may build on: "Use the turn-1 SC's instead of the predefi
 (processOrderBuilds.php) lets a player build only on the centres it held at the start,
 which are its power's home centres. The engine plays any subset of the powers by the
 standard rules; this module says how many may be chosen and, where the variant fixes
-them, which groupings are allowed, and `start_with` gives the start of a chosen set.
+them, which groupings are allowed; `draw` fills the random picks ("?") and `start_with`
+gives the start of a chosen set.
 
     rules:
       custom_countries: {fewest: 2, most: 7}
@@ -56,6 +57,19 @@ def choice_problems(game, powers: list[str], params: dict) -> list[str]:
     groupings = params["groupings"]
     if groupings and sorted(powers) not in [sorted(g) for g in groupings]:
         out.append("the powers chosen are none of the groupings the variant allows")
+    return out
+
+
+def draw(game, picks: list[str | None], rng) -> list[str]:
+    """The powers of a game whose players picked `picks`, None standing for a power drawn at
+    random (ClassicVS's "?") among those nobody picked, each drawn once; `rng` is a
+    random.Random, so a seed gives the same draw again."""
+    left = [p for p in playable(game) if p not in picks]
+    out = []
+    for pick in picks:
+        if pick is None:
+            pick = left.pop(rng.randrange(len(left)))
+        out.append(pick)
     return out
 
 

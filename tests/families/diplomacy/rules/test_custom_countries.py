@@ -11,7 +11,7 @@ import pytest
 from generator.families.diplomacy.api import adjudicate
 from generator.families.diplomacy.checks_core import structural_checks
 from generator.families.diplomacy.rules import modules, recognised
-from generator.families.diplomacy.rules.custom_countries import choice_problems, start_with
+from generator.families.diplomacy.rules.custom_countries import choice_problems, draw, start_with
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "webdip"
 IRG = ["ITALY", "RUSSIA", "GERMANY"]
@@ -60,6 +60,18 @@ def test_builds_only_on_the_centres_held_at_the_start(vs):
                 "centers": {**winter["centers"], "ITALY": ["NAP", "ROM", "VEN", "TRI", "BUD"]}}
     assert results(vs, {**captured, "orders": {"ITALY": ["A TRI B", "A BUD B"]}}) == [
         ("A TRI B", "fails"), ("A BUD B", "fails")]
+
+
+def test_random_powers_are_drawn_among_those_nobody_picked(vs):
+    # rules.html: '"Testgame (?I??)" will open a game with Italy and 3 random countries'
+    # (adjudicatorPreGame: each "?" replaced by a letter of a country not in use, drawn once)
+    import random
+    for seed in range(20):
+        powers = draw(vs, [None, "ITALY", None, None], random.Random(seed))
+        assert powers[1] == "ITALY" and len(set(powers)) == 4
+        assert choice_problems(vs, powers, vs.modules.params("custom_countries")) == []
+    assert draw(vs, [None] * 7, random.Random(1)) != draw(vs, [None] * 7, random.Random(2))
+    assert sorted(draw(vs, [None] * 7, random.Random(1))) == sorted(vs.map.powers)
 
 
 def test_which_choices_make_a_game(vs, classic_with):
