@@ -86,6 +86,14 @@ class ClassFacts:
     nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
     nsc_where: tuple[str, int] = ("", 1)
     no_initial_units: bool = False
+    # a pre-game class that names install.php's countries by the powers a game picks from
+    # (CustomCountries' `if ($name == 'England') $sourceID=1;`): countryID -> name, and where
+    country_names: dict[int, str] = field(default_factory=dict)
+    country_names_where: tuple[str, int] = ("", 1)
+    # a bidding start's processOrderBuilds `$init_build`: territory name -> 'Army'|'Fleet', the
+    # unit each centre won in the bidding gets
+    init_build: dict | None = None
+    init_build_where: tuple[str, int] = ("", 1)
     found: dict[str, dict] = field(default_factory=dict)     # webDiplomacy form (rules.FORMS) -> its facts
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
@@ -453,6 +461,25 @@ def _fog_code(cls: str, body: str, real: list[str]) -> set[str]:
     return out
 
 
+_BID_OWNERS = re.compile(r"if\s*\(\s*\$this->turn\s*!=\s*0\s*\)\s*return\s+parent::updateOwners\(\)\s*;.{0,400}"
+                         r"SET\s+ts\.countryID\s*=\s*m\.countryID.{0,300}m\.moveType\s*=\s*'Move'\s+AND\s+"
+                         r"m\.success\s*=\s*'Yes'\s+AND\s+m\.toTerrID\s*=\s*ts\.terrID.{0,300}"
+                         r"DELETE\s+FROM\s+wD_Units\s+WHERE\s+gameID\s*=\s*\"\s*\.\s*\$this->id\s*\)\s*;\s*$", re.DOTALL)
+
+
+def _bidding_code(cls: str, body: str, real: list[str]) -> bool:
+    """processGame code of the BiddingStart kind, under the variant's own name (GreekDip's
+    GreekDipVariant_processGame): updateOwners after the first turn (the bidding) gives each
+    territory to the country whose move to it succeeded and removes every unit; process()
+    plays the initial builds at once after it."""
+    if cls != "processGame" or set(real) != {"process", "updateOwners"}:
+        return False
+    owners = " ".join((_function_body(body, "updateOwners") or "").split())
+    process = " ".join((_function_body(body, "process") or "").split())
+    return bool(_BID_OWNERS.search(owners)) and "$this->turn==1" in process.replace(" ", "") \
+        and process.count("parent::process()") >= 2
+
+
 _IF = re.compile(r"\bif\s*\(")
 _RETURN_WIN = re.compile(r"\s*return\s+\$win\s*;")
 _OWNS = re.compile(r"^\$status\[\s*(\d{1,5})\s*\]\s*==\s*(\d{1,3})$")
@@ -624,6 +651,11 @@ def _terr_id(key: str) -> bool:
     return key.isdecimal() and len(key) <= 9
 
 
+# CustomCountries' assignTerritories: the game's powers by name, each the countryID of install.php
+# whose territories it takes (`if ($name == 'England') $sourceID=1;`)
+_SOURCE_ID = re.compile(r"if\s*\(\s*\$name\s*==\s*['\"]([^'\"\n]{1,60})['\"]\s*\)\s*\{?\s*\$sourceID\s*=\s*['\"]?(\d{1,3})\b")
+
+
 def _first(found: list[tuple[object, int]]):
     for value, line in found:
         if isinstance(value, dict):
@@ -640,10 +672,17 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             facts.start_units, facts.start_where = units, (shown, line)
         if re.search(r"function\s+assignUnits\s*\(\s*\)\s*\{\s*\}", text):
             facts.no_initial_units = True
+        named = _SOURCE_ID.findall(text)
+        if named:
+            facts.country_names = {int(cid): name for name, cid in named}
+            facts.country_names_where = (shown, lines.line(_SOURCE_ID.search(text).start()))
     elif cls == "processOrderBuilds":
         units, line = _first(find_arrays(text, "countryUnits"))
         if units is not None:
             facts.default_builds, facts.builds_where = units, (shown, line)
+        units, line = _first(find_arrays(text, "init_build"))
+        if units is not None:
+            facts.init_build, facts.init_build_where = units, (shown, line)
     elif cls == "drawMap":
         colours, line = _first(find_arrays(text, "countryColors"))
         if colours is not None:
@@ -684,6 +723,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,
                                                    "where": (shown, lines.line(m.start()))}
                 real = [f for f in real if f != "countUnitsSCs"]
+            if _bidding_code(cls, own, real):
+                facts.found.setdefault("BiddingStart", {})     # GreekDip's own BiddingStart_processGame
+                real = []
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
