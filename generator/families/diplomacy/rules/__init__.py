@@ -41,6 +41,20 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       neutral centres drawn in a power's
                                                       colour (the board's render view)
 
+    move_strength(game, units, moves, params) -> {province: fn(strength) -> strength}
+                                                      the attack and prevent strengths of some
+                                                      of the phase's moves (`moves`: {province:
+                                                      destination}), changed by the function
+    cuts_no_support(game, units, moves, params) -> {province}
+                                                      moves of the phase that cut no support
+                                                      (they still dislodge a supporter)
+    retreats(game, unit, options, params) -> [location]
+                                                      where a dislodged unit may retreat, of
+                                                      the standard `options`
+
+The adjudicator asks for move_strength and cuts_no_support once a phase, and plays a
+phase of a game that uses neither with the standard resolver, untouched.
+
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
 
@@ -178,7 +192,8 @@ class OrderKind:
 
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
-         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
+         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours",
+         "move_strength", "cuts_no_support", "retreats")
 
 
 @dataclass(frozen=True)
@@ -202,6 +217,9 @@ class RuleModule:
     claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
     convoy_provinces: Callable | None = None
     neutral_colours: Callable | None = None
+    move_strength: Callable | None = None
+    cuts_no_support: Callable | None = None
+    retreats: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""
