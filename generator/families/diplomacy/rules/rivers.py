@@ -136,6 +136,15 @@ def _next(m, p: str) -> list[str]:
     return sorted(q for q in m.army_adj.get(p, ()) if _standing(m, q))
 
 
+def _movement_phase(game) -> str:
+    """The game's first movement phase (S401M in Imperium), for the examples."""
+    start = game.start.phase
+    if start.endswith("M"):
+        return start
+    year = start[1:-1]
+    return f"S{int(year) + 1}M" if year.isdecimal() else "S1901M"
+
+
 def _two_powers(m) -> tuple[str, str]:
     powers = sorted(m.powers)
     return powers[0], powers[1 % len(powers)]
@@ -154,7 +163,7 @@ def bounce_example(game) -> dict | None:
             if helper is None:
                 continue
             move, support, hold = f"A {a} - {b}", f"A {helper} S A {a} - {b}", f"A {b} H"
-            return {"phase": "S1901M", "units": {one: [f"A {a}", f"A {helper}"], two: [f"A {b}"]},
+            return {"phase": _movement_phase(game), "units": {one: [f"A {a}", f"A {helper}"], two: [f"A {b}"]},
                     "orders": {one: [move, support], two: [hold]},
                     "expect": {"results": {move: "fails", support: "succeeds", hold: "succeeds"}}}
     return None
@@ -178,7 +187,7 @@ def support_example(game) -> dict | None:
                 u, v = near[0], near[1]
                 cut, hold, support = f"A {c} - {s}", f"A {t} H", f"A {s} S A {t}"
                 attack, helper = f"A {u} - {t}", f"A {v} S A {u} - {t}"
-                return {"phase": "S1901M", "units": {one: [f"A {s}", f"A {t}"], two: [f"A {c}", f"A {u}", f"A {v}"]},
+                return {"phase": _movement_phase(game), "units": {one: [f"A {s}", f"A {t}"], two: [f"A {c}", f"A {u}", f"A {v}"]},
                         "orders": {one: [hold, support], two: [cut, attack, helper]},
                         "expect": {"results": {cut: "fails", support: "succeeds", hold: "succeeds",
                                                attack: "fails", helper: "succeeds"}}}

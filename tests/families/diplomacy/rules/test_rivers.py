@@ -11,6 +11,7 @@ against empty territories"; adjSupportHold/adjSupportMove.php: an attacker acros
 river is skipped when the support's cut is decided; userOrderDiplomacy.php,
 userOrderRetreats.php). The tests put a river on the standard map between Burgundy,
 Belgium, Holland on one bank and Ruhr, Munich, Kiel on the other."""
+import shutil
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,16 @@ def test_imperium_imports_complete_with_its_river():
     assert "COLONIA_AGRIPPA" in banks[1] and "FRANCI" in banks[0] and len(banks[0]) == 12 and len(banks[1]) == 9
     assert result.game["status"] == "complete"
     assert not [d for d in result.diagnostics if d.code == "IMP013"]
+
+
+def test_a_class_that_reads_no_river_array_stays_not_modelled(tmp_path):
+    # only the classes whose code reads $river_left/$river_right (or calls a variant.php
+    # function that does) are the module's: another retreat rule is still said
+    root = tmp_path / "variants"
+    shutil.copytree(IMPERIUM, root / "Imperium")
+    retreats = root / "Imperium" / "classes" / "userOrderRetreats.php"
+    retreats.write_text(retreats.read_text(encoding="utf-8").replace(
+        "river_move($this->Unit->terrID,$this->toTerrID)", "other_rule($this->toTerrID)"), encoding="utf-8")
+    result = import_variant(root / "Imperium")
+    assert [d.file for d in result.diagnostics if d.code == "IMP013"] == ["Imperium/classes/userOrderRetreats.php"]
+    assert result.game["status"] == "partial" and "rivers" in result.game["rules"]
