@@ -187,7 +187,8 @@ def support_example(game) -> dict | None:
                 u, v = near[0], near[1]
                 cut, hold, support = f"A {c} - {s}", f"A {t} H", f"A {s} S A {t}"
                 attack, helper = f"A {u} - {t}", f"A {v} S A {u} - {t}"
-                return {"phase": _movement_phase(game), "units": {one: [f"A {s}", f"A {t}"], two: [f"A {c}", f"A {u}", f"A {v}"]},
+                return {"phase": _movement_phase(game),
+                        "units": {one: [f"A {s}", f"A {t}"], two: [f"A {c}", f"A {u}", f"A {v}"]},
                         "orders": {one: [hold, support], two: [cut, attack, helper]},
                         "expect": {"results": {cut: "fails", support: "succeeds", hold: "succeeds",
                                                attack: "fails", helper: "succeeds"}}}
