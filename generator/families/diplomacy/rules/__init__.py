@@ -48,6 +48,10 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
     cuts_no_support(game, units, moves, params) -> {province}
                                                       moves of the phase that cut no support
                                                       (they still dislodge a supporter)
+    border_kinds(game, params) -> {frozenset({a, b}): kind}
+                                                      how the map draws borders between
+                                                      provinces a and b that have no kind of
+                                                      their own ("river")
     retreats(game, unit, options, params) -> [location]
                                                       where a dislodged unit may retreat, of
                                                       the standard `options`
@@ -193,7 +197,7 @@ class OrderKind:
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours",
-         "move_strength", "cuts_no_support", "retreats")
+         "move_strength", "cuts_no_support", "retreats", "border_kinds")
 
 
 @dataclass(frozen=True)
@@ -220,6 +224,7 @@ class RuleModule:
     move_strength: Callable | None = None
     cuts_no_support: Callable | None = None
     retreats: Callable | None = None
+    border_kinds: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""

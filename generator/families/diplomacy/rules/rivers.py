@@ -109,6 +109,13 @@ def retreats(game, unit, options: list[str], params: dict) -> list[str]:
     return [loc for loc in options if not crosses(params, here, province_of(loc))]
 
 
+def border_kinds(game, params: dict) -> dict:
+    """The borders an army crosses a river by, drawn as rivers on the map."""
+    adj = game.map.army_adj
+    return {frozenset((a, b)): "river" for left, right in _banks(params) for a in left for b in right
+            if b in adj.get(a, ())}
+
+
 def checks(game, params: dict) -> list[Problem]:
     found = []
     provinces = game.map.provinces
@@ -271,6 +278,7 @@ MODULE = RuleModule(
     params={"rivers": Param([], "The rivers: [{banks: [[ids on one bank], [ids on the other]]}].",
                             shape=_rivers_shape)},
     move_strength=move_strength, cuts_no_support=cuts_no_support, validate=validate, retreats=retreats,
+    border_kinds=border_kinds,
     checks=example_checks, pages=pages,
     webdip=WebdipForm("armies crossing a river are weaker, cut no support, and neither support nor retreat "
                       "across it",

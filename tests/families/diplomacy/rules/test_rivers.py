@@ -228,3 +228,11 @@ def test_a_class_that_reads_no_river_array_stays_not_modelled(tmp_path):
     result = import_variant(root / "Imperium")
     assert [d.file for d in result.diagnostics if d.code == "IMP013"] == ["Imperium/classes/userOrderRetreats.php"]
     assert result.game["status"] == "partial" and "rivers" in result.game["rules"]
+
+
+def test_the_map_draws_the_crossings_as_a_river(rhine, classic):
+    from generator.families.diplomacy.board_view import view_of
+    kinds = {frozenset((k.a.split("/")[0], k.b.split("/")[0])): k.kind for k in view_of(rhine).links}
+    assert kinds[frozenset(("BUR", "RUH"))] == kinds[frozenset(("HOL", "KIE"))] == "river"
+    assert kinds[frozenset(("BUR", "PAR"))] == "" and kinds[frozenset(("RUH", "KIE"))] == ""
+    assert not any(k.kind == "river" for k in view_of(classic).links)
