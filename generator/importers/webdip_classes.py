@@ -156,7 +156,9 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
 
 
 _COUNTRY_ID = re.compile(r"countryID\s*=?=\s*['\"]?(\d{1,3})\b")
-_STATIC_ARRAY = re.compile(r"::\$(\w+)")
+# a variant.php property or function the code reads: `ColonialVariant::$transSibTerritories`,
+# `$Game->Variant->river_left`, `$GLOBALS['Variants'][VARIANTID]->river_move(...)`
+_STATIC_ARRAY = re.compile(r"(?:::\$|\bVariant\s*->\s*|\[\s*VARIANTID\s*\]\s*->\s*)(\w+)")
 
 
 def _by_country(body: str, array: str) -> dict[int, float]:
@@ -192,7 +194,8 @@ def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
     """Classes that are a recognised module's code, not unmodelled rules: those of the
     files a recognised mixin's class includes (Colonial's TSR_adjudicatorDiplomacy pulls
     in its adjMoveTSR classes in its adjudicate()), and those that read a variant.php array a module
-    reads (`ColonialVariant::$transSibTerritories`)."""
+    reads (`ColonialVariant::$transSibTerritories`, `$Game->Variant->river_left`, or a function of
+    variant.php that reads one: Imperium's `river_move()`)."""
     def from_mixin(file: str) -> bool:
         seen = set()
         while file not in seen:
@@ -204,8 +207,11 @@ def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
             file = facts.included_by[file]
         return False
     arrays = set(variant.arrays)
-    facts.unmodelled = [where for where in facts.unmodelled
-                        if not from_mixin(where[0]) and not facts.reads.get(where, set()) & arrays]
+
+    def reads_array(where) -> bool:
+        names = facts.reads.get(where, set())
+        return bool(names & arrays or any(variant.methods.get(n, set()) & arrays for n in names))
+    facts.unmodelled = [where for where in facts.unmodelled if not from_mixin(where[0]) and not reads_array(where)]
 
 
 # `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
