@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.cli import main
 
@@ -275,6 +276,15 @@ def test_an_import_says_what_it_wrote_on_stderr_and_its_json_report_alone_on_std
                  "--format", "json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["errors"] == 0 and f"wrote {tmp_path / 'pure' / 'map.yaml'}" in err
+    assert "rules played by modules: build_anywhere\nstatus: complete\n" in err
+
+
+def test_an_import_summary_names_the_modules_that_play_the_variants_rules(tmp_path, capsys):
+    assert main(["import", "webdiplomacy", str(DATA / "webdip" / "Colonial"), "-o", str(tmp_path / "c")]) == 0
+    err = capsys.readouterr().err
+    modules = sorted(yaml.safe_load((tmp_path / "c" / "game.yaml").read_text(encoding="utf-8"))["rules"])
+    assert modules and f"rules played by modules: {', '.join(modules)}\n" in err
+    assert ("status: partial" in err) == ("warning[IMP013]" in err or "warning[IMP022]" in err)
 
 
 def test_the_build_timings_only_under_verbose(tmp_path, monkeypatch, capsys):

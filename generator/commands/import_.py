@@ -121,7 +121,24 @@ def run_webdiplomacy(args) -> int:
         return write_refused(exc, args.output, fmt=args.format)
     for path in written:
         say(f"wrote {path}")
+    for line in summary(imported.game):
+        say(line)
     return status
+
+
+def summary(game: dict) -> list[str]:
+    """What the import made of the variant's rules: the modules that play them, and whether
+    the game is complete (the warnings above say what is not modelled, and where)."""
+    if not game:
+        return []
+    modules = sorted(game.get("rules") or {})
+    lines = [f"rules played by modules: {', '.join(modules)}" if modules
+             else "rules played by modules: none (the standard rules)"]
+    if game.get("status") == "partial":
+        lines.append("status: partial (the IMP013/IMP022 warnings above name what is not modelled or not read)")
+    else:
+        lines.append("status: complete")
+    return lines
 
 
 def _shown_path(path: Path) -> str:

@@ -86,6 +86,14 @@ class ClassFacts:
     nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
     nsc_where: tuple[str, int] = ("", 1)
     no_initial_units: bool = False
+    # a pre-game class that names install.php's countries by the powers a game picks from
+    # (CustomCountries' `if ($name == 'England') $sourceID=1;`): countryID -> name, and where
+    country_names: dict[int, str] = field(default_factory=dict)
+    country_names_where: tuple[str, int] = ("", 1)
+    # a bidding start's processOrderBuilds `$init_build`: territory name -> 'Army'|'Fleet', the
+    # unit each centre won in the bidding gets
+    init_build: dict | None = None
+    init_build_where: tuple[str, int] = ("", 1)
     found: dict[str, dict] = field(default_factory=dict)     # webDiplomacy form (rules.FORMS) -> its facts
     unmodelled: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
@@ -148,7 +156,9 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
 
 
 _COUNTRY_ID = re.compile(r"countryID\s*=?=\s*['\"]?(\d{1,3})\b")
-_STATIC_ARRAY = re.compile(r"::\$(\w+)")
+# a variant.php property or function the code reads: `ColonialVariant::$transSibTerritories`,
+# `$Game->Variant->river_left`, `$GLOBALS['Variants'][VARIANTID]->river_move(...)`
+_STATIC_ARRAY = re.compile(r"(?:::\$|\bVariant\s*->\s*|\[\s*VARIANTID\s*\]\s*->\s*)(\w+)")
 
 
 def _by_country(body: str, array: str) -> dict[int, float]:
@@ -184,7 +194,8 @@ def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
     """Classes that are a recognised module's code, not unmodelled rules: those of the
     files a recognised mixin's class includes (Colonial's TSR_adjudicatorDiplomacy pulls
     in its adjMoveTSR classes in its adjudicate()), and those that read a variant.php array a module
-    reads (`ColonialVariant::$transSibTerritories`)."""
+    reads (`ColonialVariant::$transSibTerritories`, `$Game->Variant->river_left`, or a function of
+    variant.php that reads one: Imperium's `river_move()`)."""
     def from_mixin(file: str) -> bool:
         seen = set()
         while file not in seen:
@@ -196,8 +207,11 @@ def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
             file = facts.included_by[file]
         return False
     arrays = set(variant.arrays)
-    facts.unmodelled = [where for where in facts.unmodelled
-                        if not from_mixin(where[0]) and not facts.reads.get(where, set()) & arrays]
+
+    def reads_array(where) -> bool:
+        names = facts.reads.get(where, set())
+        return bool(names & arrays or any(variant.methods.get(n, set()) & arrays for n in names))
+    facts.unmodelled = [where for where in facts.unmodelled if not from_mixin(where[0]) and not reads_array(where)]
 
 
 # `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
@@ -453,6 +467,25 @@ def _fog_code(cls: str, body: str, real: list[str]) -> set[str]:
     return out
 
 
+_BID_OWNERS = re.compile(r"if\s*\(\s*\$this->turn\s*!=\s*0\s*\)\s*return\s+parent::updateOwners\(\)\s*;.{0,400}"
+                         r"SET\s+ts\.countryID\s*=\s*m\.countryID.{0,300}m\.moveType\s*=\s*'Move'\s+AND\s+"
+                         r"m\.success\s*=\s*'Yes'\s+AND\s+m\.toTerrID\s*=\s*ts\.terrID.{0,300}"
+                         r"DELETE\s+FROM\s+wD_Units\s+WHERE\s+gameID\s*=\s*\"\s*\.\s*\$this->id\s*\)\s*;\s*$", re.DOTALL)
+
+
+def _bidding_code(cls: str, body: str, real: list[str]) -> bool:
+    """processGame code of the BiddingStart kind, under the variant's own name (GreekDip's
+    GreekDipVariant_processGame): updateOwners after the first turn (the bidding) gives each
+    territory to the country whose move to it succeeded and removes every unit; process()
+    plays the initial builds at once after it."""
+    if cls != "processGame" or set(real) != {"process", "updateOwners"}:
+        return False
+    owners = " ".join((_function_body(body, "updateOwners") or "").split())
+    process = " ".join((_function_body(body, "process") or "").split())
+    return bool(_BID_OWNERS.search(owners)) and "$this->turn==1" in process.replace(" ", "") \
+        and process.count("parent::process()") >= 2
+
+
 _IF = re.compile(r"\bif\s*\(")
 _RETURN_WIN = re.compile(r"\s*return\s+\$win\s*;")
 _OWNS = re.compile(r"^\$status\[\s*(\d{1,5})\s*\]\s*==\s*(\d{1,3})$")
@@ -556,6 +589,54 @@ def _target_centres(cls: str, body: str, real: list[str]) -> dict[int, list[list
             return None
         if groups:      # `if ($win->countryID == 4) return $win;`: that country needs nothing more
             out[country] = [[t for t, _ in g] for g in groups]
+    return out or None
+
+
+# the game's id in an SQL string: `".$this->Game->id."` (or at its end `".$this->Game->id`)
+_GAME_ID = re.compile(r'"\s*\.\s*\$this->Game->id\s*(?:\.\s*"|(?=\s*\)))')
+_COUNT_PARENT = re.compile(r"\s*(?:global\s+\$DB\s*;\s*)?parent::countUnitsSCs\(\s*\)\s*;\s*(?:global\s+\$DB\s*;\s*)?")
+_COUNT_ROW = re.compile(r"list\(\s*\$(?P<var>\w{1,40})\s*\)\s*=\s*\$DB->sql_row\(\s*(?P<sql>\"[^;]{1,300}?)\)\s*;\s*")
+_ROW_SQL = re.compile(r"\"SELECT countryID FROM wD_TerrStatus WHERE \(?\s*(?:gameID\s*=\s*GID\s+AND\s+terrID\s*=\s*"
+                      r"'?(?P<a>\d{1,5})'?|terrID\s*=\s*'?(?P<b>\d{1,5})'?\s+AND\s+gameID\s*=\s*GID)\s*\)?\s*\"?",
+                      re.IGNORECASE)
+_COUNT_IF = re.compile(r"if\s*\(\s*\$(?P<var>\w{1,40})\s*==\s*'?(?P<cid>\d{1,3})'?\s*\)\s*\{\s*"
+                       r"\$this->ByCountryID\[\s*'?(?P<minus>\d{1,3})'?\s*\]->supplyCenterNo\s*(?:--|-=\s*1)\s*;\s*"
+                       r"(?:\$DB->sql_put\(\s*(?P<sql>\"[^;]{1,300}?)\)\s*;\s*)?\}\s*;?\s*")
+_PUT_SQL = re.compile(r"\"UPDATE wD_Members SET supplyCenterNo = NUM WHERE \(?\s*(?:gameID\s*=\s*GID\s+AND\s+countryID"
+                      r"\s*=\s*'?(?P<a>\d{1,3})'?|countryID\s*=\s*'?(?P<b>\d{1,3})'?\s+AND\s+gameID\s*=\s*GID)"
+                      r"\s*\)?\s*\"?",
+                      re.IGNORECASE)
+
+
+def _uncounted_centres(cls: str, body: str, real: list[str]) -> dict[int, list[int]] | None:
+    """A processMembers countUnitsSCs that counts as webDiplomacy does (parent::countUnitsSCs()),
+    then takes one off a country's supplyCenterNo while that country owns a territory, written
+    as Colonial does for China and Hong Kong: `list($owner)=$DB->sql_row("SELECT countryID FROM
+    wD_TerrStatus WHERE (gameID=".$this->Game->id." AND terrID=9)"); if ($owner == 2) {
+    $this->ByCountryID[2]->supplyCenterNo--; $DB->sql_put("UPDATE wD_Members SET supplyCenterNo
+    = ...");}`, one such pair a territory. {countryID: [terrID, ...]}; None for any other code."""
+    code = _function_body(body, "countUnitsSCs") if cls == "processMembers" and "countUnitsSCs" in real else None
+    start = _COUNT_PARENT.match(code or "")
+    if start is None:
+        return None
+    out: dict[int, list[int]] = {}
+    pos = start.end()
+    while pos < len(code):
+        row = _COUNT_ROW.match(code, pos)
+        test = row and _COUNT_IF.match(code, row.end())
+        if not test:
+            return None
+        where = _ROW_SQL.fullmatch(" ".join(_GAME_ID.sub("GID", row.group("sql")).split()).rstrip())
+        cid = int(test.group("cid"))
+        put = test.group("sql")
+        saved = _PUT_SQL.fullmatch(" ".join(re.sub(
+            r'"\s*\.\s*\$this->ByCountryID\[\s*\'?' + str(cid) + r'\'?\s*\]->supplyCenterNo\s*\.\s*"', "NUM",
+            _GAME_ID.sub("GID", put)).split()).rstrip()) if put else None
+        if where is None or test.group("var") != row.group("var") or int(test.group("minus")) != cid \
+                or (put and (saved is None or int(saved.group("a") or saved.group("b")) != cid)):
+            return None
+        out.setdefault(cid, []).append(int(where.group("a") or where.group("b")))
+        pos = test.end()
     return out or None
 
 
@@ -701,6 +782,11 @@ def _terr_id(key: str) -> bool:
     return key.isdecimal() and len(key) <= 9
 
 
+# CustomCountries' assignTerritories: the game's powers by name, each the countryID of install.php
+# whose territories it takes (`if ($name == 'England') $sourceID=1;`)
+_SOURCE_ID = re.compile(r"if\s*\(\s*\$name\s*==\s*['\"]([^'\"\n]{1,60})['\"]\s*\)\s*\{?\s*\$sourceID\s*=\s*['\"]?(\d{1,3})\b")
+
+
 def _first(found: list[tuple[object, int]]):
     for value, line in found:
         if isinstance(value, dict):
@@ -717,10 +803,17 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             facts.start_units, facts.start_where = units, (shown, line)
         if re.search(r"function\s+assignUnits\s*\(\s*\)\s*\{\s*\}", text):
             facts.no_initial_units = True
+        named = _SOURCE_ID.findall(text)
+        if named:
+            facts.country_names = {int(cid): name for name, cid in named}
+            facts.country_names_where = (shown, lines.line(_SOURCE_ID.search(text).start()))
     elif cls == "processOrderBuilds":
         units, line = _first(find_arrays(text, "countryUnits"))
         if units is not None:
             facts.default_builds, facts.builds_where = units, (shown, line)
+        units, line = _first(find_arrays(text, "init_build"))
+        if units is not None:
+            facts.init_build, facts.init_build_where = units, (shown, line)
     elif cls == "drawMap":
         colours, line = _first(find_arrays(text, "countryColors"))
         if colours is not None:
@@ -760,6 +853,14 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if rebuild:
                 facts.found["NeutralRebuild"] = {"where": [shown, lines.line(m.start())], "country": rebuild}
                 real = [f for f in real if f not in ("changePhase", "process")]
+            uncounted = _uncounted_centres(cls, own, real)
+            if uncounted is not None:
+                facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,
+                                                   "where": (shown, lines.line(m.start()))}
+                real = [f for f in real if f != "countUnitsSCs"]
+            if _bidding_code(cls, own, real):
+                facts.found.setdefault("BiddingStart", {})     # GreekDip's own BiddingStart_processGame
+                real = []
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
@@ -793,6 +894,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         elif (targets := _target_centres(cls, body, [f for f, first in _FUNCTION.findall(body)
                                                      if first != "}"])) is not None:
             facts.found["TargetCentres"] = {"by_country": targets}
+        elif (uncounted := _uncounted_centres(cls, body, ["countUnitsSCs"])) is not None \
+                and [f for f, first in _FUNCTION.findall(body) if first != "}"] == ["countUnitsSCs"]:
+            facts.found["UncountedCentres"] = {"country_terr_ids": uncounted,    # a mixin of that code only
+                                               "where": (shown, lines.line(m.start()))}
         elif mixin in DISPLAY_MIXINS or f"{mixin}_{cls}" in DISPLAY_MIXINS or cls not in RULE_CLASSES:
             continue
         else:

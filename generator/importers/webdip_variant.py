@@ -47,6 +47,9 @@ class VariantPhp:
     arrays: dict[str, list[int]] = field(default_factory=dict)   # terrID arrays rule modules read
     # {country name: [territory name]} arrays rule modules read
     country_lists: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    # variant.php's own functions -> the properties they read (`$this->river_left`): a class that
+    # calls one (`->river_move(`) reads those arrays
+    methods: dict[str, set[str]] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)     # fact -> line in variant.php
     problems: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
     unread: list[tuple[str, int, str]] = field(default_factory=list)    # code not read: a missing parent
@@ -135,7 +138,8 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
             out.problems += base.problems
             out.unread += base.unread
             for name in ("props", "countries", "sc_target", "start_year", "calendar", "year_step",
-                         "classes", "notice", "notice_from", "neutral_hold", "arrays", "country_lists"):
+                         "classes", "notice", "notice_from", "neutral_hold", "arrays", "country_lists",
+                         "methods"):
                 setattr(out, name, getattr(base, name))
             out.props = dict(base.props)
             out.classes = dict(base.classes)
@@ -183,7 +187,18 @@ def read_variant(variants_root: Path, folder: str, _seen: tuple[str, ...] = ()) 
         out.classes[m.group(1)] = m.group(2) or folder
         out.lines[f"variantClasses:{m.group(1)}"] = lines.line(m.start())
     _calendar(out, text, lines, shown)
+    out.methods = {**out.methods, **_methods(text)}
     return out
+
+
+_METHOD = re.compile(r"\bfunction\s+(\w+)\s*\(")
+
+
+def _methods(text: str) -> dict[str, set[str]]:
+    """Each function of variant.php -> the `$this->` properties read up to the next function."""
+    found = list(_METHOD.finditer(text))
+    return {m.group(1): set(re.findall(r"\$this->(\w+)", text[m.end():nxt.start() if nxt else len(text)]))
+            for m, nxt in zip(found, found[1:] + [None])}
 
 
 _FLOOR = re.compile(r"floor\(\s*\$turn\s*/\s*2\s*\)\s*(?:\*\s*(\d{1,3})\s*)?\+\s*(-?\d{1,5})")

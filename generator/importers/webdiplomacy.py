@@ -367,6 +367,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         return [int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0 for v in values]
 
     countries = _countries(variant, territories, shown, diags)
+    if facts.country_names:
+        countries = _picked_countries(facts, countries, diags)
     speller = Speller()                   # did-you-mean hints, at a bounded cost
     pseudo = len(countries) + 1           # webDiplomacy's countryID of the neutral units
     by_cid = {i + 1: name for i, name in enumerate(countries)}
@@ -538,6 +540,22 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             neutral_units = [u for u in neutral_units if u.split()[1].split("/")[0] != gone]
             for power in start_units:
                 start_units[power] = [u for u in start_units[power] if u.split()[1].split("/")[0] != gone]
+    if "BiddingStart" in found:
+        found["BiddingStart"] = _bidding(facts, start_units, location_of, by_id, diags)
+        tokens = set(_token_places(start_units, by_id))
+        provinces[:] = [p for p in provinces if p["id"] not in tokens]
+        borders[:] = [b for b in borders if not tokens & {loc.split("/")[0] for loc in b["between"]}]
+        seeds[:] = [seed for seed in seeds if seed[0] not in tokens]
+        diags[:] = [d for d in diags if not (d.code == LEGEND and any(f"({t})" in d.message for t in tokens)
+                                             or d.code == IMPOSSIBLE_FLAG and any(t in d.message for t in tokens))]
+        for gone in sorted(tokens, key=lambda t: rows_of.get(t, 1)):
+            diags.append(_diag(shown, rows_of.get(gone, 1), LEGEND,
+                               f"'{by_id[gone]['name']}' ({gone}) holds bidding tokens in webDiplomacy, with its "
+                               "units; the bidding start rule replaces both, so they are left out"))
+        for gone in tokens:
+            by_id.pop(gone, None)
+            owners.pop(gone, None)
+        start_units.clear()
     if neutral_units:
         start_units["NEUTRAL"] = neutral_units
         hold = {location_by_row[t].split("/")[0] for t in variant.neutral_hold if t in location_by_row}
@@ -592,6 +610,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             rest = {k: v for k, v in facts_of.items() if k != "country_ids"}
             found[name] = facts_of = {**rest, "powers": [power_id(by_cid[c]) for c in facts_of["country_ids"]
                                                          if c in by_cid]}
+        if isinstance(facts_of, dict) and "country_terr_ids" in facts_of:   # {countryID: [terrID]}
+            facts_of = _territories_by_power(name, facts_of, by_cid, location_by_row, by_id, facts, shown)
+            if facts_of is None:
+                found.pop(name)
+                continue
+            found[name] = facts_of
         if isinstance(facts_of, dict) and "country_values" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
@@ -769,6 +793,50 @@ def _distinct(countries: list[str], where: tuple[str, int], diags) -> list[str]:
     return out
 
 
+def _token_places(start_units: dict[str, list[str]], by_id: dict) -> list[str]:
+    """The provinces of a bidding start's tokens (GreekDip's coin stacks): where the pre-game
+    puts the countries' units, when no supply centre. The bidding is the module's; the units
+    and their provinces are webDiplomacy's way to play it, and are left out."""
+    places = dict.fromkeys(u.split()[1].split("/")[0] for units in start_units.values() for u in units)
+    return [p for p in places if p in by_id and not by_id[p].get("supply_center")]
+
+
+def _bidding(facts: ClassFacts, start_units: dict[str, list[str]], location_of: dict, by_id: dict,
+             diags) -> dict:
+    """A bidding start's facts: the tokens of each power (its units at the start), and the unit
+    each centre gets when won ($init_build, territory names as install.php writes them)."""
+    places = set(_token_places(start_units, by_id))
+    tokens = {p: sum(1 for u in units if u.split()[1].split("/")[0] in places) for p, units in start_units.items()}
+    units = []
+    for name, kind in (facts.init_build or {}).items():
+        loc = location_of.get(clean_name(str(name)))
+        letter = "F" if str(kind).lower().startswith("f") else "A"
+        if loc is None or not _can_stand("fleet" if letter == "F" else "army", loc, by_id):
+            diags.append(_diag(*facts.init_build_where, UNKNOWN_TERRITORY,
+                               f"$init_build gives {str(kind)[:20]} to '{clean_name(str(name))[:80]}', which is no "
+                               "territory where that unit can stand: left out",
+                               hint="write the territory as install.php names it (a fleet's coast in brackets)"))
+            continue
+        units.append(f"{letter} {loc}")
+    return {"tokens": {p: n for p, n in tokens.items() if n}, "units": units}
+
+
+def _picked_countries(facts: ClassFacts, slots: list[str], diags) -> list[str]:
+    """The powers a game picks from, when the pre-game class names install.php's countries
+    (`if ($name == 'England') $sourceID=1;`) and variant.php's $countries are only the players'
+    seats (ClassicVS's Player_1...): the powers by countryID, and the form found (with how many
+    seats there are). The seats stay the powers when the names do not count countryIDs from 1."""
+    named = facts.country_names
+    if sorted(named) != list(range(1, len(named) + 1)):
+        diags.append(_diag(*facts.country_names_where, VARIANT_PHP,
+                           f"the pre-game class names countries {', '.join(map(str, sorted(named)))}, which do not "
+                           "count countryIDs from 1: the powers keep variant.php's names",
+                           hint="give each countryID from 1 up one `$name == '...'` line"))
+        return slots
+    facts.found["PickedCountries"] = {"most": len(slots)}
+    return _distinct([named[i] for i in sorted(named)], facts.country_names_where, diags)
+
+
 def _countries(variant: VariantPhp, territories: list[dict], shown: str, diags) -> list[str]:
     if variant.countries:
         return _distinct(variant.countries, (f"{variant.folder}/variant.php", variant.lines.get("countries", 1)),
@@ -908,6 +976,24 @@ def _country_lists(name: str, lists: dict[str, list[str]], power_of_name: dict, 
                 continue
             out.setdefault(power, []).append(loc.split("/")[0])
     return out
+
+
+def _territories_by_power(form: str, facts_of: dict, by_cid: dict, location_by_row: dict, by_id: dict,
+                         facts: ClassFacts, shown: str) -> dict | None:
+    """A form's {countryID: [terrID]} facts (and `where` the class is) as {by_power: {power:
+    [province]}}, or None (the classes' rule then stays not modelled, said at the class) when a
+    country or a supply centre is not there."""
+    out: dict[str, list[str]] = {}
+    for cid, terrs in sorted(facts_of["country_terr_ids"].items()):
+        ids = [location_by_row.get(t, "").split("/")[0] for t in terrs]
+        if cid not in by_cid or not all(by_id.get(p, {}).get("supply_center") for p in ids):
+            facts.unmodelled.append((*facts_of.get("where", (shown, 1)), f"the classes' {form} rule names countryID {cid} and terrIDs "
+                                               f"{', '.join(map(str, terrs))}, which are not a country of "
+                                               f"$countries and supply centres of install.php: it is not imported"))
+            return None
+        out.setdefault(power_id(by_cid[cid]), []).extend(ids)
+    rest = {k: v for k, v in facts_of.items() if k not in ("country_terr_ids", "where")}
+    return {**rest, "by_power": out}
 
 
 def _target_centres(by_country: dict[int, list[list[int]]], by_cid: dict, location_by_row: dict,

@@ -60,9 +60,10 @@ from .orders import Order, OrderSyntaxError, _Reader, clipped, parse_order, read
 from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADABLE_REQUEST,  # noqa: F401
                              AdjudicationError, json_pointer, place_of, quoted)
 from .request_schema import Readers, check as check_by_schema
-from .retreats import Dislodged, adjudicate_retreats, retreat_options
+from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
-from .rules._engine import MovementRules, default_orders, no_retreat, relocated, standing_orders, winner
+from .rules._engine import (MovementRules, counted_centres, default_orders, no_retreat, relocated, retreat_options,
+                            standing_orders, winner)
 from .rules._engine import neutral_builds
 from .verdicts import Verdict
 
@@ -705,7 +706,7 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
     counts.pop(_neutral(game), None)
     due = {}
     for p in sorted(counts.keys() | centers.keys()):
-        n = len(centers.get(p, ())) - counts.get(p, 0)
+        n = len(counted_centres(game, p, centers.get(p, ()))) - counts.get(p, 0)
         if n:
             due[p] = n
     built = neutral_builds(game, units, centers)      # the rules build for a power no player moves
@@ -824,7 +825,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
             why = no_retreat(game, u)
             d = Dislodged(u, by, via)
             if not why:
-                found = retreats[prov] = retreat_options(game.map, d, occupied, contested)
+                found = retreats[prov] = retreat_options(game, d, occupied, contested)
                 if not found:
                     why = "it has nowhere to retreat"
             if why:
@@ -839,7 +840,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     elif step == "R":
         dislodged = req.dislodged
         auto = {p: why for p, d in dislodged.items() if (why := no_retreat(game, d.unit))}
-        options = {p: retreat_options(game.map, d, set(units), req.contested) for p, d in dislodged.items()
+        options = {p: retreat_options(game, d, set(units), req.contested) for p, d in dislodged.items()
                    if p not in auto}
         for p, (given, pointer) in req.options.items():
             if p in options:
@@ -902,7 +903,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
         dis_out.setdefault(d.unit.power, []).append({
             "unit": f"{d.unit.kind} {d.unit.location}", "attacker_from": d.attacker_from,
             "via_convoy": d.via_convoy,
-            "retreats": retreats[prov] if prov in retreats else retreat_options(game.map, d, occupied, contested)})
+            "retreats": retreats[prov] if prov in retreats else retreat_options(game, d, occupied, contested)})
     after = PositionAfter(next_phase, _units_out(game, new_units), dis_out, _centers_out(new_centers),
                           sorted(contested), (due or {}) if next_phase.endswith("A") else {},
                           won[0] if won else None)

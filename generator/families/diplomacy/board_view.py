@@ -1,7 +1,8 @@
 """The render view (`MapView`) of a Diplomacy board: the family builds render's view model.
 
 `view_of(game)` reads the family's model (its map, start and geometry.yaml's data) into
-the provinces, links, powers and geometry the renderers draw; the
+the provinces, links, powers and geometry the renderers draw (a border's kind, or the one
+the enabled modules' `border_kinds` hooks give it: a river); the
 location reader it gives the view is the family's own (the one its order parser uses), so
 a drawing resolves names exactly as the engine does. Coloured neutral centres come from the
 enabled rule modules' `neutral_colours` hooks.
@@ -66,7 +67,9 @@ def fresh_view_of(game: Game, title: str | None = None) -> MapView:
             placed=placed,
         )
 
-    links = [LinkView(b.a, b.b, "army" in b.units, "fleet" in b.units, b.kind)
+    kinds = _border_kinds(game)
+    links = [LinkView(b.a, b.b, "army" in b.units, "fleet" in b.units,
+                      b.kind or kinds.get(frozenset((b.a.split("/")[0], b.b.split("/")[0])), ""))
              for b in game.map.borders
              if not b.derived]   # (a rule module's borders, sealanes, are drawn by their own outlines)
 
@@ -180,6 +183,15 @@ def _coloured_neutrals(game) -> dict[str, str]:
     modules' `neutral_colours` hooks give them."""
     out: dict[str, str] = {}
     for fn, params in enabled(game).hooks("neutral_colours"):
+        out.update(fn(game, params))
+    return out
+
+
+def _border_kinds(game) -> dict[frozenset, str]:
+    """{frozenset({province, province}): kind} of the borders a rule module draws as some kind
+    (a river), from the enabled modules' `border_kinds` hooks; a border's own kind comes first."""
+    out: dict[frozenset, str] = {}
+    for fn, params in enabled(game).hooks("border_kinds"):
         out.update(fn(game, params))
     return out
 

@@ -610,8 +610,9 @@ class Resolver:
             return NO_CONVOY_ROUTE
         return ConvoyBroken(fleet=False)
 
-    def _support(self, p: str, record: bool = False) -> bool | Verdict:
-        """Is the support from p given?"""
+    def _support(self, p: str, record: bool = False, cutters: list[str] | None = None) -> bool | Verdict:
+        """Is the support from p given? `cutters`: the attackers that may cut it, when a rule
+        module spares some (rules._engine); all of them by default."""
         if p in self.unmatched:
             if not record:
                 return False
@@ -623,7 +624,7 @@ class Resolver:
         sd = self.dest.get(p) or None
         power, mine, conv = self.power, self.power[p], self.conv
         cut = None
-        for q in attackers:
+        for q in attackers if cutters is None else cutters:
             if power[q] == mine or q == sd:
                 continue
             if q not in conv or self.path_ok(q):
@@ -842,7 +843,8 @@ def adjudicate_movement(m: DiplomacyMap, units: dict[str, Unit],
             for i in idx:
                 pw, tx, _, _ = checked[i]
                 checked[i] = (pw, tx, None, "void: the unit received different orders, so it holds")
-    r = Resolver(m, units, final)
+    # (a module that changes strengths or support cuts plays the phase with its own resolver)
+    r = Resolver(m, units, final) if rules is None or not rules.reweighs else rules.resolver(m, units, final)
     r.run()
     # the response's rows and trace lines made here at once (OrderResult.to_dict's shape):
     # one dict a result, its outcome and reason read from the order's verdict

@@ -43,6 +43,27 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
     neutral_colours(game, params) -> {province: power}
                                                       neutral centres drawn in a power's
                                                       colour (the board's render view)
+    uncounted(game, power, owned, params) -> [province]
+                                                      owned centres that do not count for the
+                                                      power: not for its builds, not for victory
+
+    move_strength(game, units, moves, params) -> {province: fn(strength) -> strength}
+                                                      the attack and prevent strengths of some
+                                                      of the phase's moves (`moves`: {province:
+                                                      destination}), changed by the function
+    cuts_no_support(game, units, moves, params) -> {province}
+                                                      moves of the phase that cut no support
+                                                      (they still dislodge a supporter)
+    border_kinds(game, params) -> {frozenset({a, b}): kind}
+                                                      how the map draws borders between
+                                                      provinces a and b that have no kind of
+                                                      their own ("river")
+    retreats(game, unit, options, params) -> [location]
+                                                      where a dislodged unit may retreat, of
+                                                      the standard `options`
+
+The adjudicator asks for move_strength and cuts_no_support once a phase, and plays a
+phase of a game that uses neither with the standard resolver, untouched.
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -182,7 +203,7 @@ class OrderKind:
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
-         "neutral_colours")
+         "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds")
 
 
 @dataclass(frozen=True)
@@ -207,6 +228,11 @@ class RuleModule:
     claims: dict[str, Callable] = field(default_factory=dict)   # claim kinds about its rules
     convoy_provinces: Callable | None = None
     neutral_colours: Callable | None = None
+    uncounted: Callable | None = None
+    move_strength: Callable | None = None
+    cuts_no_support: Callable | None = None
+    retreats: Callable | None = None
+    border_kinds: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..model import province_of
-from ..movement import IllegalOrder, Unit
+from ..movement import IllegalOrder, Resolver, Unit
+from ..retreats import retreat_options as standard_retreats
 from . import enabled, kind_named
 
 
@@ -19,6 +20,14 @@ class MovementRules:
         self.validates = bool(self.validators)      # a module checks the standard orders
         self.orders = [o for o in orders if o is not None] if self.validates else []
         self.ends: dict[str, str] = {}      # province -> where a travelling order takes its unit
+        # hooks that change how the resolver weighs moves: without them, the standard resolver
+        self.strengths = list(self.rules.hooks("move_strength"))
+        self.uncut = list(self.rules.hooks("cuts_no_support"))
+        self.reweighs = bool(self.strengths or self.uncut)
+
+    def resolver(self, m, units: dict, orders: dict) -> Resolver:
+        """The phase's resolver with the modules' strengths and support cuts (`reweighs`)."""
+        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders)
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
@@ -54,6 +63,51 @@ class MovementRules:
         if kind.travels:
             return Unit(unit.power, unit.kind, self.ends[order.province])
         return kind.execute(unit, order) if kind.execute is not None else None
+
+
+class Reweighed(Resolver):
+    """The resolver of a phase some module weighs otherwise (move_strength, cuts_no_support):
+    the standard decisions, with the attack and prevent strengths of the moves a module
+    names passed through its function, and the support cuts of the moves it spares left
+    out (a spared move still dislodges a supporter, which then gives no support)."""
+
+    __slots__ = ("weights", "cutters")
+
+    def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict):
+        super().__init__(m, units, orders)
+        kind, dest = self.kind, self.dest
+        moves = {p: dest[p] for p in self.order if kind[p] == "move"}
+        weights: dict = {}
+        for fn, params in strengths:
+            for p, weigh in fn(game, units, moves, params).items():
+                before = weights.get(p)
+                weights[p] = weigh if before is None else (lambda s, f=weigh, g=before: f(g(s)))
+        self.weights = weights
+        spared = {p for fn, params in uncut for p in fn(game, units, moves, params)}
+        # a supporter attacked by a spared move -> the attackers that still cut its support
+        self.cutters = {d: [q for q in qs if q not in spared] for d, qs in self.into.items()
+                        if not spared.isdisjoint(qs)}
+
+    def _attack(self, p: str):
+        strength = Resolver._attack(self, p)
+        weigh = self.weights.get(p)
+        return strength if weigh is None else weigh(strength)
+
+    def prevent_strength(self, p: str):
+        strength = Resolver.prevent_strength(self, p)
+        weigh = self.weights.get(p)
+        return strength if weigh is None else weigh(strength)
+
+    def _support(self, p: str, record: bool = False, cutters=None):
+        return Resolver._support(self, p, record, self.cutters.get(p))
+
+
+def retreat_options(game, dislodged, occupied: set[str], contested: set[str]) -> list[str]:
+    """Where a dislodged unit may retreat: the standard places, less those a module forbids."""
+    options = standard_retreats(game.map, dislodged, occupied, contested)
+    for fn, params in enabled(game).hooks("retreats"):
+        options = fn(game, dislodged.unit, options, params)
+    return options
 
 
 def relocated(units: dict, changed: dict) -> tuple[dict, list[tuple[str, object]]]:
@@ -132,10 +186,19 @@ def neutral_builds(game, units: dict, centers: dict[str, list[str]]) -> dict[str
     return out
 
 
+def counted_centres(game, power: str, owned) -> list[str]:
+    """The centres of `owned` that count for `power`, for its builds and for victory: all
+    but those a module's `uncounted` hook names for that power."""
+    left = {c for fn, params in enabled(game).hooks("uncounted") for c in fn(game, power, owned, params)}
+    return [c for c in owned if c not in left] if left else list(owned)
+
+
 def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] | None:
     """(power, why) when a power has won, by the modules' victory rules if any enable
     one, else by the standard rule: the most centres, at least `victory.centers` and
-    strictly more than anyone else."""
+    strictly more than anyone else. Either way only the centres that count for a power
+    (counted_centres) are its centres."""
+    centers = {p: counted_centres(game, p, v) for p, v in centers.items()}
     hooks = list(enabled(game).hooks("victory"))
     for fn, params in hooks:
         won = fn(game, centers, units, params)

@@ -21,6 +21,14 @@ FORMS = {
     "Sealanes": "sea territories whose codes name an overseer territory (`MSB 1`)",
     "TargetCentres": "a checkForWinner that gives the standard winner the game only when it owns named "
                      "territories, one of each group (found: {also_own: {power: [[ids]]}})",
+    "UncountedCentres": "a processMembers countUnitsSCs that takes a centre off a country's count while that "
+                        "country owns a named territory (found: {by_power: {power: [ids]}})",
+    "PickedCountries": "a pre-game class that names install.php's countries by the powers a game picks from "
+                       "(`if ($name == 'England') $sourceID=1;`), variant.php's $countries being the players' "
+                       "seats (found: {most: the number of seats})",
+    "BiddingStart": "processGame code of the variant's own that does what BiddingStart_processGame does: "
+                    "the first turn's successful moves of the token units give their owners the centres, then "
+                    "every unit is removed (found with $init_build and the tokens: {tokens, units})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",

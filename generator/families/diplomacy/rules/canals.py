@@ -11,20 +11,35 @@ may use it, fleets by default):
 The controlling power gives permission with an order of its own, `PERMIT F MED`
 ("the fleet in MED may use the canal this turn"); it needs a unit in the controlling
 province when the turn starts, not for the whole turn (as webDiplomacy's Colonial
-reads it, which avoids paradoxes). A unit of the controlling power needs no permit:
-its own move order is its power's permission. Without a unit in the controlling
-province, nobody can use the canal. A move through the canal is otherwise an
-ordinary move (it can be supported, it can dislodge, it can bounce); only the move
-itself uses the canal: nobody supports or retreats through it, and no convoy runs
-through it.
+reads it, which avoids paradoxes). Its own fleets need the permission too, and it gives
+one a turn: in vDiplomacy the permission is the one order of the canal's own unit (a
+support-hold of the fleet in the Mediterranean or the Red Sea, Suez_userOrderDiplomacy),
+and SuezCanal_adjudicatorDiplomacy lets through only the move of the fleet that order
+names; permissions at both ends of a canal void each other here, as two orders to one
+unit do. Without a unit in the controlling province, nobody can use the canal.
+
+The canal's own unit is vDiplomacy's way to carry the permission order, and nothing
+more: SuezCanal_OrderInterface hands it to the power holding Egypt for the orders, and
+Suez_processMembers hands it back to its neutral country before the units and centres
+are counted, so it never counts as a unit of that power (no build lost for it). The
+import leaves the canal's territory and its unit out, the permission being an order of
+the controlling power here, so nothing is left to count: this module plays that class.
+
+A move through the canal is otherwise an ordinary move (it can be supported, it can
+dislodge, it can bounce); only the move itself uses the canal: nobody supports or
+retreats through it, and no convoy runs through it. A fleet ordered through it without
+permission holds (SuezCanal_adjudicatorDiplomacy makes such a move a hold).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ....escape import code_span, md_text
+from ...base import Page
 from ..model import province_of
 from ..movement import IllegalOrder
 from ..orders import Order, end_of_order
+from . import _example as example
 from . import OrderKind, Param, Problem, RuleModule, WebdipForm
 
 
@@ -67,10 +82,13 @@ def _permitted(units: dict, orders: list, unit, canal: dict) -> str:
     through = canal["through"]
     if controller is None:
         return f"no unit stands in {through}, so nobody can open the canal"
-    if controller == unit.power:
-        return ""
-    here = province_of(unit.location)
-    if any(o.kind == "permit" and o.power == controller and province_of(o.target) == here for o in orders):
+    ends = {province_of(x) for x in _ends(canal)}
+    given = sorted({province_of(o.target) for o in orders
+                    if o.kind == "permit" and o.power == controller and province_of(o.target) in ends})
+    if len(given) > 1:
+        return (f"{controller} gave permission at both ends ({', '.join(given)}); the canal opens for one "
+                "fleet a turn, so neither may use it")
+    if given == [province_of(unit.location)]:
         return ""
     return f"{controller}, whose unit stands in {through}, has not given it permission (PERMIT {unit})"
 
@@ -164,6 +182,56 @@ def checks(game, params: dict) -> list[Problem]:
     return found
 
 
+def example_of(game) -> dict | None:
+    """The first canal used: one power's unit stands in the controlling province and gives the
+    permission, another power's fleet at one end passes to the other."""
+    m = game.map
+    powers = sorted(m.powers)
+    for canal in game.modules.params("canals")["canals"]:
+        a, b = (province_of(x) for x in _ends(canal))
+        through = m.provinces.get(province_of(canal["through"]))
+        if len(powers) < 2 or through is None or a not in m.provinces or b not in m.provinces:
+            continue
+        keeper = next((f"{k} {loc}" for k in ("A", "F") for loc in through.locations(k)), None)
+        fleet = next((f"F {loc}" for loc in m.provinces[a].locations("F")), None)
+        if keeper is None or fleet is None:
+            continue
+        passage = f"{fleet} - {b}"
+        return {"phase": "S1901M", "units": {powers[0]: [keeper], powers[1]: [fleet]},
+                "orders": {powers[0]: [f"PERMIT {fleet}"], powers[1]: [passage]},
+                "expect": {"results": {passage: "succeeds"},
+                           "units": {powers[0]: [keeper], powers[1]: [f"F {b}"]}}}
+    return None
+
+
+def pages(game, params: dict) -> list[Page]:
+    m = game.map
+
+    def name(pid: str) -> str:
+        pid = province_of(pid)
+        return md_text(m.provinces[pid].name if pid in m.provinces else pid)
+    lines = ["# Canals", ""]
+    for canal in params["canals"]:
+        a, b = _ends(canal)
+        lines.append(f"- {name(a)} – {name(b)}, opened by the power whose unit stands in {name(canal['through'])}")
+    lines += ["", "A fleet may move through a canal, from one end straight to the other, only with the "
+              "permission of the power whose unit stands in the controlling province when the turn starts "
+              f"(it need not hold it for the whole turn). That power gives it with an order of its own, "
+              f"{code_span('PERMIT F ' + (params['canals'][0]['between'][0] if params['canals'] else 'MED'))}: "
+              "its own fleets need it too, and it opens the canal for one fleet a turn (permissions at both "
+              "ends void each other). With no unit in the controlling province the canal is closed.", "",
+              "The move through the canal is otherwise an ordinary move: it can be supported, it can "
+              "dislodge and it can bounce. Nobody supports, retreats or convoys through the canal; a fleet "
+              "ordered through it without permission holds.", ""]
+    lines += example.section(game, example.play(game, example_of(game)))
+    return [Page("canals.md", "\n".join(lines).rstrip() + "\n", "Canals")]
+
+
+def example_checks(game, params: dict) -> list[Problem]:
+    found = checks(game, params)
+    return found or example.problems("canals", example.play(game, example_of(game)))
+
+
 MODULE = RuleModule(
     name="canals",
     title="Canals with permission",
@@ -173,7 +241,7 @@ MODULE = RuleModule(
                             shape=_canals_shape)},
     orders=(OrderKind("permit", ("permit", "permits"), parse, validate_permit, decide, leads=True,
                       unit_order=False, canonical=canonical),),
-    validate=validate, checks=checks,
+    validate=validate, checks=example_checks, pages=pages,
     webdip=WebdipForm("a canal that fleets use with the permission of the power holding its controlling "
                       "province",
                       forms=("Canal",), read=lambda found: {"canals": [found["Canal"]]},

@@ -15,8 +15,12 @@ such orders, the one of the unit first in province order travels and the other f
 The journey is settled after the turn's other orders. Going station by station, a
 station is blocked by a unit of another power that
   - stands there and does not move (holds, supports, convoys: even if dislodged),
-  - stands there and moves along the route (to another station),
-  - moves into it and gets in, or is held out only by the unit there failing to leave.
+  - stands there and moves along the route (to another station), unless the station is
+    the destination: there only whether it gets away counts,
+  - moves into it and gets in, or is held out only by the unit there failing to leave
+    (it would have got in had that unit left: it beats every other unit moving in; a
+    standoff with a third unit leaves the station open, as adjMoveTSRhelper's
+    preventerTestSuccess reads it).
 A foreign unit that tries to leave the route opens its station to the journey, whether
 it gets away or not. The traveller's own units never block it. It stops at the last
 station before the first blocked one, and at its destination when it gets there; it
@@ -25,11 +29,18 @@ never stops where a unit ends the turn or where a standoff left the province emp
 block is free, it does not move.
 
 Where this module reads the rule its own way (the engine settles module orders after the
-standard decisions): the traveller stands at its first station meanwhile, defending it
-like a unit that holds (dislodged there, it does not travel); it never bounces a unit
-entering the route (vDiplomacy bounces one the journey reaches first: both ways the
-traveller stops before that station); a journey cannot be supported; and two units of
-its own power do not swap places by rail.
+standard decisions), against Colonial's classes (adjMoveTSR, adjMoveTSRhelper):
+  - the traveller stands at its first station meanwhile, defending it like a unit that
+    holds, and dislodged there it does not travel (vDiplomacy: a journey that gets away
+    leaves the station with hold strength 0, so a unit moving in gets in and nobody is
+    dislodged);
+  - it never bounces a unit entering the route (vDiplomacy bounces one the journey
+    reaches first, v12.TSR.C5: both ways the traveller stops before that station);
+  - a journey cannot be supported (vDiplomacy lets a unit next to the destination
+    support it; the support only adds to its strength against other units moving into
+    the destination, v12.TSR.C9a). Its unit cannot be supported to hold either, as in
+    vDiplomacy, where the journey is a move.
+  - two units of its own power do not swap places by rail (vDiplomacy lets them, E2).
 """
 from __future__ import annotations
 
@@ -106,20 +117,39 @@ def validate(game, units: dict, order: Order, params: dict) -> Order:
     return replace(order, location=unit.location, unit=unit.kind, dest=there)
 
 
-def _blocks(r, traveller: str, station: str, route: set[str], moved: dict[str, bool]) -> str:
-    """Why `station` is blocked to the traveller's journey, or ""."""
+def validate_support(game, units: dict, order: Order, orders: list, params: dict) -> Order | None:
+    """A support to hold a unit that travels by rail is refused: the unit moves (vDiplomacy
+    plays the journey as a move, adjMoveTSR, whose hold strength takes no support). None for
+    every other order."""
+    if order.kind != "support" or order.dest:
+        return None
+    target = units.get(order.target_province)
+    if target is None or target.kind != "A":
+        return None
+    for o in orders:
+        if o.kind == "rail" and o.province == order.target_province and o.power == target.power \
+                and _railway_for(params, target, o.province, o.dest_province) is not None:
+            raise IllegalOrder(f"{target} travels by rail ({o.text or 'RAIL'}): a unit that moves cannot be "
+                               "supported to hold")
+    return None
+
+
+def _blocks(r, traveller: str, station: str, route: set[str], moved: dict[str, bool], last: bool) -> str:
+    """Why `station` (the destination when `last`) is blocked to the traveller's journey, or ""."""
     own = r.power[traveller]
     if station in r.units and r.power[station] != own and station != traveller:
         if r.kind[station] != "move":
             return f"{r.describe(station)} stands there"
-        if r.dest[station] in route:
+        if r.dest[station] in route and not last:
+            # at the destination only whether it gets away counts (adjMoveTSR: defenderMoving)
             return f"{r.describe(station)} moves along the railway from there"
     for q in r.into.get(station, ()):
         if r.power[q] == own:
             continue
         if moved[q]:
             return f"{r.describe(q)} moves into it"
-        if station in r.units and r.kind[station] == "move" and not moved[station]:
+        if station in r.units and r.kind[station] == "move" and not moved[station] \
+                and all(r.prevent_strength(q) > r.prevent_strength(o) for o in r.into[station] if o != q):
             return f"{r.describe(q)} is held out only by the unit there failing to leave"
     return ""
 
@@ -150,7 +180,7 @@ def decide(r, province: str, order: Order, params: dict) -> tuple[bool, str, str
     route = set(_route(railway))
     stop, why = province, ""
     for station in path:
-        why = _blocks(r, province, station, route, moved)
+        why = _blocks(r, province, station, route, moved, station == path[-1])
         if why:
             why = f"{r.m.display(station)} is blocked ({why})"
             break
@@ -228,15 +258,27 @@ def pages(game, params: dict) -> list[Page]:
     first = _route(params["railways"][0]) if params["railways"] else ["MOS", "VLA"]
     lines += ["", "An army on a railway may travel along it to any other station with the order "
               f"{code_span(f'A {first[0]} RAIL {first[-1]}')}. One army of a power travels on a railway a turn. The journey "
-              "never attacks: it cannot dislodge a unit or cut a support, and it cannot be supported.", "",
+              "never attacks: it cannot dislodge a unit or cut a support, and it cannot be supported (nor its "
+              "army supported to hold: it is moving).", "",
               "Units of another power block a station when they stand there and do not move, when they move "
-              "from there along the line, and when they move into it and get in (or are held out only by the "
-              "unit there failing to leave). A unit that tries to leave the line opens its station to the "
+              "from there along the line (at the destination, only when they fail to get away), and when they "
+              "move into it and get in (or are held out only by the unit there failing to leave, not by a "
+              "standoff with a third unit). A unit that tries to leave the line opens its station to the "
               "journey, whether it gets away or not. The traveller's own units never block it.", "",
               "The army travels station by station and stops at the last station before the first blocked "
               "one, or at its destination. It never stops where a unit ends the turn or where a standoff left "
               "the province empty: it waits at the last free station before. Meanwhile it stands at its first "
               "station, which it defends like a unit that holds; dislodged there, it does not travel.", ""]
+    lines += ["## Where vDiplomacy's Colonial plays it otherwise", "",
+              "vDiplomacy's Colonial classes settle the journey inside the move adjudication; this engine "
+              "settles it after the other orders, and so differs in four cases:", "",
+              "- a journey that gets away leaves its first station at once there: a unit moving in gets in, "
+              "and the traveller is never dislodged (here it defends the station like a unit that holds);",
+              "- a unit of another power moving into a station the journey reaches first is bounced by it "
+              "(here it gets in; either way the traveller stops before that station);",
+              "- a unit next to the destination may support the journey, which then holds other units out "
+              "of the destination (here the journey cannot be supported);",
+              "- two armies of the travelling power may swap places, one by rail (here they do not).", ""]
     lines += example.section(game, example.play(game, example_of(game)))
     return [Page("railways.md", "\n".join(lines).rstrip() + "\n", "Railways")]
 
@@ -262,7 +304,7 @@ MODULE = RuleModule(
     params={"railways": Param([], "The railways: [{route: [A, B, ...], powers: [POWER]}] (no powers: "
                                   "every power).", shape=_railways_shape)},
     orders=(OrderKind("rail", ("rail", "rails"), parse, validate, decide, canonical=canonical, travels=True),),
-    checks=example_checks, pages=pages,
+    validate=validate_support, checks=example_checks, pages=pages,
     webdip=WebdipForm("armies travel along a railway (Colonial's Trans-Siberian Railroad)", mixins=("TSR",),
                       arrays=("transSibTerritories",), read=_read, countries=True,
                       not_exported="webDiplomacy needs Colonial's TSR adjudicator classes, written for its map"))

@@ -133,7 +133,72 @@ def test_the_travellers_own_units_do_not_block_and_it_queues_behind_them(rail_ga
     assert units_of(resp, "RUSSIA") == ["A GAL", "A WAR"]
 
 
+def test_a_russian_unit_moving_into_a_station_does_not_block(rail_game):
+    # "Russian units along the route do not block the TSR" (adjMoveTSRhelper: preventers of
+    # countryID 6 are skipped)
+    _, resp = move(rail_game, {"RUSSIA": ["A STP", "A UKR"]}, {"RUSSIA": ["A STP RAIL VIE", "A UKR - WAR"]})
+    assert units_of(resp, "RUSSIA") == ["A VIE", "A WAR"]
+
+
+def test_a_unit_held_out_both_by_the_unit_failing_to_leave_and_by_a_standoff_does_not_block(rail_game):
+    # preventerTestSuccess: an entrant blocks when it beats every other entrant; here Austria and
+    # Turkey stand each other off in Warsaw, whose German army tries to leave (and fails): the
+    # station is open and the journey goes through
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A WAR"], "ITALY": ["A BER"],
+                               "AUSTRIA": ["A UKR"], "TURKEY": ["A SIL"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A WAR - PRU"], "ITALY": ["A BER - PRU"],
+                    "AUSTRIA": ["A UKR - WAR"], "TURKEY": ["A SIL - WAR"]})
+    assert units_of(resp, "RUSSIA") == ["A VIE"] and units_of(resp, "GERMANY") == ["A WAR"]
+
+
+def test_a_foreign_unit_in_a_head_to_head_with_the_traveller_blocks_half_way(rail_game):
+    # v12.TSR.E3: "if the other unit in such a Head-To-Head-Move is non-Russian ... the route
+    # is blocked even half way between the territories"; the foreign unit does not get in either
+    results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A MOS"]},
+                         {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A MOS - STP"]})
+    assert results["A STP RAIL VIE"][0] == "fails" and results["A MOS - STP"][0] == "fails"
+    assert units_of(resp, "RUSSIA") == ["A STP"] and units_of(resp, "GERMANY") == ["A MOS"]
+
+
+def test_a_foreign_unit_leaving_the_destination_along_the_line_lets_it_in(rail_game):
+    # adjMoveTSR at the destination asks only whether its unit moves away and succeeds
+    # (defenderMoving); the "moves along the route" block is the helpers' (the stations before)
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A GAL"]},
+                   {"RUSSIA": ["A STP RAIL GAL"], "GERMANY": ["A GAL - VIE"]})
+    assert units_of(resp, "RUSSIA") == ["A GAL"] and units_of(resp, "GERMANY") == ["A VIE"]
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A GAL"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A GAL - VIE"]})
+    assert units_of(resp, "RUSSIA") == ["A WAR"] and units_of(resp, "GERMANY") == ["A VIE"]
+
+
+def test_it_may_travel_to_the_next_station(rail_game):
+    # "The TSR can be used for neighboring territories on the route, as well"
+    results, resp = move(rail_game, {"RUSSIA": ["A STP"]}, {"RUSSIA": ["A STP RAIL MOS"]})
+    assert results["A STP RAIL MOS"][0] == "succeeds" and units_of(resp, "RUSSIA") == ["A MOS"]
+
+
 # C: the journey never attacks
+
+def test_it_never_cuts_a_support(rail_game):
+    # v12.TSR.C2: "impossible to cut supports with the TSR move": the German army in Vienna
+    # still gives its support, and the Russian army stops before Vienna
+    results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE", "A BOH"], "ITALY": ["A TYR"]},
+                         {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A VIE S A BOH - TYR", "A BOH - TYR"],
+                          "ITALY": ["A TYR H"]})
+    assert results["A VIE S A BOH - TYR"][0] == "succeeds" and results["A BOH - TYR"][0] == "succeeds"
+    assert units_of(resp, "RUSSIA") == ["A GAL"] and resp["after"]["dislodged"]["ITALY"][0]["unit"] == "A TYR"
+
+
+def test_it_enters_a_destination_whose_unit_leaves_and_stops_before_one_whose_unit_fails_to(rail_game):
+    # v12.TSR.C4: "one can still try to enter a territory with unit speculating that it will
+    # leave the territory in the same turn" (adjMoveTSR: the defender must move and succeed)
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A VIE - BOH"]})
+    assert units_of(resp, "RUSSIA") == ["A VIE"] and units_of(resp, "GERMANY") == ["A BOH"]
+    _, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE", "A MUN"]},
+                   {"RUSSIA": ["A STP RAIL VIE"], "GERMANY": ["A VIE - BOH", "A MUN - BOH"]})
+    assert units_of(resp, "RUSSIA") == ["A GAL"]
+
 
 def test_an_occupied_destination_is_not_attacked(rail_game):
     results, resp = move(rail_game, {"RUSSIA": ["A STP"], "GERMANY": ["A VIE"]},
@@ -153,6 +218,23 @@ def test_dislodged_at_its_first_station_it_does_not_travel(rail_game):
                          {"RUSSIA": ["A MOS RAIL VIE"], "TURKEY": ["A SEV - MOS", "A UKR S A SEV - MOS"]})
     assert results["A MOS RAIL VIE"][0] == "fails" and "dislodged" in results["A MOS RAIL VIE"][1]
     assert "A MOS" in units_of(resp, "TURKEY")
+
+
+def test_a_support_to_hold_the_travelling_army_is_refused(rail_game):
+    # the journey is a move (adjMoveTSR): its hold strength takes no support, so a supported
+    # attack dislodges a traveller that cannot leave, whatever support-hold it is given
+    results, resp = move(rail_game, {"RUSSIA": ["A MOS", "A STP"], "TURKEY": ["A SEV", "A UKR"],
+                                     "GERMANY": ["A WAR"]},
+                         {"RUSSIA": ["A MOS RAIL VIE", "A STP S A MOS"],
+                          "TURKEY": ["A SEV - MOS", "A UKR S A SEV - MOS"], "GERMANY": ["A WAR H"]})
+    assert not results["A STP S A MOS"][2] and "cannot be supported to hold" in results["A STP S A MOS"][1]
+    assert results["A SEV - MOS"][0] == "succeeds" and resp["after"]["dislodged"]["RUSSIA"][0]["unit"] == "A MOS"
+    # a unit whose rail order is refused holds, and may be supported to hold
+    results, resp = move(rail_game, {"RUSSIA": ["F STP/SC", "A MOS"], "GERMANY": ["A FIN", "A LVN"]},
+                         {"RUSSIA": ["F STP/SC RAIL MOS", "A MOS S F STP/SC"],
+                          "GERMANY": ["A FIN - STP", "A LVN S A FIN - STP"]})
+    assert not results["F STP/SC RAIL MOS"][2] and results["A MOS S F STP/SC"][0] == "succeeds"
+    assert results["A FIN - STP"][0] == "fails" and resp["after"]["dislodged"] == {}
 
 
 def test_blocked_at_the_first_station_it_stays(rail_game):
