@@ -58,9 +58,11 @@ def civil_disorder_order(m: DiplomacyMap, units: list[Unit], owned: list[str]) -
 
 
 def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list[str]],
-                           submitted: list[tuple[str, Order | None, str, str]], powers: list[str]
+                           submitted: list[tuple[str, Order | None, str, str]], powers: list[str],
+                           homes: dict[str, list[str]] | None = None
                            ) -> tuple[list[OrderResult], dict[str, Unit], list[str], dict[str, int]]:
-    """Returns (results, units after, trace, adjustment per power)."""
+    """Returns (results, units after, trace, adjustment per power). `homes`: each power's
+    home centres in play when a rule module changes them in play (None: the map's)."""
     m: DiplomacyMap = game.map
     results: list[OrderResult] = []
     trace: list[str] = []
@@ -87,7 +89,7 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                     used[power] += 1
                     results.append(decided(power, text, "WAIVE", WAIVED, m.display))
                     continue
-                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built)
+                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built, homes)
                 used[power] += 1
                 built.add(province_of(loc))
                 after[province_of(loc)] = Unit(power, kind, loc)
@@ -126,14 +128,14 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
 
 
 def _build_location(game, power: str, order: Order, owned: list[str], units: dict[str, Unit],
-                    built: set[str]) -> tuple[str, str]:
+                    built: set[str], homes: dict[str, list[str]] | None = None) -> tuple[str, str]:
     """(unit type, location) of a legal build, or IllegalOrder saying why not."""
     m = game.map
     prov_id = order.province
     prov = m.provinces[prov_id]
     if prov_id not in owned:
         raise IllegalOrder(f"{power} does not own {m.display(prov_id)}")
-    if prov_id not in build_sites(game, power, owned):
+    if prov_id not in build_sites(game, power, owned, homes):
         raise IllegalOrder(f"{m.display(prov_id)} is not a home centre of {power}")
     if prov_id in units or prov_id in built:
         raise IllegalOrder(f"{m.display(prov_id)} is occupied")

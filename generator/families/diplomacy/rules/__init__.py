@@ -16,6 +16,10 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
 
     borders(map, params) -> [Border]                  extra borders, added at load
     build_sites(game, power, owned, sites, params)    where a power may build (folded)
+    home_centres(game, phase, centers, stated, params)
+                                                      the home centres in play at `phase`
+                                                      when they change in play -> (homes or
+                                                      None, carried: the position states them)
     orders = (OrderKind, ...)                         extra order kinds (see OrderKind)
     standing_orders(game, units, moves, params)       orders the rules give for a power
                                                       -> {power: [order text]}
@@ -177,7 +181,7 @@ class OrderKind:
     travels: bool = False
 
 
-HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
+HOOKS = ("borders", "build_sites", "home_centres", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
 
 
@@ -190,6 +194,7 @@ class RuleModule:
     orders: tuple[OrderKind, ...] = ()
     borders: Callable | None = None
     build_sites: Callable | None = None
+    home_centres: Callable | None = None
     standing_orders: Callable | None = None
     validate: Callable | None = None
     no_retreat: Callable | None = None

@@ -87,12 +87,26 @@ def add_convoy_provinces(game_map, rules) -> None:
         game_map.convoy_coasts = frozenset(extra)
 
 
-def build_sites(game, power: str, owned: list[str]) -> set[str]:
-    """Where `power` may build: its owned home centres, then each module's change."""
-    sites = {c for c in owned if game.map.provinces[c].home == power}
+def build_sites(game, power: str, owned: list[str], homes: dict[str, list[str]] | None = None) -> set[str]:
+    """Where `power` may build: its owned home centres (the map's, or `homes`: those in
+    play, see home_centres), then each module's change."""
+    if homes is None:
+        sites = {c for c in owned if game.map.provinces[c].home == power}
+    else:
+        sites = set(owned) & set(homes.get(power, ()))
     for fn, params in enabled(game).hooks("build_sites"):
         sites = fn(game, power, owned, sites, params)
     return sites
+
+
+def home_centres(game, phase: str, centers: dict[str, list[str]],
+                 stated: dict[str, list[str]] | None) -> tuple[dict[str, list[str]] | None, bool] | None:
+    """The home centres in play at `phase` when a module changes them in play: (each power's
+    home centres, or None when the position must state them and `stated` does not; whether
+    the position carries them, as a request's `home_centers`). None: the map's, always."""
+    for fn, params in enabled(game).hooks("home_centres"):
+        return fn(game, phase, centers, stated, params)
+    return None
 
 
 def standing_orders(game, units: dict, moves: dict[str, str]) -> dict[str, list[str]]:

@@ -1,0 +1,131 @@
+"""home_centres_in_play: the home centres are the centres each power holds at a set date;
+before it, builds on any owned centre (Classic - 1897).
+
+The rule text (Classic1897's rules page, variants/Classic1897/rules.html): "all centres owned
+after the 1899 build phase become home supply centres for the duration of the game";
+"Regular home supply centres that are not captured before Winter 1899 are *not* home
+centres in this variant"; "If you hold another player's initial home supply centre at the
+end of Winter 1899 it becomes a home supply centre for you and is not a home supply
+centre for the original owner". Its userOrderBuilds: "Build anywhere till turn 4", then
+only on the centres owned in the territory archive of turn 4 (Spring 1900, the year
+counted from 1898 by its turnAsDate)."""
+import pytest
+
+from generator.families.diplomacy.api import AdjudicationError, adjudicate
+
+RULE = {"home_centres_in_play": {"date": "S1900M"}}
+
+
+def outcomes(resp):
+    return [(r["order"], r["result"]) for r in resp["results"]]
+
+
+def test_before_the_date_a_power_builds_on_any_owned_centre(classic_with):
+    # "Build anywhere till turn 4": Winter 1898 is turn 1. England owns Norway (no one's home
+    # centre) and builds there; it does not own Edinburgh, its home centre on the map.
+    g = classic_with(RULE)
+    resp = adjudicate(g, {"phase": "W1898A", "units": {"ENGLAND": ["F LON"]},
+                          "centers": {"ENGLAND": ["LON", "NWY", "HOL"]},
+                          "orders": {"ENGLAND": ["A NWY B", "F EDI B"]}})
+    assert outcomes(resp) == [("A NWY B", "succeeds"), ("F EDI B", "fails")]
+    assert "home_centers" not in resp["after"]      # S1899M: not yet the date
+
+
+def test_the_centres_owned_when_the_date_begins_become_the_home_centres(classic_with):
+    # "all centres owned after the 1899 build phase become home supply centres": the
+    # response whose next phase is the date gives them, and every later position carries them.
+    g = classic_with(RULE)
+    resp = adjudicate(g, {"phase": "W1899A", "units": {"ENGLAND": ["F LON"]},
+                          "centers": {"ENGLAND": ["LON", "NWY"], "FRANCE": ["PAR", "EDI"]},
+                          "orders": {"ENGLAND": ["A NWY B"]}})
+    after = resp["after"]
+    assert after["phase"] == "S1900M"
+    assert after["home_centers"] == {"ENGLAND": ["LON", "NWY"], "FRANCE": ["EDI", "PAR"]}
+    spring = adjudicate(g, dict(after, orders={}))
+    assert spring["after"]["home_centers"] == after["home_centers"]
+
+
+def test_after_the_date_builds_only_on_the_centres_held_at_the_date(classic_with):
+    # Winter 1900: England held London and Norway at the date. It has since taken Edinburgh
+    # back (a map home centre it did not hold then: "not home centres in this variant") and
+    # Belgium (taken after the date): it builds in Norway and London only.
+    g = classic_with(RULE)
+    resp = adjudicate(g, {"phase": "W1900A", "units": {},
+                          "centers": {"ENGLAND": ["LON", "NWY", "EDI", "BEL"]},
+                          "home_centers": {"ENGLAND": ["LON", "NWY"]},
+                          "orders": {"ENGLAND": ["F EDI B", "A BEL B", "A NWY B", "F LON B"]}})
+    assert outcomes(resp) == [("F EDI B", "fails"), ("A BEL B", "fails"), ("A NWY B", "succeeds"),
+                              ("F LON B", "succeeds")]
+    assert resp["after"]["home_centers"] == {"ENGLAND": ["LON", "NWY"]}
+
+
+def test_another_powers_centre_held_at_the_date_is_the_holders_home_centre(classic_with):
+    # "If you hold another player's initial home supply centre at the end of Winter 1899 it
+    # becomes a home supply centre for you and is not a home supply centre for the original
+    # owner": Germany held Warsaw at the date; Russia owns it again and may not build there.
+    g = classic_with(RULE)
+    homes = {"GERMANY": ["BER", "WAR"], "RUSSIA": ["MOS"]}
+    resp = adjudicate(g, {"phase": "W1901A", "units": {},
+                          "centers": {"RUSSIA": ["MOS", "WAR"], "GERMANY": ["BER"]},
+                          "home_centers": homes,
+                          "orders": {"RUSSIA": ["A WAR B", "A MOS B"], "GERMANY": ["A BER B"]}})
+    assert outcomes(resp) == [("A BER B", "succeeds"), ("A WAR B", "fails"), ("A MOS B", "succeeds")]
+
+
+def test_a_centre_held_at_the_date_must_still_be_owned_and_vacant(classic_with):
+    # a home centre lost since the date is no build site (builds need an owned centre)
+    g = classic_with(RULE)
+    resp = adjudicate(g, {"phase": "W1900A", "units": {"ENGLAND": ["F LON"]},
+                          "centers": {"ENGLAND": ["LON", "EDI"], "GERMANY": ["NWY"]},
+                          "home_centers": {"ENGLAND": ["LON", "NWY", "EDI"]},
+                          "orders": {"ENGLAND": ["A NWY B", "F LON B", "F EDI B"]}})
+    assert outcomes(resp) == [("A NWY B", "fails"), ("F LON B", "fails"), ("F EDI B", "succeeds")]
+
+
+def test_past_the_date_a_request_must_state_the_home_centres(classic_with):
+    g = classic_with(RULE)
+    with pytest.raises(AdjudicationError) as err:
+        adjudicate(g, {"phase": "W1900A", "units": {}, "centers": {"ENGLAND": ["LON"]},
+                       "orders": {"ENGLAND": ["F LON B"]}})
+    assert "'home_centers' is missing" in err.value.message and "after" in err.value.hint
+
+
+def test_home_centres_stated_where_they_are_no_fact_are_refused(classic, classic_with):
+    request = {"phase": "W1899A", "units": {}, "centers": {"ENGLAND": ["LON"]},
+               "home_centers": {"ENGLAND": ["LON"]}, "orders": {}}
+    for g in (classic, classic_with(RULE)):      # a map's home centres; before the date
+        with pytest.raises(AdjudicationError) as err:
+            adjudicate(g, request)
+        assert err.value.pointer == "/home_centers"
+
+
+def test_a_stated_home_centre_is_read_as_centres_are(classic_with):
+    g = classic_with(RULE)
+    for homes, pointer in (({"ENGLAND": ["NTH"]}, "/home_centers/ENGLAND/0"),
+                           ({"ENGLAND": ["LON"], "FRANCE": ["LON"]}, "/home_centers/FRANCE/0"),
+                           ({"MARS": ["LON"]}, "/home_centers/MARS"), ({"ENGLAND": "LON"}, "/home_centers/ENGLAND")):
+        with pytest.raises(AdjudicationError) as err:
+            adjudicate(g, {"phase": "W1900A", "units": {}, "centers": {"ENGLAND": ["LON"]},
+                           "home_centers": homes, "orders": {}})
+        assert err.value.pointer == pointer, (homes, err.value.pointer, err.value.message)
+
+
+def test_without_the_module_the_maps_home_centres(classic):
+    resp = adjudicate(classic, {"phase": "W1899A", "units": {}, "centers": {"ENGLAND": ["LON", "NWY"]},
+                                "orders": {"ENGLAND": ["A NWY B", "F LON B"]}})
+    assert outcomes(resp) == [("A NWY B", "fails"), ("F LON B", "succeeds")]
+    assert "home_centers" not in resp["after"]
+
+
+def test_a_date_that_is_no_movement_phase_is_reported_not_used(classic_with):
+    g = classic_with({"home_centres_in_play": {"date": "W1899A"}})
+    assert any("'date' must be a spring or fall movement phase" in m for _, _, m in g.modules.problems)
+
+
+def test_the_page_example_plays_as_the_rule_says(classic_with):
+    from generator.families.diplomacy.rules.home_centres_in_play import MODULE
+    g = classic_with(RULE)
+    assert MODULE.checks(g, g.modules.params("home_centres_in_play")) == []
+    page = MODULE.pages(g, g.modules.params("home_centres_in_play"))[0]
+    assert "## Before the date" in page.content and "## After the date" in page.content
+    assert "succeeds" in page.content and "is not a home centre of" in page.content
