@@ -515,6 +515,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     for flag in options.rule_options:
         found.setdefault(flags[flag][0], {})
     custom_start = opens_with_builds(found)
+    if "HomesAtTurn" in found:      # webDiplomacy's turn -> the engine's phase
+        _homes_date(found, variant, facts)
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
                                                         custom_start, diags, by_id, speller)
     found.pop("Canal", None)
@@ -991,6 +993,20 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
             else:
                 default_builds[owner] = units
     return start_units, default_builds, neutral
+
+
+def _homes_date(found: dict, variant: VariantPhp, facts: ClassFacts) -> None:
+    """HomesAtTurn's archived turn as the phase it begins (turn 0 is the Spring of turnAsDate's
+    first year, one engine year a Spring/Autumn pair), or not modelled when the start year is
+    not known."""
+    turn = found["HomesAtTurn"].get("turn")
+    if variant.start_year is None or not isinstance(turn, int) or not 0 <= variant.start_year + turn // 2 <= 9999:
+        del found["HomesAtTurn"]
+        facts.unmodelled.append((f"{variant.folder}/variant.php", variant.lines.get("turnAsDate", 1),
+                                 f"the builds classes set the home centres by the centres owned at turn {turn}, "
+                                 "and turnAsDate does not say which phase that is"))
+        return
+    found["HomesAtTurn"] = {"date": f"{'SF'[turn % 2]}{variant.start_year + turn // 2}M"}
 
 
 def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:

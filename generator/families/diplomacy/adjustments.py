@@ -16,7 +16,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
-from .rules._engine import build_sites
+from .rules._engine import adjustment_due, build_sites
 from .verdicts import WAIVED, Built, Removed
 
 
@@ -59,10 +59,11 @@ def civil_disorder_order(m: DiplomacyMap, units: list[Unit], owned: list[str]) -
 
 def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list[str]],
                            submitted: list[tuple[str, Order | None, str, str]], powers: list[str],
-                           homes: dict[str, list[str]] | None = None
+                           homes: dict[str, list[str]] | None = None, phase: str = ""
                            ) -> tuple[list[OrderResult], dict[str, Unit], list[str], dict[str, int]]:
     """Returns (results, units after, trace, adjustment per power). `homes`: each power's
-    home centres in play when a rule module changes them in play (None: the map's)."""
+    home centres in play when a rule module changes them in play (None: the map's); `phase`:
+    the adjustment phase, for the modules that change what a power has due in it."""
     m: DiplomacyMap = game.map
     results: list[OrderResult] = []
     trace: list[str] = []
@@ -70,7 +71,7 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
     delta = {}
     for power in powers:
         own_units = [u for u in units.values() if u.power == power]
-        delta[power] = len(centers.get(power, [])) - len(own_units)
+        delta[power] = adjustment_due(game, phase, power, len(centers.get(power, [])) - len(own_units))
     used = {p: 0 for p in powers}
     removed: set[str] = set()
     built: set[str] = set()

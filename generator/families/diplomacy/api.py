@@ -67,8 +67,8 @@ from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADA
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats, retreat_options
 from .rules import enabled
-from .rules._engine import (MovementRules, default_orders, home_centres, no_retreat, relocated, standing_orders,
-                            winner)
+from .rules._engine import (MovementRules, adjustment_due, default_orders, home_centres, no_retreat, owners_after,
+                            relocated, standing_orders, winner)
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -126,6 +126,7 @@ class _Index:
         self.kept = 0                                 # entries in the per-power tables
         self.standing = any(True for _ in rules.hooks("standing_orders"))
         self.homes_change = any(True for _ in rules.hooks("home_centres"))    # set in play (a module)
+        self.due_changes = any(True for _ in rules.hooks("adjustment_due"))
         self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
         # the movement view of the modules, kept when no module reads the phase's orders
         static = MovementRules(game, ())
@@ -709,14 +710,19 @@ def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[
     return out
 
 
-def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, int]:
+def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]],
+                      phase: str = "") -> dict[str, int]:
+    """Power -> its builds (+) or removals (-) due in the adjustment `phase`, none listed at 0."""
     counts: dict[str, int] = {}
     for u in units.values():
         counts[u.power] = counts.get(u.power, 0) + 1
     counts.pop(_neutral(game), None)
     due = {}
+    changes = _index(game).due_changes
     for p in sorted(counts.keys() | centers.keys()):
         n = len(centers.get(p, ())) - counts.get(p, 0)
+        if changes:
+            n = adjustment_due(game, phase, p, n)
         if n:
             due[p] = n
     return due
@@ -865,7 +871,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
                         | set(centers))
         orders = dict(req.orders)
-        due = _needs_adjustment(game, units, centers)
+        due = _needs_adjustment(game, units, centers, req.phase)
         for power in powers:
             if due.get(power, 0) <= 0 or orders.get(power):
                 continue   # no builds due (e.g. owns no centre in this request), or orders given
@@ -875,7 +881,8 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                 trace.append(f"{power} gave no orders in the opening build phase and gets its "
                              f"default builds: {', '.join(use)}")
         results, new_units, more, _ = adjudicate_adjustments(game, units, centers,
-                                                             _parse_all(game, orders), powers, homes)
+                                                             _parse_all(game, orders), powers, homes,
+                                                             req.phase)
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
     verdicts: tuple[Verdict | None, ...] = ()
@@ -902,12 +909,13 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     elif step in ("M", "R") and season == "F":
         new_centers = _update_centers(game, new_units, centers)
         won = winner(game, new_centers, new_units)
-        due = _needs_adjustment(game, new_units, new_centers)
+        due = _needs_adjustment(game, new_units, new_centers, f"W{year}A")
         next_phase = f"W{year}A" if due else f"S{year + 1}M"
     elif step in ("M", "R"):
         next_phase = f"F{year}M"
     else:
         next_phase = f"S{year + 1}M"
+        new_centers = owners_after(game, req.phase, new_units, centers)
         won = winner(game, new_centers, new_units)
     occupied = set(new_units) if after_dislodged else set()
     dis_out: dict[str, list[dict]] = {}
@@ -957,7 +965,7 @@ def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:
     must be what the position says (a power stated with 0 is one with none due)."""
     if "adjustments" in request:
         stated = request["adjustments"]
-        due = _needs_adjustment(game, req.units, req.centers) if req.step == "A" else {}
+        due = _needs_adjustment(game, req.units, req.centers, req.phase) if req.step == "A" else {}
         got: dict[str, int] = {}
         written: dict[str, str] = {}
         for pname in sorted(stated, key=str):

@@ -20,6 +20,10 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       the home centres in play at `phase`
                                                       when they change in play -> (homes or
                                                       None, carried: the position states them)
+    adjustment_due(game, phase, power, due, params)   the builds (+) or removals (-) a power
+                                                      has in an adjustment phase (folded)
+    owners_after(game, phase, units, centers, params) who owns the centres after an adjustment
+                                                      phase (folded)
     orders = (OrderKind, ...)                         extra order kinds (see OrderKind)
     standing_orders(game, units, moves, params)       orders the rules give for a power
                                                       -> {power: [order text]}
@@ -181,7 +185,7 @@ class OrderKind:
     travels: bool = False
 
 
-HOOKS = ("borders", "build_sites", "home_centres", "standing_orders", "validate", "no_retreat", "default_orders",
+HOOKS = ("borders", "build_sites", "home_centres", "adjustment_due", "owners_after", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
 
 
@@ -195,6 +199,8 @@ class RuleModule:
     borders: Callable | None = None
     build_sites: Callable | None = None
     home_centres: Callable | None = None
+    adjustment_due: Callable | None = None
+    owners_after: Callable | None = None
     standing_orders: Callable | None = None
     validate: Callable | None = None
     no_retreat: Callable | None = None

@@ -109,6 +109,22 @@ def home_centres(game, phase: str, centers: dict[str, list[str]],
     return None
 
 
+def adjustment_due(game, phase: str, power: str, due: int) -> int:
+    """The builds (positive) or removals (negative) `power` has in the adjustment `phase`:
+    centres less units, then each module's change."""
+    for fn, params in enabled(game).hooks("adjustment_due"):
+        due = fn(game, phase, power, due, params)
+    return due
+
+
+def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Who owns the supply centres after the adjustment `phase` (`units`: after it): the same
+    as before, then each module's change."""
+    for fn, params in enabled(game).hooks("owners_after"):
+        centers = fn(game, phase, units, centers, params)
+    return centers
+
+
 def standing_orders(game, units: dict, moves: dict[str, str]) -> dict[str, list[str]]:
     """Orders the modules give (for powers no player moves)."""
     out: dict[str, list[str]] = {}

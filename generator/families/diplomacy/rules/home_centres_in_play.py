@@ -131,8 +131,10 @@ def checks(game, params: dict) -> list[Problem]:
 
 
 def _imported(found: dict) -> dict:
-    """HomesAtTurn: {date: the phase of the archived turn}."""
-    return {"date": found["HomesAtTurn"]["date"]}
+    """HomesAtTurn: {date: the phase of the archived turn} (the importer turns webDiplomacy's
+    turn into the phase it begins; without it, the parameter's default)."""
+    date = (found.get("HomesAtTurn") or {}).get("date")
+    return {"date": date} if date else {}
 
 
 MODULE = RuleModule(

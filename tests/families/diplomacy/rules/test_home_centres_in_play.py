@@ -129,3 +129,57 @@ def test_the_page_example_plays_as_the_rule_says(classic_with):
     page = MODULE.pages(g, g.modules.params("home_centres_in_play"))[0]
     assert "## Before the date" in page.content and "## After the date" in page.content
     assert "succeeds" in page.content and "is not a home centre of" in page.content
+
+
+# --- how the importer recognises the rule -----------------------------------------------
+
+ARCHIVE = """
+            return $this->sqlCheck("SELECT ts.terrID FROM wD_TerrStatus ts INNER JOIN (
+                SELECT tsa.terrID FROM wD_TerrStatusArchive tsa INNER JOIN wD_Territories t ON (tsa.terrID=t.id)
+                WHERE tsa.gameID=".$this->gameID." AND t.mapID=".MAPID." AND tsa.countryID=".$this->countryID."
+                AND t.supply='Yes' AND NOT t.type='Sea' AND tsa.turn=TURN) AS t ON (t.terrID=ts.terrID)
+                WHERE ts.gameID=".$this->gameID." AND t.terrID=".$this->toTerrID."
+                AND ts.countryID=".$this->countryID." AND ts.occupyingUnitID IS NULL;");"""
+ANYWHERE = """
+            return $this->sqlCheck("SELECT t.id FROM wD_TerrStatus ts INNER JOIN wD_Territories t ON ( t.id = ts.terrID )
+                WHERE ts.gameID = ".$this->gameID." AND t.mapID=".MAPID." AND ts.countryID = ".$this->countryID."
+                AND ts.occupyingUnitID IS NULL AND t.id=".$this->toTerrID." AND t.supply = 'Yes'
+                AND NOT t.type='Sea' AND NOT t.coast = 'Child'");"""
+
+
+def _check(before: str, archive_turn: str, alone: bool = False) -> str:
+    archive = ARCHIVE.replace("TURN", archive_turn)
+    if alone:
+        return ("if( $this->type != 'Build Army' && $this->type != 'Build Fleet' ) return parent::toTerrIDCheck();"
+                f"if( $this->type == 'Build Army' ) {{ {archive} }} elseif( $this->type == 'Build Fleet' ) {{ }}")
+    return (f"$set_sc_after_turn = 4; if ($turn < {before}) {{ if( $this->type == 'Build Army' ) {{ {ANYWHERE} }}"
+            f" elseif( $this->type == 'Build Fleet' ) {{ }} }} else {{ if( $this->type == 'Build Army' ) "
+            f"{{ {archive} }} elseif( $this->type == 'Build Fleet' ) {{ }} }}")
+
+
+def test_the_builds_classes_forms_the_importer_reads():
+    # Classic1897's userOrderBuilds (any owned centre before `$set_sc_after_turn`, then turn 4's
+    # archive), written with the variable or the number; CustomCountries / BiddingStart's archive
+    # of turn 0 or 1 alone (no build phase comes before it)
+    from generator.importers.webdip_classes import _body_end, _sql_reading
+    from generator.importers.webdip_homes import check_reading
+    read = lambda code: check_reading(code, _sql_reading, _body_end)      # noqa: E731
+    assert read(_check("$set_sc_after_turn", '".$set_sc_after_turn."')) == "homes_at_turn:4"
+    assert read(_check("4", "4")) == "homes_at_turn:4"
+    assert read(_check("", "0", alone=True)) == "homes_at_turn:0"
+    assert read(_check("", "1", alone=True)) == "homes_at_turn:1"
+    # not the rule: a later archive alone (builds before it would find none), turns that disagree
+    assert read(_check("", "3", alone=True)) is None
+    assert read(_check("$set_sc_after_turn", "5")) is None
+    assert read(_check("$set_sc_after_turn", '".$set_sc_after_turn."').replace("ts.occupyingUnitID IS NULL", "1")) \
+        is None
+
+
+def test_classic1897s_turn_4_is_spring_1900(tmp_path):
+    # turnAsDate counts from 1898 (turn 0 = Spring 1898), so turn 4 begins Spring 1900: "all
+    # centres owned after the 1899 build phase become home supply centres"
+    from pathlib import Path
+    from generator.importers.webdiplomacy import ImportOptions, import_variant
+    data = Path(__file__).resolve().parents[3] / "data" / "webdip" / "Classic1897"
+    result = import_variant(data, ImportOptions())
+    assert result.game["rules"]["home_centres_in_play"] == {"date": "S1900M"}
