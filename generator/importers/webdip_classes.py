@@ -42,6 +42,7 @@ from ..paths import is_inside
 from ..families.diplomacy.rules import forms_naming_countries, mixin_country_values, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_homes import check_reading, create_reading, opening_builds, owned_by_units
+from .webdip_oneoff import describe
 from .webdip_variant import VariantPhp, read_text
 
 # mixins that change only how the map or the interface looks
@@ -321,6 +322,8 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     reading = next(iter(wanted)) if len(wanted) == 1 else None
     form = BUILD_FORMS.get((reading or "").split(":")[0]) if process <= {reading} else None
     if form is None:
+        if facts.default_builds is not None:     # a create() of opening builds, then webDiplomacy's: custom start
+            facts.builds = [b for b in facts.builds if b[0] != "processOrderBuilds" or b[1] != "standard"]
         facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_FORMS else
                              (where[0], where[1], f"{where[2]}: it keeps webDiplomacy's count, so a power builds "
                                                   f"no more units than it has vacant home centres, wherever the "
@@ -353,6 +356,12 @@ def _sql_reading(sql: str, owner: str) -> str | None:
     if all(op in ("!=", "<>", ">") and value.strip("\"'") == "0" for op, value in home):
         return "any_home"
     return None
+
+
+def _only_parent(text: str, name: str) -> bool:
+    """A function whose body only calls the parent's (`parent::__construct($id);`)."""
+    body = " ".join((_function_body(text, name) or "").split())
+    return bool(re.fullmatch(r"parent::" + name + r"\([^;()]{0,200}\) ?;", body))
 
 
 def _function_body(text: str, name: str) -> str | None:
@@ -651,6 +660,11 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
                 where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
                                                        f"({RULE_CLASSES[cls]}) with the variant's own code")
+                own_code = [f for f in real if not _only_parent(own, f)]
+                precise = describe(cls, name, own_code[0], _function_body(own, own_code[0]) or "") \
+                    if len(own_code) == 1 else None
+                if precise:     # one-off code read closely enough to say what is not modelled
+                    where = (shown, where[1], precise)
                 if cls in ("userOrderBuilds", "processOrderBuilds"):
                     facts.builds.append((cls, _build_reading(cls, own, real), where))
                 elif cls == "processGame" and _neutral_only(own, real):

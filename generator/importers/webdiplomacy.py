@@ -331,7 +331,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         return result
     shown = src.install_shown
     try:
-        territories, border_rows = read_install_php(read_text(src.install, src.root))
+        install_text = read_text(src.install, src.root)
+        territories, border_rows = read_install_php(install_text)
     except (PhpDataError, OSError) as exc:
         line = getattr(exc, "line", 0) or 1
         diags.append(_diag(shown, line, BAD_PHP, getattr(exc, "reason", str(exc)),
@@ -350,6 +351,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                      Diagnostic(path, 1, 1, code, message + " (the game gets no powers' names or credits)",
                                 WARNING, "", "pass the variant folder that holds variant.php"))
     facts = read_classes(src.root, variant)
+    from .webdip_oneoff import deleted_borders
+    facts.unmodelled += [(shown, line, message) for line, message in deleted_borders(install_text)]
     for path, line, message in facts.problems:
         diags.append(_diag(path, line, VARIANT_PHP, message))
     for path, line, message in facts.unread:
@@ -657,6 +660,13 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     _published_unreachable(data, shown, rows_of, diags)
     if coloured:
         data["colored_neutral_centers"] = coloured
+    from .webdip_oneoff import named
+
+    def territory(terr_id: int) -> str | None:
+        loc = location_by_row.get(terr_id)
+        return by_id[loc.split("/")[0]]["name"] if loc and loc.split("/")[0] in by_id else None
+    facts.unmodelled = [(path, line, named(message, territory, lambda cid: by_cid.get(cid)))
+                        for path, line, message in facts.unmodelled]
     for path, line, message in facts.unmodelled:
         diags.append(_diag(path, line, NOT_MODELLED, message,
                            hint="the game is marked status: partial and its rules page lists this; describe the "

@@ -9,10 +9,10 @@ of its home centres: userOrderBuilds allows any owned vacant centre then), and
 processGame's updateOwners, at the end of that first build phase, empties the ownership
 of every territory and gives each one with a unit to the unit's owner.
 
-So in the opening build phase (the game's start phase, an adjustment phase) a power
-builds as many units as its default builds (map.yaml `default_builds`, the units
-webDiplomacy's first turn orders), on its home centres as usual, and when the phase is
-over it owns only the centres its units stand on: the rest become neutral.
+So when the opening build phase (the game's start phase, an adjustment phase; with
+custom_start a power builds as many units there as its default builds, the one build
+webDiplomacy's first turn orders) is over, a power owns only the centres its units stand
+on: the rest become neutral.
 
     rules:
       custom_start: {}
@@ -30,13 +30,6 @@ def _opening(game, phase: str) -> bool:
     return phase == game.start.phase and phase.endswith("A")
 
 
-def adjustment_due(game, phase: str, power: str, due: int, params: dict) -> int:
-    """In the opening, as many builds as the power's default builds (at most its due)."""
-    if _opening(game, phase) and due > 0:
-        return min(due, len(game.default_builds.get(power, ())))
-    return due
-
-
 def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]], params: dict) -> dict[str, list[str]]:
     """After the opening, each power owns only the centres its units stand on."""
     if not _opening(game, phase):
@@ -50,9 +43,6 @@ def checks(game, params: dict) -> list[Problem]:
     if not str(game.start.phase or "").endswith("A"):
         found.append(Problem("map.yaml", "/start/phase", "start_by_builds needs a game that opens with a build "
                                                          "phase (start.phase W…A, the custom_start module)"))
-    if not game.default_builds:
-        found.append(Problem("map.yaml", "", "start_by_builds is enabled but map.yaml has no default_builds "
-                                             "(they say how many units each power builds in the opening)"))
     return found or example.problems("start_by_builds", _played(game))
 
 
@@ -82,14 +72,14 @@ def _played(game):
 
 
 def start(game, params: dict) -> list[str]:
-    return ["The opening build phase chooses the start: a power builds as many units as its default builds, "
-            "on any of its home centres, and afterwards owns only the centres its units stand on."]
+    return ["The opening build phase chooses the start: after it, a power owns only the centres its units "
+            "stand on; the home centres it did not build on become neutral."]
 
 
 def pages(game, params: dict) -> list[Page]:
     lines = ["# Start chosen by the opening builds", "",
-             "The game opens with a build phase. Each power builds as many units as its default builds, on "
-             "any of its vacant home centres (a power that gives no orders gets the default builds). When the "
+             "The game opens with a build phase (each power builds as many units as its default builds, on "
+             "any of its vacant home centres; a power that gives no orders gets the default builds). When the "
              "phase is over, a power owns only the supply centres its units stand on: the home centres it did "
              "not build on become neutral.", ""]
     found = example_of(game)
@@ -108,9 +98,9 @@ def pages(game, params: dict) -> list[Page]:
 MODULE = RuleModule(
     name="start_by_builds",
     title="Start chosen by the opening builds",
-    summary=("In the opening build phase a power builds as many units as its default builds, on its home "
-             "centres; afterwards it owns only the centres its units stand on."),
-    adjustment_due=adjustment_due, owners_after=owners_after, checks=checks, start=start, pages=pages,
+    summary=("The opening builds choose where a power starts: after the opening build phase it owns only "
+             "the centres its units stand on."),
+    owners_after=owners_after, checks=checks, start=start, pages=pages,
     webdip=WebdipForm("the opening builds choose the start: after them a power owns only the centres its units "
                       "stand on", forms=("OpeningOwnedByUnits",),
                       not_exported="webDiplomacy needs the variant's own processGame updateOwners for it"))

@@ -32,8 +32,8 @@ def test_a_power_reveals_its_initial_centre_by_building_on_it(classic_with):
 
 
 def test_one_build_in_the_opening_whatever_the_centres(classic_with):
-    # Classic1897's first turn orders one build a power (its default builds): Russia owns four
-    # home centres and still builds one unit.
+    # Classic1897's first turn orders one build a power (its default builds; custom_start plays
+    # that count): Russia owns four home centres and still builds one unit.
     g = classic_with(RULES, **OPENING)
     resp = adjudicate(g, dict(REQUEST, orders={"RUSSIA": ["A WAR B", "A MOS B"]}))
     assert outcomes(resp)[-2:] == [("A WAR B", "succeeds"), ("A MOS B", "fails")]
@@ -57,10 +57,10 @@ def test_after_the_opening_the_standard_count_and_ownership(classic_with):
     assert resp["after"]["centers"]["ENGLAND"] == ["EDI", "LON", "LVP"]
 
 
-def test_without_the_module_the_opening_builds_on_every_home_centre(classic_with):
+def test_without_the_module_a_power_keeps_the_centres_it_did_not_build_on(classic_with):
     g = classic_with({"custom_start": {}}, **OPENING)
     resp = adjudicate(g, dict(REQUEST, orders={"ENGLAND": ["F EDI B", "A LVP B"]}))
-    assert outcomes(resp)[:2] == [("F EDI B", "succeeds"), ("A LVP B", "succeeds")]
+    assert outcomes(resp)[:2] == [("F EDI B", "succeeds"), ("A LVP B", "fails")]     # one default build
     assert resp["after"]["centers"]["ENGLAND"] == ["EDI", "LON", "LVP"]
 
 
@@ -69,7 +69,6 @@ def test_a_game_that_does_not_open_with_builds_is_reported(classic_with):
     g = classic_with({"start_by_builds": {}})
     messages = [d.message for d in structural_checks(g)]
     assert any("needs a game that opens with a build phase" in m for m in messages)
-    assert any("has no default_builds" in m for m in messages)
 
 
 def test_the_page_example_plays_as_the_rule_says(classic_with):
@@ -95,3 +94,18 @@ def test_classic1897s_classes_are_the_modules():
                                     "start_by_builds": {}}
     assert result.game["status"] == "complete"
     assert not [d for d in result.diagnostics if d.code == "IMP013"]
+
+
+def test_custom_starts_opening_builds_as_many_units_as_the_default_builds(classic_with):
+    # DutchRevolt's rules page: "Everyone starts with only 2 builds, but 3 SC's under their
+    # control" (webDiplomacy's CustomStart create() orders exactly the $countryUnits builds);
+    # the centres stay owned (no start_by_builds there)
+    g = classic_with({"custom_start": {}}, start={"phase": "W1554A", "units": {}, "centers": HOMES},
+                     default_builds={"FRANCE": ["A PAR", "A MAR"]})
+    resp = adjudicate(g, {"phase": "W1554A", "units": {}, "centers": {"FRANCE": ["BRE", "PAR", "MAR"]},
+                          "orders": {"FRANCE": ["F BRE B", "A PAR B", "A MAR B"]}})
+    assert outcomes(resp) == [("F BRE B", "succeeds"), ("A PAR B", "succeeds"), ("A MAR B", "fails")]
+    assert resp["after"]["centers"]["FRANCE"] == ["BRE", "MAR", "PAR"]
+    later = adjudicate(g, {"phase": "W1555A", "units": {}, "centers": {"FRANCE": ["BRE", "PAR", "MAR"]},
+                           "orders": {"FRANCE": ["F BRE B", "A PAR B", "A MAR B"]}})
+    assert [r["result"] for r in later["results"]] == ["succeeds"] * 3        # only the opening
