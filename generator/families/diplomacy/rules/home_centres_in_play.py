@@ -112,15 +112,18 @@ def pages(game, params: dict) -> list[Page]:
              "The adjudicator keeps no history: from the date on, a position states the home centres "
              f"({code_span('home_centers')}, as the response's {code_span('after')} gives them).", ""]
     played = _played(game, params)
+    m = game.map
+
+    def listed(by_power: dict) -> str:
+        return "; ".join(f"{md_text(m.powers[p].name)}: {', '.join(md_text(m.provinces[c].name) for c in cs)}"
+                         for p, cs in by_power.items())
     if played:
         for title, one in zip(("Before the date", "After the date"), played):
             found = one[0]
+            homes = f"; home centres in play: {listed(found['home_centers'])}" if "home_centers" in found else ""
             lines += [f"## {title}", "", f"Phase {code_span(found['phase'])}; centres owned: "
-                      + "; ".join(f"{md_text(p)}: {', '.join(cs)}" for p, cs in found["centers"].items())
-                      + (("; home centres in play: " + "; ".join(
-                          f"{md_text(p)}: {', '.join(cs)}" for p, cs in found["home_centers"].items()))
-                         if "home_centers" in found else "") + ".", ""]
-            lines += example.section(game, one)[1:]
+                      f"{listed(found['centers'])}{homes}.", ""]
+            lines += example.section(game, one)[2:]
             lines.append("")
     return [Page("home-centres-in-play.md", "\n".join(lines).rstrip() + "\n", "Home centres set in play")]
 

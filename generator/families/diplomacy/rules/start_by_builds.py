@@ -85,13 +85,14 @@ def pages(game, params: dict) -> list[Page]:
     found = example_of(game)
     played = _played(game)
     if found and played:
-        power, after = found["power"], played[1].after
-        lines += [f"## Example", "", f"{md_text(power)} owns {', '.join(found['centers'][power])} at the start and "
-                  f"builds in {md_text(found['chosen'])} instead of its default build "
-                  f"({', '.join(game.default_builds[power])}).", ""]
+        power, after, m = found["power"], played[1].after, game.map
+        name = md_text(m.powers[power].name)
+        lines += ["## Example", "", f"{name} owns {', '.join(md_text(m.provinces[c].name) for c in found['centers'][power])} "
+                  f"at the start and builds in {md_text(m.provinces[found['chosen']].name)} instead of its default "
+                  f"build ({', '.join(code_span(b) for b in game.default_builds[power])}).", ""]
         lines += example.section(game, played)[2:]
-        lines += ["", f"Centres {md_text(power)} owns after the opening: "
-                  + (", ".join(code_span(c) for c in after.centers.get(power, [])) or "none") + "."]
+        lines += ["", f"Centres {name} owns after the opening: "
+                  + (", ".join(md_text(m.provinces[c].name) for c in after.centers.get(power, [])) or "none") + "."]
     return [Page("start-by-builds.md", "\n".join(lines).rstrip() + "\n", "Start chosen by the opening builds")]
 
 

@@ -76,7 +76,7 @@ def test_the_page_example_plays_as_the_rule_says(classic_with):
     g = classic_with(RULES, **OPENING)
     assert MODULE.checks(g, {}) == []
     page = MODULE.pages(g, {})[0].content
-    assert "owns after the opening: `EDI`" in page and "succeeds" in page
+    assert "owns after the opening: Edinburgh." in page and "succeeds" in page
 
 
 WEBDIP = Path(__file__).resolve().parents[3] / "data" / "webdip"
