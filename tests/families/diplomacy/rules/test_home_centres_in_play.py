@@ -183,3 +183,38 @@ def test_classic1897s_turn_4_is_spring_1900(tmp_path):
     data = Path(__file__).resolve().parents[3] / "data" / "webdip" / "Classic1897"
     result = import_variant(data, ImportOptions())
     assert result.game["rules"]["home_centres_in_play"] == {"date": "S1900M"}
+
+
+def test_a_request_stating_home_centres_is_read_the_whole_way(classic_with):
+    # the plain lookups read only the keys requests had before; one with home_centers falls back
+    from generator.families.diplomacy import api as diplomacy_api
+    g = classic_with(RULE)
+    request = {"phase": "W1900A", "units": {}, "centers": {"ENGLAND": ["LON"]},
+               "home_centers": {"ENGLAND": ["LON"]}, "orders": {"ENGLAND": ["F LON B"]}}
+    adjudicate(g, request)          # every name now read once
+    assert diplomacy_api._plain_request(g, diplomacy_api._index(g), request) is None
+    assert diplomacy_api.parse_request(g, request).homes == {"ENGLAND": ["LON"]}
+
+
+def test_classic1897_played_across_the_date():
+    # the imported Classic1897: Winter 1899 (builds anywhere), the home centres set when Spring
+    # 1900 begins, carried by every position after, and Winter 1900 building only on them
+    from pathlib import Path
+    from generator.families.diplomacy.loading import game_from_data
+    from generator.importers.webdiplomacy import ImportOptions, import_variant
+    result = import_variant(Path(__file__).resolve().parents[3] / "data" / "webdip" / "Classic1897", ImportOptions())
+    g = game_from_data("classic1897", result.game, result.data)
+    winter = adjudicate(g, {"phase": "W1899A", "units": {"ENGLAND": ["F NORTH_SEA"]},
+                            "centers": {"ENGLAND": ["LONDON", "NORWAY", "HOLLAND"]},
+                            "orders": {"ENGLAND": ["A HOLLAND B", "A NORWAY B"]}})
+    assert [r["result"] for r in winter["results"]] == ["succeeds", "succeeds"]
+    homes = {"ENGLAND": ["HOLLAND", "LONDON", "NORWAY"]}
+    assert winter["after"]["home_centers"] == homes
+    spring = adjudicate(g, dict(winter["after"], orders={"ENGLAND": ["A HOLLAND - BELGIUM"]}))
+    fall = adjudicate(g, dict(spring["after"], orders={"ENGLAND": ["A NORWAY - SWEDEN"]}))
+    assert spring["after"]["home_centers"] == fall["after"]["home_centers"] == homes
+    after = fall["after"]
+    assert after["phase"] == "W1900A" and after["centers"]["ENGLAND"] == ["BELGIUM", "HOLLAND", "LONDON", "NORWAY",
+                                                                         "SWEDEN"]
+    builds = adjudicate(g, dict(after, orders={"ENGLAND": ["A SWEDEN B", "A NORWAY B", "A HOLLAND B"]}))
+    assert [r["result"] for r in builds["results"]] == ["fails", "succeeds", "succeeds"]
