@@ -17,18 +17,21 @@ from __future__ import annotations
 import re
 
 _HOMELAND = re.compile(
-    r"^parent::updateOwners\(\) ?; ?global \$DB ?; ?list\( ?\$(\w{1,40}) ?\) ?= ?\$DB->sql_row\( ?' ?SELECT count\(\*\) "
-    r"FROM wD_TerrStatus ts INNER JOIN wD_Territories t ON \( ?t\.id ?= ?ts\.terrID AND t\.supply ?= ?\"Yes\" ?\) "
+    r"^parent::updateOwners\(\) ?; ?global \$DB ?; ?list\( ?\$(\w{1,40}) ?\) ?= ?\$DB->sql_row\( ?' ?"
+    r"SELECT count\(\*\) FROM wD_TerrStatus ts INNER JOIN wD_Territories t ON \( ?t\.id ?= ?ts\.terrID AND "
+    r"t\.supply ?= ?\"Yes\" ?\) "
     r"WHERE ts\.gameID ?= ?' ?\. ?\$this->id ?\. ?' AND ts\.countryID ?= ?(\d{1,3}) AND t\.mapID ?= ?\d{1,5} AND "
     r"ts\.terrID ?!= ?(\d{1,5}) ?' ?\) ?; ?if ?\( ?\$\1 ?== ?0 ?\) ?\$DB->sql_put\( ?'UPDATE wD_TerrStatus SET "
-    r"countryID ?= ?0 WHERE gameID ?= ?' ?\. ?\$this->id ?\. ?' AND terrID ?= ?\3 ?' ?\) ?; ?else ?\$DB->sql_put\( ?"
-    r"'UPDATE wD_TerrStatus SET countryID ?= ?\2 WHERE gameID ?= ?' ?\. ?\$this->id ?\. ?' AND terrID ?= ?\3 ?' ?\) ?;$")
+    r"countryID ?= ?0 WHERE gameID ?= ?' ?\. ?\$this->id ?\. ?' AND terrID ?= ?\3 ?' ?\) ?; ?else ?"
+    r"\$DB->sql_put\( ?'UPDATE wD_TerrStatus SET countryID ?= ?\2 WHERE gameID ?= ?' ?\. ?\$this->id ?\. ?' AND "
+    r"terrID ?= ?\3 ?' ?\) ?;$")
 _FIRST_TURN_BUILDS = re.compile(
-    r"^\$turn ?= ?\$GLOBALS\['Variants'\]\[VARIANTID\]->turn ?; ?if ?\( ?\( ?\$turn ?== ?0 ?\) ?&& ?\( ?\$this->countryID ?"
-    r"== ?(\d{1,3}) ?\) ?\) ?\{ ?if ?\( ?\$this->type ?== ?'Build (Army|Fleet)' ?\) ?return false ?; ?"
+    r"^\$turn ?= ?\$GLOBALS\['Variants'\]\[VARIANTID\]->turn ?; ?if ?\( ?\( ?\$turn ?== ?0 ?\) ?&& ?\( ?"
+    r"\$this->countryID ?== ?(\d{1,3}) ?\) ?\) ?\{ ?if ?\( ?\$this->type ?== ?'Build (Army|Fleet)' ?\) ?"
+    r"return false ?; ?"
     r"if ?\( ?(?P<terrs>(?:\(? ?\$this->toTerrID ?== ?\d{1,5} ?\)? ?(?:\|\| ?)?){1,20})\) ?return true ?; ?"
-    r"else return false ?; ?\} ?(?:elseif ?\( ?\$this->type ?== ?'Destroy' ?&& ?\$this->toTerrID ?== ?(\d{1,5}) ?\) ?"
-    r"return true ?; ?)?else return parent::toTerrIDCheck\(\) ?;$")
+    r"else return false ?; ?\} ?(?:elseif ?\( ?\$this->type ?== ?'Destroy' ?&& ?\$this->toTerrID ?== ?"
+    r"(\d{1,5}) ?\) ?return true ?; ?)?else return parent::toTerrIDCheck\(\) ?;$")
 
 
 def describe(cls: str, name: str, function: str, code: str) -> str | None:
@@ -51,8 +54,8 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
     return None
 
 
-_DELETED = re.compile(r"\$DB->sql_put\(\s*(['\"])DELETE\s+FROM\s+wD_(?:Coastal)?Borders\s+WHERE\s+mapID\s*=\s*\1\s*\.\s*"
-                      r"\$this->mapID\s*\.\s*\1\s+AND\s+toTerrID\s*=\s*(\d{1,5})\s*\1\s*\)\s*;")
+_DELETED = re.compile(r"\$DB->sql_put\(\s*(['\"])DELETE\s+FROM\s+wD_(?:Coastal)?Borders\s+WHERE\s+mapID\s*=\s*"
+                      r"\1\s*\.\s*\$this->mapID\s*\.\s*\1\s+AND\s+toTerrID\s*=\s*(\d{1,5})\s*\1\s*\)\s*;")
 
 
 def deleted_borders(install: str) -> list[tuple[int, str]]:

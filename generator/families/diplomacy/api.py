@@ -276,8 +276,8 @@ def _read_centers(game: Game, index: _Index, raw: dict, key: str = "centers") ->
                     known[name] = pid
             if pid in owner:
                 text, pointer = place_of((key, pname, i))
-                raise AdjudicationError(f"{text}: {pid} is already {'owned by' if key == 'centers' else 'a home centre of'} "
-                                        f"{owner[pid]}", pointer,
+                said = "owned by" if key == "centers" else "a home centre of"
+                raise AdjudicationError(f"{text}: {pid} is already {said} {owner[pid]}", pointer,
                                         hint="list each supply centre once, under its owner")
             owner[pid] = power
             pids.append(pid)

@@ -185,8 +185,9 @@ class OrderKind:
     travels: bool = False
 
 
-HOOKS = ("borders", "build_sites", "home_centres", "adjustment_due", "owners_after", "standing_orders", "validate", "no_retreat", "default_orders",
-         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours")
+HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
+         "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours",
+         "home_centres", "adjustment_due", "owners_after")
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,8 @@ def example_of(game) -> dict | None:
         if not builds or not chosen:
             continue
         order = f"A {chosen[0]} B"
-        return {"phase": game.start.phase, "units": {}, "centers": {p: list(cs) for p, cs in game.start.centers.items()},
+        centers = {p: list(cs) for p, cs in game.start.centers.items()}
+        return {"phase": game.start.phase, "units": {}, "centers": centers,
                 "orders": {power: [order]},
                 "expect": {"results": {order: "succeeds"}}, "power": power, "chosen": chosen[0]}
     return None
@@ -87,7 +88,8 @@ def pages(game, params: dict) -> list[Page]:
     if found and played:
         power, after, m = found["power"], played[1].after, game.map
         name = md_text(m.powers[power].name)
-        lines += ["## Example", "", f"{name} owns {', '.join(md_text(m.provinces[c].name) for c in found['centers'][power])} "
+        owned = ", ".join(md_text(m.provinces[c].name) for c in found["centers"][power])
+        lines += ["## Example", "", f"{name} owns {owned} "
                   f"at the start and builds in {md_text(m.provinces[found['chosen']].name)} instead of its default "
                   f"build ({', '.join(code_span(b) for b in game.default_builds[power])}).", ""]
         lines += example.section(game, played)[2:]

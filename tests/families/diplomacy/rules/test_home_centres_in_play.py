@@ -141,7 +141,8 @@ ARCHIVE = """
                 WHERE ts.gameID=".$this->gameID." AND t.terrID=".$this->toTerrID."
                 AND ts.countryID=".$this->countryID." AND ts.occupyingUnitID IS NULL;");"""
 ANYWHERE = """
-            return $this->sqlCheck("SELECT t.id FROM wD_TerrStatus ts INNER JOIN wD_Territories t ON ( t.id = ts.terrID )
+            return $this->sqlCheck("SELECT t.id FROM wD_TerrStatus ts
+                INNER JOIN wD_Territories t ON ( t.id = ts.terrID )
                 WHERE ts.gameID = ".$this->gameID." AND t.mapID=".MAPID." AND ts.countryID = ".$this->countryID."
                 AND ts.occupyingUnitID IS NULL AND t.id=".$this->toTerrID." AND t.supply = 'Yes'
                 AND NOT t.type='Sea' AND NOT t.coast = 'Child'");"""
