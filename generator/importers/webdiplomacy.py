@@ -1006,17 +1006,22 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
 
 
 def _homes_date(found: dict, variant: VariantPhp, facts: ClassFacts) -> None:
-    """HomesAtTurn's archived turn as the phase it begins (turn 0 is the Spring of turnAsDate's
-    first year, one engine year a Spring/Autumn pair), or not modelled when the start year is
-    not known."""
+    """HomesAtTurn's archived turn as the phase from which its ownership holds (turn 0 is the
+    Spring of turnAsDate's first year, one engine year a Spring/Autumn pair), or not modelled
+    when the start year is not known. webDiplomacy archives the ownership at the end of each
+    phase of a turn (processGame::adjudicate): a spring turn's is the ownership when that spring
+    begins (no centre changes hands in spring), an autumn turn's the ownership after its fall
+    moves, which the spring after begins with (builds change no owner; in that turn's own build
+    phase the archive is the ownership of the moment, any owned centre, as before the date)."""
     turn = found["HomesAtTurn"].get("turn")
-    if variant.start_year is None or not isinstance(turn, int) or not 0 <= variant.start_year + turn // 2 <= 9999:
+    year = variant.start_year + (turn + 1) // 2 if variant.start_year is not None and isinstance(turn, int) else None
+    if year is None or not 0 <= year <= 9999:
         del found["HomesAtTurn"]
         facts.unmodelled.append((f"{variant.folder}/variant.php", variant.lines.get("turnAsDate", 1),
                                  f"the builds classes set the home centres by the centres owned at turn {turn}, "
                                  "and turnAsDate does not say which phase that is"))
         return
-    found["HomesAtTurn"] = {"date": f"{'SF'[turn % 2]}{variant.start_year + turn // 2}M"}
+    found["HomesAtTurn"] = {"date": f"S{year}M"}
 
 
 def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:

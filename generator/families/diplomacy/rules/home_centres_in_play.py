@@ -8,8 +8,9 @@ Winter 1899 are *not* home centres", and a centre of another power held then bec
 the holder's home centre. Its classes say the same in webDiplomacy's turn numbers:
 userOrderBuilds lets a power build on any owned vacant centre while the turn is below
 `$set_sc_after_turn = 4`, and from then on only on the centres it owned in the territory
-archive of turn 4 (the first turn of 1900, whose archive is the ownership after the
-1899 builds).
+archive of turn 4 (Spring 1900: webDiplomacy archives the ownership at the end of each
+phase, and no centre changes hands in spring, so it is the ownership after the 1899
+builds).
 
 The date is a phase (`S1900M`): the home centres are the centres each power owns when
 that phase begins. The adjudicator is stateless, so from the date on the position

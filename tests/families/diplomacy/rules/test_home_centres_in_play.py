@@ -219,3 +219,20 @@ def test_classic1897_played_across_the_date():
                                                                          "SWEDEN"]
     builds = adjudicate(g, dict(after, orders={"ENGLAND": ["A SWEDEN B", "A NORWAY B", "A HOLLAND B"]}))
     assert [r["result"] for r in builds["results"]] == ["fails", "succeeds", "succeeds"]
+
+
+def test_an_archived_turn_is_the_phase_its_ownership_holds_from():
+    # webDiplomacy archives the ownership at the end of each phase of a turn: a spring turn's
+    # (even) is the ownership that spring begins with; an autumn turn's (odd) the ownership after
+    # its fall moves, which the next spring begins with (its own winter builds on owned centres)
+    from types import SimpleNamespace
+    from generator.importers.webdip_classes import ClassFacts
+    from generator.importers.webdiplomacy import _homes_date
+    variant = SimpleNamespace(start_year=1901, folder="V", lines={})
+    for turn, date in ((0, "S1901M"), (1, "S1902M"), (4, "S1903M"), (5, "S1904M")):
+        found = {"HomesAtTurn": {"turn": turn}}
+        _homes_date(found, variant, ClassFacts())
+        assert found == {"HomesAtTurn": {"date": date}}, turn
+    facts, found = ClassFacts(), {"HomesAtTurn": {"turn": 4}}
+    _homes_date(found, SimpleNamespace(start_year=None, folder="V", lines={}), facts)
+    assert found == {} and "turnAsDate does not say which phase" in facts.unmodelled[0][2]
