@@ -41,6 +41,8 @@ from pathlib import Path
 from ..paths import is_inside
 from ..families.diplomacy.rules import forms_naming_countries, mixin_country_values, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
+from .webdip_homes import check_reading, create_reading, opening_builds, owned_by_units
+from .webdip_oneoff import describe
 from .webdip_variant import VariantPhp, read_text
 
 # mixins that change only how the map or the interface looks
@@ -69,7 +71,7 @@ _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
 # the builds classes' readings (_build_reading) that are a webDiplomacy form (rules.FORMS)
-BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome"}
+BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome", "homes_at_turn": "HomesAtTurn"}
 _KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
                               r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
 _T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
@@ -332,15 +334,17 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     wanted = readings.get("userOrderBuilds", {None})
     process = readings.get("processOrderBuilds", {"unlimited"}) - {"unlimited"}
     reading = next(iter(wanted)) if len(wanted) == 1 else None
-    form = BUILD_FORMS.get(reading) if process <= {reading} else None
+    form = BUILD_FORMS.get((reading or "").split(":")[0]) if process <= {reading} else None
     if form is None:
+        if facts.default_builds is not None:     # a create() of opening builds, then webDiplomacy's: custom start
+            facts.builds = [b for b in facts.builds if b[0] != "processOrderBuilds" or b[1] != "standard"]
         facts.unmodelled += [where if reading != "standard" or next(iter(wanted)) not in BUILD_FORMS else
                              (where[0], where[1], f"{where[2]}: it keeps webDiplomacy's count, so a power builds "
                                                   f"no more units than it has vacant home centres, wherever the "
                                                   f"userOrderBuilds class lets it place them")
                              for _, reading, where in facts.builds]
     if form:
-        facts.found.setdefault(form, {})
+        facts.found.setdefault(form, {"turn": int(reading.split(":")[1])} if ":" in reading else {})
     countries = {" ".join(c.lower().replace("-", " ").split()) for c in variant.countries}
     named = set(facts.start_units or {}) | set(facts.default_builds or {})
     neutral = "NeutralUnits" in facts.found or any(
@@ -368,6 +372,12 @@ def _sql_reading(sql: str, owner: str) -> str | None:
     return None
 
 
+def _only_parent(text: str, name: str) -> bool:
+    """A function whose body only calls the parent's (`parent::__construct($id);`)."""
+    body = " ".join((_function_body(text, name) or "").split())
+    return bool(re.fullmatch(r"parent::" + name + r"\([^;()]{0,200}\) ?;", body))
+
+
 def _function_body(text: str, name: str) -> str | None:
     m = re.search(r"function\s+" + name + r"\s*\([^)]{0,1000}\)\s*\{", text)
     return text[m.end():_body_end(text, m.end()) - 1] if m else None
@@ -382,6 +392,9 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         check = _function_body(body, "toTerrIDCheck")
         if check is None or set(real) - {"toTerrIDCheck", "__construct"} or "'Build Army'" not in check:
             return None
+        homes = check_reading(check, _sql_reading, _body_end)     # the home centres of a set turn
+        if homes is not None:
+            return homes
         # the first `'Build Army')`, up to the first elseif after it (a lazy regex tried from
         # every `'Build Army')` read to the end of the text each time it found no elseif)
         army = re.search(r"type\s*==\s*'Build Army'\s*\)", check)
@@ -391,6 +404,9 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
     if create is None or set(real) - {"create", "apply"} \
             or ("apply" in real and not _random_destroys(_function_body(body, "apply") or "")):
         return None
+    homes = create_reading(create, _body_end)
+    if homes is not None:
+        return homes
     opening = _opening(create)
     if opening is not None:
         first, rest = opening
@@ -809,6 +825,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             facts.country_names_where = (shown, lines.line(_SOURCE_ID.search(text).start()))
     elif cls == "processOrderBuilds":
         units, line = _first(find_arrays(text, "countryUnits"))
+        if units is None and (builds := opening_builds(text)):       # one `$newOrders[] = ...` a build
+            units, line = builds, lines.line(text.find("$newOrders[]"))
         if units is not None:
             facts.default_builds, facts.builds_where = units, (shown, line)
         units, line = _first(find_arrays(text, "init_build"))
@@ -845,6 +863,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls == "processGame" and _builds_first(own):
                 facts.found.setdefault("CustomStart", {})    # opens with a build phase
                 real = [f for f in real if f not in ("changePhase", "__construct")]
+            if cls == "processGame" and "updateOwners" in real and owned_by_units(
+                    _function_body(own, "updateOwners") or ""):
+                facts.found.setdefault("OpeningOwnedByUnits", {})     # the opening builds choose the start
+                real = [f for f in real if f != "updateOwners"]
             targets = _target_centres(cls, own, real)
             if targets is not None:
                 facts.found["TargetCentres"] = {"by_country": targets}
@@ -868,6 +890,11 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if cls in RULE_CLASSES and real and cls != "adjudicatorPreGame":
                 where = (shown, lines.line(m.start()), f"{name} overrides {', '.join(real)} of {cls} "
                                                        f"({RULE_CLASSES[cls]}) with the variant's own code")
+                own_code = [f for f in real if not _only_parent(own, f)]
+                precise = describe(cls, name, own_code[0], _function_body(own, own_code[0]) or "") \
+                    if len(own_code) == 1 else None
+                if precise:     # one-off code read closely enough to say what is not modelled
+                    where = (shown, where[1], precise)
                 if cls in ("userOrderBuilds", "processOrderBuilds"):
                     facts.builds.append((cls, _build_reading(cls, own, real), where))
                 elif cls == "processGame" and _neutral_only(own, real):

@@ -331,7 +331,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         return result
     shown = src.install_shown
     try:
-        territories, border_rows = read_install_php(read_text(src.install, src.root))
+        install_text = read_text(src.install, src.root)
+        territories, border_rows = read_install_php(install_text)
     except (PhpDataError, OSError) as exc:
         line = getattr(exc, "line", 0) or 1
         diags.append(_diag(shown, line, BAD_PHP, getattr(exc, "reason", str(exc)),
@@ -350,6 +351,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                      Diagnostic(path, 1, 1, code, message + " (the game gets no powers' names or credits)",
                                 WARNING, "", "pass the variant folder that holds variant.php"))
     facts = read_classes(src.root, variant)
+    from .webdip_oneoff import deleted_borders
+    facts.unmodelled += [(shown, line, message) for line, message in deleted_borders(install_text)]
     for path, line, message in facts.problems:
         diags.append(_diag(path, line, VARIANT_PHP, message))
     for path, line, message in facts.unread:
@@ -517,6 +520,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     for flag in options.rule_options:
         found.setdefault(flags[flag][0], {})
     custom_start = opens_with_builds(found)
+    if "HomesAtTurn" in found:      # webDiplomacy's turn -> the engine's phase
+        _homes_date(found, variant, facts)
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
                                                         custom_start, diags, by_id, speller)
     found.pop("Canal", None)
@@ -684,6 +689,13 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     _published_unreachable(data, shown, rows_of, diags)
     if coloured:
         data["colored_neutral_centers"] = coloured
+    from .webdip_oneoff import named
+
+    def territory(terr_id: int) -> str | None:
+        loc = location_by_row.get(terr_id)
+        return by_id[loc.split("/")[0]]["name"] if loc and loc.split("/")[0] in by_id else None
+    facts.unmodelled = [(path, line, named(message, territory, lambda cid: by_cid.get(cid)))
+                        for path, line, message in facts.unmodelled]
     for path, line, message in facts.unmodelled:
         diags.append(_diag(path, line, NOT_MODELLED, message,
                            hint="the game is marked status: partial and its rules page lists this; describe the "
@@ -1115,6 +1127,25 @@ def _start(facts: ClassFacts, countries, power_of_name, location_of, custom_star
             else:
                 default_builds[owner] = units
     return start_units, default_builds, neutral
+
+
+def _homes_date(found: dict, variant: VariantPhp, facts: ClassFacts) -> None:
+    """HomesAtTurn's archived turn as the phase from which its ownership holds (turn 0 is the
+    Spring of turnAsDate's first year, one engine year a Spring/Autumn pair), or not modelled
+    when the start year is not known. webDiplomacy archives the ownership at the end of each
+    phase of a turn (processGame::adjudicate): a spring turn's is the ownership when that spring
+    begins (no centre changes hands in spring), an autumn turn's the ownership after its fall
+    moves, which the spring after begins with (builds change no owner; in that turn's own build
+    phase the archive is the ownership of the moment, any owned centre, as before the date)."""
+    turn = found["HomesAtTurn"].get("turn")
+    year = variant.start_year + (turn + 1) // 2 if variant.start_year is not None and isinstance(turn, int) else None
+    if year is None or not 0 <= year <= 9999:
+        del found["HomesAtTurn"]
+        facts.unmodelled.append((f"{variant.folder}/variant.php", variant.lines.get("turnAsDate", 1),
+                                 f"the builds classes set the home centres by the centres owned at turn {turn}, "
+                                 "and turnAsDate does not say which phase that is"))
+        return
+    found["HomesAtTurn"] = {"date": f"S{year}M"}
 
 
 def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:

@@ -16,7 +16,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
-from .rules._engine import build_sites, counted_centres, neutral_builds
+from .rules._engine import adjustment_due, build_sites, counted_centres, neutral_builds
 from .verdicts import WAIVED, Built, Removed
 
 
@@ -58,9 +58,12 @@ def civil_disorder_order(m: DiplomacyMap, units: list[Unit], owned: list[str]) -
 
 
 def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list[str]],
-                           submitted: list[tuple[str, Order | None, str, str]], powers: list[str]
+                           submitted: list[tuple[str, Order | None, str, str]], powers: list[str],
+                           homes: dict[str, list[str]] | None = None, phase: str = ""
                            ) -> tuple[list[OrderResult], dict[str, Unit], list[str], dict[str, int]]:
-    """Returns (results, units after, trace, adjustment per power)."""
+    """Returns (results, units after, trace, adjustment per power). `homes`: each power's
+    home centres in play when a rule module changes them in play (None: the map's); `phase`:
+    the adjustment phase, for the modules that change what a power has due in it."""
     m: DiplomacyMap = game.map
     results: list[OrderResult] = []
     trace: list[str] = []
@@ -68,7 +71,8 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
     delta = {}
     for power in powers:
         own_units = [u for u in units.values() if u.power == power]
-        delta[power] = len(counted_centres(game, power, centers.get(power, []))) - len(own_units)
+        delta[power] = adjustment_due(game, phase, power,
+                                      len(counted_centres(game, power, centers.get(power, []))) - len(own_units))
     used = {p: 0 for p in powers}
     removed: set[str] = set()
     built: set[str] = set()
@@ -87,7 +91,7 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                     used[power] += 1
                     results.append(decided(power, text, "WAIVE", WAIVED, m.display))
                     continue
-                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built)
+                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built, homes)
                 used[power] += 1
                 built.add(province_of(loc))
                 after[province_of(loc)] = Unit(power, kind, loc)
@@ -137,14 +141,14 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
 
 
 def _build_location(game, power: str, order: Order, owned: list[str], units: dict[str, Unit],
-                    built: set[str]) -> tuple[str, str]:
+                    built: set[str], homes: dict[str, list[str]] | None = None) -> tuple[str, str]:
     """(unit type, location) of a legal build, or IllegalOrder saying why not."""
     m = game.map
     prov_id = order.province
     prov = m.provinces[prov_id]
     if prov_id not in owned:
         raise IllegalOrder(f"{power} does not own {m.display(prov_id)}")
-    if prov_id not in build_sites(game, power, owned):
+    if prov_id not in build_sites(game, power, owned, homes):
         raise IllegalOrder(f"{m.display(prov_id)} is not a home centre of {power}")
     if prov_id in units or prov_id in built:
         raise IllegalOrder(f"{m.display(prov_id)} is occupied")

@@ -37,6 +37,11 @@ Response (JSON Schema: schemas/adjudication-response.schema.json):
                "dislodged": {"ENGLAND": [{"unit", "attacker_from", "via_convoy", "retreats"}]},
                "contested": [...], "adjustments": {"ENGLAND": 1}, "winner": null}}
 
+A game whose home centres are set in play (the home_centres_in_play module: the centres
+each power holds at a date) carries them in the position once the date is reached:
+`after` gives `"home_centers": {"ENGLAND": ["LON", "NWY"]}`, and a request past the date
+must state them so (before it, every owned centre is a home centre and they are left out).
+
 `after` is itself the next phase's request, orders aside: `dict(after, orders=...)`
 plays the next phase, so a whole game is a chain of requests. `adjustments` and
 `winner` may be given in a request; they are checked against the position.
@@ -58,12 +63,12 @@ from .movement import Unit, adjudicate_movement
 from .orders import Order, OrderSyntaxError, _Reader, clipped, parse_order, read_location
 # (the codes re-exported: the commands and tests name them from here)
 from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADABLE_REQUEST,  # noqa: F401
-                             AdjudicationError, json_pointer, place_of, quoted)
+                             AdjudicationError, incomplete, json_pointer, place_of, quoted)
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
-from .rules._engine import (MovementRules, counted_centres, default_orders, no_retreat, relocated, retreat_options,
-                            standing_orders, winner)
+from .rules._engine import (MovementRules, adjustment_due, counted_centres, default_orders, home_centres, no_retreat,
+                            owners_after, relocated, retreat_options, standing_orders, winner)
 from .rules._engine import neutral_builds
 from .verdicts import Verdict
 
@@ -121,6 +126,8 @@ class _Index:
         self.orders: dict[str, dict] = {}             # power -> {text: _parse_all's entry}
         self.kept = 0                                 # entries in the per-power tables
         self.standing = any(True for _ in rules.hooks("standing_orders"))
+        self.homes_change = any(True for _ in rules.hooks("home_centres"))    # set in play (a module)
+        self.due_changes = any(True for _ in rules.hooks("adjustment_due"))
         self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
         # the movement view of the modules, kept when no module reads the phase's orders
         static = MovementRules(game, ())
@@ -248,28 +255,30 @@ def _known_centers(index: _Index, raw: dict) -> dict[str, list[str]] | None:
     return centers
 
 
-def _read_centers(game: Game, index: _Index, raw: dict) -> dict[str, list[str]]:
-    """{power: [centre id]}: each a supply centre, none owned twice; errors located."""
+def _read_centers(game: Game, index: _Index, raw: dict, key: str = "centers") -> dict[str, list[str]]:
+    """{power: [centre id]}: each a supply centre, none owned twice; errors located (`key`:
+    the request's key, "centers" or "home_centers")."""
     centers: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
     known = index.centers
     for pname in sorted(raw, key=str):     # power names may be any JSON key
         lst = raw[pname]
-        power = index.powers.get(pname) or _power(game, pname, ("centers", pname))
+        power = index.powers.get(pname) or _power(game, pname, (key, pname))
         pids = []
         for i, name in enumerate(lst):
             pid = known.get(name)
             if pid is None:
                 pid = _province(game, name)
                 if pid is None or not game.map.provinces[pid].supply_center:
-                    text, pointer = place_of(("centers", pname, i))
+                    text, pointer = place_of((key, pname, i))
                     raise AdjudicationError(f"{text}: {quoted(name)} is not a supply centre", pointer,
                                             hint="name a supply centre of the map (its id, abbreviation or name)")
                 if len(known) < _Index.LIMIT:
                     known[name] = pid
             if pid in owner:
-                text, pointer = place_of(("centers", pname, i))
-                raise AdjudicationError(f"{text}: {pid} is already owned by {owner[pid]}", pointer,
+                text, pointer = place_of((key, pname, i))
+                said = "owned by" if key == "centers" else "a home centre of"
+                raise AdjudicationError(f"{text}: {pid} is already {said} {owner[pid]}", pointer,
                                         hint="list each supply centre once, under its owner")
             owner[pid] = power
             pids.append(pid)
@@ -317,6 +326,7 @@ class PhaseRequest:
     options: dict[str, tuple[list[str], str]]   # province -> (the retreats given, their pointer)
     movement: dict | None           # the movement request a retreat request gave, and its result
     readings: list                  # _parse_all's reading of each order
+    homes: dict[str, list[str]] | None = None   # power -> its home centres in play, as stated
 
 
 def parse_request(game: Game, request) -> PhaseRequest:
@@ -366,8 +376,10 @@ def parse_request(game: Game, request) -> PhaseRequest:
         orders = _read_orders(game, index, given)
     readings = _parse_all(game, orders)
     _orders_per_unit(game, index, given, readings)
+    raw_homes = request.get("home_centers")
+    homes = None if raw_homes is None else _read_centers(game, index, raw_homes, "home_centers")
     return PhaseRequest(phase, season, year, step, units, centers, dislodged, contested, orders,
-                        given_options, movement, readings)
+                        given_options, movement, readings, homes)
 
 
 # The keys a request like the ones before has (a response's `after` and its orders; a
@@ -699,14 +711,19 @@ def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[
     return out
 
 
-def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, int]:
+def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]],
+                      phase: str = "") -> dict[str, int]:
+    """Power -> its builds (+) or removals (-) due in the adjustment `phase`, none listed at 0."""
     counts: dict[str, int] = {}
     for u in units.values():
         counts[u.power] = counts.get(u.power, 0) + 1
     counts.pop(_neutral(game), None)
     due = {}
+    changes = _index(game).due_changes
     for p in sorted(counts.keys() | centers.keys()):
         n = len(counted_centres(game, p, centers.get(p, ()))) - counts.get(p, 0)
+        if changes:
+            n = adjustment_due(game, phase, p, n)
         if n:
             due[p] = n
     built = neutral_builds(game, units, centers)      # the rules build for a power no player moves
@@ -748,10 +765,14 @@ class PositionAfter:
     contested: list[str]
     adjustments: dict[str, int]
     winner: str | None
+    home_centers: dict[str, list[str]] | None = None    # the home centres in play, once set in play
 
     def to_json(self) -> dict:
-        return {"phase": self.phase, "units": self.units, "dislodged": self.dislodged, "centers": self.centers,
-                "contested": self.contested, "adjustments": self.adjustments, "winner": self.winner}
+        out = {"phase": self.phase, "units": self.units, "dislodged": self.dislodged, "centers": self.centers,
+               "contested": self.contested, "adjustments": self.adjustments, "winner": self.winner}
+        if self.home_centers is not None:
+            out["home_centers"] = self.home_centers
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -801,6 +822,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     centers = req.centers
     if "adjustments" in request or "winner" in request:
         _check_stated(game, request, req)
+    homes = _homes_in_play(game, req)
     trace: list[str] = []
     after_dislodged: dict[str, Dislodged] = {}
     disbanded: list[Unit] = []
@@ -853,7 +875,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
                         | set(centers))
         orders = dict(req.orders)
-        due = _needs_adjustment(game, units, centers)
+        due = _needs_adjustment(game, units, centers, req.phase)
         for power in powers:
             if due.get(power, 0) <= 0 or orders.get(power):
                 continue   # no builds due (e.g. owns no centre in this request), or orders given
@@ -863,7 +885,8 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                 trace.append(f"{power} gave no orders in the opening build phase and gets its "
                              f"default builds: {', '.join(use)}")
         results, new_units, more, _ = adjudicate_adjustments(game, units, centers,
-                                                             _parse_all(game, orders), powers)
+                                                             _parse_all(game, orders), powers, homes,
+                                                             req.phase)
         trace += more
         disbanded = [u for p, u in sorted(units.items()) if p not in new_units]
     verdicts: tuple[Verdict | None, ...] = ()
@@ -890,12 +913,13 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     elif step in ("M", "R") and season == "F":
         new_centers = _update_centers(game, new_units, centers)
         won = winner(game, new_centers, new_units)
-        due = _needs_adjustment(game, new_units, new_centers)
+        due = _needs_adjustment(game, new_units, new_centers, f"W{year}A")
         next_phase = f"W{year}A" if due else f"S{year + 1}M"
     elif step in ("M", "R"):
         next_phase = f"F{year}M"
     else:
         next_phase = f"S{year + 1}M"
+        new_centers = owners_after(game, req.phase, new_units, centers)
         won = winner(game, new_centers, new_units)
     occupied = set(new_units) if after_dislodged else set()
     dis_out: dict[str, list[dict]] = {}
@@ -904,9 +928,11 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
             "unit": f"{d.unit.kind} {d.unit.location}", "attacker_from": d.attacker_from,
             "via_convoy": d.via_convoy,
             "retreats": retreats[prov] if prov in retreats else retreat_options(game, d, occupied, contested)})
+    carried = home_centres(game, next_phase, new_centers, req.homes) if homes is not None else None
     after = PositionAfter(next_phase, _units_out(game, new_units), dis_out, _centers_out(new_centers),
                           sorted(contested), (due or {}) if next_phase.endswith("A") else {},
-                          won[0] if won else None)
+                          won[0] if won else None,
+                          _centers_out(carried[0]) if carried and carried[1] and carried[0] is not None else None)
     if won:
         trace.append(won[1])
     gone: dict[str, list[str]] = {}
@@ -917,12 +943,33 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                        rows_at)
 
 
+def _homes_in_play(game: Game, req: PhaseRequest) -> dict[str, list[str]] | None:
+    """Each power's home centres in play at the request's phase when a rule module changes
+    them in play (home_centres_in_play), None when they are the map's. A request past the
+    date they were set must state them (`home_centers`, as the `after` before it gives
+    them); one that states them where they are not a fact of the position is refused."""
+    in_play = home_centres(game, req.phase, req.centers, req.homes) if _index(game).homes_change else None
+    if req.homes is not None and (in_play is None or not in_play[1]):
+        why = ("this game's home centres are those of its map" if in_play is None else
+               "until the date they are set in play every owned centre is a home centre")
+        raise AdjudicationError(f"'home_centers' is not a fact of this position: {why}", "/home_centers",
+                                hint="leave 'home_centers' out")
+    if in_play is None:
+        return None
+    homes, _ = in_play
+    if homes is None:
+        raise incomplete("'home_centers' is missing: this game's home centres were set in play by the "
+                         "centres each power held at a date now past, and a request states them", "",
+                         "copy \"home_centers\" from the 'after' of the phase before")
+    return homes
+
+
 def _check_stated(game: Game, request: dict, req: PhaseRequest) -> None:
     """`adjustments` and `winner`, when a request states them (a chained `after` does),
     must be what the position says (a power stated with 0 is one with none due)."""
     if "adjustments" in request:
         stated = request["adjustments"]
-        due = _needs_adjustment(game, req.units, req.centers) if req.step == "A" else {}
+        due = _needs_adjustment(game, req.units, req.centers, req.phase) if req.step == "A" else {}
         got: dict[str, int] = {}
         written: dict[str, str] = {}
         for pname in sorted(stated, key=str):

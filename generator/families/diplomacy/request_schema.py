@@ -22,7 +22,7 @@ from .request_errors import (ORDERS_HINT, UNREADABLE_REQUEST, AdjudicationError,
                              place_of, quoted)
 
 SCHEMA = "adjudication-request"
-POWER_MAPS = ("units", "centers", "orders", "dislodged", "adjustments")
+POWER_MAPS = ("units", "centers", "home_centers", "orders", "dislodged", "adjustments")
 MAP_HINT = 'write "{key}": {{"POWER": [...]}}, {{}} for none'
 DISLODGED_SHAPE = '{"unit": "F NTH", "attacker_from": "HOL", "via_convoy": false}'
 
@@ -107,7 +107,7 @@ def _refusal(error, request, readers: Readers) -> AdjudicationError:
                                  hint="write the power's entries as a JSON list, [] for none")
     if key == "units":
         readers.unit(value, text, pointer)
-    elif key == "centers":
+    elif key in ("centers", "home_centers"):
         return AdjudicationError(f"{text}: {quoted(value)} is not a supply centre", pointer,
                                  hint="name a supply centre of the map (its id, abbreviation or name)")
     elif key == "orders" and keyword == "maxLength":

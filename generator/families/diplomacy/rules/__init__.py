@@ -16,6 +16,14 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
 
     borders(map, params) -> [Border]                  extra borders, added at load
     build_sites(game, power, owned, sites, params)    where a power may build (folded)
+    home_centres(game, phase, centers, stated, params)
+                                                      the home centres in play at `phase`
+                                                      when they change in play -> (homes or
+                                                      None, carried: the position states them)
+    adjustment_due(game, phase, power, due, params)   the builds (+) or removals (-) a power
+                                                      has in an adjustment phase (folded)
+    owners_after(game, phase, units, centers, params) who owns the centres after an adjustment
+                                                      phase (folded)
     orders = (OrderKind, ...)                         extra order kinds (see OrderKind)
     standing_orders(game, units, moves, params)       orders the rules give for a power
                                                       -> {power: [order text]}
@@ -203,7 +211,8 @@ class OrderKind:
 
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
-         "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds")
+         "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
+         "home_centres", "adjustment_due", "owners_after")
 
 
 @dataclass(frozen=True)
@@ -215,6 +224,9 @@ class RuleModule:
     orders: tuple[OrderKind, ...] = ()
     borders: Callable | None = None
     build_sites: Callable | None = None
+    home_centres: Callable | None = None
+    adjustment_due: Callable | None = None
+    owners_after: Callable | None = None
     standing_orders: Callable | None = None
     validate: Callable | None = None
     no_retreat: Callable | None = None

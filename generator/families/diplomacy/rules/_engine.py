@@ -141,12 +141,42 @@ def add_convoy_provinces(game_map, rules) -> None:
         game_map.convoy_coasts = frozenset(extra)
 
 
-def build_sites(game, power: str, owned: list[str]) -> set[str]:
-    """Where `power` may build: its owned home centres, then each module's change."""
-    sites = {c for c in owned if game.map.provinces[c].home == power}
+def build_sites(game, power: str, owned: list[str], homes: dict[str, list[str]] | None = None) -> set[str]:
+    """Where `power` may build: its owned home centres (the map's, or `homes`: those in
+    play, see home_centres), then each module's change."""
+    if homes is None:
+        sites = {c for c in owned if game.map.provinces[c].home == power}
+    else:
+        sites = set(owned) & set(homes.get(power, ()))
     for fn, params in enabled(game).hooks("build_sites"):
         sites = fn(game, power, owned, sites, params)
     return sites
+
+
+def home_centres(game, phase: str, centers: dict[str, list[str]],
+                 stated: dict[str, list[str]] | None) -> tuple[dict[str, list[str]] | None, bool] | None:
+    """The home centres in play at `phase` when a module changes them in play: (each power's
+    home centres, or None when the position must state them and `stated` does not; whether
+    the position carries them, as a request's `home_centers`). None: the map's, always."""
+    for fn, params in enabled(game).hooks("home_centres"):
+        return fn(game, phase, centers, stated, params)
+    return None
+
+
+def adjustment_due(game, phase: str, power: str, due: int) -> int:
+    """The builds (positive) or removals (negative) `power` has in the adjustment `phase`:
+    centres less units, then each module's change."""
+    for fn, params in enabled(game).hooks("adjustment_due"):
+        due = fn(game, phase, power, due, params)
+    return due
+
+
+def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Who owns the supply centres after the adjustment `phase` (`units`: after it): the same
+    as before, then each module's change."""
+    for fn, params in enabled(game).hooks("owners_after"):
+        centers = fn(game, phase, units, centers, params)
+    return centers
 
 
 def standing_orders(game, units: dict, moves: dict[str, str]) -> dict[str, list[str]]:

@@ -12,6 +12,10 @@ FORMS = {
     "BuildAnyHome": "a builds class whose query allows any owned vacant home centre, any power's "
                     "(found: {sites: {power: [ids]}})",
     "CustomStart": "a processGame of the variant's own that opens the game with a build phase",
+    "OpeningOwnedByUnits": "a processGame whose updateOwners, after the first build phase, gives each territory "
+                           "with a unit to the unit's owner and no other territory to anyone",
+    "HomesAtTurn": "builds classes that allow any owned centre before a turn ($set_sc_after_turn) and, from "
+                   "it on, the centres owned in that turn's territory archive (found: {date: phase})",
     "NeutralUnits": "units of no country in $countryUnits (found: {power, hold: [ids]})",
     "NeutralRebuild": "a processGame whose Builds phase (held when needed) orders 'Build Army' for the "
                       "neutral pseudo-country in each empty territory it still holds (found: {centres: [ids]})",

@@ -1,0 +1,85 @@
+"""Variant code with no general form, read closely enough for the importer's warning to say
+precisely what is not modelled (which order, which phase), never to play it.
+
+Territories and countries are written `terr#9`, `country#3` here (webDiplomacy's ids); the
+importer names them once install.php is read (`named`).
+
+- DutchRevolt's updateOwners: after webDiplomacy's own change of ownership, one centre (its
+  'Spain' homeland) is set to no one while its country owns no other supply centre, and
+  back to the country otherwise.
+- DutchRevolt's toTerrIDCheck: in the first turn one country builds only fleets, only in
+  listed territories (seas among them); a Destroy order in one territory is always legal.
+- DutchRevolt's install.php, after the map is made, deletes every border into one territory
+  (`DELETE FROM wD_Borders ... AND toTerrID=9`): units may leave it, never enter it.
+"""
+from __future__ import annotations
+
+import re
+
+_HOMELAND = re.compile(
+    r"^parent::updateOwners\(\) ?; ?global \$DB ?; ?list\( ?\$(\w{1,40}) ?\) ?= ?\$DB->sql_row\( ?' ?"
+    r"SELECT count\(\*\) FROM wD_TerrStatus ts INNER JOIN wD_Territories t ON \( ?t\.id ?= ?ts\.terrID AND "
+    r"t\.supply ?= ?\"Yes\" ?\) "
+    r"WHERE ts\.gameID ?= ?' ?\. ?\$this->id ?\. ?' AND ts\.countryID ?= ?(\d{1,3}) AND t\.mapID ?= ?\d{1,5} AND "
+    r"ts\.terrID ?!= ?(\d{1,5}) ?' ?\) ?; ?if ?\( ?\$\1 ?== ?0 ?\) ?\$DB->sql_put\( ?'UPDATE wD_TerrStatus SET "
+    r"countryID ?= ?0 WHERE gameID ?= ?' ?\. ?\$this->id ?\. ?' AND terrID ?= ?\3 ?' ?\) ?; ?else ?"
+    r"\$DB->sql_put\( ?'UPDATE wD_TerrStatus SET countryID ?= ?\2 WHERE gameID ?= ?' ?\. ?\$this->id ?\. ?' AND "
+    r"terrID ?= ?\3 ?' ?\) ?;$")
+_FIRST_TURN_BUILDS = re.compile(
+    r"^\$turn ?= ?\$GLOBALS\['Variants'\]\[VARIANTID\]->turn ?; ?if ?\( ?\( ?\$turn ?== ?0 ?\) ?&& ?\( ?"
+    r"\$this->countryID ?== ?(\d{1,3}) ?\) ?\) ?\{ ?if ?\( ?\$this->type ?== ?'Build (Army|Fleet)' ?\) ?"
+    r"return false ?; ?"
+    r"if ?\( ?(?P<terrs>(?:\(? ?\$this->toTerrID ?== ?\d{1,5} ?\)? ?(?:\|\| ?)?){1,20})\) ?return true ?; ?"
+    r"else return false ?; ?\} ?(?:elseif ?\( ?\$this->type ?== ?'Destroy' ?&& ?\$this->toTerrID ?== ?"
+    r"(\d{1,5}) ?\) ?return true ?; ?)?else return parent::toTerrIDCheck\(\) ?;$")
+
+
+def describe(cls: str, name: str, function: str, code: str) -> str | None:
+    """The precise warning for an override of `function` whose code (whitespace evened) is
+    one of the forms above, None for any other code."""
+    code = " ".join(code.split())
+    if cls == "processGame" and function == "updateOwners" and (m := _HOMELAND.match(code)):
+        country, terr = m.group(2), m.group(3)
+        return (f"{name} overrides updateOwners of processGame: after every change of ownership, the centre "
+                f"terr#{terr} belongs to no one while the power country#{country} owns no other supply centre, and "
+                f"to that power otherwise; not modelled: the engine gives the centre's owner by the standard rules")
+    if cls == "userOrderBuilds" and function == "toTerrIDCheck" and (m := _FIRST_TURN_BUILDS.match(code)):
+        unit = "fleets" if m.group(2) == "Army" else "armies"
+        terrs = ", ".join(f"terr#{t}" for t in re.findall(r"toTerrID ?== ?(\d{1,5})", m.group("terrs")))
+        destroy = (f"; and a Destroy order in terr#{m.group(4)} is legal in every build phase"
+                   if m.group(4) else "")
+        return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in the opening build phase (turn 0) "
+                f"the power country#{m.group(1)} builds only {unit}, and only in {terrs}, not on its centres{destroy}; "
+                f"not modelled: the engine builds on owned centres only")
+    return None
+
+
+_DELETED = re.compile(r"\$DB->sql_put\(\s*(['\"])DELETE\s+FROM\s+wD_(?:Coastal)?Borders\s+WHERE\s+mapID\s*=\s*"
+                      r"\1\s*\.\s*\$this->mapID\s*\.\s*\1\s+AND\s+toTerrID\s*=\s*(\d{1,5})\s*\1\s*\)\s*;")
+
+
+def deleted_borders(install: str) -> list[tuple[int, str]]:
+    """(line, message) for each territory whose borders into it an install.php deletes with
+    SQL after the map is made (each territory once)."""
+    from .php_arrays import Lines
+    lines, seen, out = Lines(install), set(), []
+    for m in _DELETED.finditer(install):
+        terr = m.group(2)
+        if terr not in seen:
+            seen.add(terr)
+            out.append((lines.line(m.start()), f"install.php deletes every border into terr#{terr} after the map is "
+                                                f"made (units may leave it, never enter it); not modelled: the "
+                                                f"engine's borders go both ways, so units may move into terr#{terr}"))
+    return out
+
+
+_ID = re.compile(r"\b(terr|country)#(\d{1,5})\b")
+
+
+def named(message: str, territory, country) -> str:
+    """The message with `terr#N` and `country#N` replaced by the names `territory(N)` and
+    `country(N)` give (the id kept when they give None)."""
+    def name(m: re.Match) -> str:
+        found = (territory if m.group(1) == "terr" else country)(int(m.group(2)))
+        return found if found else f"{m.group(1)} {m.group(2)}"
+    return _ID.sub(name, message)
