@@ -62,6 +62,16 @@ RULE_CLASSES = {
     "adjudicatorPreGame": "the starting position",
     "processGame": "the phase sequence",
     "processMembers": "elimination, victory and the players' units and centres",
+    # the adjudicator's own decisions, one class an order kind: a variant that overrides one
+    # changes how orders resolve even when it overrides nothing above
+    "adjMove": "how a move is decided (its attack, prevent and defend strengths)",
+    "adjHeadToHeadMove": "how a head-to-head move is decided",
+    "adjSupportHold": "whether a support to hold is given or cut",
+    "adjSupportMove": "whether a support to move is given or cut",
+    "adjConvoyMove": "how a convoyed move is decided",
+    "adjConvoy": "whether a convoy is disrupted",
+    "adjHold": "how a holding unit is decided",
+    "adjParadoxException": "how paradoxes are resolved",
 }
 _CLASS = re.compile(r"\bclass\s+(\w+)\s+extends\s+(\w+)\s*\{")
 # a function and the first character of its body; parameter lists are short, and a bound

@@ -295,3 +295,19 @@ def test_two_starting_units_in_one_territory_keep_the_first_and_say_so(tmp_path)
     game = tmp_path / "isle"
     write_files(result, game)
     assert not [d for d in validate([str(game)]) if d["severity"] == "error"]
+
+
+def test_a_variant_that_only_changes_how_moves_are_decided_is_not_complete(tmp_path):
+    """A variant whose only own class was an adjudicator decision (variantClasses['adjMove'])
+    imported as complete without a word: adjMove was not among the classes read as rules."""
+    folder = _alone(tmp_path, "Isle")
+    variant = folder / "variant.php"
+    variant.write_text(variant.read_text().replace(
+        "$this->supplyCenterTarget = 2;", "$this->supplyCenterTarget = 2; $this->variantClasses['adjMove'] = 'Isle';"))
+    (folder / "classes" / "adjMove.php").write_text(
+        "<?php\nclass IsleVariant_adjMove extends adjMove {\n"
+        "  protected function _attackStrength() { $a = parent::_attackStrength(); $a['max']++; return $a; }\n}\n")
+    result = import_variant(folder)
+    [weaker] = _codes(result, "IMP013")
+    assert (weaker.file, weaker.line) == ("Isle/classes/adjMove.php", 2)
+    assert "overrides _attackStrength of adjMove" in weaker.message and result.game["status"] == "partial"
