@@ -58,6 +58,8 @@ RULE_CLASSES = {
     "userOrderRetreats": "which retreats are legal",
     "processOrderRetreats": "how retreats are processed",
     "adjudicatorDiplomacy": "the movement adjudication",
+    "adjMove": "the strengths of moves, holds and supports",
+    "adjHeadToHeadMove": "the strengths of moves in a head-to-head battle",
     "adjudicatorRetreats": "the retreat adjudication",
     "adjudicatorPreGame": "the starting position",
     "processGame": "the phase sequence",
@@ -502,6 +504,34 @@ def _bidding_code(cls: str, body: str, real: list[str]) -> bool:
         and process.count("parent::process()") >= 2
 
 
+_MOVES_TO = re.compile(r"\$DB->sql_put\(\s*\"UPDATE\s+wD_Moves\s+SET\s+countryID\s*=\s*'?(\d{1,3})'?\s+WHERE\s+"
+                       r"countryID\s*=\s*'?(\d{1,3})'?\s+AND\s+gameID\s*=\s*\"\s*\.\s*\$(?:Game|this)->id\s*\)\s*;")
+_RETURN_PARENT = re.compile(r"return\s+parent::adjudicate\(\s*\)\s*;\s*$")
+
+
+def _allied_moves(cls: str, body: str, real: list[str]) -> list[list[int]] | None:
+    """The countries an adjudicatorDiplomacy's adjudicate() gives another country's moves before
+    webDiplomacy's adjudication (Pirates' privateers: `UPDATE wD_Moves SET countryID=1 WHERE
+    countryID=5`), so that the adjudication takes them for one: [[countryID, its allies...]], or
+    None. The rest of adjudicate() may only read (what it reads for other classes, Pirates'
+    frigates for its adjMove, is those classes' to say): no other write, no other parent call."""
+    if cls != "adjudicatorDiplomacy" or "adjudicate" not in real:
+        return None
+    code = strip_comments(_function_body(body, "adjudicate") or "")
+    pairs = _MOVES_TO.findall(code)
+    rest = _MOVES_TO.sub("", code)
+    if not pairs or not _RETURN_PARENT.search(rest):
+        return None
+    rest = _RETURN_PARENT.sub("", rest)
+    if re.search(r"sql_put|\b(?:UPDATE|DELETE|INSERT)\b|parent::|\$this->", rest):
+        return None
+    groups: dict[int, list[int]] = {}
+    for to, of in pairs:
+        if int(to) != int(of):
+            groups.setdefault(int(to), [int(to)]).append(int(of))
+    return [g for _, g in sorted(groups.items())] or None
+
+
 _IF = re.compile(r"\bif\s*\(")
 _RETURN_WIN = re.compile(r"\s*return\s+\$win\s*;")
 _OWNS = re.compile(r"^\$status\[\s*(\d{1,5})\s*\]\s*==\s*(\d{1,3})$")
@@ -754,6 +784,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if _bidding_code(cls, own, real):
                 facts.found.setdefault("BiddingStart", {})     # GreekDip's own BiddingStart_processGame
                 real = []
+            allied = _allied_moves(cls, own, real)
+            if allied is not None:
+                facts.found["AlliedMoves"] = {"country_groups": allied, "where": (shown, lines.line(m.start()))}
+                real = [f for f in real if f != "adjudicate"]
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes

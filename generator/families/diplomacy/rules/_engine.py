@@ -23,11 +23,14 @@ class MovementRules:
         # hooks that change how the resolver weighs moves: without them, the standard resolver
         self.strengths = list(self.rules.hooks("move_strength"))
         self.uncut = list(self.rules.hooks("cuts_no_support"))
-        self.reweighs = bool(self.strengths or self.uncut)
+        # powers the resolver takes for one (allied powers): power -> the power it counts as
+        self.sides = {pw: side for fn, params in self.rules.hooks("sides")
+                      for pw, side in fn(game, params).items()}
+        self.reweighs = bool(self.strengths or self.uncut or self.sides)
 
     def resolver(self, m, units: dict, orders: dict) -> Resolver:
         """The phase's resolver with the modules' strengths and support cuts (`reweighs`)."""
-        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders)
+        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders, self.sides)
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
@@ -66,15 +69,17 @@ class MovementRules:
 
 
 class Reweighed(Resolver):
-    """The resolver of a phase some module weighs otherwise (move_strength, cuts_no_support):
-    the standard decisions, with the attack and prevent strengths of the moves a module
-    names passed through its function, and the support cuts of the moves it spares left
-    out (a spared move still dislodges a supporter, which then gives no support)."""
+    """The resolver of a phase some module weighs otherwise (move_strength, cuts_no_support,
+    sides): the standard decisions, with the attack and prevent strengths of the moves a module
+    names passed through its function, the support cuts of the moves it spares left
+    out (a spared move still dislodges a supporter, which then gives no support), and allied
+    powers taken for one wherever the standard rules ask whether two units share a power."""
 
     __slots__ = ("weights", "cutters")
 
-    def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict):
-        super().__init__(m, units, orders)
+    def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict,
+                 sides: dict | None = None):
+        super().__init__(m, units, orders, sides)
         kind, dest = self.kind, self.dest
         moves = {p: dest[p] for p in self.order if kind[p] == "move"}
         weights: dict = {}
