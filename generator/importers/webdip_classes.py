@@ -215,7 +215,11 @@ def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
     def reads_array(where) -> bool:
         names = facts.reads.get(where, set())
         return bool(names & arrays or any(variant.methods.get(n, set()) & arrays for n in names))
-    facts.unmodelled = [where for where in facts.unmodelled if not from_mixin(where[0]) and not reads_array(where)]
+    kept = [where for where in facts.unmodelled if not from_mixin(where[0]) and not reads_array(where)]
+    # what the module's code keeps on the variant for other classes (Imperium's adjudicatorDiplomacy
+    # fills $Game->Variant->river_moves for its adjMove): a class that reads only that is module code too
+    shared = {n for where in facts.unmodelled if where not in kept for n in facts.reads.get(where, ())}
+    facts.unmodelled = [where for where in kept if not (facts.reads.get(where) and facts.reads[where] <= shared)]
 
 
 # `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`

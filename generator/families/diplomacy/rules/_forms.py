@@ -31,6 +31,9 @@ FORMS = {
     "BiddingStart": "processGame code of the variant's own that does what BiddingStart_processGame does: "
                     "the first turn's successful moves of the token units give their owners the centres, then "
                     "every unit is removed (found with $init_build and the tokens: {tokens, units})",
+    "AlliedMoves": "an adjudicatorDiplomacy whose adjudicate() gives a country's moves to another country "
+                   "before the adjudication (`UPDATE wD_Moves SET countryID=1 WHERE countryID=5`) and otherwise "
+                   "only reads (found: {groups: [[power, its allies...]]})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
