@@ -513,6 +513,22 @@ _MOVES_TO = re.compile(r"\$DB->sql_put\(\s*\"UPDATE\s+wD_Moves\s+SET\s+countryID
 _RETURN_PARENT = re.compile(r"return\s+parent::adjudicate\(\s*\)\s*;\s*$")
 
 
+_RETREAT_AS = re.compile(r"^\$(\w{1,40}) ?= ?\$this->Unit->type ?; ?\$this->Unit->type ?= ?(['\"])(Army|Fleet)\2 ?; ?"
+                         r"\$(\w{1,40}) ?= ?parent::toTerrIDCheck\( ?\) ?; ?\$this->Unit->type ?= ?\$\1 ?; ?"
+                         r"return \$\4 ?;$")
+
+
+def _retreat_as(cls: str, body: str, real: list[str]) -> str | None:
+    """"A" or "F" when an own userOrderRetreats checks every retreat as if the unit were of that
+    type (Pirates' clippers retreat one place: `$this->Unit->type = "Army";` around the parent's
+    toTerrIDCheck), None otherwise."""
+    if cls != "userOrderRetreats" or "toTerrIDCheck" not in real:
+        return None
+    code = " ".join(strip_comments(_function_body(body, "toTerrIDCheck") or "").split())
+    m = _RETREAT_AS.match(code)
+    return m.group(3)[0] if m else None
+
+
 def _allied_moves(cls: str, body: str, real: list[str]) -> list[list[int]] | None:
     """The countries an adjudicatorDiplomacy's adjudicate() gives another country's moves before
     webDiplomacy's adjudication (Pirates' privateers: `UPDATE wD_Moves SET countryID=1 WHERE
@@ -788,6 +804,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if _bidding_code(cls, own, real):
                 facts.found.setdefault("BiddingStart", {})     # GreekDip's own BiddingStart_processGame
                 real = []
+            retreat_as = _retreat_as(cls, own, real)
+            if retreat_as:
+                facts.found["RetreatAs"] = {"kind": retreat_as}
+                real = [f for f in real if f != "toTerrIDCheck"]
             allied = _allied_moves(cls, own, real)
             if allied is not None:
                 facts.found["AlliedMoves"] = {"country_groups": allied, "where": (shown, lines.line(m.start()))}

@@ -34,6 +34,9 @@ FORMS = {
     "AlliedMoves": "an adjudicatorDiplomacy whose adjudicate() gives a country's moves to another country "
                    "before the adjudication (`UPDATE wD_Moves SET countryID=1 WHERE countryID=5`) and otherwise "
                    "only reads (found: {groups: [[power, its allies...]]})",
+    "RetreatAs": "a userOrderRetreats of the variant's own whose toTerrIDCheck checks every retreat as if the unit "
+                 "were an army (or a fleet): `$this->Unit->type = \"Army\";` around the parent's check "
+                 "(found: {kind: A or F})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
