@@ -72,8 +72,14 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       neither dislodge nor cut each other, nor
                                                       support an attack on each other's units)
 
-The adjudicator asks for move_strength, cuts_no_support and sides once a phase, and plays a
-phase of a game that uses none with the standard resolver, untouched.
+    move_bonus(game, units, moves, params) -> {province: number}
+                                                      moves of the phase made stronger by the
+                                                      number: in attack, prevent and defence (a
+                                                      head-to-head battle), and in hold when the
+                                                      move fails (not against the unit's own power)
+
+The adjudicator asks for move_strength, cuts_no_support, sides and move_bonus once a phase, and
+plays a phase of a game that uses none with the standard resolver, untouched.
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -214,7 +220,7 @@ class OrderKind:
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "victory", "checks", "pages", "start", "convoy_provinces", "neutral_colours",
          "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds", "home_centres",
-         "adjustment_due", "owners_after", "sides")
+         "adjustment_due", "owners_after", "sides", "move_bonus")
 
 
 @dataclass(frozen=True)
@@ -247,6 +253,7 @@ class RuleModule:
     retreats: Callable | None = None
     border_kinds: Callable | None = None
     sides: Callable | None = None
+    move_bonus: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""
