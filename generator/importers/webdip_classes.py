@@ -925,6 +925,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                                                    f"no Mapwright rule module reproduces '{mixin}'")
             real = [f for f, first in _FUNCTION.findall(body)
                     if first != "}"]
+            precise = describe(cls, name, real[0], _function_body(body, real[0]) or "") if len(real) == 1 else None
+            if precise:     # one-off code read closely enough to say what is not modelled
+                where = (shown, where[1], precise)
             if cls in ("userOrderBuilds", "processOrderBuilds"):
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:
