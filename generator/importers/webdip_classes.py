@@ -540,8 +540,8 @@ def _retreat_as(cls: str, body: str, real: list[str]) -> str | None:
 # row by row into `$Game->Variant->fregatte[]`: the move ids of one unit type, for the adjMove classes
 _MOVE_LIST = re.compile(r"SELECT\s+m\.id\s+FROM\s+wD_Moves\s+m\s+(?:INNER\s+)?JOIN\s+wD_Units\s+u\s+ON\s*\(\s*"
                         r"u\.id\s*=\s*m\.unitID\s*\)\s+WHERE\s+u\.type\s*=\s*'(Army|Fleet)'\s+AND\s+m\.gameID\s*="
-                        r"[^;]{0,100};\s*while\s*\(\s*list\(\s*\$(?P<v>\w{1,40})\s*\)\s*=\s*\$DB->tabl_row\(\s*\$\w{1,40}"
-                        r"\s*\)\s*\)\s*\$Game->Variant->(\w{1,40})\[\]\s*=\s*\$(?P=v)\s*;")
+                        r"[^;]{0,100};\s*while\s*\(\s*list\(\s*\$(?P<v>\w{1,40})\s*\)\s*=\s*"
+                        r"\$DB->tabl_row\(\s*\$\w{1,40}\s*\)\s*\)\s*\$Game->Variant->(\w{1,40})\[\]\s*=\s*\$(?P=v)\s*;")
 # `if ( $this->countryID == 14 ) { $min += 3; $max += 3; }` and `in_array($this->id, $Game->Variant->fregatte)`
 _BONUS = r"\)\s*\)?\s*\{\s*\$min\s*\+=\s*(\d{1,2}(?:\.\d{1,3})?)\s*;\s*\$max\s*\+=\s*\2\s*;\s*\}"
 _COUNTRY_BONUS = re.compile(r"\$this->countryID\s*==\s*'?(\d{1,3})'?\s*" + _BONUS)
