@@ -124,6 +124,12 @@ class ClassFacts:
     included_by: dict[str, str] = field(default_factory=dict)   # file -> the file that includes it
     mixin_included: set[str] = field(default_factory=set)       # files a recognised mixin's class includes
     reads: dict[tuple, set[str]] = field(default_factory=dict)  # unmodelled entry -> variant arrays its code reads
+    # a variant property an adjudicatorDiplomacy fills with the move ids of one unit type (Pirates'
+    # `$Game->Variant->fregatte[]`, its armies): property -> 'A' or 'F'
+    move_lists: dict[str, str] = field(default_factory=dict)
+    # own adjMove / adjHeadToHeadMove classes that add strength to moves (_move_bonuses): (unmodelled
+    # entry, {property: bonus}, {countryID: bonus})
+    move_bonuses: list[tuple[tuple, dict, dict]] = field(default_factory=list)
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -162,6 +168,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
             continue
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
+    _strength_by_unit_type(facts)
     _canal(facts)
     _module_code(facts, variant)
     return facts
@@ -223,7 +230,11 @@ def _module_code(facts: ClassFacts, variant: VariantPhp) -> None:
     def reads_array(where) -> bool:
         names = facts.reads.get(where, set())
         return bool(names & arrays or any(variant.methods.get(n, set()) & arrays for n in names))
-    facts.unmodelled = [where for where in facts.unmodelled if not from_mixin(where[0]) and not reads_array(where)]
+    kept = [where for where in facts.unmodelled if not from_mixin(where[0]) and not reads_array(where)]
+    # what the module's code keeps on the variant for other classes (Imperium's adjudicatorDiplomacy
+    # fills $Game->Variant->river_moves for its adjMove): a class that reads only that is module code too
+    shared = {n for where in facts.unmodelled if where not in kept for n in facts.reads.get(where, ())}
+    facts.unmodelled = [where for where in kept if not (facts.reads.get(where) and facts.reads[where] <= shared)]
 
 
 # `include_once("variants/X/classes/y.php");` and the other three forms: the argument up to the `;`
@@ -510,6 +521,109 @@ def _bidding_code(cls: str, body: str, real: list[str]) -> bool:
     process = " ".join((_function_body(body, "process") or "").split())
     return bool(_BID_OWNERS.search(owners)) and "$this->turn==1" in process.replace(" ", "") \
         and process.count("parent::process()") >= 2
+
+
+_MOVES_TO = re.compile(r"\$DB->sql_put\(\s*\"UPDATE\s+wD_Moves\s+SET\s+countryID\s*=\s*'?(\d{1,3})'?\s+WHERE\s+"
+                       r"countryID\s*=\s*'?(\d{1,3})'?\s+AND\s+gameID\s*=\s*\"\s*\.\s*\$(?:Game|this)->id\s*\)\s*;")
+_RETURN_PARENT = re.compile(r"return\s+parent::adjudicate\(\s*\)\s*;\s*$")
+
+
+_RETREAT_AS = re.compile(r"^\$(\w{1,40}) ?= ?\$this->Unit->type ?; ?\$this->Unit->type ?= ?(['\"])(Army|Fleet)\2 ?; ?"
+                         r"\$(\w{1,40}) ?= ?parent::toTerrIDCheck\( ?\) ?; ?\$this->Unit->type ?= ?\$\1 ?; ?"
+                         r"return \$\4 ?;$")
+
+
+def _retreat_as(cls: str, body: str, real: list[str]) -> str | None:
+    """"A" or "F" when an own userOrderRetreats checks every retreat as if the unit were of that
+    type (Pirates' clippers retreat one place: `$this->Unit->type = "Army";` around the parent's
+    toTerrIDCheck), None otherwise."""
+    if cls != "userOrderRetreats" or "toTerrIDCheck" not in real:
+        return None
+    code = " ".join(strip_comments(_function_body(body, "toTerrIDCheck") or "").split())
+    m = _RETREAT_AS.match(code)
+    return m.group(3)[0] if m else None
+
+
+# `SELECT m.id FROM wD_Moves m JOIN wD_Units u ON (u.id = m.unitID) WHERE u.type='Army' ...` read
+# row by row into `$Game->Variant->fregatte[]`: the move ids of one unit type, for the adjMove classes
+_MOVE_LIST = re.compile(r"SELECT\s+m\.id\s+FROM\s+wD_Moves\s+m\s+(?:INNER\s+)?JOIN\s+wD_Units\s+u\s+ON\s*\(\s*"
+                        r"u\.id\s*=\s*m\.unitID\s*\)\s+WHERE\s+u\.type\s*=\s*'(Army|Fleet)'\s+AND\s+m\.gameID\s*="
+                        r"[^;]{0,100};\s*while\s*\(\s*list\(\s*\$(?P<v>\w{1,40})\s*\)\s*=\s*"
+                        r"\$DB->tabl_row\(\s*\$\w{1,40}\s*\)\s*\)\s*\$Game->Variant->(\w{1,40})\[\]\s*=\s*\$(?P=v)\s*;")
+# `if ( $this->countryID == 14 ) { $min += 3; $max += 3; }` and `in_array($this->id, $Game->Variant->fregatte)`
+_BONUS = r"\)\s*\)?\s*\{\s*\$min\s*\+=\s*(\d{1,2}(?:\.\d{1,3})?)\s*;\s*\$max\s*\+=\s*\2\s*;\s*\}"
+_COUNTRY_BONUS = re.compile(r"\$this->countryID\s*==\s*'?(\d{1,3})'?\s*" + _BONUS)
+_LIST_BONUS = re.compile(r"in_array\(\s*\$this->id\s*,\s*\$Game->Variant->(\w{1,40})\s*" + _BONUS)
+_STRENGTH_FUNCTIONS = {"__construct", "defenderMoving", "supportStrength", "_holdStrength", "_defendStrength"}
+
+
+def _move_bonuses(cls: str, body: str, real: list[str]) -> tuple[dict, dict] | None:
+    """({variant property: bonus}, {countryID: bonus}) of an own adjMove / adjHeadToHeadMove whose
+    overrides only add a fixed strength to the moves of a list the adjudicatorDiplomacy fills (Pirates'
+    frigates) or of a country (its hurricane), or None for any other code."""
+    if cls not in ("adjMove", "adjHeadToHeadMove") or not set(real) <= _STRENGTH_FUNCTIONS:
+        return None
+    code = strip_comments(body)
+    lists = {prop: float(n) for prop, n in _LIST_BONUS.findall(code)}
+    countries = {int(cid): float(n) for cid, n in _COUNTRY_BONUS.findall(code)}
+    left = _COUNTRY_BONUS.sub("", _LIST_BONUS.sub("", code))
+    if not lists or re.search(r"\$(?:min|max)\s*(?:\+=|-=|\*=)", left):
+        return None
+    return lists, countries
+
+
+def _strength_by_unit_type(facts: ClassFacts) -> None:
+    """The adjMove classes' bonus for one unit type's moves as the UnitStrength form; each class
+    then stays not modelled only for its bonus to a country's moves, which the warning names."""
+    if not facts.move_bonuses:
+        return
+    found: set[tuple[str, float]] = set()
+    for where, lists, countries in facts.move_bonuses:
+        if not set(lists) <= set(facts.move_lists):
+            return
+        found |= {(facts.move_lists[prop], bonus) for prop, bonus in lists.items()}
+    if len(found) != 1:
+        return
+    [(kind, bonus)] = found
+    facts.found["UnitStrength"] = {"kind": kind, "bonus": int(bonus) if bonus == int(bonus) else bonus}
+    by_where = {where: countries for where, _, countries in facts.move_bonuses}
+    kept = []
+    for entry in facts.unmodelled:
+        countries = by_where.get(entry)
+        if countries is None:
+            kept.append(entry)
+        elif countries:
+            name = entry[2].split(" ", 1)[0]
+            said = "; ".join(f"every move of country#{cid} gains {n:g}" for cid, n in sorted(countries.items()))
+            kept.append((entry[0], entry[1], f"{name} adds strength to moves: those of units of type "
+                                             f"{'Army' if kind == 'A' else 'Fleet'} gain {bonus:g} (a rule "
+                                             f"module plays it); not modelled: {said}, in attack, prevention, "
+                                             f"defence and the hold of a failed move (the engine plays them "
+                                             f"at the standard strength)"))
+    facts.unmodelled = kept
+
+
+def _allied_moves(cls: str, body: str, real: list[str]) -> list[list[int]] | None:
+    """The countries an adjudicatorDiplomacy's adjudicate() gives another country's moves before
+    webDiplomacy's adjudication (Pirates' privateers: `UPDATE wD_Moves SET countryID=1 WHERE
+    countryID=5`), so that the adjudication takes them for one: [[countryID, its allies...]], or
+    None. The rest of adjudicate() may only read (what it reads for other classes, Pirates'
+    frigates for its adjMove, is those classes' to say): no other write, no other parent call."""
+    if cls != "adjudicatorDiplomacy" or "adjudicate" not in real:
+        return None
+    code = strip_comments(_function_body(body, "adjudicate") or "")
+    pairs = _MOVES_TO.findall(code)
+    rest = _MOVES_TO.sub("", code)
+    if not pairs or not _RETURN_PARENT.search(rest):
+        return None
+    rest = _RETURN_PARENT.sub("", rest)
+    if re.search(r"sql_put|\b(?:UPDATE|DELETE|INSERT)\b|parent::|\$this->", rest):
+        return None
+    groups: dict[int, list[int]] = {}
+    for to, of in pairs:
+        if int(to) != int(of):
+            groups.setdefault(int(to), [int(to)]).append(int(of))
+    return [g for _, g in sorted(groups.items())] or None
 
 
 _IF = re.compile(r"\bif\s*\(")
@@ -893,6 +1007,16 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             if _bidding_code(cls, own, real):
                 facts.found.setdefault("BiddingStart", {})     # GreekDip's own BiddingStart_processGame
                 real = []
+            retreat_as = _retreat_as(cls, own, real)
+            if retreat_as:
+                facts.found["RetreatAs"] = {"kind": retreat_as}
+                real = [f for f in real if f != "toTerrIDCheck"]
+            if cls == "adjudicatorDiplomacy":
+                facts.move_lists.update({m.group(3): m.group(1)[0] for m in _MOVE_LIST.finditer(own)})
+            allied = _allied_moves(cls, own, real)
+            if allied is not None:
+                facts.found["AlliedMoves"] = {"country_groups": allied, "where": (shown, lines.line(m.start()))}
+                real = [f for f in real if f != "adjudicate"]
             fog = _fog_code(cls, own, real)
             if fog:
                 facts.found.setdefault("Fog", {})       # ClassicFog's own classes are the Fog classes
@@ -909,6 +1033,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                     facts.builds.append((cls, _build_reading(cls, own, real), where))
                 elif cls == "processGame" and _neutral_only(own, real):
                     facts.neutral_process.append(where)
+                elif (bonuses := _move_bonuses(cls, own, real)) is not None:
+                    _unmodelled(facts, where, body)
+                    facts.move_bonuses.append((where, *bonuses))
                 else:
                     _unmodelled(facts, where, body)
             continue
@@ -942,6 +1069,9 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                                                    f"no Mapwright rule module reproduces '{mixin}'")
             real = [f for f, first in _FUNCTION.findall(body)
                     if first != "}"]
+            precise = describe(cls, name, real[0], _function_body(body, real[0]) or "") if len(real) == 1 else None
+            if precise:     # one-off code read closely enough to say what is not modelled
+                where = (shown, where[1], precise)
             if cls in ("userOrderBuilds", "processOrderBuilds"):
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:

@@ -11,6 +11,12 @@ importer names them once install.php is read (`named`).
   listed territories (seas among them); a Destroy order in one territory is always legal.
 - DutchRevolt's install.php, after the map is made, deletes every border into one territory
   (`DELETE FROM wD_Borders ... AND toTerrID=9`): units may leave it, never enter it.
+- Pirates' hurricane, a unit of the country after the last of $countries (`count(...->countries)
+  + 1`), which no player moves: processOrderBuilds' create() destroys it and builds it anew on a
+  random vacant non-supply territory in every build phase; processOrderDiplomacy's create()
+  orders it to a random territory next to it by the armies' borders in every movement phase;
+  processMembers' countUnitsSCs() counts its units and centres for no player; processGame's
+  process() plays at once a phase in which no player has orders (only the hurricane's).
 """
 from __future__ import annotations
 
@@ -51,6 +57,45 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
         return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in the opening build phase (turn 0) "
                 f"the power country#{m.group(1)} builds only {unit}, and only in {terrs}, not on its centres{destroy}; "
                 f"not modelled: the engine builds on owned centres only")
+    hurricane = _hurricane(cls, function, code)
+    if hurricane:
+        return f"{name} overrides {function} of {cls}: {hurricane}"
+    return None
+
+
+# the unit of the country after the last of $countries: no player's (Pirates' hurricane)
+_EXTRA_COUNTRY = re.compile(r"count\( ?\$(?:Game|this->Game)->Variant->countries ?\) ?\+ ?1\b")
+_UNMODELLED_HURRICANE = ("not modelled: the engine knows no unit of that country, so the game plays without it "
+                         "(no unit is moved, dislodged or built by it and no centre is turned neutral)")
+
+
+_AGAIN = re.compile(r"^(?:global \$DB ?; ?)?parent::process\(\) ?; ?list\( ?\$(\w{1,40}) ?\) ?= ?\$DB->sql_row\( ?\" ?"
+                    r"SELECT COUNT\(\*\) FROM wD_Members WHERE orderStatus ?!= ?'None' AND gameID ?= ?\" ?\. ?"
+                    r"\$this->id ?\) ?; ?if ?\( ?\$\1 ?== ?0 ?\) ?parent::process\(\) ?;$")
+
+
+def _hurricane(cls: str, function: str, code: str) -> str | None:
+    """The warning for a class of Pirates' hurricane (the module docstring), None for other code."""
+    if cls == "processGame" and function == "process" and _AGAIN.match(code):
+        return ("a phase in which no player has orders to give (only the hurricane's, the unit of the country "
+                "after the last of $countries, which the classes order) is processed at once after the phase "
+                "before it; not modelled as such: the engine knows no hurricane, and skips a phase with no "
+                "orders as webDiplomacy does")
+    if not _EXTRA_COUNTRY.search(code):
+        return None
+    if cls == "processOrderBuilds" and function == "create" and "'Destroy'" in code and "'Build Army'" in code \
+            and "ORDER BY RAND()" in code and "t.supply='No'" in code.replace(" ", ""):
+        return ("in every build phase the unit of the country after the last of $countries (no player's: the "
+                "hurricane) is destroyed and a new army of that country is built on a random vacant territory "
+                "that is no supply centre; " + _UNMODELLED_HURRICANE)
+    if cls == "processOrderDiplomacy" and function == "create" and "ORDER BY RAND()" in code \
+            and "SETtype='Move'" in code.replace(" ", ""):
+        return ("in every movement phase the unit of the country after the last of $countries (no player's: the "
+                "hurricane) is ordered to move to a random territory next to it by the armies' borders; "
+                + _UNMODELLED_HURRICANE)
+    if cls == "processMembers" and function == "countUnitsSCs":
+        return ("the units and centres of the country after the last of $countries (no player's: the hurricane) "
+                "are counted for no player, so a centre it ends a fall turn in is no one's; " + _UNMODELLED_HURRICANE)
     return None
 
 

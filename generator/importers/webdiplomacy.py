@@ -615,6 +615,15 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             rest = {k: v for k, v in facts_of.items() if k != "country_ids"}
             found[name] = facts_of = {**rest, "powers": [power_id(by_cid[c]) for c in facts_of["country_ids"]
                                                          if c in by_cid]}
+        if isinstance(facts_of, dict) and "country_groups" in facts_of:     # [[countryID, ...]]
+            groups = facts_of["country_groups"]
+            if not all(c in by_cid for g in groups for c in g):
+                facts.unmodelled.append((*facts_of.get("where", (shown, 1)), f"the classes' {name} rule names "
+                                         f"countryIDs that are not countries of $countries: it is not imported"))
+                found.pop(name)
+                continue
+            rest = {k: v for k, v in facts_of.items() if k not in ("country_groups", "where")}
+            found[name] = facts_of = {**rest, "groups": [[power_id(by_cid[c]) for c in g] for g in groups]}
         if isinstance(facts_of, dict) and "country_terr_ids" in facts_of:   # {countryID: [terrID]}
             facts_of = _territories_by_power(name, facts_of, by_cid, location_by_row, by_id, facts, shown)
             if facts_of is None:

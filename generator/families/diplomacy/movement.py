@@ -343,11 +343,15 @@ class Resolver:
                  "convoyers", "done", "guess", "reads", "pending", "paradox", "verdicts", "described",
                  "conv", "candidates", "head_to_head")
 
-    def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]):
+    def __init__(self, m: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order],
+                 sides: dict[str, str] | None = None):
         self.m = m
         self.units = units
         self.orders = orders
         power = self.power = dict(zip(units, map(_POWER, units.values())))     # province -> power
+        if sides:       # allied powers adjudicated as one (a rule module's `sides`): one power here
+            for p, pw in power.items():
+                power[p] = sides.get(pw, pw)
         kind = self.kind = dict.fromkeys(units, "hold")
         dest: dict[str, str] = {}
         into: dict[str, list[str]] = {}

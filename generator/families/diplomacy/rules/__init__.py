@@ -70,8 +70,19 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       where a dislodged unit may retreat, of
                                                       the standard `options`
 
-The adjudicator asks for move_strength and cuts_no_support once a phase, and plays a
-phase of a game that uses neither with the standard resolver, untouched.
+    sides(game, params) -> {power: power}             powers the movement adjudication takes for
+                                                      another (allies adjudicated as one: they
+                                                      neither dislodge nor cut each other, nor
+                                                      support an attack on each other's units)
+
+    move_bonus(game, units, moves, params) -> {province: number}
+                                                      moves of the phase made stronger by the
+                                                      number: in attack, prevent and defence (a
+                                                      head-to-head battle), and in hold when the
+                                                      move fails (not against the unit's own power)
+
+The adjudicator asks for move_strength, cuts_no_support, sides and move_bonus once a phase, and
+plays a phase of a game that uses none with the standard resolver, untouched.
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -212,7 +223,7 @@ class OrderKind:
 HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
-         "home_centres", "adjustment_due", "owners_after")
+         "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus")
 
 
 @dataclass(frozen=True)
@@ -245,6 +256,8 @@ class RuleModule:
     cuts_no_support: Callable | None = None
     retreats: Callable | None = None
     border_kinds: Callable | None = None
+    sides: Callable | None = None
+    move_bonus: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""

@@ -23,11 +23,15 @@ class MovementRules:
         # hooks that change how the resolver weighs moves: without them, the standard resolver
         self.strengths = list(self.rules.hooks("move_strength"))
         self.uncut = list(self.rules.hooks("cuts_no_support"))
-        self.reweighs = bool(self.strengths or self.uncut)
+        self.bonuses = list(self.rules.hooks("move_bonus"))
+        # powers the resolver takes for one (allied powers): power -> the power it counts as
+        self.sides = {pw: side for fn, params in self.rules.hooks("sides")
+                      for pw, side in fn(game, params).items()}
+        self.reweighs = bool(self.strengths or self.uncut or self.sides or self.bonuses)
 
     def resolver(self, m, units: dict, orders: dict) -> Resolver:
         """The phase's resolver with the modules' strengths and support cuts (`reweighs`)."""
-        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders)
+        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders, self.sides, self.bonuses)
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
@@ -66,15 +70,19 @@ class MovementRules:
 
 
 class Reweighed(Resolver):
-    """The resolver of a phase some module weighs otherwise (move_strength, cuts_no_support):
-    the standard decisions, with the attack and prevent strengths of the moves a module
-    names passed through its function, and the support cuts of the moves it spares left
-    out (a spared move still dislodges a supporter, which then gives no support)."""
+    """The resolver of a phase some module weighs otherwise (move_strength, cuts_no_support,
+    sides): the standard decisions, with the attack and prevent strengths of the moves a module
+    names passed through its function, the support cuts of the moves it spares left
+    out (a spared move still dislodges a supporter, which then gives no support), and allied
+    powers taken for one wherever the standard rules ask whether two units share a power, and
+    the moves a module gives a bonus (move_bonus) stronger in attack, prevent and defence, and
+    in hold when they fail."""
 
-    __slots__ = ("weights", "cutters")
+    __slots__ = ("weights", "cutters", "bonus")
 
-    def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict):
-        super().__init__(m, units, orders)
+    def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict,
+                 sides: dict | None = None, bonuses: list = ()):
+        super().__init__(m, units, orders, sides)
         kind, dest = self.kind, self.dest
         moves = {p: dest[p] for p in self.order if kind[p] == "move"}
         weights: dict = {}
@@ -83,6 +91,11 @@ class Reweighed(Resolver):
                 before = weights.get(p)
                 weights[p] = weigh if before is None else (lambda s, f=weigh, g=before: f(g(s)))
         self.weights = weights
+        bonus: dict = {}
+        for fn, params in bonuses:
+            for p, extra in fn(game, units, moves, params).items():
+                bonus[p] = bonus.get(p, 0) + extra
+        self.bonus = bonus
         spared = {p for fn, params in uncut for p in fn(game, units, moves, params)}
         # a supporter attacked by a spared move -> the attackers that still cut its support
         self.cutters = {d: [q for q in qs if q not in spared] for d, qs in self.into.items()
@@ -91,12 +104,23 @@ class Reweighed(Resolver):
     def _attack(self, p: str):
         strength = Resolver._attack(self, p)
         weigh = self.weights.get(p)
-        return strength if weigh is None else weigh(strength)
+        strength = strength if weigh is None else weigh(strength)
+        # (no bonus where the move has no strength at all: against its own power's unit)
+        return strength + self.bonus[p] if strength and p in self.bonus else strength
 
     def prevent_strength(self, p: str):
         strength = Resolver.prevent_strength(self, p)
         weigh = self.weights.get(p)
-        return strength if weigh is None else weigh(strength)
+        strength = strength if weigh is None else weigh(strength)
+        return strength + self.bonus[p] if strength and p in self.bonus else strength
+
+    def defend_strength(self, p: str):
+        return Resolver.defend_strength(self, p) + self.bonus.get(p, 0)
+
+    def hold_strength(self, d: str):
+        strength = Resolver.hold_strength(self, d)
+        # a move's hold strength is 0 when it leaves, 1 when it fails: only then stronger
+        return strength + self.bonus[d] if strength and d in self.bonus and self.kind[d] == "move" else strength
 
     def _support(self, p: str, record: bool = False, cutters=None):
         return Resolver._support(self, p, record, self.cutters.get(p))

@@ -33,6 +33,15 @@ FORMS = {
     "BiddingStart": "processGame code of the variant's own that does what BiddingStart_processGame does: "
                     "the first turn's successful moves of the token units give their owners the centres, then "
                     "every unit is removed (found with $init_build and the tokens: {tokens, units})",
+    "AlliedMoves": "an adjudicatorDiplomacy whose adjudicate() gives a country's moves to another country "
+                   "before the adjudication (`UPDATE wD_Moves SET countryID=1 WHERE countryID=5`) and otherwise "
+                   "only reads (found: {groups: [[power, its allies...]]})",
+    "RetreatAs": "a userOrderRetreats of the variant's own whose toTerrIDCheck checks every retreat as if the unit "
+                 "were an army (or a fleet): `$this->Unit->type = \"Army\";` around the parent's check "
+                 "(found: {kind: A or F})",
+    "UnitStrength": "own adjMove / adjHeadToHeadMove classes that add a fixed strength (`$min += 0.5; $max += "
+                    "0.5;`) to the moves whose ids an adjudicatorDiplomacy lists by unit type (`SELECT m.id ... "
+                    "WHERE u.type='Army'` into `$Game->Variant->fregatte[]`) (found: {kind, bonus})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",

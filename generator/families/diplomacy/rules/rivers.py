@@ -282,7 +282,5 @@ MODULE = RuleModule(
     checks=example_checks, pages=pages,
     webdip=WebdipForm("armies crossing a river are weaker, cut no support, and neither support nor retreat "
                       "across it",
-                      # (river_moves: where Imperium's adjudicator classes keep the crossing moves of the
-                      # phase, found from the banks; code reading it is the module's code too)
-                      arrays=("river_left", "river_right", "river_moves"), read=_read,
+                      arrays=("river_left", "river_right"), read=_read,
                       not_exported="webDiplomacy needs Imperium's river classes, which read its own arrays"))
