@@ -71,7 +71,12 @@ _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
 # the builds classes' readings (_build_reading) that are a webDiplomacy form (rules.FORMS)
-BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome", "homes_at_turn": "HomesAtTurn"}
+BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome", "homes_at_turn": "HomesAtTurn",
+               "flags": "BuildFlags"}
+# a builds query's `AND (t.buildEligibilityFlags & (1 << ".$this->countryID.") <> 0)`: the centre's
+# install.php flags name the country (Baron1900's BuildBasedOnFlags classes)
+_FLAG_CONDITION = re.compile(r"AND\s*\(\s*t\.buildEligibilityFlags\s*&\s*\(\s*1\s*<<\s*\"\s*\.\s*\$(?:this|Member)"
+                             r"->countryID\s*\.\s*\"\s*\)\s*(?:<>|!=)\s*0\s*\)")
 _KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
                               r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
 _T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
@@ -326,6 +331,9 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     only drop the limit); own neutral-unit processGame code is the neutral_armies module
     when the variant has neutral units. Anything else stays not modelled."""
     readings: dict[str, set] = {}
+    additions = [where for _, reading, where in facts.builds if reading == "extends"]
+    facts.builds = [b for b in facts.builds if b[1] != "extends"]
+    facts.unmodelled += additions
     if not any(cls == "userOrderBuilds" for cls, _, _ in facts.builds):
         # a create() that only orders the opening builds changes nothing else: the start is data
         facts.builds = [b for b in facts.builds if b[1] != "standard"]
@@ -356,7 +364,9 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
 def _sql_reading(sql: str, owner: str) -> str | None:
     """Which centres a builds query allows: it must ask for the country's own (`ts.countryID
     = <owner>`), vacant supply centres; then no condition on `t.countryID` (the centre's
-    home country) is build anywhere, `t.countryID != 0` any power's home centre."""
+    home country) is build anywhere, `t.countryID != 0` any power's home centre; a condition on
+    the centre's build flags instead (_FLAG_CONDITION) is the centres whose flags name the country."""
+    sql, flagged = _FLAG_CONDITION.subn("", sql)
     if not (re.search(r"ts\.countryID\s*=\s*\"\s*\.\s*\$" + owner + r"->countryID", sql)
             and "occupyingUnitID IS NULL" in sql and re.search(r"t\.supply\s*=\s*'Yes'", sql)):
         return None
@@ -366,7 +376,9 @@ def _sql_reading(sql: str, owner: str) -> str | None:
             return None         # another restriction (Baron1900's buildEligibilityFlags)
     home = _T_COUNTRY.findall(sql)
     if not home:
-        return "anywhere"
+        return "flags" if flagged else "anywhere"
+    if flagged:
+        return None
     if all(op in ("!=", "<>", ">") and value.strip("\"'") == "0" for op, value in home):
         return "any_home"
     return None
@@ -401,7 +413,9 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         end = check.find("elseif", army.end()) if army else -1
         return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
-    if create is None or set(real) - {"create", "apply"} \
+    if "differenceForOnePower" in real:     # create() asks it each power's count (BuildBasedOnFlags)
+        create = _function_body(body, "differenceForOnePower")
+    if create is None or set(real) - {"create", "apply", "differenceForOnePower"} \
             or ("apply" in real and not _random_destroys(_function_body(body, "apply") or "")):
         return None
     homes = create_reading(create, _body_end)
@@ -767,7 +781,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 if precise:     # one-off code read closely enough to say what is not modelled
                     where = (shown, where[1], precise)
                 if cls in ("userOrderBuilds", "processOrderBuilds"):
-                    facts.builds.append((cls, _build_reading(cls, own, real), where))
+                    # a class that extends another builds class of the variant's adds code of its own
+                    # to the rule the other one reads as: that stands, the additions stay not modelled
+                    reading = "extends" if base.endswith("Variant_" + cls) else _build_reading(cls, own, real)
+                    facts.builds.append((cls, reading, where))
                 elif cls == "processGame" and _neutral_only(own, real):
                     facts.neutral_process.append(where)
                 else:
@@ -800,3 +817,25 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:
                 _unmodelled(facts, where, body)
+
+
+_FLAG_VALUE = re.compile(r"\$(\w{1,60})\s*=\s*(\d{1,3})\s*(?:<<\s*(\d{1,2})\s*)?;")
+
+
+def build_flags(territories: list[dict], install_text: str) -> dict[int, list[int]] | None:
+    """{countryID: [terrID]} of install.php's `buildEligibilityFlags` column: bit n of a
+    territory's flags lets country n build there. A flag is a number or a variable set to one
+    (`$turkeyFlag = 1 << 7;`); None when a flag is neither."""
+    values = {name: int(base) << int(shift or 0) for name, base, shift in _FLAG_VALUE.findall(install_text)}
+    out: dict[int, list[int]] = {}
+    for terr_id, row in enumerate(territories, start=1):
+        flag = row.get("buildEligibilityFlags")
+        if flag is None:
+            continue
+        flag = values.get(flag.name) if hasattr(flag, "name") else flag
+        if not isinstance(flag, int) or isinstance(flag, bool) or flag < 0:
+            return None
+        for cid in range(1, flag.bit_length()):
+            if flag >> cid & 1:
+                out.setdefault(cid, []).append(terr_id)
+    return out

@@ -44,7 +44,7 @@ from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
 from .spelling import Speller
-from .webdip_classes import ANY_WINNER, ClassFacts, read_classes
+from .webdip_classes import ANY_WINNER, ClassFacts, build_flags, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
 from ..paths import is_inside
@@ -520,6 +520,14 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     for flag in options.rule_options:
         found.setdefault(flags[flag][0], {})
     custom_start = opens_with_builds(found)
+    if "BuildFlags" in found:       # the builds classes read install.php's build flags
+        flagged = build_flags(territories, install_text)
+        if flagged is None:
+            found.pop("BuildFlags")
+            facts.unmodelled.append((shown, 1, "the builds classes read install.php's buildEligibilityFlags, "
+                                               "whose values are not numbers or `$name = 1 << n;` variables"))
+        else:
+            found["BuildFlags"] = {"country_terr_ids": flagged, "where": (shown, 1)}
     if "HomesAtTurn" in found:      # webDiplomacy's turn -> the engine's phase
         _homes_date(found, variant, facts)
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,

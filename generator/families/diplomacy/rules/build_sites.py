@@ -1,7 +1,9 @@
 """build_sites: builds limited to the home centres and the centres listed for a power.
 
 Some variants let a power build in a few named centres besides (or instead of) its
-home centres: a captured capital, a colony. `sites` lists them per power; with
+home centres: a captured capital, a colony; or in only some of its home centres (Baron1900:
+Britain and France start with Egypt and Algeria but cannot build there, install.php's
+buildEligibilityFlags naming the other centres only). `sites` lists them per power; with
 `home: false` only the listed centres count. A build still needs the centre to be
 owned by the power and vacant, as every build does.
 
@@ -33,7 +35,12 @@ def checks(game, params: dict) -> list[Problem]:
 
 def _imported(found: dict) -> dict:
     """Any power's home centres (BuildAnyHome: the importer lists them) and the centres
-    $countryAdditionalSCs lists (AddHomeSCs), besides the power's own home centres."""
+    $countryAdditionalSCs lists (AddHomeSCs), besides the power's own home centres; or only the
+    centres whose install.php build flags name the power (BuildFlags: Baron1900's Egypt and
+    Algeria are home centres of Britain and France that no flag lets them build in)."""
+    if "BuildFlags" in found:
+        by_power = found["BuildFlags"].get("by_power", {})
+        return {"sites": {p: list(dict.fromkeys(ids)) for p, ids in by_power.items()}, "home": False}
     sites: dict[str, list[str]] = {}
     for listed in (found.get("BuildAnyHome", {}).get("sites", {}), found.get("countryAdditionalSCs", {})):
         for power, centres in listed.items():
@@ -51,6 +58,6 @@ MODULE = RuleModule(
             "home": Param(True, "Whether the home centres stay build sites.", shape=boolean)},
     build_sites=build_sites, checks=checks,
     webdip=WebdipForm("builds on the home centres and on centres listed for the power",
-                      mixins=("AddHomeSCs",), forms=("BuildAnyHome",), country_arrays=("countryAdditionalSCs",),
+                      mixins=("AddHomeSCs",), forms=("BuildAnyHome", "BuildFlags"), country_arrays=("countryAdditionalSCs",),
                       read=_imported,
                       not_exported="webDiplomacy has builds classes only for building anywhere"))
