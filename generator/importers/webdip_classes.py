@@ -119,6 +119,7 @@ class ClassFacts:
     included_by: dict[str, str] = field(default_factory=dict)   # file -> the file that includes it
     mixin_included: set[str] = field(default_factory=set)       # files a recognised mixin's class includes
     reads: dict[tuple, set[str]] = field(default_factory=dict)  # unmodelled entry -> variant arrays its code reads
+    code: dict[str, tuple[str, str]] = field(default_factory=dict)   # cls -> (file, text) of DETOUR_CLASSES
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -157,6 +158,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
             continue
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
+    _detour(facts, variants_root, variant)
     _canal(facts)
     _module_code(facts, variant)
     return facts
@@ -701,6 +703,8 @@ def _first(found: list[tuple[object, int]]):
 
 def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None:
     lines = Lines(text)
+    if cls in DETOUR_CLASSES:
+        facts.code[cls] = (shown, text)
     _canal_parts(facts, cls, text)
     if cls == "adjudicatorPreGame":
         units, line = _first(find_arrays(text, "countryUnits"))
@@ -839,3 +843,90 @@ def build_flags(territories: list[dict], install_text: str) -> dict[int, list[in
             if flag >> cid & 1:
                 out.setdefault(cid, []).append(terr_id)
     return out
+
+
+# --- a way between territories taken the long way round (Baron1900's around Africa) ----------
+DETOUR_CLASSES = ("userOrderDiplomacy", "adjMove", "adjudicatorDiplomacy", "adjudicatorRetreats")
+_REF = r"(\w{1,80}::\$\w{1,80}|\$\w{1,80}|'?\d{1,5}'?)"
+# `$this->Unit->terrID == A && in_array($this->toTerrID, B)` and the way back
+_ONE_TO_MANY = re.compile(r"Unit->terrID\s*==\s*" + _REF + r"\s*&&\s*in_array\(\s*\$this->toTerrID\s*,\s*" + _REF + r"\s*\)")
+_MANY_TO_ONE = re.compile(r"in_array\(\s*\$this->Unit->terrID\s*,\s*" + _REF + r"\s*\)\s*&&\s*\$this->toTerrID\s*==\s*" + _REF)
+_REFUSES = re.compile(r"function\s+support(?:Hold|Move)ToTerrCheck\s*\([^)]{0,200}\)\s*\{[^}]{0,400}?"
+                      r"if\s*\(\s*\$this->(\w{1,80})\(\s*\)\s*\)\s*return\s+false\s*;")
+_HALVED = re.compile(r"\$\w{1,40}\[\s*[\"']min[\"']\s*\]\s*-=\s*(0?\.5|1)\s*;")
+_STATIC_VALUE = re.compile(r"\bstatic\s+\$(\w{1,80})\s*=\s*'?(\d{1,5})'?\s*;")
+
+
+def _ids(ref: str, statics: dict[str, int], text: str) -> list[int] | None:
+    """The terrIDs a reference in the code stands for: a number, a static property of
+    variant.php (`Baron1900Variant::$egyptID`), or a local `$name = array(...)` of those."""
+    ref = ref.strip("'")
+    if ref.isdecimal():
+        return [int(ref)]
+    if "::$" in ref:
+        value = statics.get(ref.split("::$")[1])
+        return None if value is None else [value]
+    m = re.search(r"\$" + re.escape(ref[1:]) + r"\s*=\s*array\(([^()]{0,400})\)\s*;", text)
+    if not m:
+        return None
+    out = []
+    for item in (i.strip() for i in m.group(1).split(",") if i.strip()):
+        found = _ids(item, statics, "")
+        if found is None:
+            return None
+        out += found
+    return out
+
+
+def detour_reading(code: str, strength: str, statics: dict[str, int]) -> dict | None:
+    """The Detour form: a userOrderDiplomacy class whose support checks return false for a
+    unit in A supporting into any of B and for one in B supporting into A (Baron1900's
+    NoSupportAroundSouthAfrica), and an adjMove whose supportStrength takes 0.5 or 1 off
+    (the moves between A and B): {terr_id_sides: [[A], [B]], loss}; None for anything else."""
+    refused = set(_REFUSES.findall(code))
+    loss = _HALVED.search(strength)
+    if not refused or not loss:
+        return None
+    for name in refused:
+        body = _function_body(code, name) or ""
+        there, back = _ONE_TO_MANY.search(body), _MANY_TO_ONE.search(body)
+        if not there or not back:
+            return None
+        one, many = _ids(there.group(1), statics, code), _ids(there.group(2), statics, code)
+        if one is None or many is None or (_ids(back.group(2), statics, code), _ids(back.group(1), statics, code)) \
+                != (one, many):
+            return None
+    return {"terr_id_sides": [one, many], "loss": float(loss.group(1))}
+
+
+def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
+    """The Detour form, from the classes DETOUR_CLASSES read; their unmodelled entries then
+    say only what the detours module does not play: an army convoyed the long way round
+    (adjudicatorDiplomacy's convoy code) and the retreats along it (adjudicatorRetreats)."""
+    if "userOrderDiplomacy" not in facts.code or "adjMove" not in facts.code:
+        return
+    try:
+        statics = {k: int(v) for k, v in _STATIC_VALUE.findall(
+            strip_comments(read_text(root / variant.folder / "variant.php", root)))}
+    except (OSError, PhpDataError):
+        return
+    found = detour_reading(facts.code["userOrderDiplomacy"][1], facts.code["adjMove"][1], statics)
+    if found is None:
+        return
+    facts.found["Detour"] = found
+    files = {cls: shown for cls, (shown, _) in facts.code.items()}
+    convoys = "moveType='Convoy'" in facts.code.get("adjudicatorDiplomacy", ("", ""))[1]
+    precise = {files.get("userOrderDiplomacy"): None,
+               files.get("adjudicatorDiplomacy"): "its convoy code is not modelled (movement phase): an army "
+               "convoyed the long way round attacks here at full strength, where the variant halves it" if convoys
+               else None,
+               files.get("adjudicatorRetreats"): "its retreats along the long way round are not modelled (retreat "
+               "phase): such a retreat and another retreat into the same province both fail here, where the variant "
+               "lets the other one through"}
+    keep = []
+    for where in facts.unmodelled:
+        if where[0] not in precise:
+            keep.append(where)
+        elif precise[where[0]] is not None:
+            keep.append((where[0], where[1], f"{where[2].split(' overrides ')[0]}: {precise[where[0]]}"))
+    facts.unmodelled = keep

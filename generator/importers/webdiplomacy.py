@@ -624,6 +624,16 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                 found.pop(name)
                 continue
             found[name] = facts_of
+        if isinstance(facts_of, dict) and "terr_id_sides" in facts_of:     # [[terrID], [terrID]]
+            sides = [list(dict.fromkeys(location_by_row[t].split("/")[0] for t in side if t in location_by_row))
+                     for side in facts_of["terr_id_sides"]]
+            rest = {k: v for k, v in facts_of.items() if k != "terr_id_sides"}
+            if not all(sides):
+                facts.unmodelled.append((shown, 1, f"the classes' {name} rule names terrIDs that are no rows of "
+                                                   "install.php: it is not imported"))
+                found.pop(name)
+                continue
+            found[name] = facts_of = {**rest, "sides": sides}
         if isinstance(facts_of, dict) and "country_values" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}

@@ -223,29 +223,31 @@ def support_example(game) -> dict | None:
     return None
 
 
-def _without_rivers(game):
-    """The same game without the river rule (the page's contrast: the orders elsewhere)."""
-    rules = {k: v for k, v in game.modules.enabled.items() if k != "rivers"}
+def without(game, name: str):
+    """The same game without module `name` (a page's contrast: the orders elsewhere)."""
+    rules = {k: v for k, v in game.modules.enabled.items() if k != name}
     return dataclasses.replace(game, modules=RuleSet(rules))
 
 
-def _contrast(game, found: dict | None) -> list[str]:
-    """The same orders without the river, adjudicated: what they do where no river runs."""
+def _contrast(game, found: dict | None, name: str, elsewhere: str) -> list[str]:
+    """The same orders without the module, adjudicated: what they do `elsewhere`."""
     if found is None:
         return []
     from ..api import adjudicate_phase
     from ..examples import outcome_table
     request = {k: v for k, v in found.items() if k != "expect"}
-    plain = _without_rivers(game)
-    return ["Where no river runs, the same orders give:", "", outcome_table(plain, adjudicate_phase(plain, request))]
+    plain = without(game, name)
+    return [f"{elsewhere}, the same orders give:", "", outcome_table(plain, adjudicate_phase(plain, request))]
 
 
-def _section(game, title: str, intro: str, found: dict | None) -> list[str]:
+def section(game, title: str, intro: str, found: dict | None, name: str = "rivers",
+            elsewhere: str = "Where no river runs") -> list[str]:
+    """A page section: the example played by the engine, then the same orders without the module."""
     played = example.play(game, found)
     if played is None:
         return []
     lines = example.section(game, played)
-    return [f"## {title}", "", intro, ""] + lines[2:] + [""] + _contrast(game, found) + [""]
+    return [f"## {title}", "", intro, ""] + lines[2:] + [""] + _contrast(game, found, name, elsewhere) + [""]
 
 
 def _names(game, bank) -> str:
@@ -270,10 +272,10 @@ def pages(game, params: dict) -> list[Page]:
               "- **No support across.** No unit may support a move into a province on the other bank, and "
               "no army may support a unit standing there.",
               "- **No retreat across.** A dislodged army may not retreat across a river.", ""]
-    lines += _section(game, "An attack across the river bounces",
+    lines += section(game, "An attack across the river bounces",
                       "With one support an army would dislodge a unit holding alone; across the river its "
                       "attack counts one less.", bounce_example(game))
-    lines += _section(game, "An attack across the river cuts no support",
+    lines += section(game, "An attack across the river cuts no support",
                       "The army attacked from across the river still gives its support.", support_example(game))
     return [Page("rivers.md", "\n".join(lines).rstrip() + "\n", "Rivers")]
 
