@@ -159,6 +159,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _detour(facts, variants_root, variant)
+    _emergency(facts)
     _canal(facts)
     _module_code(facts, variant)
     return facts
@@ -846,7 +847,8 @@ def build_flags(territories: list[dict], install_text: str) -> dict[int, list[in
 
 
 # --- a way between territories taken the long way round (Baron1900's around Africa) ----------
-DETOUR_CLASSES = ("userOrderDiplomacy", "adjMove", "adjudicatorDiplomacy", "adjudicatorRetreats")
+DETOUR_CLASSES = ("userOrderDiplomacy", "adjMove", "adjudicatorDiplomacy", "adjudicatorRetreats",
+                  "userOrderBuilds", "processOrderBuilds", "processMembers")     # the last three: _emergency
 _REF = r"(\w{1,80}::\$\w{1,80}|\$\w{1,80}|'?\d{1,5}'?)"
 # `$this->Unit->terrID == A && in_array($this->toTerrID, B)` and the way back
 _ONE_TO_MANY = re.compile(r"Unit->terrID\s*==\s*" + _REF + r"\s*&&\s*in_array\(\s*\$this->toTerrID\s*,\s*" + _REF + r"\s*\)")
@@ -930,3 +932,41 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
         elif precise[where[0]] is not None:
             keep.append((where[0], where[1], f"{where[2].split(' overrides ')[0]}: {precise[where[0]]}"))
     facts.unmodelled = keep
+
+
+# --- Baron1900's Russian Emergency Measures: said precisely, not modelled ----------------------
+# `SELECT count(*) FROM wD_TerrStatus WHERE ... terrID IN(86,91,92,97) AND countryID=6` then
+# `if ($n > 0 && $n < 4)`: the country holds some but not all of those territories
+_EMERGENCY = re.compile(r"SELECT\s+count\(\*\)\s+FROM\s+wD_TerrStatus\s+WHERE[^;]{0,200}?terrID\s+IN\s*\(\s*"
+                        r"([\d,\s]{1,200})\)\s*AND\s+countryID\s*=\s*(\d{1,3})[^;]{0,40};\s*"
+                        r"if\s*\(\s*\$\w{1,60}\s*>\s*0\s*&&\s*\$\w{1,60}\s*<\s*(\d{1,3})\s*\)", re.I)
+_SITE = re.compile(r"toTerrID\s*!=\s*'?(\d{1,5})'?")
+# a checkForWinner that gives the game to the one member with the most centres once any reaches the
+# target, and to nobody on a tie: the standard victory as Mapwright plays it
+_MOST_OR_NONE = re.compile(r"if\s*\(\s*count\(\s*\$(\w{1,40})\s*\)\s*>\s*1\s*\)\s*\{?\s*return\s+false\s*;")
+
+
+def _emergency(facts: ClassFacts) -> None:
+    """The unmodelled entries of builds and members classes that play an emergency measure (a
+    country holding some but not all of listed territories keeps one unit more and may build in
+    another territory): each says which order and which phase is not played."""
+    found = {cls: _EMERGENCY.search(text) for cls, (_, text) in facts.code.items()
+             if cls in ("userOrderBuilds", "processOrderBuilds", "processMembers")}
+    rule = next((m for m in found.values() if m), None)
+    if rule is None:
+        return
+    terrs, country = ", ".join(t.strip() for t in rule.group(1).split(",")), rule.group(2)
+    site = _SITE.search(facts.code.get("userOrderBuilds", ("", ""))[1])
+    state = (f"the emergency measures are not modelled (adjustment phase): while countryID {country} owns some "
+             f"but not all of territories {terrs}, it keeps one unit more than its centres")
+    said = {"userOrderBuilds": f"{state} and may build an army in territory {site.group(1) if site else '?'}, "
+                               "vacant and not a supply centre; here such a build is illegal",
+            "processOrderBuilds": f"{state}: here it builds one fewer or removes one more",
+            "processMembers": f"{state}, so its builds phase is due when it has that many units"}
+    members = facts.code.get("processMembers", ("", ""))[1]
+    if _MOST_OR_NONE.search(members):
+        said["processMembers"] += ("; its checkForWinner is the standard victory Mapwright plays (the target, and "
+                                   "more centres than any other country: a tie plays on)")
+    files = {facts.code[cls][0]: text for cls, text in said.items() if found.get(cls) and cls in facts.code}
+    facts.unmodelled = [(w[0], w[1], f"{w[2].split(' overrides ')[0]}: {files[w[0]]}")
+                        if w[0] in files and " overrides " in w[2] else w for w in facts.unmodelled]
