@@ -397,6 +397,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                hint="give each territory a code of its own in its name, e.g. 'Name (NEW)'"))
     location_of: dict[str, str] = {}     # install.php name -> location
     location_by_row: dict[int, str] = {}  # webDiplomacy terrID (1-based row order) -> location
+    straits: list[str] = []
     provinces: list[dict] = []
     by_id: dict[str, dict] = {}
     owners: dict[str, str] = {}
@@ -421,9 +422,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             prov["abbr"] = abbr
         kind = str(row.get("type", "")).lower()
         prov["type"] = TYPES.get(kind, "land")
+        if kind == "strait":    # vDiplomacy's Strait: a coast its fleets convoy from (Baron1900's Gibraltar)
+            straits.append(pid)
         if kind not in ("land", "coast", "sea"):
             diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
-                               f"'{full}' has type '{row.get('type')}', read as {prov['type']}"))
+                               f"'{full}' has type '{row.get('type')}', read as "
+                               + ("a coast whose fleets may convoy" if kind == "strait" else prov["type"])))
         owner = _owner(row, by_cid, power_of_name, pseudo)
         if str(row.get("supply", "No")).lower() == "yes":
             prov["supply_center"] = True
@@ -649,6 +653,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                hint=f"terrIDs count install.php's rows from 1 (there are {len(location_by_row)})"))
         found[name] = list(dict.fromkeys(location_by_row[t].split("/")[0] for t in ids
                                          if t in location_by_row and location_by_row[t].split("/")[0] in by_id))
+    if straits:     # convoys pass through them: coasts that convoy ($convoyCoasts)
+        found["convoyCoasts"] = list(dict.fromkeys([*found.get("convoyCoasts", []), *straits]))
 
     # 5. geometry
     geometry = {}

@@ -173,18 +173,3 @@ def test_a_support_check_that_refuses_one_way_only_is_not_the_form():
     assert detour_reading(ORDER, "class X_adjMove extends adjMove {}", {"tunisID": 12, "westID": 3}) is None
     assert detour_reading(ORDER, MOVE, {"westID": 3}) is None     # a property variant.php does not set
 
-
-def test_what_is_left_of_baron1900_is_said_precisely(baron):
-    # the game stays partial: the convoy round Africa (rule 5), the retreats round it (rule 6)
-    # and the Russian Emergency Measures Rule, each named with its phase; the victory test
-    # (18 centres and more than anyone, a tie plays on) is the standard one
-    result, _ = baron
-    assert result.game["status"] == "partial"
-    said = sorted(d.message for d in result.diagnostics if d.code == "IMP013")
-    assert len(said) == 5
-    assert "convoy code is not modelled (movement phase)" in said[0]
-    assert "retreats along the long way round are not modelled (retreat phase)" in said[1]
-    assert all("emergency measures are not modelled (adjustment phase)" in m and "86, 91, 92, 97" in m
-               for m in said[2:])
-    assert any("build an army in territory 54" in m for m in said[2:])
-    assert any("checkForWinner is the standard victory" in m for m in said[2:])
