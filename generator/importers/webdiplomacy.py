@@ -426,8 +426,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             straits.append(pid)
         if kind not in ("land", "coast", "sea"):
             diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
-                               f"'{full}' has type '{row.get('type')}', read as "
-                               + ("a coast whose fleets may convoy" if kind == "strait" else prov["type"])))
+                               f"'{full}' has type '{row.get('type')}', read as {prov['type']}"
+                               + (", whose fleets may convoy" if kind == "strait" else "")))
         owner = _owner(row, by_cid, power_of_name, pseudo)
         if str(row.get("supply", "No")).lower() == "yes":
             prov["supply_center"] = True
