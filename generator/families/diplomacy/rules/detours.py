@@ -155,8 +155,8 @@ def _names(game, end) -> str:
 def pages(game, params: dict) -> list[Page]:
     half = "one half" if params["loss"] == 0.5 else "one"
     lines = ["# The long way round", "",
-             "Some borders are a long way round (in 1900, around the southern tip of Africa). A unit moving "
-             "from one end of such a way to the other makes the whole journey in one move, but weaker.", ""]
+             "Some borders are a long way round (around a continent, say). A unit moving from one end of "
+             "such a way to the other makes the whole journey in one move, but weaker.", ""]
     for detour in params["detours"]:
         lines.append(f"- Between {_names(game, detour['between'][0])} and {_names(game, detour['between'][1])}.")
     lines += ["",
@@ -195,8 +195,8 @@ def _read(found: dict) -> dict | None:
 MODULE = RuleModule(
     name="detours",
     title="The long way round",
-    summary=("A move between the ends of a long way round (Baron1900's around Africa) attacks weaker and "
-             "cuts no support; no unit supports from one end to the other."),
+    summary=("A move between the ends of a long way round attacks weaker and cuts no support; no unit "
+             "supports from one end to the other."),
     params={"detours": Param([], "The ways: [{between: [[ids at one end], [ids at the other]]}].",
                              shape=_detours_shape),
             "loss": Param(0.5, "What a move the long way round loses of its attack and prevent strengths.",
@@ -205,4 +205,4 @@ MODULE = RuleModule(
     checks=example_checks, pages=pages,
     webdip=WebdipForm("moves the long way round are weaker, cut no support, and no support goes that way",
                       forms=("Detour",), read=_read,
-                      not_exported="webDiplomacy needs Baron1900's own classes for it"))
+                      not_exported="webDiplomacy needs the variant's own classes for it"))
