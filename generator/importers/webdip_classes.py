@@ -887,7 +887,8 @@ def detour_reading(code: str, strength: str, statics: dict[str, int]) -> dict | 
     (the moves between A and B): {terr_id_sides: [[A], [B]], loss}; None for anything else."""
     refused = set(_REFUSES.findall(code))
     loss = _HALVED.search(strength)
-    if not refused or not loss:
+    own = {f for f, first in _FUNCTION.findall(code) if first != "}"}
+    if not refused or not loss or own - refused - {"supportHoldToTerrCheck", "supportMoveToTerrCheck", "__construct"}:
         return None
     for name in refused:
         body = _function_body(code, name) or ""
@@ -916,15 +917,25 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
     if found is None:
         return
     facts.found["Detour"] = found
+    # the adjudicators' code about the detour names its ends as the support check does
+    names = set(re.findall(r"::\$(\w{1,80})", facts.code["userOrderDiplomacy"][1]))
+    ids = {str(t) for side in found["terr_id_sides"] for t in side}
+
+    def about_it(cls: str) -> bool:
+        text = facts.code.get(cls, ("", ""))[1]
+        return bool(text) and (any(re.search(r"::\$" + n + r"\b", text) for n in names)
+                               or any(re.search(r"\b" + t + r"\b", text) for t in ids))
     files = {cls: shown for cls, (shown, _) in facts.code.items()}
     convoys = "moveType='Convoy'" in facts.code.get("adjudicatorDiplomacy", ("", ""))[1]
-    precise = {files.get("userOrderDiplomacy"): None,
-               files.get("adjudicatorDiplomacy"): "its convoy code is not modelled (movement phase): an army "
-               "convoyed the long way round attacks here at full strength, where the variant halves it" if convoys
-               else None,
-               files.get("adjudicatorRetreats"): "its retreats along the long way round are not modelled (retreat "
-               "phase): such a retreat and another retreat into the same province both fail here, where the variant "
-               "lets the other one through"}
+    precise = {files.get("userOrderDiplomacy"): None}
+    if about_it("adjudicatorDiplomacy"):    # the moves it marks are the module's; its convoys are not
+        precise[files["adjudicatorDiplomacy"]] = (
+            "its convoy code is not modelled (movement phase): an army convoyed the long way round attacks "
+            "here at full strength, where the variant halves it") if convoys else None
+    if about_it("adjudicatorRetreats"):
+        precise[files["adjudicatorRetreats"]] = (
+            "its retreats along the long way round are not modelled (retreat phase): such a retreat and another "
+            "retreat into the same province both fail here, where the variant lets the other one through")
     keep = []
     for where in facts.unmodelled:
         if where[0] not in precise:

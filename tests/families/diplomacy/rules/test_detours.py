@@ -173,3 +173,11 @@ def test_a_support_check_that_refuses_one_way_only_is_not_the_form():
     assert detour_reading(ORDER, "class X_adjMove extends adjMove {}", {"tunisID": 12, "westID": 3}) is None
     assert detour_reading(ORDER, MOVE, {"westID": 3}) is None     # a property variant.php does not set
 
+
+
+def test_a_support_class_doing_more_is_not_the_form():
+    # other code of its own in the class: the class stays not modelled, said by the importer
+    more = ORDER.replace("  protected function supportHoldToTerrCheck()",
+                         "  protected function moveToTerrCheck() { return false; }\n"
+                         "  protected function supportHoldToTerrCheck()")
+    assert detour_reading(more, MOVE, {"tunisID": 12, "westID": 3}) is None
