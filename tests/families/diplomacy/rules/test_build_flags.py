@@ -68,3 +68,13 @@ def test_flags_read_as_numbers_or_shifted_variables():
             {"name": "C", "buildEligibilityFlags": type("V", (), {"name": "xFlag"})()}]
     assert build_flags(rows, "$xFlag = 1 << 3;") == {1: [2], 2: [2], 3: [3]}
     assert build_flags(rows, "") is None        # a variable never set: not read
+
+
+def test_the_page_lists_the_sites_and_its_example_plays(baron):
+    from generator.families.diplomacy.rules.build_sites import build_example, example_checks, pages
+    _, game = baron
+    params = game.modules.params("build_sites")
+    assert build_example(game)["expect"]["results"] == {"A EDI B": "succeeds", "A EGY B": "fails"}
+    assert example_checks(game, params) == []
+    page = pages(game, params)[0].content
+    assert "- Britain: Edinburgh, Liverpool, London." in page and "`A EGY B`" in page
