@@ -81,7 +81,12 @@ _FOLDER = re.compile(r"^[A-Za-z0-9_]{1,80}$")
 
 
 # the builds classes' readings (_build_reading) that are a webDiplomacy form (rules.FORMS)
-BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome", "homes_at_turn": "HomesAtTurn"}
+BUILD_FORMS = {"anywhere": "BuildAnywhere", "any_home": "BuildAnyHome", "homes_at_turn": "HomesAtTurn",
+               "flags": "BuildFlags"}
+# a builds query's `AND (t.buildEligibilityFlags & (1 << ".$this->countryID.") <> 0)`: the centre's
+# install.php flags name the country (Baron1900's BuildBasedOnFlags classes)
+_FLAG_CONDITION = re.compile(r"AND\s*\(\s*t\.buildEligibilityFlags\s*&\s*\(\s*1\s*<<\s*\"\s*\.\s*\$(?:this|Member)"
+                             r"->countryID\s*\.\s*\"\s*\)\s*(?:<>|!=)\s*0\s*\)")
 _KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
                               r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
 _T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
@@ -130,6 +135,7 @@ class ClassFacts:
     # own adjMove / adjHeadToHeadMove classes that add strength to moves (_move_bonuses): (unmodelled
     # entry, {property: bonus}, {countryID: bonus})
     move_bonuses: list[tuple[tuple, dict, dict]] = field(default_factory=list)
+    code: dict[str, tuple[str, str]] = field(default_factory=dict)   # cls -> (file, text) of DETOUR_CLASSES
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -169,6 +175,8 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _strength_by_unit_type(facts)
+    _detour(facts, variants_root, variant)
+    _emergency(facts)
     _canal(facts)
     _module_code(facts, variant)
     return facts
@@ -347,6 +355,9 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
     only drop the limit); own neutral-unit processGame code is the neutral_armies module
     when the variant has neutral units. Anything else stays not modelled."""
     readings: dict[str, set] = {}
+    additions = [where for _, reading, where in facts.builds if reading == "extends"]
+    facts.builds = [b for b in facts.builds if b[1] != "extends"]
+    facts.unmodelled += additions
     if not any(cls == "userOrderBuilds" for cls, _, _ in facts.builds):
         # a create() that only orders the opening builds changes nothing else: the start is data
         facts.builds = [b for b in facts.builds if b[1] != "standard"]
@@ -377,7 +388,9 @@ def _resolve(facts: ClassFacts, variant: VariantPhp) -> None:
 def _sql_reading(sql: str, owner: str) -> str | None:
     """Which centres a builds query allows: it must ask for the country's own (`ts.countryID
     = <owner>`), vacant supply centres; then no condition on `t.countryID` (the centre's
-    home country) is build anywhere, `t.countryID != 0` any power's home centre."""
+    home country) is build anywhere, `t.countryID != 0` any power's home centre; a condition on
+    the centre's build flags instead (_FLAG_CONDITION) is the centres whose flags name the country."""
+    sql, flagged = _FLAG_CONDITION.subn("", sql)
     if not (re.search(r"ts\.countryID\s*=\s*\"\s*\.\s*\$" + owner + r"->countryID", sql)
             and "occupyingUnitID IS NULL" in sql and re.search(r"t\.supply\s*=\s*'Yes'", sql)):
         return None
@@ -387,7 +400,9 @@ def _sql_reading(sql: str, owner: str) -> str | None:
             return None         # another restriction (Baron1900's buildEligibilityFlags)
     home = _T_COUNTRY.findall(sql)
     if not home:
-        return "anywhere"
+        return "flags" if flagged else "anywhere"
+    if flagged:
+        return None
     if all(op in ("!=", "<>", ">") and value.strip("\"'") == "0" for op, value in home):
         return "any_home"
     return None
@@ -422,7 +437,9 @@ def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
         end = check.find("elseif", army.end()) if army else -1
         return _sql_reading(check[army.end():end], r"this") if end >= 0 else None
     create = _function_body(body, "create")
-    if create is None or set(real) - {"create", "apply"} \
+    if "differenceForOnePower" in real:     # create() asks it each power's count (BuildBasedOnFlags)
+        create = _function_body(body, "differenceForOnePower")
+    if create is None or set(real) - {"create", "apply", "differenceForOnePower"} \
             or ("apply" in real and not _random_destroys(_function_body(body, "apply") or "")):
         return None
     homes = create_reading(create, _body_end)
@@ -936,6 +953,8 @@ def _first(found: list[tuple[object, int]]):
 
 def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None:
     lines = Lines(text)
+    if cls in DETOUR_CLASSES:
+        facts.code[cls] = (shown, text)
     _canal_parts(facts, cls, text)
     if cls == "adjudicatorPreGame":
         units, line = _first(find_arrays(text, "countryUnits"))
@@ -1030,7 +1049,10 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 if precise:     # one-off code read closely enough to say what is not modelled
                     where = (shown, where[1], precise)
                 if cls in ("userOrderBuilds", "processOrderBuilds"):
-                    facts.builds.append((cls, _build_reading(cls, own, real), where))
+                    # a class that extends another builds class of the variant's adds code of its own
+                    # to the rule the other one reads as: that stands, the additions stay not modelled
+                    reading = "extends" if base.endswith("Variant_" + cls) else _build_reading(cls, own, real)
+                    facts.builds.append((cls, reading, where))
                 elif cls == "processGame" and _neutral_only(own, real):
                     facts.neutral_process.append(where)
                 elif (bonuses := _move_bonuses(cls, own, real)) is not None:
@@ -1076,3 +1098,179 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 facts.builds.append((cls, _build_reading(cls, body, real), where))
             else:
                 _unmodelled(facts, where, body)
+
+
+_FLAG_VALUE = re.compile(r"\$(\w{1,60})\s*=\s*(\d{1,3})\s*(?:<<\s*(\d{1,2})\s*)?;")
+
+
+def build_flags(territories: list[dict], install_text: str) -> dict[int, list[int]] | None:
+    """{countryID: [terrID]} of install.php's `buildEligibilityFlags` column: bit n of a
+    territory's flags lets country n build there. A flag is a number or a variable set to one
+    (`$turkeyFlag = 1 << 7;`); None when a flag is neither."""
+    values = {name: int(base) << int(shift or 0) for name, base, shift in _FLAG_VALUE.findall(install_text)}
+    out: dict[int, list[int]] = {}
+    for terr_id, row in enumerate(territories, start=1):
+        flag = row.get("buildEligibilityFlags")
+        if flag is None:
+            continue
+        flag = values.get(flag.name) if hasattr(flag, "name") else flag
+        if not isinstance(flag, int) or isinstance(flag, bool) or flag < 0:
+            return None
+        for cid in range(1, flag.bit_length()):
+            if flag >> cid & 1:
+                out.setdefault(cid, []).append(terr_id)
+    return out
+
+
+# --- a way between territories taken the long way round (Baron1900's around Africa) ----------
+DETOUR_CLASSES = ("userOrderDiplomacy", "adjMove", "adjudicatorDiplomacy", "adjudicatorRetreats",
+                  "adjHeadToHeadMove", "adjSupportHold", "adjSupportMove", "adjConvoyMove",
+                  "userOrderBuilds", "processOrderBuilds", "processMembers")     # the last three: _emergency
+# what the adjudicator's decision classes do with the moves the detour's adjudicatorDiplomacy marks
+# (`$Game->Variant->moveAroundAfrica[] = $id`): the module plays all but the convoyed ones
+_MARKED = re.compile(r"Variant->(\w{1,80})\[\]\s*=")
+_DECISIONS_PLAYED = ("adjMove", "adjHeadToHeadMove", "adjSupportHold", "adjSupportMove")
+_REF = r"(\w{1,80}::\$\w{1,80}|\$\w{1,80}|'?\d{1,5}'?)"
+# `$this->Unit->terrID == A && in_array($this->toTerrID, B)` and the way back
+_ONE_TO_MANY = re.compile(r"Unit->terrID\s*==\s*" + _REF + r"\s*&&\s*in_array\(\s*\$this->toTerrID\s*,\s*" + _REF + r"\s*\)")
+_MANY_TO_ONE = re.compile(r"in_array\(\s*\$this->Unit->terrID\s*,\s*" + _REF + r"\s*\)\s*&&\s*\$this->toTerrID\s*==\s*" + _REF)
+_REFUSES = re.compile(r"function\s+support(?:Hold|Move)ToTerrCheck\s*\([^)]{0,200}\)\s*\{[^}]{0,400}?"
+                      r"if\s*\(\s*\$this->(\w{1,80})\(\s*\)\s*\)\s*return\s+false\s*;")
+_HALVED = re.compile(r"\$\w{1,40}\[\s*[\"']min[\"']\s*\]\s*-=\s*(0?\.5|1)\s*;")
+_STATIC_VALUE = re.compile(r"\bstatic\s+\$(\w{1,80})\s*=\s*'?(\d{1,5})'?\s*;")
+
+
+def _ids(ref: str, statics: dict[str, int], text: str) -> list[int] | None:
+    """The terrIDs a reference in the code stands for: a number, a static property of
+    variant.php (`Baron1900Variant::$egyptID`), or a local `$name = array(...)` of those."""
+    ref = ref.strip("'")
+    if ref.isdecimal():
+        return [int(ref)]
+    if "::$" in ref:
+        value = statics.get(ref.split("::$")[1])
+        return None if value is None else [value]
+    m = re.search(r"\$" + re.escape(ref[1:]) + r"\s*=\s*array\(([^()]{0,400})\)\s*;", text)
+    if not m:
+        return None
+    out = []
+    for item in (i.strip() for i in m.group(1).split(",") if i.strip()):
+        found = _ids(item, statics, "")
+        if found is None:
+            return None
+        out += found
+    return out
+
+
+def detour_reading(code: str, strength: str, statics: dict[str, int]) -> dict | None:
+    """The Detour form: a userOrderDiplomacy class whose support checks return false for a
+    unit in A supporting into any of B and for one in B supporting into A (Baron1900's
+    NoSupportAroundSouthAfrica), and an adjMove whose supportStrength takes 0.5 or 1 off
+    (the moves between A and B): {terr_id_sides: [[A], [B]], loss}; None for anything else."""
+    refused = set(_REFUSES.findall(code))
+    loss = _HALVED.search(strength)
+    own = {f for f, first in _FUNCTION.findall(code) if first != "}"}
+    if not refused or not loss or own - refused - {"supportHoldToTerrCheck", "supportMoveToTerrCheck", "__construct"}:
+        return None
+    for name in refused:
+        body = _function_body(code, name) or ""
+        there, back = _ONE_TO_MANY.search(body), _MANY_TO_ONE.search(body)
+        if not there or not back:
+            return None
+        one, many = _ids(there.group(1), statics, code), _ids(there.group(2), statics, code)
+        if one is None or many is None or (_ids(back.group(2), statics, code), _ids(back.group(1), statics, code)) \
+                != (one, many):
+            return None
+    return {"terr_id_sides": [one, many], "loss": float(loss.group(1))}
+
+
+def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
+    """The Detour form, from the classes DETOUR_CLASSES read; their unmodelled entries then
+    say only what the detours module does not play: an army convoyed the long way round
+    (adjudicatorDiplomacy's convoy code) and the retreats along it (adjudicatorRetreats)."""
+    if "userOrderDiplomacy" not in facts.code or "adjMove" not in facts.code:
+        return
+    try:
+        statics = {k: int(v) for k, v in _STATIC_VALUE.findall(
+            strip_comments(read_text(root / variant.folder / "variant.php", root)))}
+    except (OSError, PhpDataError):
+        return
+    found = detour_reading(facts.code["userOrderDiplomacy"][1], facts.code["adjMove"][1], statics)
+    if found is None:
+        return
+    facts.found["Detour"] = found
+    # the adjudicators' code about the detour names its ends as the support check does
+    names = set(re.findall(r"::\$(\w{1,80})", facts.code["userOrderDiplomacy"][1]))
+    ids = {str(t) for side in found["terr_id_sides"] for t in side}
+
+    def about_it(cls: str) -> bool:
+        text = facts.code.get(cls, ("", ""))[1]
+        return bool(text) and (any(re.search(r"::\$" + n + r"\b", text) for n in names)
+                               or any(re.search(r"\b" + t + r"\b", text) for t in ids))
+    files = {cls: shown for cls, (shown, _) in facts.code.items()}
+    convoys = "moveType='Convoy'" in facts.code.get("adjudicatorDiplomacy", ("", ""))[1]
+    precise = {files.get("userOrderDiplomacy"): None}
+    if about_it("adjudicatorDiplomacy"):    # the moves it marks are the module's; its convoys are not
+        precise[files["adjudicatorDiplomacy"]] = (
+            "its convoy code is not modelled (movement phase): an army convoyed the long way round attacks "
+            "here at full strength, where the variant halves it") if convoys else None
+    marked = set(_MARKED.findall(facts.code.get("adjudicatorDiplomacy", ("", ""))[1]))
+
+    def reads_marked(cls: str) -> bool:
+        text = facts.code.get(cls, ("", ""))[1]
+        return any(re.search(r"Variant->" + n + r"\b", text) for n in marked)
+    for cls in _DECISIONS_PLAYED:
+        if reads_marked(cls):       # a detour move weaker in a head-to-head, cutting a support only by dislodging
+            precise[files[cls]] = None
+    if reads_marked("adjConvoyMove") or about_it("adjConvoyMove"):
+        precise[files["adjConvoyMove"]] = (
+            "its convoy code is not modelled (movement phase): an army convoyed the long way round attacks "
+            "here at full strength, where the variant halves it unless every listed fleet convoys it")
+    if about_it("adjudicatorRetreats"):
+        precise[files["adjudicatorRetreats"]] = (
+            "its retreats along the long way round are not modelled (retreat phase): such a retreat and another "
+            "retreat into the same province both fail here, where the variant lets the other one through")
+    keep = []
+    for where in facts.unmodelled:
+        if where[0] not in precise:
+            keep.append(where)
+        elif precise[where[0]] is not None:
+            keep.append((where[0], where[1], f"{where[2].split(' overrides ')[0]}: {precise[where[0]]}"))
+    facts.unmodelled = keep
+
+
+# --- Baron1900's Russian Emergency Measures: said precisely, not modelled ----------------------
+# `SELECT count(*) FROM wD_TerrStatus WHERE ... terrID IN(86,91,92,97) AND countryID=6` then
+# `if ($n > 0 && $n < 4)`: the country holds some but not all of those territories
+_EMERGENCY = re.compile(r"SELECT\s+count\(\*\)\s+FROM\s+wD_TerrStatus\s+WHERE[^;]{0,200}?terrID\s+IN\s*\(\s*"
+                        r"([\d,\s]{1,200})\)\s*AND\s+countryID\s*=\s*(\d{1,3})[^;]{0,40};\s*"
+                        r"if\s*\(\s*\$\w{1,60}\s*>\s*0\s*&&\s*\$\w{1,60}\s*<\s*(\d{1,3})\s*\)", re.I)
+_SITE = re.compile(r"toTerrID\s*!=\s*'?(\d{1,5})'?")
+# a checkForWinner that gives the game to the one member with the most centres once any reaches the
+# target, and to nobody on a tie: the standard victory as Mapwright plays it
+_MOST_OR_NONE = re.compile(r"if\s*\(\s*count\(\s*\$(\w{1,40})\s*\)\s*>\s*1\s*\)\s*\{?\s*return\s+false\s*;")
+
+
+def _emergency(facts: ClassFacts) -> None:
+    """The unmodelled entries of builds and members classes that play an emergency measure (a
+    country holding some but not all of listed territories keeps one unit more and may build in
+    another territory): each says which order and which phase is not played."""
+    found = {cls: _EMERGENCY.search(text) for cls, (_, text) in facts.code.items()
+             if cls in ("userOrderBuilds", "processOrderBuilds", "processMembers")}
+    rule = next((m for m in found.values() if m), None)
+    if rule is None:
+        return
+    terrs, country = ", ".join(t.strip() for t in rule.group(1).split(",")), rule.group(2)
+    site = _SITE.search(facts.code.get("userOrderBuilds", ("", ""))[1])
+    state = (f"the emergency measures are not modelled (adjustment phase): while countryID {country} owns some "
+             f"but not all of territories {terrs}, it keeps one unit more than its centres")
+    said = {"userOrderBuilds": f"{state} and may build an army in territory {site.group(1) if site else '?'}, "
+                               "vacant and not a supply centre; here such a build is illegal",
+            "processOrderBuilds": f"{state}: here it builds one fewer or removes one more",
+            "processMembers": f"{state}, so its builds phase is due when it has that many units"}
+    members = facts.code.get("processMembers", ("", ""))[1]
+    if _MOST_OR_NONE.search(members):
+        said["processMembers"] += ("; its checkForWinner is the standard victory Mapwright plays (the target, and "
+                                   "more centres than any other country: a tie plays on)")
+    files = {facts.code[cls][0]: text for cls, text in said.items() if found.get(cls) and cls in facts.code}
+    facts.unmodelled = [(w[0], w[1], f"{w[2].split(' overrides ')[0]}: {files[w[0]]}")
+                        if w[0] in files and " overrides " in w[2] else w for w in facts.unmodelled]

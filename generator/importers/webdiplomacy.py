@@ -44,7 +44,7 @@ from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
 from .spelling import Speller
-from .webdip_classes import ANY_WINNER, ClassFacts, read_classes
+from .webdip_classes import ANY_WINNER, ClassFacts, build_flags, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
 from ..paths import is_inside
@@ -397,6 +397,7 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                hint="give each territory a code of its own in its name, e.g. 'Name (NEW)'"))
     location_of: dict[str, str] = {}     # install.php name -> location
     location_by_row: dict[int, str] = {}  # webDiplomacy terrID (1-based row order) -> location
+    straits: list[str] = []
     provinces: list[dict] = []
     by_id: dict[str, dict] = {}
     owners: dict[str, str] = {}
@@ -421,9 +422,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             prov["abbr"] = abbr
         kind = str(row.get("type", "")).lower()
         prov["type"] = TYPES.get(kind, "land")
+        if kind == "strait":    # vDiplomacy's Strait: a coast its fleets convoy from (Baron1900's Gibraltar)
+            straits.append(pid)
         if kind not in ("land", "coast", "sea"):
             diags.append(_diag(shown, row["_line"], NAME_PROBLEM,
-                               f"'{full}' has type '{row.get('type')}', read as {prov['type']}"))
+                               f"'{full}' has type '{row.get('type')}', read as {prov['type']}"
+                               + (", whose fleets may convoy" if kind == "strait" else "")))
         owner = _owner(row, by_cid, power_of_name, pseudo)
         if str(row.get("supply", "No")).lower() == "yes":
             prov["supply_center"] = True
@@ -520,6 +524,14 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
     for flag in options.rule_options:
         found.setdefault(flags[flag][0], {})
     custom_start = opens_with_builds(found)
+    if "BuildFlags" in found:       # the builds classes read install.php's build flags
+        flagged = build_flags(territories, install_text)
+        if flagged is None:
+            found.pop("BuildFlags")
+            facts.unmodelled.append((shown, 1, "the builds classes read install.php's buildEligibilityFlags, "
+                                               "whose values are not numbers or `$name = 1 << n;` variables"))
+        else:
+            found["BuildFlags"] = {"country_terr_ids": flagged, "where": (shown, 1)}
     if "HomesAtTurn" in found:      # webDiplomacy's turn -> the engine's phase
         _homes_date(found, variant, facts)
     start_units, default_builds, neutral_units = _start(facts, countries, power_of_name, location_of,
@@ -630,6 +642,16 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                 found.pop(name)
                 continue
             found[name] = facts_of
+        if isinstance(facts_of, dict) and "terr_id_sides" in facts_of:     # [[terrID], [terrID]]
+            sides = [list(dict.fromkeys(location_by_row[t].split("/")[0] for t in side if t in location_by_row))
+                     for side in facts_of["terr_id_sides"]]
+            rest = {k: v for k, v in facts_of.items() if k != "terr_id_sides"}
+            if not all(sides):
+                facts.unmodelled.append((shown, 1, f"the classes' {name} rule names terrIDs that are no rows of "
+                                                   "install.php: it is not imported"))
+                found.pop(name)
+                continue
+            found[name] = facts_of = {**rest, "sides": sides}
         if isinstance(facts_of, dict) and "country_values" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
@@ -645,6 +667,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                                hint=f"terrIDs count install.php's rows from 1 (there are {len(location_by_row)})"))
         found[name] = list(dict.fromkeys(location_by_row[t].split("/")[0] for t in ids
                                          if t in location_by_row and location_by_row[t].split("/")[0] in by_id))
+    if straits:     # convoys pass through them: coasts that convoy ($convoyCoasts)
+        found["convoyCoasts"] = list(dict.fromkeys([*found.get("convoyCoasts", []), *straits]))
 
     # 5. geometry
     geometry = {}

@@ -11,6 +11,12 @@ FORMS = {
     "BuildAnywhere": "a builds class of the variant's own whose query allows any owned vacant centre",
     "BuildAnyHome": "a builds class whose query allows any owned vacant home centre, any power's "
                     "(found: {sites: {power: [ids]}})",
+    "BuildFlags": "builds classes whose queries allow an owned vacant centre only when its install.php "
+                  "buildEligibilityFlags has the country's bit (`t.buildEligibilityFlags & (1 << countryID)`) "
+                  "(found: {by_power: {power: [ids]}})",
+    "Detour": "a userOrderDiplomacy class whose support checks return false between a territory and a list "
+              "(`Unit->terrID == A && in_array($this->toTerrID, B)` and back), with an adjMove that takes 0.5 or 1 off "
+              "its supportStrength (found: {sides: [[ids], [ids]], loss})",
     "CustomStart": "a processGame of the variant's own that opens the game with a build phase",
     "OpeningOwnedByUnits": "a processGame whose updateOwners, after the first build phase, gives each territory "
                            "with a unit to the unit's owner and no other territory to anyone",

@@ -55,51 +55,72 @@ def _rivers_shape(value) -> str | None:
 
 
 def _banks(params: dict) -> list[tuple[frozenset, frozenset]]:
-    return [(frozenset(map(province_of, r["banks"][0])), frozenset(map(province_of, r["banks"][1])))
-            for r in params["rivers"]]
+    return sides(r["banks"] for r in params["rivers"])
+
+
+def sides(pairs) -> list[tuple[frozenset, frozenset]]:
+    """[(one side, the other side)] as sets of province ids, of [[ids], [ids]] pairs."""
+    return [(frozenset(map(province_of, a)), frozenset(map(province_of, b))) for a, b in pairs]
+
+
+def between(banks: list, start: str, end: str) -> bool:
+    """Does going from province `start` to province `end` go from one side to the other?"""
+    return any((start in a and end in b) or (start in b and end in a) for a, b in banks)
 
 
 def crosses(params: dict, start: str, end: str) -> bool:
     """Does going from province `start` to province `end` cross a river?"""
-    return any((start in a and end in b) or (start in b and end in a) for a, b in _banks(params))
+    return between(_banks(params), start, end)
 
 
-def across(strength):
-    """A crossing move's attack or prevent strength: one less, 1 becoming 1/2 (it still beats
-    nothing); 0 (no attack on a unit of its own power) stays 0."""
-    if strength > 1:
-        return strength - 1
-    return 0.5 if strength == 1 else strength
+def weakened(loss):
+    """A crossing move's attack or prevent strength: `loss` less (one for a river, one half
+    for Baron1900's way round Africa), at least 1/2 (it still beats nothing); 0 (no attack on
+    a unit of its own power) stays 0."""
+    def weigh(strength):
+        return strength if strength < 1 else max(strength - loss, 0.5)
+    return weigh
 
 
-def _crossings(units: dict, moves: dict, params: dict) -> list[str]:
-    banks = _banks(params)
-    return [p for p, d in moves.items() if units[p].kind == "A"
-            and any((p in a and d in b) or (p in b and d in a) for a, b in banks)]
+across = weakened(1)
+
+
+def crossing_moves(units: dict, moves: dict, banks: list, kinds: frozenset) -> list[str]:
+    """The moves of the phase (`moves`: {province: destination}) of a unit of `kinds` from
+    one side to the other."""
+    return [p for p, d in moves.items() if units[p].kind in kinds and between(banks, p, d)]
+
+
+def refuse_support(game, units: dict, order, banks: list, hold_kinds: frozenset, across_what: str):
+    """Raise IllegalOrder for a support of a move ending on the other side, or of a unit
+    standing there when the supporter is of `hold_kinds`; None for any other order."""
+    if order.kind != "support":
+        return None
+    unit = units.get(order.province)
+    if unit is None or unit.power != order.power or (unit.kind not in hold_kinds and not order.dest):
+        return None
+    into = province_of(order.dest) if order.dest else province_of(order.target)
+    if between(banks, order.province, into):
+        show = game.map.display
+        raise IllegalOrder(f"{unit.kind} {show(unit.location)} cannot support into {show(into)}: {across_what}")
+    return None
+
+
+ARMIES = frozenset("A")
 
 
 def move_strength(game, units: dict, moves: dict, params: dict) -> dict:
-    return dict.fromkeys(_crossings(units, moves, params), across)
+    return dict.fromkeys(crossing_moves(units, moves, _banks(params), ARMIES), across)
 
 
 def cuts_no_support(game, units: dict, moves: dict, params: dict) -> list[str]:
-    return _crossings(units, moves, params)
+    return crossing_moves(units, moves, _banks(params), ARMIES)
 
 
 def validate(game, units: dict, order, orders: list, params: dict):
     """A support of a move ending on the other bank, or an army's support of a unit standing
     there, is illegal; None for the rest."""
-    if order.kind != "support":
-        return None
-    unit = units.get(order.province)
-    if unit is None or unit.power != order.power or (unit.kind != "A" and not order.dest):
-        return None
-    into = province_of(order.dest) if order.dest else province_of(order.target)
-    if crosses(params, order.province, into):
-        show = game.map.display
-        raise IllegalOrder(f"{unit.kind} {show(unit.location)} cannot support into {show(into)}: "
-                           f"a river lies between them")
-    return None
+    return refuse_support(game, units, order, _banks(params), ARMIES, "a river lies between them")
 
 
 def retreats(game, unit, options: list[str], params: dict) -> list[str]:
@@ -202,29 +223,31 @@ def support_example(game) -> dict | None:
     return None
 
 
-def _without_rivers(game):
-    """The same game without the river rule (the page's contrast: the orders elsewhere)."""
-    rules = {k: v for k, v in game.modules.enabled.items() if k != "rivers"}
+def without(game, name: str):
+    """The same game without module `name` (a page's contrast: the orders elsewhere)."""
+    rules = {k: v for k, v in game.modules.enabled.items() if k != name}
     return dataclasses.replace(game, modules=RuleSet(rules))
 
 
-def _contrast(game, found: dict | None) -> list[str]:
-    """The same orders without the river, adjudicated: what they do where no river runs."""
+def _contrast(game, found: dict | None, name: str, elsewhere: str) -> list[str]:
+    """The same orders without the module, adjudicated: what they do `elsewhere`."""
     if found is None:
         return []
     from ..api import adjudicate_phase
     from ..examples import outcome_table
     request = {k: v for k, v in found.items() if k != "expect"}
-    plain = _without_rivers(game)
-    return ["Where no river runs, the same orders give:", "", outcome_table(plain, adjudicate_phase(plain, request))]
+    plain = without(game, name)
+    return [f"{elsewhere}, the same orders give:", "", outcome_table(plain, adjudicate_phase(plain, request))]
 
 
-def _section(game, title: str, intro: str, found: dict | None) -> list[str]:
+def section(game, title: str, intro: str, found: dict | None, name: str = "rivers",
+            elsewhere: str = "Where no river runs") -> list[str]:
+    """A page section: the example played by the engine, then the same orders without the module."""
     played = example.play(game, found)
     if played is None:
         return []
     lines = example.section(game, played)
-    return [f"## {title}", "", intro, ""] + lines[2:] + [""] + _contrast(game, found) + [""]
+    return [f"## {title}", "", intro, ""] + lines[2:] + [""] + _contrast(game, found, name, elsewhere) + [""]
 
 
 def _names(game, bank) -> str:
@@ -249,10 +272,10 @@ def pages(game, params: dict) -> list[Page]:
               "- **No support across.** No unit may support a move into a province on the other bank, and "
               "no army may support a unit standing there.",
               "- **No retreat across.** A dislodged army may not retreat across a river.", ""]
-    lines += _section(game, "An attack across the river bounces",
+    lines += section(game, "An attack across the river bounces",
                       "With one support an army would dislodge a unit holding alone; across the river its "
                       "attack counts one less.", bounce_example(game))
-    lines += _section(game, "An attack across the river cuts no support",
+    lines += section(game, "An attack across the river cuts no support",
                       "The army attacked from across the river still gives its support.", support_example(game))
     return [Page("rivers.md", "\n".join(lines).rstrip() + "\n", "Rivers")]
 
