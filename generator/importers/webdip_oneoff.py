@@ -62,9 +62,10 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
     if cls == "userOrderBuilds" and function == "toTerrIDCheck" and (m := _FIRST_TURN_BUILDS.match(code)):
         if not m.group(4):
             return None
-        return (f"{name} overrides toTerrIDCheck of userOrderBuilds: a Destroy order in terr#{m.group(4)} passes "
-                f"the territory check in every build phase, whoever's unit stands there; not modelled: the engine "
-                f"removes only a power's own units (the check's opening builds are the custom start's opening sites)")
+        return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in every build phase a Destroy order in "
+                f"terr#{m.group(4)} skips webDiplomacy's check that a unit of the power stands there; not modelled: "
+                f"the engine's removals stand on the power's own units only (the check's opening builds are the "
+                f"custom start's opening sites)")
     hurricane = _hurricane(cls, function, code)
     if hurricane:
         return f"{name} overrides {function} of {cls}: {hurricane}"

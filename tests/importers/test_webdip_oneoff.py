@@ -17,7 +17,8 @@ def test_dutchrevolts_one_off_rules_are_named_precisely():
     # userOrderBuilds: "he always gets 2 fleets and he can build them on Upper North Sea, North
     # English Coast or South English Coast": the opening sites (custom_start plays them); only the
     # check's Destroy in Spain stays not modelled
-    assert any("a Destroy order in Spain passes the territory check" in m for m in messages)
+    assert any("a Destroy order in Spain skips webDiplomacy's check that a unit of the power stands there" in m
+               for m in messages)
     assert not any("on no supply centre it holds" in m or "builds only fleets" in m for m in messages)
     # its create() orders the opening builds, then webDiplomacy's own: custom_start plays it
     assert not any("overrides create" in m for m in messages)
