@@ -11,6 +11,7 @@ opening, every place it may build in then, in place of its centres: webDiplomacy
 build check may accept any territory the power holds at the start (install.php gives a
 country non-centre territories too: Pirates' userOrderBuilds `g.turn=0 OR t.supply='Yes'`), or
 a list of territories (DutchRevolt's England: fleets in three seas)."""
+from ....escape import md_text
 from . import Param, Problem, RuleModule, WebdipForm, ids_per_power
 
 
@@ -62,11 +63,11 @@ def start(game, params: dict) -> list[str]:
     lines = ["The game opens with a build phase: every power builds as many units as its *default builds* "
              "listed above, on its home centres, and a power that sends no orders gets those builds."]
     if params["opening_sites"]:
+        shown = "; ".join(f"{game.map.powers[p].name if p in game.map.powers else p}: "
+                          + ", ".join(game.map.provinces[x].name if x in game.map.provinces else x for x in places)
+                          for p, places in params["opening_sites"].items())
         lines.append("In that phase these powers build on the places they hold at the start instead, supply "
-                     "centres or not: " + "; ".join(
-                         f"{game.map.powers[p].name if p in game.map.powers else p}: "
-                         + ", ".join(game.map.display(x) if x in game.map.provinces else x for x in places)
-                         for p, places in params["opening_sites"].items()) + ".")
+                     f"centres or not: {md_text(shown)}.")
     return lines
 
 

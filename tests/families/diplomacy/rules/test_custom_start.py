@@ -138,3 +138,10 @@ def test_opening_sites_of_an_unknown_power_or_province_and_builds_off_them_are_r
     assert any("unknown power 'PRUSSIA'" in m for m in messages)
     assert any("LON is not one of ENGLAND's opening sites" in m for m in messages)      # DIP010
     assert not any("NTH" in m for m in messages)
+
+
+def test_the_powers_page_names_the_opening_sites(dutch_revolt):
+    from generator.families.diplomacy.rules.custom_start import MODULE
+    game, _ = dutch_revolt
+    lines = MODULE.start(game, game.modules.params("custom_start"))
+    assert lines[-1].endswith("England: Upper North Sea, North English Coast, South English Coast.")
