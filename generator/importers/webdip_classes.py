@@ -42,7 +42,7 @@ from ..paths import is_inside
 from ..families.diplomacy.rules import forms_naming_countries, mixin_country_values, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_homes import check_reading, create_reading, opening_builds, owned_by_units
-from .webdip_oneoff import describe
+from .webdip_oneoff import describe, first_turn_places
 from .webdip_variant import VariantPhp, read_text
 
 # mixins that change only how the map or the interface looks
@@ -89,6 +89,8 @@ _FLAG_CONDITION = re.compile(r"AND\s*\(\s*t\.buildEligibilityFlags\s*&\s*\(\s*1\
                              r"->countryID\s*\.\s*\"\s*\)\s*(?:<>|!=)\s*0\s*\)")
 _KNOWN_CONDITION = re.compile(r"^(?:t?s?\.(?:gameID|mapID|countryID|occupyingUnitID|id|supply)\b"
                               r"|NOT t\.type\s*=\s*'Sea'$|NOT t\.coast\s*=\s*'Child'$)")
+# a build check that accepts, in the first turn, any territory the country holds (`g.turn=0 OR ...`)
+_HELD_AT_START = re.compile(r"\bg\.turn\s*=\s*0\s+OR\b")
 _T_COUNTRY = re.compile(r"\bt\.countryID\s*(=|!=|<>|>)\s*(\S{1,40})")
 
 
@@ -98,6 +100,8 @@ class ClassFacts:
     start_where: tuple[str, int] = ("", 1)
     default_builds: dict | None = None
     builds_where: tuple[str, int] = ("", 1)
+    opening_held: bool = False       # turn-0 builds on any territory held at the start (Pirates)
+    opening_places: tuple | None = None     # (countryID, [terrID], unit it may not build) in turn 0
     colours: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     colours_where: tuple[str, int] = ("", 1)
     nsc_info: dict[int, int] = field(default_factory=dict)   # terrID -> countryID
@@ -998,6 +1002,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
         mixin = name[:-len(cls) - 1] if name.endswith("_" + cls) else None
         if mixin and mixin.endswith("Variant") and mixin[:-len("Variant")] in mixins:
             mixin = mixin[:-len("Variant")]    # a variant named after its mixin (BuildAnywhere)
+        if cls == "userOrderBuilds" and _HELD_AT_START.search(body) and "ts.countryID" in body:
+            facts.opening_held = True
         if mixin is None or mixin.endswith("Variant"):
             # the variant's own class: harmless when it only composes mixins
             own = re.sub(r"protected\s+\$countryUnits\s*=", "", body)
@@ -1010,6 +1016,11 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                     _function_body(own, "updateOwners") or ""):
                 facts.found.setdefault("OpeningOwnedByUnits", {})     # the opening builds choose the start
                 real = [f for f in real if f != "updateOwners"]
+            check = _function_body(own, "toTerrIDCheck") or ""
+            if (places := first_turn_places(cls, "toTerrIDCheck", check)) is not None:
+                facts.opening_places = places    # the opening's build places (DutchRevolt's England)
+                if describe(cls, name, "toTerrIDCheck", check) is None:
+                    real = [f for f in real if f != "toTerrIDCheck"]
             targets = _target_centres(cls, own, real)
             if targets is not None:
                 facts.found["TargetCentres"] = {"by_country": targets}

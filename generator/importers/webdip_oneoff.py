@@ -8,7 +8,8 @@ importer names them once install.php is read (`named`).
   'Spain' homeland) is set to no one while its country owns no other supply centre, and
   back to the country otherwise.
 - DutchRevolt's toTerrIDCheck: in the first turn one country builds only fleets, only in
-  listed territories (seas among them); a Destroy order in one territory is always legal.
+  listed territories (`first_turn_places` reads them: the custom start's opening sites); a
+  Destroy order in one territory always passes the check.
 - DutchRevolt's install.php, after the map is made, deletes every border into one territory
   (`DELETE FROM wD_Borders ... AND toTerrID=9`): units may leave it, never enter it.
 - Pirates' hurricane, a unit of the country after the last of $countries (`count(...->countries)
@@ -40,6 +41,15 @@ _FIRST_TURN_BUILDS = re.compile(
     r"(\d{1,5}) ?\) ?return true ?; ?)?else return parent::toTerrIDCheck\(\) ?;$")
 
 
+def first_turn_places(cls: str, function: str, code: str) -> tuple[int, list[int], str] | None:
+    """(countryID, the terrIDs it builds in, the unit type it may not build) of a turn-0 build
+    check in the form above (DutchRevolt's England), None for any other code."""
+    m = _FIRST_TURN_BUILDS.match(" ".join(code.split()))
+    if cls != "userOrderBuilds" or function != "toTerrIDCheck" or m is None:
+        return None
+    return int(m.group(1)), [int(t) for t in re.findall(r"toTerrID ?== ?(\d{1,5})", m.group("terrs"))], m.group(2)
+
+
 def describe(cls: str, name: str, function: str, code: str) -> str | None:
     """The precise warning for an override of `function` whose code (whitespace evened) is
     one of the forms above, None for any other code."""
@@ -50,13 +60,12 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
                 f"terr#{terr} belongs to no one while the power country#{country} owns no other supply centre, and "
                 f"to that power otherwise; not modelled: the engine gives the centre's owner by the standard rules")
     if cls == "userOrderBuilds" and function == "toTerrIDCheck" and (m := _FIRST_TURN_BUILDS.match(code)):
-        unit = "fleets" if m.group(2) == "Army" else "armies"
-        terrs = ", ".join(f"terr#{t}" for t in re.findall(r"toTerrID ?== ?(\d{1,5})", m.group("terrs")))
-        destroy = (f"; and a Destroy order in terr#{m.group(4)} is legal in every build phase"
-                   if m.group(4) else "")
-        return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in the opening build phase (turn 0) "
-                f"the power country#{m.group(1)} builds only {unit}, and only in {terrs}, not on its centres{destroy}; "
-                f"not modelled: the engine builds on owned centres only")
+        if not m.group(4):
+            return None
+        return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in every build phase a Destroy order in "
+                f"terr#{m.group(4)} skips webDiplomacy's check that a unit of the power stands there; not modelled: "
+                f"the engine's removals stand on the power's own units only (the check's opening builds are the "
+                f"custom start's opening sites)")
     hurricane = _hurricane(cls, function, code)
     if hurricane:
         return f"{name} overrides {function} of {cls}: {hurricane}"

@@ -595,7 +595,11 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
         homes = [p["id"] for p in provinces if p.get("supply_center") and owners.get(p["id"])]
         found["BuildAnyHome"] = {"sites": {power: [h for h in homes if by_id[h].get("home") != power]
                                            for power in power_order}}
-    _opening_builds_off_centres(default_builds, centers, facts)
+    sites = _opening_sites(facts, owners, location_by_row, by_cid, by_id) if custom_start else {}
+    _opening_builds_off_centres(default_builds, centers, facts, sites)
+    sites = {p: sites[p] for p in power_order if p in sites and p in default_builds}
+    if sites and "CustomStart" in found:
+        found["CustomStart"] = {**(found["CustomStart"] or {}), "opening_sites": sites}
     coloured: dict[str, list[str]] = {}
     for terr_id, cid in sorted(facts.nsc_info.items()):
         loc = location_by_row.get(terr_id)
@@ -760,14 +764,14 @@ def _near_points(territories: list[dict], shown: str, diags) -> None:
                 row[key] = 0
 
 
-def _opening_builds_off_centres(default_builds: dict, centers: dict, facts: ClassFacts) -> None:
-    """Default builds where the power holds no centre at the start (Pirates' captains build
-    on the seas install.php gives them, DutchRevolt's England in two seas): webDiplomacy's
-    own code places them; the engine builds on a power's centres only. They are left out of
-    map.yaml, and the classes' rule is listed as not modelled (the game is partial)."""
+def _opening_builds_off_centres(default_builds: dict, centers: dict, facts: ClassFacts, sites: dict) -> None:
+    """Default builds where the power holds no centre at the start and its opening sites (`sites`,
+    read by `_opening_sites`) do not allow them: the engine builds on a power's centres or opening
+    sites only. They are left out of map.yaml, and the classes' rule is listed as not modelled."""
     file, line = facts.builds_where if facts.default_builds else facts.start_where
     for power in list(default_builds):
-        off = [u for u in default_builds[power] if u.split()[1].split("/")[0] not in centers.get(power, ())]
+        allowed = sites.get(power, centers.get(power, ()))
+        off = [u for u in default_builds[power] if u.split()[1].split("/")[0] not in allowed]
         if not off:
             continue
         default_builds[power] = [u for u in default_builds[power] if u not in off]
@@ -776,6 +780,30 @@ def _opening_builds_off_centres(default_builds: dict, centers: dict, facts: Clas
         facts.unmodelled.append((file, line, f"the opening builds of {power} ({', '.join(off)}) are on no supply "
                                              f"centre it holds at the start, which the variant's code allows; "
                                              f"they are left out of the default builds"))
+
+
+def _opening_sites(facts: ClassFacts, owners: dict, location_by_row: dict, by_cid: dict, by_id: dict
+                   ) -> dict[str, list[str]]:
+    """Where each power builds in the opening in place of its centres, as the classes say: a turn-0
+    build check that accepts any territory the country holds (`g.turn=0 OR`: every territory
+    install.php gives it, centres or not, as webDiplomacy's assignTerritories hands them out), or one
+    that lists a country's territories (`$this->toTerrID == 1 || ...`)."""
+    sites: dict[str, list[str]] = {}
+    if facts.opening_held:
+        for pid, owner in owners.items():
+            if owner != "NEUTRAL" and pid in by_id:
+                sites.setdefault(owner, []).append(pid)
+    if facts.opening_places:
+        cid, terrs, banned = facts.opening_places
+        places = [location_by_row[t].split("/")[0] for t in terrs if t in location_by_row]
+        if cid in by_cid and places:
+            sites[power_id(by_cid[cid])] = list(dict.fromkeys(places))
+            land = [p for p in places if by_id.get(p, {}).get("type") != "sea"]
+            if land:        # a sea takes fleets only; elsewhere the class's ban is not played
+                facts.unmodelled.append((*facts.builds_where, f"in the opening, {power_id(by_cid[cid])} may not "
+                                         f"build a {banned.lower()} in {', '.join(land)}; not modelled: the engine "
+                                         f"allows either unit there"))
+    return sites
 
 
 def _published_unreachable(data: dict, shown: str, rows_of: dict, diags) -> None:

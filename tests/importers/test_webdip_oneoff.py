@@ -15,13 +15,17 @@ def test_dutchrevolts_one_off_rules_are_named_precisely():
     assert any("the centre Spain belongs to no one while the power Spain owns no other supply centre" in m
                for m in messages)
     # userOrderBuilds: "he always gets 2 fleets and he can build them on Upper North Sea, North
-    # English Coast or South English Coast"
-    assert any("in the opening build phase (turn 0) the power England builds only fleets, and only in Upper "
-               "North Sea, North English Coast, South English Coast" in m and "a Destroy order in Spain" in m
+    # English Coast or South English Coast": the opening sites (custom_start plays them); only the
+    # check's Destroy in Spain stays not modelled
+    assert any("a Destroy order in Spain skips webDiplomacy's check that a unit of the power stands there" in m
                for m in messages)
+    assert not any("on no supply centre it holds" in m or "builds only fleets" in m for m in messages)
     # its create() orders the opening builds, then webDiplomacy's own: custom_start plays it
     assert not any("overrides create" in m for m in messages)
-    assert result.game["rules"] == {"custom_start": {}} and result.game["status"] == "partial"
+    assert result.game["rules"] == {"custom_start": {"opening_sites": {
+        "ENGLAND": ["UPPER_NORTH_SEA", "NORTH_ENGLISH_COAST", "SOUTH_ENGLISH_COAST"]}}}
+    assert result.game["status"] == "partial"
+    assert result.data["default_builds"]["ENGLAND"] == ["F NORTH_ENGLISH_COAST", "F SOUTH_ENGLISH_COAST"]
     assert result.data["default_builds"]["FRANCE"] == ["A ARRAS", "A VALERY_SUR_SOMME"]
 
 

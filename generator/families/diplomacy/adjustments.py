@@ -16,7 +16,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
-from .rules._engine import adjustment_due, build_sites, counted_centres, neutral_builds
+from .rules._engine import adjustment_due, build_sites, counted_centres, neutral_builds, opening_sites
 from .verdicts import WAIVED, Built, Removed
 
 
@@ -91,7 +91,7 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                     used[power] += 1
                     results.append(decided(power, text, "WAIVE", WAIVED, m.display))
                     continue
-                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built, homes)
+                kind, loc = _build_location(game, power, order, centers.get(power, []), units, built, homes, phase)
                 used[power] += 1
                 built.add(province_of(loc))
                 after[province_of(loc)] = Unit(power, kind, loc)
@@ -141,14 +141,19 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
 
 
 def _build_location(game, power: str, order: Order, owned: list[str], units: dict[str, Unit],
-                    built: set[str], homes: dict[str, list[str]] | None = None) -> tuple[str, str]:
+                    built: set[str], homes: dict[str, list[str]] | None = None, phase: str = ""
+                    ) -> tuple[str, str]:
     """(unit type, location) of a legal build, or IllegalOrder saying why not."""
     m = game.map
     prov_id = order.province
     prov = m.provinces[prov_id]
-    if prov_id not in owned:
+    places = opening_sites(game, phase, power)
+    if places is not None:      # the places the power holds at the start, in place of its centres
+        if prov_id not in places:
+            raise IllegalOrder(f"{m.display(prov_id)} is not a place {power} may build in this phase")
+    elif prov_id not in owned:
         raise IllegalOrder(f"{power} does not own {m.display(prov_id)}")
-    if prov_id not in build_sites(game, power, owned, homes):
+    elif prov_id not in build_sites(game, power, owned, homes):
         raise IllegalOrder(f"{m.display(prov_id)} is not a home centre of {power}")
     if prov_id in units or prov_id in built:
         raise IllegalOrder(f"{m.display(prov_id)} is occupied")

@@ -720,7 +720,9 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
     counts.pop(_neutral(game), None)
     due = {}
     changes = _index(game).due_changes
-    for p in sorted(counts.keys() | centers.keys()):
+    # a module may give builds to a power with no unit and no centre (custom start's opening sites)
+    listed = counts.keys() | centers.keys() | (set(game.map.powers) - {_neutral(game)} if changes else set())
+    for p in sorted(listed):
         n = len(counted_centres(game, p, centers.get(p, ()))) - counts.get(p, 0)
         if changes:
             n = adjustment_due(game, phase, p, n)

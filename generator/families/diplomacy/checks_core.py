@@ -11,6 +11,7 @@ from . import checks as merged_checks
 from .api import AdjudicationError, parse_unit
 from .model import Game, _norm, province_of
 from .rules import enabled
+from .rules._engine import opening_sites
 from .rules._engine import problems as module_problems
 
 DUP_ID = register("DIP001", "Duplicate province id",
@@ -229,6 +230,7 @@ def _start_checks(game: Game, w: _Where, data: dict) -> list[Diagnostic]:
             owned[c] = power
     for power, builds in sorted((data.get("default_builds") or {}).items()):
         used = set()
+        sites = opening_sites(game, game.start.phase, power) if power in m.powers else None
         for i, text in enumerate(builds):
             ptr = f"/default_builds/{power}/{i}"
             if power not in m.powers:
@@ -243,6 +245,9 @@ def _start_checks(game: Game, w: _Where, data: dict) -> list[Diagnostic]:
             prov = m.provinces[p]
             if p in used:
                 out.append(w.map(ptr, BAD_DEFAULT_BUILD, f"two default builds in {p}"))
+            elif sites is not None:     # a module's places for the opening, in place of the centres
+                if p not in sites:
+                    out.append(w.map(ptr, BAD_DEFAULT_BUILD, f"{p} is not one of {power}'s opening sites"))
             elif not prov.supply_center or (prov.home != power and owned.get(p) != power):
                 out.append(w.map(ptr, BAD_DEFAULT_BUILD, f"{p} is not a centre of {power}"))
             used.add(p)

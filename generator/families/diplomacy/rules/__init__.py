@@ -16,6 +16,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
 
     borders(map, params) -> [Border]                  extra borders, added at load
     build_sites(game, power, owned, sites, params)    where a power may build (folded)
+    opening_sites(game, phase, power, params)         where a power may build in `phase` in place
+                                                      of its centres (places it holds at the start,
+                                                      no centres among them) -> [province] | None
     home_centres(game, phase, centers, stated, params)
                                                       the home centres in play at `phase`
                                                       when they change in play -> (homes or
@@ -220,7 +223,7 @@ class OrderKind:
     travels: bool = False
 
 
-HOOKS = ("borders", "build_sites", "standing_orders", "validate", "no_retreat", "default_orders",
+HOOKS = ("borders", "build_sites", "opening_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
          "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus")
@@ -235,6 +238,7 @@ class RuleModule:
     orders: tuple[OrderKind, ...] = ()
     borders: Callable | None = None
     build_sites: Callable | None = None
+    opening_sites: Callable | None = None
     home_centres: Callable | None = None
     adjustment_due: Callable | None = None
     owners_after: Callable | None = None

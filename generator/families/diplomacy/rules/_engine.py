@@ -177,6 +177,16 @@ def build_sites(game, power: str, owned: list[str], homes: dict[str, list[str]] 
     return sites
 
 
+def opening_sites(game, phase: str, power: str) -> set[str] | None:
+    """Where `power` may build in `phase` in place of its owned centres, when a module says
+    so (places it holds at the start, no centres among them); None: the standard sites."""
+    for fn, params in enabled(game).hooks("opening_sites"):
+        places = fn(game, phase, power, params)
+        if places is not None:
+            return set(places)
+    return None
+
+
 def home_centres(game, phase: str, centers: dict[str, list[str]],
                  stated: dict[str, list[str]] | None) -> tuple[dict[str, list[str]] | None, bool] | None:
     """The home centres in play at `phase` when a module changes them in play: (each power's
