@@ -468,9 +468,14 @@ def _names_and_rows(game: Game) -> tuple[dict[str, str], dict[str, int]]:
 def params_not_exported(game: Game, neutral: wm.Neutrals | None = None) -> list[tuple[str, str, str]]:
     """(module, parameter, why) of the carried modules' parameter values that webDiplomacy
     has no form for: the import gives the module back without them."""
-    transform, neutrals, sealanes, targets = (_module(game, form) for form in
-                                              ("Transform", "NeutralUnits", "Sealanes", "TargetCentres"))
+    transform, neutrals, sealanes, targets, custom = (_module(game, form) for form in
+                                                      ("Transform", "NeutralUnits", "Sealanes", "TargetCentres",
+                                                       "CustomStart"))
     out = [(transform[0], param, why) for param, why in wm.transform_gaps(transform[1])] if transform else []
+    if custom and custom[1].get("opening_sites"):
+        out.append((custom[0], "opening_sites", "the CustomStart classes written here build the opening on supply "
+                                                "centres only; the places off them are not written (a turn-0 "
+                                                "userOrderBuilds of the variant's own would be needed)"))
     if targets and targets[0] not in not_exported(game):
         out += [(targets[0], param, why) for param, why in wm.target_centres_gaps(targets[1])]
     if neutral is None and neutrals:

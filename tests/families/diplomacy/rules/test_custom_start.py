@@ -145,3 +145,11 @@ def test_the_powers_page_names_the_opening_sites(dutch_revolt):
     game, _ = dutch_revolt
     lines = MODULE.start(game, game.modules.params("custom_start"))
     assert lines[-1].endswith("England: Upper North Sea, North English Coast, South English Coast.")
+
+
+def test_opening_sites_are_said_when_the_webdiplomacy_export_cannot_write_them(dutch_revolt):
+    """The export wrote the CustomStart builds without the turn-0 places off the centres, with
+    no word: a re-import would lose England's opening fleets."""
+    from generator.exporters.webdiplomacy import params_not_exported
+    game, _ = dutch_revolt
+    assert ("custom_start", "opening_sites") in [(m, p) for m, p, _ in params_not_exported(game)]
