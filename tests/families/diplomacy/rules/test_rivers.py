@@ -27,11 +27,9 @@ RHINE = {"rivers": {"rivers": [{"banks": [["BUR", "BEL", "HOL"], ["RUH", "MUN", 
 IMPERIUM = Path(__file__).resolve().parents[3] / "data" / "webdip" / "Imperium"
 
 
-@pytest.fixture(scope="module")
-def rhine():
-    from tests.families.diplomacy.conftest import classic_map_data
-    from generator.families.diplomacy.loading import game_from_data
-    return game_from_data("rhine", {"title": "Rhine", "rules": RHINE}, classic_map_data())
+@pytest.fixture
+def rhine(classic_with):
+    return classic_with(RHINE)
 
 
 def move(game, units, orders, phase="S1901M", **extra):
