@@ -133,7 +133,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Callable, Iterator
+from typing import Callable
 
 from ._forms import DPJUDGE_TYPES, EXPORTS, FORMS, WebdipForm  # noqa: F401  (modules import them from here)
 
@@ -408,6 +408,7 @@ class RuleSet:
     def __init__(self, rules: dict | None):
         self.enabled: dict[str, dict] = {}
         self.problems: list[tuple[str, str, str]] = []
+        self._hooks: dict[str, tuple[tuple[Callable, dict], ...]] = {}    # hook -> what `hooks` gives
         known = modules()
         for name, given in sorted((rules or {}).items()):
             mod = known.get(name)
@@ -438,13 +439,15 @@ class RuleSet:
     def params(self, name: str) -> dict:
         return self.enabled.get(name, {})
 
-    def hooks(self, hook: str) -> Iterator[tuple[Callable, dict]]:
-        """(function, parameters) of every enabled module that uses `hook`, by module name."""
-        known = modules()
-        for name, params in self.enabled.items():
-            fn = getattr(known[name], hook)
-            if fn is not None:
-                yield fn, params
+    def hooks(self, hook: str) -> tuple[tuple[Callable, dict], ...]:
+        """(function, parameters) of every enabled module that uses `hook`, by module name;
+        found once a rule set (the adjudicator asks for some hooks at every phase)."""
+        found = self._hooks.get(hook)
+        if found is None:
+            known = modules()
+            found = self._hooks[hook] = tuple((fn, params) for name, params in self.enabled.items()
+                                              if (fn := getattr(known[name], hook)) is not None)
+        return found
 
     def kind(self, name: str) -> tuple[OrderKind, dict] | None:
         """The enabled module order kind called `name`, with its module's parameters."""

@@ -253,7 +253,10 @@ def neutral_builds(game, units: dict, centers: dict[str, list[str]]) -> dict[str
 def counted_centres(game, power: str, owned) -> list[str]:
     """The centres of `owned` that count for `power`, for its builds and for victory: all
     but those a module's `uncounted` hook names for that power."""
-    left = {c for fn, params in enabled(game).hooks("uncounted") for c in fn(game, power, owned, params)}
+    hooks = enabled(game).hooks("uncounted")
+    if not hooks:
+        return list(owned)
+    left = {c for fn, params in hooks for c in fn(game, power, owned, params)}
     return [c for c in owned if c not in left] if left else list(owned)
 
 
