@@ -16,7 +16,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
-from .rules._engine import adjustment_due, build_sites, counted_centres, neutral_builds, opening_sites
+from .rules._engine import build_sites, builds_due, neutral_builds, opening_sites
 from .verdicts import WAIVED, Built, Removed
 
 
@@ -71,8 +71,7 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
     delta = {}
     for power in powers:
         own_units = [u for u in units.values() if u.power == power]
-        delta[power] = adjustment_due(game, phase, power,
-                                      len(counted_centres(game, power, centers.get(power, []))) - len(own_units))
+        delta[power] = builds_due(game, phase, power, centers.get(power, []), len(own_units))
     used = {p: 0 for p in powers}
     removed: set[str] = set()
     built: set[str] = set()

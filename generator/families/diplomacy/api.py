@@ -67,9 +67,8 @@ from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADA
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
-from .rules._engine import (MovementRules, adjustment_due, counted_centres, default_orders, home_centres, no_retreat,
+from .rules._engine import (MovementRules, builds_due, default_orders, home_centres, neutral_builds, no_retreat,
                             owners_after, relocated, retreat_options, standing_orders, winner)
-from .rules._engine import neutral_builds
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -125,9 +124,9 @@ class _Index:
         self.phases: dict[str, tuple] = {}            # phase name -> (season, year, step)
         self.orders: dict[str, dict] = {}             # power -> {text: _parse_all's entry}
         self.kept = 0                                 # entries in the per-power tables
-        self.standing = any(True for _ in rules.hooks("standing_orders"))
-        self.homes_change = any(True for _ in rules.hooks("home_centres"))    # set in play (a module)
-        self.due_changes = any(True for _ in rules.hooks("adjustment_due"))
+        self.standing = bool(rules.hooks("standing_orders"))
+        self.homes_change = bool(rules.hooks("home_centres"))    # set in play (a module)
+        self.due_changes = bool(rules.hooks("adjustment_due"))
         self.supply_centers = frozenset(p.id for p in game.map.provinces.values() if p.supply_center)
         # the movement view of the modules, kept when no module reads the phase's orders
         static = MovementRules(game, ())
@@ -723,9 +722,7 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
     # a module may give builds to a power with no unit and no centre (custom start's opening sites)
     listed = counts.keys() | centers.keys() | (set(game.map.powers) - {_neutral(game)} if changes else set())
     for p in sorted(listed):
-        n = len(counted_centres(game, p, centers.get(p, ()))) - counts.get(p, 0)
-        if changes:
-            n = adjustment_due(game, phase, p, n)
+        n = builds_due(game, phase, p, centers.get(p, ()), counts.get(p, 0))
         if n:
             due[p] = n
     built = neutral_builds(game, units, centers)      # the rules build for a power no player moves

@@ -16,14 +16,14 @@ class MovementRules:
     def __init__(self, game, orders):
         self.game = game
         self.rules = enabled(game)
-        self.validators = list(self.rules.hooks("validate"))
+        self.validators = self.rules.hooks("validate")
         self.validates = bool(self.validators)      # a module checks the standard orders
         self.orders = [o for o in orders if o is not None] if self.validates else []
         self.ends: dict[str, str] = {}      # province -> where a travelling order takes its unit
         # hooks that change how the resolver weighs moves: without them, the standard resolver
-        self.strengths = list(self.rules.hooks("move_strength"))
-        self.uncut = list(self.rules.hooks("cuts_no_support"))
-        self.bonuses = list(self.rules.hooks("move_bonus"))
+        self.strengths = self.rules.hooks("move_strength")
+        self.uncut = self.rules.hooks("cuts_no_support")
+        self.bonuses = self.rules.hooks("move_bonus")
         # powers the resolver takes for one (allied powers): power -> the power it counts as
         self.sides = {pw: side for fn, params in self.rules.hooks("sides")
                       for pw, side in fn(game, params).items()}
@@ -205,6 +205,13 @@ def adjustment_due(game, phase: str, power: str, due: int) -> int:
     return due
 
 
+def builds_due(game, phase: str, power: str, owned, units: int) -> int:
+    """The builds (+) or removals (-) `power` has in the adjustment `phase` with `units`
+    units: the centres that count for it (counted_centres) less its units, then each
+    module's change (adjustment_due); the one count the adjudicator and the position use."""
+    return adjustment_due(game, phase, power, len(counted_centres(game, power, owned)) - units)
+
+
 def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
     """Who owns the supply centres after the adjustment `phase` (`units`: after it): the same
     as before, then each module's change."""
@@ -266,7 +273,7 @@ def winner(game, centers: dict[str, list[str]], units: dict) -> tuple[str, str] 
     strictly more than anyone else. Either way only the centres that count for a power
     (counted_centres) are its centres."""
     centers = {p: counted_centres(game, p, v) for p, v in centers.items()}
-    hooks = list(enabled(game).hooks("victory"))
+    hooks = enabled(game).hooks("victory")
     for fn, params in hooks:
         won = fn(game, centers, units, params)
         if won:
