@@ -1249,37 +1249,97 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
     facts.unmodelled = keep
 
 
-# --- Baron1900's Russian Emergency Measures: said precisely, not modelled ----------------------
+# --- emergency measures (Baron1900's Russian EMR): the emergency_measures module --------------
 # `SELECT count(*) FROM wD_TerrStatus WHERE ... terrID IN(86,91,92,97) AND countryID=6` then
 # `if ($n > 0 && $n < 4)`: the country holds some but not all of those territories
 _EMERGENCY = re.compile(r"SELECT\s+count\(\*\)\s+FROM\s+wD_TerrStatus\s+WHERE[^;]{0,200}?terrID\s+IN\s*\(\s*"
                         r"([\d,\s]{1,200})\)\s*AND\s+countryID\s*=\s*(\d{1,3})[^;]{0,40};\s*"
                         r"if\s*\(\s*\$\w{1,60}\s*>\s*0\s*&&\s*\$\w{1,60}\s*<\s*(\d{1,3})\s*\)", re.I)
+# the build check's site and unit: `$this->type != 'Build Army' || $this->toTerrID != 54`
 _SITE = re.compile(r"toTerrID\s*!=\s*'?(\d{1,5})'?")
+_SITE_UNIT = re.compile(r"\$this->type\s*!=\s*'Build (Army|Fleet)'")
+# the count the country keeps while in effect: `supplyCenterNo + 1`
+_EXTRA = re.compile(r"supplyCenterNo\s*\+\s*(\d{1,2})\b")
 # a checkForWinner that gives the game to the one member with the most centres once any reaches the
 # target, and to nobody on a tie: the standard victory as Mapwright plays it
 _MOST_OR_NONE = re.compile(r"if\s*\(\s*count\(\s*\$(\w{1,40})\s*\)\s*>\s*1\s*\)\s*\{?\s*return\s+false\s*;")
+_EMERGENCY_CLASSES = ("userOrderBuilds", "processOrderBuilds", "processMembers")
+
+
+def _own_class(text: str, pos: int) -> tuple[int, str, str] | None:
+    """(start, name, body) of the class of `text` that holds position `pos`."""
+    headers = list(_CLASS.finditer(text))
+    for index, m in enumerate(headers):
+        end = _body_end(text, m.end(), headers[index + 1].start() if index + 1 < len(headers) else len(text))
+        if m.start() <= pos < end:
+            return m.start(), m.group(1), text[m.end():end - 1]
+    return None
+
+
+def _emergency_code(body: str, asks: str, winner: bool) -> bool:
+    """Whether every function of an emergency class is the rule: the one that asks whether it is
+    in effect (`asks`), one that calls it or counts `supplyCenterNo + N`, one that only calls the
+    parent's, or (`winner`) checkForWinner and the functions it calls, the standard victory."""
+    calls = set(re.findall(r"\$this->(\w{1,80})\(", _function_body(body, "checkForWinner") or "")) if winner else set()
+    for name, first in _FUNCTION.findall(body):
+        code = _function_body(body, name) or ""
+        if first == "}" or name == asks or f"{asks}(" in code or _EXTRA.search(code) or _only_parent(body, name) \
+                or " ".join(code.split()) == f"parent::{name}();" or (winner and name in {"checkForWinner", *calls}):
+            continue
+        return False
+    return True
 
 
 def _emergency(facts: ClassFacts) -> None:
-    """The unmodelled entries of builds and members classes that play an emergency measure (a
-    country holding some but not all of listed territories keeps one unit more and may build in
-    another territory): each says which order and which phase is not played."""
-    found = {cls: _EMERGENCY.search(text) for cls, (_, text) in facts.code.items()
-             if cls in ("userOrderBuilds", "processOrderBuilds", "processMembers")}
+    """Builds and members classes that play an emergency measure (a country holding some but not
+    all of listed territories keeps N units more than its centres and may build in another
+    territory) are the emergency_measures module, found as {country_terr_ids: {country: [terrID]},
+    terr_id_sides: [[site terrID]], extra, unit}, when each of their functions is the rule's.
+    Otherwise the unmodelled entries say which order and which phase is not played."""
+    # comments blanked, offsets kept: a comment's apostrophe (`it's`) would open a string for _body_end
+    code = {cls: (shown, strip_comments(text)) for cls, (shown, text) in facts.code.items()
+            if cls in _EMERGENCY_CLASSES}
+    found = {cls: _EMERGENCY.search(text) for cls, (_, text) in code.items()}
     rule = next((m for m in found.values() if m), None)
     if rule is None:
         return
-    terrs, country = ", ".join(t.strip() for t in rule.group(1).split(",")), rule.group(2)
-    site = _SITE.search(facts.code.get("userOrderBuilds", ("", ""))[1])
+    terr_ids = [int(t) for t in rule.group(1).split(",") if t.strip()]
+    country = int(rule.group(2))
+    check = code.get("userOrderBuilds", ("", ""))[1]
+    site, unit = _SITE.search(check), _SITE_UNIT.search(check)
+    extras = {int(n) for cls in _EMERGENCY_CLASSES if found.get(cls) for n in _EXTRA.findall(code[cls][1])}
+    members = code.get("processMembers", ("", ""))[1]
+    standard_winner = bool(_MOST_OR_NONE.search(members))
+    played = len(extras) == 1 and int(rule.group(3)) == len(set(terr_ids)) and (site is not None
+                                                                                 or not found.get("userOrderBuilds"))
+    lines = {}
+    for cls, m in found.items():
+        if not m:
+            continue
+        shown, text = code[cls]
+        own = _own_class(text, m.start())
+        asks = next((name for name, _ in _FUNCTION.findall(own[2]) if m.group(0) in (_function_body(own[2], name)
+                                                                                        or "")), None) if own else None
+        played = played and asks is not None and _emergency_code(own[2], asks, cls == "processMembers"
+                                                                 and standard_winner)
+        if own:
+            lines[shown] = Lines(text).line(own[0])
+    if played:
+        facts.found["EmergencyMeasures"] = {"country_terr_ids": {country: terr_ids}, "extra": extras.pop(),
+                                            "terr_id_sides": [[int(site.group(1))]] if site else [],
+                                            "unit": {"Army": "A", "Fleet": "F"}[unit.group(1)] if unit else "any"}
+        kept = [(i, w) for i, w in enumerate(facts.unmodelled) if lines.get(w[0]) != w[1]]
+        facts.mentions = {new: facts.mentions[old] for new, (old, _) in enumerate(kept) if old in facts.mentions}
+        facts.unmodelled = [w for _, w in kept]
+        return
+    terrs = ", ".join(map(str, terr_ids))
     state = (f"the emergency measures are not modelled (adjustment phase): while countryID {country} owns some "
              f"but not all of territories {terrs}, it keeps one unit more than its centres")
     said = {"userOrderBuilds": f"{state} and may build an army in territory {site.group(1) if site else '?'}, "
                                "vacant and not a supply centre; here such a build is illegal",
             "processOrderBuilds": f"{state}: here it builds one fewer or removes one more",
             "processMembers": f"{state}, so its builds phase is due when it has that many units"}
-    members = facts.code.get("processMembers", ("", ""))[1]
-    if _MOST_OR_NONE.search(members):
+    if standard_winner:
         said["processMembers"] += ("; its checkForWinner is the standard victory Mapwright plays (the target, and "
                                    "more centres than any other country: a tie plays on)")
     files = {facts.code[cls][0]: text for cls, text in said.items() if found.get(cls) and cls in facts.code}

@@ -1,7 +1,8 @@
 """Adjustment-phase adjudication: builds, disbands, waives and civil disorder.
 
 A power with more supply centres than units may build that many units, each in a
-vacant home centre it owns (rule modules may change where: `build_anywhere`); a
+vacant home centre it owns (rule modules may change where: `build_anywhere`, or add a
+place that is no centre: `emergency_measures`); a
 power with fewer must disband the difference. Orders are taken one by one from
 the top and the first legal ones are used; extra ones fail (DATC 4.D.4-4.D.6).
 `WAIVE` gives up one build. Missing disbands are made by the civil-disorder rule
@@ -150,9 +151,9 @@ def _build_location(game, power: str, order: Order, owned: list[str], units: dic
     if places is not None:      # the places the power holds at the start, in place of its centres
         if prov_id not in places:
             raise IllegalOrder(f"{m.display(prov_id)} is not a place {power} may build in this phase")
-    elif prov_id not in owned:
-        raise IllegalOrder(f"{power} does not own {m.display(prov_id)}")
-    elif prov_id not in build_sites(game, power, owned, homes):
+    elif prov_id not in build_sites(game, power, owned, homes):    # a module's site need not be owned
+        if prov_id not in owned:
+            raise IllegalOrder(f"{power} does not own {m.display(prov_id)}")
         raise IllegalOrder(f"{m.display(prov_id)} is not a home centre of {power}")
     if prov_id in units or prov_id in built:
         raise IllegalOrder(f"{m.display(prov_id)} is occupied")

@@ -15,7 +15,8 @@ sequence and a list of rules (variants/common/common.go), and gives each order t
 its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
 
     borders(map, params) -> [Border]                  extra borders, added at load
-    build_sites(game, power, owned, sites, params)    where a power may build (folded)
+    build_sites(game, power, owned, sites, params)    where a power may build (folded); a site
+                                                      need not be owned nor a centre
     opening_sites(game, phase, power, params)         where a power may build in `phase` in place
                                                       of its centres (places it holds at the start,
                                                       no centres among them) -> [province] | None
@@ -23,8 +24,10 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       the home centres in play at `phase`
                                                       when they change in play -> (homes or
                                                       None, carried: the position states them)
-    adjustment_due(game, phase, power, due, params)   the builds (+) or removals (-) a power
-                                                      has in an adjustment phase (folded)
+    adjustment_due(game, phase, power, owned, due, params)
+                                                      the builds (+) or removals (-) a power
+                                                      has in an adjustment phase, `owned` its
+                                                      centres (folded)
     owners_after(game, phase, units, centers, params) who owns the centres after an adjustment
                                                       phase (folded)
     orders = (OrderKind, ...)                         extra order kinds (see OrderKind)

@@ -197,11 +197,11 @@ def home_centres(game, phase: str, centers: dict[str, list[str]],
     return None
 
 
-def adjustment_due(game, phase: str, power: str, due: int) -> int:
+def adjustment_due(game, phase: str, power: str, owned, due: int) -> int:
     """The builds (positive) or removals (negative) `power` has in the adjustment `phase`:
-    centres less units, then each module's change."""
+    centres less units, then each module's change (`owned`: the centres it owns, all of them)."""
     for fn, params in enabled(game).hooks("adjustment_due"):
-        due = fn(game, phase, power, due, params)
+        due = fn(game, phase, power, owned, due, params)
     return due
 
 
@@ -209,7 +209,7 @@ def builds_due(game, phase: str, power: str, owned, units: int) -> int:
     """The builds (+) or removals (-) `power` has in the adjustment `phase` with `units`
     units: the centres that count for it (counted_centres) less its units, then each
     module's change (adjustment_due); the one count the adjudicator and the position use."""
-    return adjustment_due(game, phase, power, len(counted_centres(game, power, owned)) - units)
+    return adjustment_due(game, phase, power, owned, len(counted_centres(game, power, owned)) - units)
 
 
 def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -48,6 +48,11 @@ FORMS = {
     "UnitStrength": "own adjMove / adjHeadToHeadMove classes that add a fixed strength (`$min += 0.5; $max += "
                     "0.5;`) to the moves whose ids an adjudicatorDiplomacy lists by unit type (`SELECT m.id ... "
                     "WHERE u.type='Army'` into `$Game->Variant->fregatte[]`) (found: {kind, bonus})",
+    "EmergencyMeasures": "builds and members classes that, while a country owns more than none and fewer than all "
+                         "of listed territories (`SELECT count(*) FROM wD_TerrStatus WHERE ... terrID IN (...) AND "
+                         "countryID=N` then `if ($n > 0 && $n < K)`), count its builds against `supplyCenterNo + M` "
+                         "and let it build in a territory that is no centre (`toTerrID != T`) (found: {by_power: "
+                         "{power: [ids]}, sides: [[site ids]], extra, unit})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",

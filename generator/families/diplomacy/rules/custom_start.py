@@ -26,7 +26,7 @@ def default_orders(game, phase: str, power: str, params: dict) -> list[str]:
     return []
 
 
-def adjustment_due(game, phase: str, power: str, due: int, params: dict) -> int:
+def adjustment_due(game, phase: str, power: str, owned, due: int, params: dict) -> int:
     """In the opening, as many builds as the power's default builds (at most its due, unless it
     builds on the places it holds, which need not be centres); a power with none listed builds on
     every centre it owns."""
