@@ -176,11 +176,11 @@ def _imported(found: dict) -> dict:
     list as {by_power: {power: [centre]}} and the build sites, `toTerrID != N`, as one side of
     territories), the `+ N` of its count and the unit type its build check names."""
     facts = found["EmergencyMeasures"] or {}
-    out = {"sites": [p for side in facts.get("sides", []) for p in side], "extra": facts.get("extra", 1),
-           "unit": facts.get("unit", "any")}
+    out = {}
     for power, centres in sorted(facts.get("by_power", {}).items())[:1]:    # the class names one country
         out.update(power=power, centres=centres)
-    return out
+    return {**out, "sites": [p for side in facts.get("sides", []) for p in side], "extra": facts.get("extra", 1),
+            "unit": facts.get("unit", "any")}
 
 
 MODULE = RuleModule(
