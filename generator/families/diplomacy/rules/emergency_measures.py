@@ -114,22 +114,25 @@ def examples(game, params: dict) -> list[tuple[str, dict]]:
     keeps its extra unit with no winter at all."""
     if checks(game, params) or not params["sites"]:
         return []
+    m = game.map
     power, centres = params["power"], trigger(game, params)
     start = game.start.phase
     year = int(start[1:-1]) if start[1:-1].isdecimal() else 1901
     site_unit = _unit_in(game, params["sites"][0], params["unit"])
     held_unit = _unit_in(game, centres[0])
     build = f"{site_unit} B"
-    out = [("in effect: holding one of the centres, the power builds one unit more than its centres, in the "
-            "rule's site", {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres[:1]},
-                            "orders": {power: [build]},
-                            "expect": {"results": {build: "succeeds"}, "units": {power: [site_unit]}}}),
-           ("not in effect: holding all of the centres, the site is no build site",
+    names = {p: m.provinces[p].name for p in (*centres, params["sites"][0])}
+    who, centre, site = m.powers[power].name, names[centres[0]], names[params["sites"][0]]
+    out = [(f"{who} holds {centre} alone and has no unit: {1 + params['extra']} builds are due, and {site} "
+            "takes one", {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres[:1]},
+                          "orders": {power: [build]},
+                          "expect": {"results": {build: "succeeds"}, "units": {power: [site_unit]}}}),
+           (f"{who} holds all of them: {site} is no build site",
             {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres},
              "orders": {power: [build]}, "expect": {"results": {build: "fails"}}})]
     if held_unit is not None and params["extra"] == 1:
         holds = [f"{held_unit} H", f"{site_unit} H"]
-        out.append(("in effect after a fall: two units on one centre, and no winter of adjustments",
+        out.append((f"{who} holds {centre} alone and keeps two units after the fall: no winter of adjustments",
                     {"phase": f"F{year}M", "units": {power: [held_unit, site_unit]},
                      "centers": {power: centres[:1]}, "orders": {power: holds},
                      "expect": {"phase": f"S{year + 1}M", "units": {power: [held_unit, site_unit]}}}))
