@@ -1280,11 +1280,12 @@ def _emergency_code(body: str, asks: str, winner: bool) -> bool:
     """Whether every function of an emergency class is the rule: the one that asks whether it is
     in effect (`asks`), one that calls it or counts `supplyCenterNo + N`, one that only calls the
     parent's, or (`winner`) checkForWinner and the functions it calls, the standard victory."""
-    calls = set(re.findall(r"\$this->(\w{1,80})\(", _function_body(body, "checkForWinner") or "")) if winner else set()
+    winning = _function_body(body, "checkForWinner") or "" if winner else ""
+    calls = set(re.findall(r"\$this->(\w{1,80})\(", winning))
     for name, first in _FUNCTION.findall(body):
         code = _function_body(body, name) or ""
         if first == "}" or name == asks or f"{asks}(" in code or _EXTRA.search(code) or _only_parent(body, name) \
-                or " ".join(code.split()) == f"parent::{name}();" or (winner and name in {"checkForWinner", *calls}):
+                or (winner and name in {"checkForWinner", *calls}):
             continue
         return False
     return True

@@ -170,8 +170,10 @@ def test_the_form_is_read_with_other_ids():
         "power": "P", "centres": ["A", "B"], "sites": ["S"], "extra": 2, "unit": "A"}
 
 
-@pytest.mark.parametrize("old, new", [("< 4", "< 3"), ("function checkForUnitSCDifference",
-                                                     "function more() { return 2; }\n function checkForUnitSCDifference")],
+ANOTHER_RULE = "function more() { return 2; }\n function checkForUnitSCDifference"
+
+
+@pytest.mark.parametrize("old, new", [("< 4", "< 3"), ("function checkForUnitSCDifference", ANOTHER_RULE)],
                          ids=["not some but not all", "a function of another rule"])
 def test_other_code_is_left_not_modelled(old, new):
     # `< 3` of four territories is another rule, and so is a function that is not the rule's: nothing
