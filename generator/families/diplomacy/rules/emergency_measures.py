@@ -20,7 +20,8 @@ other (a site where both could stand is reported, since the engine would build e
     rules:
       emergency_measures: {power: RUSSIA, centres: [MOS, SEV, STP, WAR], sites: [SIB], unit: A}
 
-`centres` empty: the power's home centres. The module adds its sites after the other modules'
+`centres` empty: the power's home centres on the map (its original ones, "original home supply
+centers", even where another module changes home centres in play). The module adds its sites after the other modules'
 build sites (build_sites with `home: false` keeps only its own list: this one comes after it).
 """
 from __future__ import annotations
@@ -111,31 +112,33 @@ def _unit_in(game, prov: str, kind: str = "") -> str | None:
 def examples(game, params: dict) -> list[tuple[str, dict]]:
     """(what it shows, the example) on the game's own map: a winter build in the rule's site while
     the power holds one of the centres, refused once it holds all; and a fall after which the power
-    keeps its extra unit with no winter at all."""
-    if checks(game, params) or not params["sites"]:
+    keeps its extra units (in the site, else in places that are no centres) with no winter at all."""
+    if checks(game, params):
         return []
     m = game.map
-    power, centres = params["power"], trigger(game, params)
+    power, centres, sites, extra = params["power"], trigger(game, params), params["sites"], params["extra"]
     start = game.start.phase
     year = int(start[1:-1]) if start[1:-1].isdecimal() else 1901
-    site_unit = _unit_in(game, params["sites"][0], params["unit"])
-    held_unit = _unit_in(game, centres[0])
-    build = f"{site_unit} B"
-    names = {p: m.provinces[p].name for p in (*centres, params["sites"][0])}
-    who, centre, site = m.powers[power].name, names[centres[0]], names[params["sites"][0]]
-    out = [(f"{who} holds {centre} alone and has no unit: {1 + params['extra']} builds are due, and {site} "
-            "takes one", {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres[:1]},
-                          "orders": {power: [build]},
-                          "expect": {"results": {build: "succeeds"}, "units": {power: [site_unit]}}}),
-           (f"{who} holds all of them: {site} is no build site",
-            {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres},
-             "orders": {power: [build]}, "expect": {"results": {build: "fails"}}})]
-    if held_unit is not None and params["extra"] == 1:
-        holds = [f"{held_unit} H", f"{site_unit} H"]
-        out.append((f"{who} holds {centre} alone and keeps two units after the fall: no winter of adjustments",
-                    {"phase": f"F{year}M", "units": {power: [held_unit, site_unit]},
-                     "centers": {power: centres[:1]}, "orders": {power: holds},
-                     "expect": {"phase": f"S{year + 1}M", "units": {power: [held_unit, site_unit]}}}))
+    who, centre = m.powers[power].name, m.provinces[centres[0]].name
+    out = []
+    if sites:
+        site_unit, site = _unit_in(game, sites[0], params["unit"]), m.provinces[sites[0]].name
+        build = f"{site_unit} B"
+        out += [(f"{who} holds {centre} alone and has no unit: {1 + extra} builds are due, and {site} takes one",
+                 {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres[:1]},
+                  "orders": {power: [build]},
+                  "expect": {"results": {build: "succeeds"}, "units": {power: [site_unit]}}}),
+                (f"{who} holds all of them: {site} is no build site",
+                 {"phase": f"W{year}A", "units": {power: []}, "centers": {power: centres},
+                  "orders": {power: [build]}, "expect": {"results": {build: "fails"}}})]
+    places = [*sites[:1], *(p for p, prov in sorted(m.provinces.items())
+                            if not prov.supply_center and p not in sites and _unit_in(game, p))][:extra]
+    kept = [_unit_in(game, centres[0]), *(_unit_in(game, p, params["unit"] if p in sites else "") for p in places)]
+    if len(places) == extra and None not in kept:
+        out.append((f"{who} holds {centre} alone and keeps {1 + extra} units after the fall: no winter of "
+                    "adjustments", {"phase": f"F{year}M", "units": {power: kept}, "centers": {power: centres[:1]},
+                                    "orders": {power: [f"{u} H" for u in kept]},
+                                    "expect": {"phase": f"S{year + 1}M", "units": {power: kept}}}))
     return out
 
 

@@ -209,3 +209,13 @@ def test_the_checks_name_what_does_not_fit(classic_with):
     assert [p.pointer for p in problems(g)] == ["/rules/emergency_measures/power"]
     g = classic_with({"emergency_measures": {"power": "AUSTRIA", "extra": 0}})
     assert g.modules.problems == [("emergency_measures", "extra", "'extra' must be a positive whole number")]
+
+
+def test_without_sites_the_page_still_plays_the_kept_unit(classic_with):
+    # the extra unit alone (no build site): the fall leaves Austria one centre and two units, no winter
+    g = classic_with({"emergency_measures": {"power": "AUSTRIA"}})
+    assert problems(g) == []        # the checks play the page's examples: they agree with the rule
+    [(shown, example)] = examples(g, g.modules.params("emergency_measures"))
+    assert example["expect"]["phase"] == "S1902M" and len(example["units"]["AUSTRIA"]) == 2
+    [page] = pages(g)
+    assert page.content.count("## Example") == 1 and "no winter of adjustments" in page.content
