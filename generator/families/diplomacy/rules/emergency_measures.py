@@ -21,8 +21,9 @@ other (a site where both could stand is reported, since the engine would build e
       emergency_measures: {power: RUSSIA, centres: [MOS, SEV, STP, WAR], sites: [SIB], unit: A}
 
 `centres` empty: the power's home centres on the map (its original ones, "original home supply
-centers", even where another module changes home centres in play). The module adds its sites after the other modules'
-build sites (build_sites with `home: false` keeps only its own list: this one comes after it).
+centers", even where another module changes home centres in play). The module adds its sites after
+the other modules' build sites (build_sites with `home: false` keeps only its own list: this one
+comes after it).
 """
 from __future__ import annotations
 
