@@ -1136,10 +1136,12 @@ def build_flags(territories: list[dict], install_text: str) -> dict[int, list[in
 # --- a way between territories taken the long way round (Baron1900's around Africa) ----------
 DETOUR_CLASSES = ("userOrderDiplomacy", "adjMove", "adjudicatorDiplomacy", "adjudicatorRetreats",
                   "adjHeadToHeadMove", "adjSupportHold", "adjSupportMove", "adjConvoyMove",
-                  "userOrderBuilds", "processOrderBuilds", "processMembers")     # the last three: _emergency
+                  "userOrderBuilds", "processOrderBuilds", "processMembers",     # these three: _emergency
+                  "adjParadoxException")
 # what the adjudicator's decision classes do with the moves the detour's adjudicatorDiplomacy marks
 # (`$Game->Variant->moveAroundAfrica[] = $id`): the module plays all but the convoyed ones
 _MARKED = re.compile(r"Variant->(\w{1,80})\[\]\s*=")
+_KEPT = re.compile(r"Variant->(\w{1,80})(?:\[\w{0,20}\])?\s*=[^=]")       # any property it sets on the variant
 _DECISIONS_PLAYED = ("adjMove", "adjHeadToHeadMove", "adjSupportHold", "adjSupportMove")
 _REF = r"(\w{1,80}::\$\w{1,80}|\$\w{1,80}|'?\d{1,5}'?)"
 # `$this->Unit->terrID == A && in_array($this->toTerrID, B)` and the way back
@@ -1267,6 +1269,16 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
             precise[files["adjConvoyMove"]] = precise[files["adjudicatorDiplomacy"]] = None
             if short_way:
                 found["terr_ids_short_way"] = short_way
+    kept = set(_KEPT.findall(facts.code.get("adjudicatorDiplomacy", ("", ""))[1]))
+    paradox = facts.code.get("adjParadoxException", ("", ""))[1]
+    if kept and any(re.search(r"Variant->" + n + r"\b", paradox) for n in kept):
+        one = ", ".join(map(str, found["terr_id_sides"][0]))
+        precise[files["adjParadoxException"]] = (
+            f"its paradox rule is not modelled (movement phase): in a paradox whose decisions include the move "
+            f"from territory {one} the long way round, the variant makes that move fail and cuts the support of "
+            "the unit it attacks, besides holding the convoys (the Szykman rule); here no rule singles that "
+            "move out: the phase is settled by its decisions (one consistent outcome stands, and only a cycle "
+            "with none or two is a paradox, settled by the Szykman rule)")
     if about_it("adjudicatorRetreats"):
         if all(r.search(facts.code["adjudicatorRetreats"][1]) for r in _RETREATS_GIVE_WAY):
             found["retreats"] = True        # the detours module plays it (its `retreats`)

@@ -231,6 +231,54 @@ def support_example(game) -> dict | None:
     return None
 
 
+def convoy_example(game) -> dict | None:
+    """An army convoyed to one end by a fleet at the other and a unit from next door move into
+    the same empty province: the one from next door succeeds."""
+    params = game.modules.params("detours")
+    if not params.get("convoys"):
+        return None
+    m, ends = game.map, _ends(params)
+    listed = {p for pair in ends for e in pair for p in e}
+    one, two = _powers(m)
+    for fleet, dest in _fleet_pairs(game):
+        if fleet not in m.convoy_seas or dest not in m.coastal:
+            continue
+        src = next((q for q in sorted(m.fleet_reach.get(fleet, ())) if q not in listed and q in m.coastal
+                    and m.provinces[q].type == "coast"), None)
+        near = next((c for c in _fleet_next(m, dest) if c not in listed), None)
+        if src is None or near is None or near == src:
+            continue
+        move, convoy, short = f"A {src} - {dest}", f"F {fleet} C A {src} - {dest}", f"F {near} - {dest}"
+        return {"phase": _phase(game), "units": {one: [f"A {src}", f"F {fleet}"], two: [f"F {near}"]},
+                "orders": {one: [move, convoy], two: [short]},
+                "expect": {"results": {move: "fails", convoy: "succeeds", short: "succeeds"}}}
+    return None
+
+
+def retreat_example(game) -> dict | None:
+    """A unit retreating the long way round and one retreating from next door into the same
+    province: the one from next door stays in the game."""
+    params = game.modules.params("detours")
+    if not params.get("retreats"):
+        return None
+    m, ends = game.map, _ends(params)
+    listed = {p for pair in ends for e in pair for p in e}
+    one, two = _powers(m)
+    for far, dest in _fleet_pairs(game):
+        near = next((c for c in _fleet_next(m, dest) if c not in listed and c != far), None)
+        came = next((c for c in _fleet_next(m, far) if c != dest and c != near), None)
+        came_near = next((c for c in _fleet_next(m, near) if c not in (dest, far, came)), None) if near else None
+        if near is None or came is None or came_near is None:
+            continue
+        round_way, short_way = f"F {far} R {dest}", f"F {near} R {dest}"
+        return {"phase": _phase(game)[:-1] + "R", "units": {two: [f"F {far}"], one: [f"F {near}"]},
+                "dislodged": {one: [{"unit": f"F {far}", "attacker_from": came, "via_convoy": False}],
+                              two: [{"unit": f"F {near}", "attacker_from": came_near, "via_convoy": False}]},
+                "contested": [], "orders": {one: [round_way], two: [short_way]},
+                "expect": {"results": {round_way: "fails", short_way: "succeeds"}}}
+    return None
+
+
 def _names(game, end) -> str:
     provinces = game.map.provinces
     return ", ".join(md_text(provinces[q].name if q in provinces else q) for q in map(province_of, end))
@@ -250,13 +298,33 @@ def pages(game, params: dict) -> list[Page]:
               "- **No support cut.** Such an attack does not cut the support of the unit it attacks, unless it "
               "dislodges that unit.",
               "- **No support the long way round.** A unit at one end cannot support a unit holding at the "
-              "other end, nor a move ending there.", ""]
+              "other end, nor a move ending there."]
+    if params["convoys"]:
+        short = [_names(game, d["short_way"]) for d in params["detours"] if d.get("short_way")]
+        lines.append(f"- **Convoys the long way round.** An army convoyed to one end by a fleet at the other end "
+                     f"counts {half} less in attack and in preventing other moves"
+                     + (f", unless fleets in every province of the short way ({'; '.join(short)}) convoy it "
+                        "too and none of them is dislodged" if short else "")
+                     + ". An army convoyed from an end attacks as usual, and a convoyed attack cuts support "
+                       "as usual.")
+    if params["retreats"]:
+        lines.append("- **Retreats the long way round give way.** When a unit retreats from one end to the "
+                     "other and another unit retreats into the same province, the other unit retreats and the "
+                     "one going the long way round is disbanded (two going the long way round are both "
+                     "disbanded).")
+    lines.append("")
     lines += section(game, "A move the long way round loses to a move from next door",
                      "Both move into the same empty province; without the rule they would bounce.",
                      bounce_example(game), "detours", "Where no way is long")
     lines += section(game, "An attack the long way round cuts no support",
                      "The fleet attacked the long way round still gives its support.", support_example(game),
                      "detours", "Where no way is long")
+    lines += section(game, "An army convoyed the long way round loses to a move from next door",
+                     "Both move into the same empty province; without the rule they would bounce.",
+                     convoy_example(game), "detours", "Where no way is long")
+    lines += section(game, "A retreat the long way round gives way",
+                     "Two dislodged units retreat into the same province; without the rule both would be "
+                     "disbanded.", retreat_example(game), "detours", "Where no way is long")
     return [Page("detours.md", "\n".join(lines).rstrip() + "\n", "The long way round")]
 
 
@@ -264,7 +332,7 @@ def example_checks(game, params: dict) -> list[Problem]:
     found = checks(game, params)
     if found:
         return found
-    return [p for make in (bounce_example, support_example)
+    return [p for make in (bounce_example, support_example, convoy_example, retreat_example)
             for p in example.problems("detours", example.play(game, make(game)))]
 
 

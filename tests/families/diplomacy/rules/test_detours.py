@@ -287,6 +287,26 @@ def test_two_other_retreats_and_one_round_all_fail(baron):
     assert {v[0] for v in got.values()} == {"fails"}
 
 
+# adjParadoxException: "Egypt being attacked by MAO with support from Hejaz and by Gre via EAM with
+# support from Cyr. Egypt supports Dam -> EAM". webDiplomacy's adjudicator finds a paradox there;
+# the class settles it with every unit holding (F MAO fails and cuts Egypt's support). Not
+# played: the resolver finds one consistent outcome (A Gre dislodges F Egy, whose support is then
+# cut, so the convoy stands), and the importer names the class's rule precisely.
+
+def test_the_egypt_paradox_rule_is_named_not_played(baron):
+    result, g = baron
+    said = [d.message for d in result.diagnostics if d.code == "IMP013" and d.file.endswith("adjParadoxException.php")]
+    assert len(said) == 1 and "paradox rule is not modelled (movement phase)" in said[0]
+    assert "from territory 40 the long way round" in said[0]
+    got, _ = play(g, {"FRANCE": ["F MID", "F HEJ"], "ITALY": ["A GRE", "F AEG", "F EAS", "F CYR"],
+                      "TURKEY": ["F EGY", "F DAM"]},
+                  {"FRANCE": ["F MID - EGY", "F HEJ S F MID - EGY"],
+                   "ITALY": ["A GRE - EGY", "F AEG C A GRE - EGY", "F EAS C A GRE - EGY", "F CYR S A GRE - EGY"],
+                   "TURKEY": ["F EGY S F DAM - EAS", "F DAM - EAS"]})
+    assert got["A GRE - EGY"][0] == "succeeds" and got["F MID - EGY"][0] == "fails"
+    assert got["F EGY S F DAM - EAS"][0] == "fails"
+
+
 # the module's data, page and form
 
 def test_the_page_examples_play_as_the_rule_says(baron):
