@@ -137,8 +137,8 @@ def _short_way_convoy(game, units: dict, order, params: dict):
         if far is None or order.province not in short or src == dest:
             continue
         fleets = m.convoy_seas & {p for p, u in units.items() if u.kind == "F"}
-        starts = set(m.shore_seas.get(src, ()) & fleets)
-        ends = set(m.shore_seas.get(dest, ()) & fleets) - far
+        starts = set(m.shore_seas.get(src, frozenset()) & fleets)
+        ends = set(m.shore_seas.get(dest, frozenset()) & fleets) - far
         if on_convoy_route(m.sea_adj, set(fleets), starts, ends, order.province):
             return replace(order, location=unit.location, unit="F", target=src, target_unit="A", dest=dest)
     return None

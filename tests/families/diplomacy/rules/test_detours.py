@@ -12,7 +12,13 @@ unit holding in or moving to Egypt or Hejaz." (4) "A fleet moving from Egypt or 
 Mid-Atlantic Ocean does not cut support being provided by a fleet already in the Mid-Atlantic
 Ocean unless the attack results in F Mid-Atlantic Ocean being dislodged." The classes:
 adjMove/adjHeadToHeadMove take 0.5 off the support count of those moves; adjSupportHold/Move
-skip them as attackers unless they succeed; userOrderDiplomacy refuses the supports."""
+skip them as attackers unless they succeed; userOrderDiplomacy refuses the supports.
+(5) "F Mid-Atlantic Ocean can convoy an army from or to Egypt or Hejaz. An army convoyed from Egypt
+or Hejaz attacks its destination space at full strength. An army convoyed to Egypt or Hejaz attacks
+at half strength." (adjConvoyMove: unless every fleet of $mediterraneanTerritories convoys it too.)
+(6) "If two units are retreating to Egypt or Hejaz, or the Mid-Atlantic Ocean, and one of them must
+travel around the southern tip of Africa, the unit that does not travel around southern Africa may
+retreat while the other unit is disbanded." (adjudicatorRetreats)"""
 from pathlib import Path
 
 import pytest
@@ -314,11 +320,27 @@ def test_the_page_examples_play_as_the_rule_says(baron):
     assert example_checks(g, g.modules.params("detours")) == []
 
 
+def test_a_convoy_no_route_needs_stays_illegal(classic_with):
+    # the short way's fleets may convoy only where a route through them lands the army: an inland
+    # army, or a fleet off every route, is refused as in the standard rules
+    g = classic_with({"detours": {"detours": [{"between": [["MAO"], ["NAF"]], "short_way": ["WES"]}]}})
+    resp = adjudicate(g, {"phase": "S1901M", "units": {"GERMANY": ["A MUN"], "FRANCE": ["F WES", "F NTH", "A BRE"]},
+                          "orders": {"GERMANY": ["A MUN H"],
+                                     "FRANCE": ["F WES C A MUN - NAF", "F NTH C A BRE - NAF", "A BRE H"]}})
+    legal = {r["order"]: r["legal"] for r in resp["results"]}
+    assert legal["F WES C A MUN - NAF"] is False and legal["F NTH C A BRE - NAF"] is False
+
+
 def test_bad_data_is_reported(classic_with):
     g = classic_with({"detours": {"detours": [{"between": [["MAO"], ["NOWHERE", "MAO"]]}]}})
     messages = [d.message for d in structural_checks(g)]
     assert any("no province 'NOWHERE'" in m for m in messages)
     assert any("MAO is at both ends" in m for m in messages)
+    g = classic_with({"detours": {"detours": [{"between": [["MAO"], ["NAF"]], "short_way": ["NOWHERE"]}]}})
+    assert any("no province 'NOWHERE'" in d.message for d in structural_checks(g))
+    g = classic_with({"detours": {"detours": [{"between": [["MAO"], ["NAF"]], "short_way": "WES"}],
+                                  "convoys": "yes"}})
+    assert {k for _, k, _ in g.modules.problems} == {"detours", "convoys"}
     g = classic_with({"detours": {"detours": [["MAO", "NAF"]], "loss": 2}})
     assert {k for _, k, _ in g.modules.problems} == {"detours", "loss"}
 
