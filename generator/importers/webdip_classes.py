@@ -1136,10 +1136,12 @@ def build_flags(territories: list[dict], install_text: str) -> dict[int, list[in
 # --- a way between territories taken the long way round (Baron1900's around Africa) ----------
 DETOUR_CLASSES = ("userOrderDiplomacy", "adjMove", "adjudicatorDiplomacy", "adjudicatorRetreats",
                   "adjHeadToHeadMove", "adjSupportHold", "adjSupportMove", "adjConvoyMove",
-                  "userOrderBuilds", "processOrderBuilds", "processMembers")     # the last three: _emergency
+                  "userOrderBuilds", "processOrderBuilds", "processMembers",     # these three: _emergency
+                  "adjParadoxException")
 # what the adjudicator's decision classes do with the moves the detour's adjudicatorDiplomacy marks
 # (`$Game->Variant->moveAroundAfrica[] = $id`): the module plays all but the convoyed ones
 _MARKED = re.compile(r"Variant->(\w{1,80})\[\]\s*=")
+_KEPT = re.compile(r"Variant->(\w{1,80})(?:\[\w{0,20}\])?\s*=[^=]")       # any property it sets on the variant
 _DECISIONS_PLAYED = ("adjMove", "adjHeadToHeadMove", "adjSupportHold", "adjSupportMove")
 _REF = r"(\w{1,80}::\$\w{1,80}|\$\w{1,80}|'?\d{1,5}'?)"
 # `$this->Unit->terrID == A && in_array($this->toTerrID, B)` and the way back
@@ -1149,6 +1151,13 @@ _REFUSES = re.compile(r"function\s+support(?:Hold|Move)ToTerrCheck\s*\([^)]{0,20
                       r"if\s*\(\s*\$this->(\w{1,80})\(\s*\)\s*\)\s*return\s+false\s*;")
 _HALVED = re.compile(r"\$\w{1,40}\[\s*[\"']min[\"']\s*\]\s*-=\s*(0?\.5|1)\s*;")
 _STATIC_VALUE = re.compile(r"\bstatic\s+\$(\w{1,80})\s*=\s*'?(\d{1,5})'?\s*;")
+_STATIC_IDS = re.compile(r"\bstatic\s+\$(\w{1,80})\s*=\s*array\(\s*((?:'?\d{1,5}'?\s*,\s*){0,200}'?\d{1,5}'?)\s*,?\s*\)\s*;")
+# adjudicatorRetreats: the retreats between the ends renamed 'Move' so the standard adjudicator
+# passes over them, then failed where another retreat goes (`SET success = 'No'`)
+_RETREATS_GIVE_WAY = (re.compile(r"SET\s+m\.moveType\s*=\s*'Move'\s+WHERE\s+m\.moveType\s*=\s*'Retreat'"),
+                      re.compile(r"parent::adjudicate\(\s*\)"),
+                      re.compile(r"COUNT\(\s*m\.id\s*\)[^;]{0,400}?>\s*1"),
+                      re.compile(r"SET\s+success\s*=\s*'No'"))
 
 
 def _ids(ref: str, statics: dict[str, int], text: str) -> list[int] | None:
@@ -1194,6 +1203,20 @@ def detour_reading(code: str, strength: str, statics: dict[str, int]) -> dict | 
     return {"terr_id_sides": [one, many], "loss": float(loss.group(1))}
 
 
+def convoy_reading(code: str, loss: float, static_arrays: dict[str, list[int]]) -> list[int] | None:
+    """The convoy form of a detour: an adjConvoyMove class whose supportStrength takes the
+    detour's loss off (an army convoyed the long way round), sparing it when the fleets of one
+    static array of variant.php all convoy it (`$mediterraneanTerritories`: the short way, as
+    terrIDs; [] when the class names none); None for anything else."""
+    taken = _HALVED.search(code)
+    if not taken or float(taken.group(1)) != loss or "supportStrength" not in code:
+        return None
+    named = [a for a in dict.fromkeys(re.findall(r"::\$(\w{1,80})", code)) if a in static_arrays]
+    if len(named) > 1:
+        return None
+    return static_arrays[named[0]] if named else []
+
+
 def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
     """The Detour form, from the classes DETOUR_CLASSES read; their unmodelled entries then
     say only what the detours module does not play: an army convoyed the long way round
@@ -1201,10 +1224,12 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
     if "userOrderDiplomacy" not in facts.code or "adjMove" not in facts.code:
         return
     try:
-        statics = {k: int(v) for k, v in _STATIC_VALUE.findall(
-            strip_comments(read_text(root / variant.folder / "variant.php", root)))}
+        php = strip_comments(read_text(root / variant.folder / "variant.php", root))
     except (OSError, PhpDataError):
         return
+    statics = {k: int(v) for k, v in _STATIC_VALUE.findall(php)}
+    static_arrays = {k: [int(x.strip().strip("'")) for x in v.split(",") if x.strip()]
+                     for k, v in _STATIC_IDS.findall(php)}
     found = detour_reading(facts.code["userOrderDiplomacy"][1], facts.code["adjMove"][1], statics)
     if found is None:
         return
@@ -1233,13 +1258,36 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
         if reads_marked(cls):       # a detour move weaker in a head-to-head, cutting a support only by dislodging
             precise[files[cls]] = None
     if reads_marked("adjConvoyMove") or about_it("adjConvoyMove"):
-        precise[files["adjConvoyMove"]] = (
-            "its convoy code is not modelled (movement phase): an army convoyed the long way round attacks "
-            "here at full strength, where the variant halves it unless every listed fleet convoys it")
+        short_way = convoy_reading(facts.code["adjConvoyMove"][1], found["loss"], static_arrays) \
+            if convoys else None
+        if short_way is None:
+            precise[files["adjConvoyMove"]] = (
+                "its convoy code is not modelled (movement phase): an army convoyed the long way round attacks "
+                "here at full strength, where the variant halves it unless every listed fleet convoys it")
+        else:       # the detours module plays it (its `convoys`), with the short way the class lists
+            found["convoys"] = True
+            precise[files["adjConvoyMove"]] = precise[files["adjudicatorDiplomacy"]] = None
+            if short_way:
+                found["terr_ids_short_way"] = short_way
+    kept = set(_KEPT.findall(facts.code.get("adjudicatorDiplomacy", ("", ""))[1]))
+    paradox = facts.code.get("adjParadoxException", ("", ""))[1]
+    if kept and any(re.search(r"Variant->" + n + r"\b", paradox) for n in kept):
+        one = ", ".join(map(str, found["terr_id_sides"][0]))
+        precise[files["adjParadoxException"]] = (
+            f"its paradox rule is not modelled (movement phase): in a paradox whose decisions include the move "
+            f"from territory {one} the long way round, the variant makes that move fail and cuts the support of "
+            "the unit it attacks, besides holding the convoys (the Szykman rule); here no rule singles that "
+            "move out: the phase is settled by its decisions (one consistent outcome stands, and only a cycle "
+            "with none or two is a paradox, settled by the Szykman rule)")
     if about_it("adjudicatorRetreats"):
-        precise[files["adjudicatorRetreats"]] = (
-            "its retreats along the long way round are not modelled (retreat phase): such a retreat and another "
-            "retreat into the same province both fail here, where the variant lets the other one through")
+        if all(r.search(facts.code["adjudicatorRetreats"][1]) for r in _RETREATS_GIVE_WAY):
+            found["retreats"] = True        # the detours module plays it (its `retreats`)
+            precise[files["adjudicatorRetreats"]] = None
+        else:
+            precise[files["adjudicatorRetreats"]] = (
+                "its retreats along the long way round are not modelled (retreat phase): such a retreat and "
+                "another retreat into the same province both fail here, where the variant lets the other one "
+                "through")
     keep = []
     for where in facts.unmodelled:
         if where[0] not in precise:

@@ -656,6 +656,10 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                 found.pop(name)
                 continue
             found[name] = facts_of = {**rest, "sides": sides}
+        for key in [k for k in facts_of if k.startswith("terr_ids_")] if isinstance(facts_of, dict) else ():
+            ids = list(dict.fromkeys(location_by_row[t].split("/")[0] for t in facts_of[key] if t in location_by_row))
+            rest = {k: v for k, v in facts_of.items() if k != key}     # [terrID] -> [province id] as key's rest
+            found[name] = facts_of = {**rest, key[len("terr_ids_"):]: ids}
         if isinstance(facts_of, dict) and "country_values" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}

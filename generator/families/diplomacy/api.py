@@ -68,7 +68,8 @@ from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
 from .rules._engine import (MovementRules, builds_due, default_orders, home_centres, neutral_builds, no_retreat,
-                            owners_after, relocated, retreat_options, standing_orders, winner)
+                            owners_after, relocated, retreat_gives_way, retreat_options, standing_orders,
+                            winner)
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -868,7 +869,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
                 options[p] = _restricted(game, options[p], given, "/movement" if req.movement else pointer,
                                          dislodged[p])
         results, new_units, more, disbanded = adjudicate_retreats(
-            game.map, units, dislodged, req.contested, req.readings, auto, options)
+            game.map, units, dislodged, req.contested, req.readings, auto, options, retreat_gives_way(game))
         trace += more
     else:
         powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}

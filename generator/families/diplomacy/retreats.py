@@ -9,12 +9,13 @@ disbanded. Only retreat and disband orders exist in this phase.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided, fleet_destination
 from .orders import Order
-from .verdicts import DISBANDED, Retreats, RetreatStandoff
+from .verdicts import DISBANDED, RetreatGivesWay, Retreats, RetreatStandoff
 
 
 @dataclass
@@ -41,11 +42,14 @@ def retreat_options(m: DiplomacyMap, d: Dislodged, occupied: set[str], contested
 def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict[str, Dislodged],
                         contested: set[str], submitted: list[tuple[str, Order | None, str, str]],
                         auto_disband: dict[str, str] | None = None,
-                        options: dict[str, list[str]] | None = None
+                        options: dict[str, list[str]] | None = None,
+                        gives_way: Callable[[Unit, str], bool] | None = None
                         ) -> tuple[list[OrderResult], dict[str, Unit], list[str], list[Unit]]:
     """Returns (results, units after the phase, trace lines, units disbanded).
     `auto_disband` maps the province of a dislodged unit that may not retreat to the
-    reason (a rule module's)."""
+    reason (a rule module's). `gives_way(unit, destination)` says which retreats give way
+    (a rule module's): of several retreats into one province, the only one that does not
+    give way goes there, the others are disbanded; without such a one all are."""
     auto_disband = auto_disband or {}
     occupied = set(units)
     if options is None:
@@ -96,10 +100,13 @@ def adjudicate_retreats(m: DiplomacyMap, units: dict[str, Unit], dislodged: dict
     placed: set[str] = set()
     for prov, (i, dest) in sorted(chosen.items()):
         rivals = targets[province_of(dest)]
-        if len(rivals) > 1:
+        firm = rivals if gives_way is None or len(rivals) < 2 else \
+            [q for q in rivals if not gives_way(dislodged[q].unit, chosen[q][1])]
+        if len(rivals) > 1 and firm != [prov]:
             r = results[i]
-            results[i] = decided(r.power, r.order, r.canonical, RetreatStandoff(len(rivals), province_of(dest)),
-                                 m.display, r.unit)
+            verdict = RetreatGivesWay(province_of(dest), firm[0]) if len(firm) == 1 else \
+                RetreatStandoff(len(rivals), province_of(dest))
+            results[i] = decided(r.power, r.order, r.canonical, verdict, m.display, r.unit)
         else:
             u = dislodged[prov].unit
             after[province_of(dest)] = Unit(u.power, u.kind, dest)

@@ -281,6 +281,17 @@ class RetreatStandoff(Verdict):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class RetreatGivesWay(Verdict):
+    """The retreat to `dest` gives way (a rule module's retreat_gives_way) to the retreat there
+    of the unit dislodged in `other`, which does not: it is disbanded."""
+    dest: str
+    other: str
+
+    def reason(self, unit: Names, place: Names) -> str:
+        return f"gives way to the retreat from {place(self.other)} to {place(self.dest)}, so it is disbanded"
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Disbanded(Verdict):
     """The dislodged unit is disbanded as ordered."""
     ok = True

@@ -53,6 +53,7 @@ CASES = [
     (v.ByRule(False, "attacked"), False, "attacked"),
     (v.Retreats("SPA"), True, "retreats"),
     (v.RetreatStandoff(2, "SPA"), False, "standoff: 2 units retreat to Spain, so all are disbanded"),
+    (v.RetreatGivesWay("SPA", "BRE"), False, "gives way to the retreat from Brest to Spain, so it is disbanded"),
     (v.Disbanded(), True, "disbanded"),
     (v.Built("F BRE"), True, "built"),
     (v.Waived(), True, "build waived"),

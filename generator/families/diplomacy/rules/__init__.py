@@ -87,8 +87,20 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       head-to-head battle), and in hold when the
                                                       move fails (not against the unit's own power)
 
-The adjudicator asks for move_strength, cuts_no_support, sides and move_bonus once a phase, and
-plays a phase of a game that uses none with the standard resolver, untouched.
+    convoy_strength(game, units, convoys, params) -> {province: (fn(strength) -> strength, through)}
+                                                      the attack and prevent strengths of some of
+                                                      the phase's convoyed armies (`convoys`:
+                                                      {province: (destination, the provinces of the
+                                                      fleets ordered to convoy it)}), changed by fn
+                                                      unless fleets in every province of `through`
+                                                      (empty: never) convoy it and stay
+    retreat_gives_way(game, unit, dest, params) -> bool
+                                                      a retreat of `unit` to `dest` that gives way:
+                                                      with other retreats there, it is disbanded and
+                                                      the one retreat that does not give way goes
+
+The adjudicator asks for move_strength, cuts_no_support, sides, move_bonus and convoy_strength once a
+phase, and plays a phase of a game that uses none with the standard resolver, untouched.
 
 A hook is a plain function; a module sets only the ones it uses. `_engine.py` holds
 the adjudicator's side (how hooks are applied); files starting with `_` are not modules.
@@ -229,7 +241,8 @@ class OrderKind:
 HOOKS = ("borders", "build_sites", "opening_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
-         "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus")
+         "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus", "convoy_strength",
+         "retreat_gives_way")
 
 
 @dataclass(frozen=True)
@@ -268,6 +281,8 @@ class RuleModule:
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""
+    convoy_strength: Callable | None = None
+    retreat_gives_way: Callable | None = None
 
     @property
     def hooks(self) -> list[str]:

@@ -24,14 +24,16 @@ class MovementRules:
         self.strengths = self.rules.hooks("move_strength")
         self.uncut = self.rules.hooks("cuts_no_support")
         self.bonuses = self.rules.hooks("move_bonus")
+        self.convoyed = self.rules.hooks("convoy_strength")
         # powers the resolver takes for one (allied powers): power -> the power it counts as
         self.sides = {pw: side for fn, params in self.rules.hooks("sides")
                       for pw, side in fn(game, params).items()}
-        self.reweighs = bool(self.strengths or self.uncut or self.sides or self.bonuses)
+        self.reweighs = bool(self.strengths or self.uncut or self.sides or self.bonuses or self.convoyed)
 
     def resolver(self, m, units: dict, orders: dict) -> Resolver:
         """The phase's resolver with the modules' strengths and support cuts (`reweighs`)."""
-        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders, self.sides, self.bonuses)
+        return Reweighed(self.game, self.strengths, self.uncut, m, units, orders, self.sides, self.bonuses,
+                         self.convoyed)
 
     def check(self, units: dict, order, fleets_at):
         """A settled order when a module decides its legality (raising IllegalOrder to
@@ -76,12 +78,13 @@ class Reweighed(Resolver):
     out (a spared move still dislodges a supporter, which then gives no support), and allied
     powers taken for one wherever the standard rules ask whether two units share a power, and
     the moves a module gives a bonus (move_bonus) stronger in attack, prevent and defence, and
-    in hold when they fail."""
+    in hold when they fail, and the convoyed armies a module weighs (convoy_strength) passed
+    through its function unless the fleets it names all convoy them and stay."""
 
-    __slots__ = ("weights", "cutters", "bonus")
+    __slots__ = ("weights", "cutters", "bonus", "convoy_weights")
 
     def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict,
-                 sides: dict | None = None, bonuses: list = ()):
+                 sides: dict | None = None, bonuses: list = (), convoyed: list = ()):
         super().__init__(m, units, orders, sides)
         kind, dest = self.kind, self.dest
         moves = {p: dest[p] for p in self.order if kind[p] == "move"}
@@ -100,11 +103,28 @@ class Reweighed(Resolver):
         # a supporter attacked by a spared move -> the attackers that still cut its support
         self.cutters = {d: [q for q in qs if q not in spared] for d, qs in self.into.items()
                         if not spared.isdisjoint(qs)}
+        convoys = {p: (dest[p], frozenset(self.convoyers.get(p, ()))) for p in sorted(self.conv)}
+        self.convoy_weights = {p: found for fn, params in convoyed if convoys
+                               for p, found in fn(game, units, convoys, params).items()}
+
+    def _convoy_weighed(self, p: str, strength):
+        """`strength` of the convoyed army in p, weighed by a module's convoy_strength unless the
+        fleets it names (`through`) all convoy the army and are not dislodged."""
+        found = self.convoy_weights.get(p)
+        if found is None or not strength:
+            return strength
+        weigh, through = found
+        carried = self.convoyers.get(p, ())
+        if through and all(q in carried for q in through) and all(self.resolve(q) for q in through):
+            return strength
+        return weigh(strength)
 
     def _attack(self, p: str):
         strength = Resolver._attack(self, p)
         weigh = self.weights.get(p)
         strength = strength if weigh is None else weigh(strength)
+        if p in self.convoy_weights:
+            strength = self._convoy_weighed(p, strength)
         # (no bonus where the move has no strength at all: against its own power's unit)
         return strength + self.bonus[p] if strength and p in self.bonus else strength
 
@@ -112,6 +132,8 @@ class Reweighed(Resolver):
         strength = Resolver.prevent_strength(self, p)
         weigh = self.weights.get(p)
         strength = strength if weigh is None else weigh(strength)
+        if p in self.convoy_weights:
+            strength = self._convoy_weighed(p, strength)
         return strength + self.bonus[p] if strength and p in self.bonus else strength
 
     def defend_strength(self, p: str):
@@ -132,6 +154,15 @@ def retreat_options(game, dislodged, occupied: set[str], contested: set[str]) ->
     for fn, params in enabled(game).hooks("retreats"):
         options = fn(game, dislodged.unit, options, params)
     return options
+
+
+def retreat_gives_way(game):
+    """(unit, destination) -> whether that retreat gives way to others into the same province
+    (a module's retreat_gives_way), or None when no module says any does."""
+    hooks = enabled(game).hooks("retreat_gives_way")
+    if not hooks:
+        return None
+    return lambda unit, dest: any(fn(game, unit, dest, params) for fn, params in hooks)
 
 
 def relocated(units: dict, changed: dict) -> tuple[dict, list[tuple[str, object]]]:
