@@ -50,6 +50,30 @@ def first_turn_places(cls: str, function: str, code: str) -> tuple[int, list[int
     return int(m.group(1)), [int(t) for t in re.findall(r"toTerrID ?== ?(\d{1,5})", m.group("terrs"))], m.group(2)
 
 
+_REMOVAL = re.compile(r"^if ?\( ?\$this->type ?== ?'Destroy' ?&& ?\$this->toTerrID ?== ?(\d{1,5}) ?\) ?return true ?; ?"
+                      r"(?:else )?return parent::toTerrIDCheck\(\) ?;$")
+
+
+def removal_anywhere(cls: str, function: str, code: str) -> int | None:
+    """The terrID in which a builds check accepts any Destroy order (`$this->type == 'Destroy' &&
+    $this->toTerrID == N` returning true; alone, or after the opening builds above), None for
+    other code."""
+    if cls != "userOrderBuilds" or function != "toTerrIDCheck":
+        return None
+    code = " ".join(code.split())
+    m = _FIRST_TURN_BUILDS.match(code)
+    if m is not None:
+        return int(m.group(4)) if m.group(4) else None
+    m = _REMOVAL.match(code)
+    return int(m.group(1)) if m else None
+
+
+def removal_message(name: str, terr: int) -> str:
+    return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in every build phase a Destroy order in "
+            f"terr#{terr} skips webDiplomacy's check that the power owns the territory; not modelled: the "
+            f"territory is no homeland centre (the Homeland form) that would explain it")
+
+
 def describe(cls: str, name: str, function: str, code: str) -> str | None:
     """The precise warning for an override of `function` whose code (whitespace evened) is
     one of the forms above, None for any other code."""

@@ -351,8 +351,11 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                      Diagnostic(path, 1, 1, code, message + " (the game gets no powers' names or credits)",
                                 WARNING, "", "pass the variant folder that holds variant.php"))
     facts = read_classes(src.root, variant)
-    from .webdip_oneoff import deleted_borders
-    facts.unmodelled += [(shown, line, message) for line, message in deleted_borders(install_text)]
+    from .webdip_deleted_borders import deleted_borders
+    entries, line, unread = deleted_borders(install_text)
+    if entries:
+        facts.found["DeletedBorders"] = {"terr_id_entries": entries, "where": (shown, line)}
+    facts.unmodelled += [(shown, line, message) for line, message in unread]
     for path, line, message in facts.problems:
         diags.append(_diag(path, line, VARIANT_PHP, message))
     for path, line, message in facts.unread:
@@ -656,10 +659,19 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                 found.pop(name)
                 continue
             found[name] = facts_of = {**rest, "sides": sides}
+        if isinstance(facts_of, dict) and "terr_id_entries" in facts_of:    # [(fromTerrID or None, toTerrID)]
+            from .webdip_deleted_borders import closed
+            found[name], unknown = closed(facts_of["terr_id_entries"], location_by_row, by_id)
+            if unknown:
+                facts.unmodelled.append((*facts_of["where"], f"install.php deletes borders of terrIDs "
+                                         f"{', '.join(map(str, unknown))}, which are no rows of install.php"))
+            continue
         if isinstance(facts_of, dict) and "country_values" in facts_of:
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
                                       for array, values in facts_of["country_values"].items()}}
+    from .webdip_homeland import unexplained_removals
+    facts.unmodelled += unexplained_removals(facts.removals_anywhere, found.get("Homeland"), location_by_row)
     for name, lists in sorted(variant.country_lists.items()):     # {country: [territory name]} arrays
         found[name] = _country_lists(name, lists, power_of_name, location_of, variant, diags, speller)
     for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads

@@ -910,7 +910,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     if step == "M" and after_dislodged:
         next_phase = f"{season}{year}R"
     elif step in ("M", "R") and season == "F":
-        new_centers = _update_centers(game, new_units, centers)
+        new_centers = owners_after(game, req.phase, new_units, _update_centers(game, new_units, centers))
         won = winner(game, new_centers, new_units)
         due = _needs_adjustment(game, new_units, new_centers, f"W{year}A")
         next_phase = f"W{year}A" if due else f"S{year + 1}M"

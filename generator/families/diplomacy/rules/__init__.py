@@ -25,8 +25,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       None, carried: the position states them)
     adjustment_due(game, phase, power, due, params)   the builds (+) or removals (-) a power
                                                       has in an adjustment phase (folded)
-    owners_after(game, phase, units, centers, params) who owns the centres after an adjustment
-                                                      phase (folded)
+    owners_after(game, phase, units, centers, params) who owns the centres after a phase that
+                                                      changes ownership: a fall turn's movement
+                                                      or retreats, an adjustment phase (folded)
     orders = (OrderKind, ...)                         extra order kinds (see OrderKind)
     standing_orders(game, units, moves, params)       orders the rules give for a power
                                                       -> {power: [order text]}

@@ -213,8 +213,9 @@ def builds_due(game, phase: str, power: str, owned, units: int) -> int:
 
 
 def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Who owns the supply centres after the adjustment `phase` (`units`: after it): the same
-    as before, then each module's change."""
+    """Who owns the supply centres after `phase` (`units`: after it), a phase that changes
+    ownership (a fall turn's movement or retreats: `centers` as the standard rules give them;
+    an adjustment phase: as before it), then each module's change."""
     for fn, params in enabled(game).hooks("owners_after"):
         centers = fn(game, phase, units, centers, params)
     return centers

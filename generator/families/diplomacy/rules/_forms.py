@@ -48,6 +48,12 @@ FORMS = {
     "UnitStrength": "own adjMove / adjHeadToHeadMove classes that add a fixed strength (`$min += 0.5; $max += "
                     "0.5;`) to the moves whose ids an adjudicatorDiplomacy lists by unit type (`SELECT m.id ... "
                     "WHERE u.type='Army'` into `$Game->Variant->fregatte[]`) (found: {kind, bonus})",
+    "Homeland": "a processGame updateOwners that, after webDiplomacy's own, sets a centre to no one while its "
+                "country owns no other supply centre and back to the country otherwise "
+                "(found: {by_power: {power: [ids]}})",
+    "DeletedBorders": "install.php statements that delete borders after the map is made (`DELETE FROM "
+                      "wD_Borders WHERE mapID=... AND toTerrID=N [AND fromTerrID=M]`, or wD_CoastalBorders): "
+                      "units may no longer cross them that way (found: {no_entry: [ids], closed: [[from, to]]})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
