@@ -42,7 +42,7 @@ def _pairs(value) -> str | None:
 
 def _covers(listed: str, location: str) -> bool:
     """Does a listed place (a province: all its locations; a coast: that coast) cover `location`?"""
-    return location == listed or ("/" not in listed and province_of(location) == listed)
+    return location.casefold() == listed.casefold() or ("/" not in listed and province_of(location) == listed)
 
 
 def closed(params: dict, start: str, end: str) -> bool:
@@ -84,7 +84,7 @@ def checks(game, params: dict) -> list[Problem]:
 
     def known(loc: str) -> bool:
         prov = m.provinces.get(province_of(loc))
-        return prov is not None and ("/" not in loc or loc in prov.locations("F"))
+        return prov is not None and ("/" not in loc or loc.casefold() in {x.casefold() for x in prov.locations("F")})
     for i, loc in enumerate(params["no_entry"]):
         if not known(loc):
             found.append(Problem("game.yaml", f"/rules/one_way_borders/no_entry/{i}", f"no location '{loc}'",
