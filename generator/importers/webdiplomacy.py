@@ -523,6 +523,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             r, g, b = facts.colours[i]
             power["color"] = f"#{r & 255:02x}{g & 255:02x}{b & 255:02x}"
     found = dict(facts.found)       # webDiplomacy form -> facts; rules.recognised makes them modules
+    if variant.start_year is not None and variant.calendar in ("stepped", "other"):    # turnAsDate's years
+        found["TurnYears"] = {"years": variant.year_step, **({"per": "year"} if variant.calendar == "stepped" else {})}
     flags = import_options()
     for flag in options.rule_options:
         found.setdefault(flags[flag][0], {})
@@ -1227,13 +1229,6 @@ def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:
     if variant.start_year is None:
         return None
     year = variant.start_year - (1 if custom_start else 0)
-    if variant.calendar != "standard":
-        step = f"{variant.year_step} years a turn" if variant.calendar == "other" else \
-            f"{variant.year_step} years a Spring/Autumn pair"
-        diags.append(_diag(where, line, NOT_MODELLED,
-                           f"turnAsDate counts {step}; the engine counts one year a Spring/Autumn pair, "
-                           f"so dates after the first turn differ from the variant's",
-                           hint="say in the rules page how the variant counts years"))
     if not 0 <= year <= 9999:
         diags.append(_diag(where, line, VARIANT_PHP, f"start year {year} is outside 0-9999; start.phase is left out"))
         return None

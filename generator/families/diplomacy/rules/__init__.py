@@ -85,6 +85,11 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       head-to-head battle), and in hold when the
                                                       move fails (not against the unit's own power)
 
+    shown_year(game, phase, params) -> int | None     the year a phase of the game stands for, when
+                                                      the game counts its years otherwise than one
+                                                      a Spring/Autumn pair (the site's and the
+                                                      API's dates; phase ids keep the engine's)
+
 The adjudicator asks for move_strength, cuts_no_support, sides and move_bonus once a phase, and
 plays a phase of a game that uses none with the standard resolver, untouched.
 
@@ -227,7 +232,7 @@ class OrderKind:
 HOOKS = ("borders", "build_sites", "opening_sites", "standing_orders", "validate", "no_retreat", "default_orders",
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
-         "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus")
+         "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus", "shown_year")
 
 
 @dataclass(frozen=True)
@@ -266,6 +271,7 @@ class RuleModule:
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""
+    shown_year: Callable | None = None
 
     @property
     def hooks(self) -> list[str]:

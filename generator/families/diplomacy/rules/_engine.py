@@ -310,3 +310,13 @@ def start_notes(game) -> list[str]:
         if lines:
             out += lines + [""]
     return out
+
+
+def shown_year(game, phase: str) -> int | None:
+    """The year `phase` stands for when a module counts the game's years otherwise (the first
+    module's answer), None when the phase id's year is the year."""
+    for fn, params in enabled(game).hooks("shown_year"):
+        year = fn(game, phase, params)
+        if year is not None:
+            return year
+    return None
