@@ -22,7 +22,9 @@ def test_dutchrevolts_classes_are_played_by_modules():
     assert not any("overrides create" in m for m in messages)
     assert result.game["rules"] == {
         "custom_start": {"opening_sites": {"ENGLAND": ["UPPER_NORTH_SEA", "NORTH_ENGLISH_COAST", "SOUTH_ENGLISH_COAST"]}},
-        "homeland": {"centres": {"SPAIN": ["SPAIN"]}}, "one_way_borders": {"no_entry": ["SPAIN"]}}
+        "homeland": {"centres": {"SPAIN": ["SPAIN"]}}, "one_way_borders": {"no_entry": ["SPAIN"]},
+        "turn_years": {"years": 5}}
+    assert result.game["status"] == "complete" and not messages
     assert result.data["default_builds"]["ENGLAND"] == ["F NORTH_ENGLISH_COAST", "F SOUTH_ENGLISH_COAST"]
     assert result.data["default_builds"]["FRANCE"] == ["A ARRAS", "A VALERY_SUR_SOMME"]
 
