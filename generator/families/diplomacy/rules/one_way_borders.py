@@ -154,7 +154,9 @@ def pages(game, params: dict) -> list[Page]:
 
     def name(loc: str) -> str:
         prov = m.provinces.get(province_of(loc))
-        return md_text(m.display(loc) if prov is not None else loc)
+        if prov is None:
+            return md_text(loc)
+        return md_text(prov.name + (f" ({loc.split('/', 1)[1]})" if "/" in loc else ""))
     lines = ["# One-way borders", ""]
     for loc in params["no_entry"]:
         lines.append(f"- {name(loc)}: no unit may enter it; units may leave it")
