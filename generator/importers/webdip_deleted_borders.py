@@ -21,7 +21,7 @@ import re
 
 from .php_arrays import Lines, strip_comments
 
-_STATEMENT = re.compile(r"\$DB->sql_put\(\s*(['\"])(?P<sql>\s*DELETE\s+FROM\s+wD_(?:Coastal)?Borders\b.*?)\1\s*\)\s*;",
+_STATEMENT = re.compile(r"\$DB->sql_put\(\s*(['\"])(?P<sql>\s*DELETE\s+FROM\s+wD_(?:Coastal)?Borders\b.{0,400}?)\1\s*\)\s*;",
                         re.IGNORECASE | re.DOTALL)
 _ANY_DELETE = re.compile(r"DELETE\s+FROM\s+wD_(?:Coastal)?Borders\b", re.IGNORECASE)
 _WHERE = re.compile(r"^\s*DELETE\s+FROM\s+wD_(?:Coastal)?Borders\s+WHERE\s+(.{1,300})$", re.IGNORECASE | re.DOTALL)

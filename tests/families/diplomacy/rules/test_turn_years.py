@@ -112,3 +112,12 @@ def test_dutch_revolt_imports_its_five_years_a_turn_with_no_warning():
     assert not [d for d in result.diagnostics if "turnAsDate" in d.message]
     g = game_from_data("dutch-revolt", result.game, result.data)
     assert years(g, "W1554A", g.start.centers) == {"phase": 1555, "after": 1555}
+
+
+def test_the_api_response_with_years_matches_its_schema(five):
+    # the response's optional `years` (schemas/adjudication-response.schema.json)
+    from generator.schemas import validator
+    response = adjudicate(five, {"phase": "F1555M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]},
+                                 "orders": {"FRANCE": ["A PAR - BUR"]}})
+    assert response["years"] == {"phase": 1560, "after": 1565}
+    assert not list(validator("adjudication-response").iter_errors(response))
