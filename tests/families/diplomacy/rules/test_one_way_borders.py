@@ -135,6 +135,17 @@ def test_deletes_into_a_territory_and_of_one_border_are_read():
     assert closed([(None, 99)], rows, by_id) == ({}, [99])
 
 
+def test_several_borders_into_one_territory_each_from_one_territory():
+    # another variant of the archive closes three borders into one sea, both tables each
+    text = "".join(f"$DB->sql_put('DELETE FROM wD_{table} WHERE mapID='.$this->mapID.' AND fromTerrID={f} "
+                   f"AND toTerrID=30');\n" for f in (27, 28, 29) for table in ("Borders", "CoastalBorders"))
+    entries, line, unread = deleted_borders(text)
+    assert entries == [(27, 30), (28, 30), (29, 30)] and line == 1 and unread == []
+    rows = {27: "A", 28: "B", 29: "C", 30: "SEA"}
+    assert closed(entries, rows, dict.fromkeys(rows.values(), {}))[0] == {
+        "closed": [["A", "SEA"], ["B", "SEA"], ["C", "SEA"]]}
+
+
 def test_a_delete_in_another_form_is_said_at_its_line():
     text = ("<?php\n$x = 1;\n$DB->sql_put('DELETE FROM wD_Borders WHERE mapID='.$this->mapID.' AND toTerrID > 9');\n"
             "$DB->sql_put('DELETE FROM wD_Borders WHERE mapID='.$this->mapID.' AND toTerrID='.$spain);\n")
