@@ -42,7 +42,8 @@ from ..paths import is_inside
 from ..families.diplomacy.rules import forms_naming_countries, mixin_country_values, webdip_mixins
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_homes import check_reading, create_reading, opening_builds, owned_by_units
-from .webdip_oneoff import describe, first_turn_places
+from .webdip_homeland import homeland
+from .webdip_oneoff import describe, first_turn_places, removal_anywhere, removal_message
 from .webdip_variant import VariantPhp, read_text
 
 # mixins that change only how the map or the interface looks
@@ -140,6 +141,9 @@ class ClassFacts:
     # entry, {property: bonus}, {countryID: bonus})
     move_bonuses: list[tuple[tuple, dict, dict]] = field(default_factory=list)
     code: dict[str, tuple[str, str]] = field(default_factory=dict)   # cls -> (file, text) of DETOUR_CLASSES
+    # builds checks that accept a Destroy in one territory whoever owns it: (terrID, unmodelled
+    # entry), played when the territory is a homeland (the Homeland form), not modelled otherwise
+    removals_anywhere: list[tuple[int, tuple[str, int, str]]] = field(default_factory=list)
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -1016,11 +1020,21 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                     _function_body(own, "updateOwners") or ""):
                 facts.found.setdefault("OpeningOwnedByUnits", {})     # the opening builds choose the start
                 real = [f for f in real if f != "updateOwners"]
+            if cls == "processGame" and "updateOwners" in real and (
+                    homes := homeland(_function_body(own, "updateOwners") or "")):
+                facts.found["Homeland"] = {"country_terr_ids": homes, "where": (shown, lines.line(m.start()))}
+                real = [f for f in real if f != "updateOwners" and not _only_parent(own, f)]
             check = _function_body(own, "toTerrIDCheck") or ""
             if (places := first_turn_places(cls, "toTerrIDCheck", check)) is not None:
                 facts.opening_places = places    # the opening's build places (DutchRevolt's England)
                 if describe(cls, name, "toTerrIDCheck", check) is None:
                     real = [f for f in real if f != "toTerrIDCheck"]
+            if (removal := removal_anywhere(cls, "toTerrIDCheck", check)) is not None:
+                # a Destroy always accepted in one territory: played where that territory is a
+                # homeland (the engine removes a power's own unit whoever owns the centre)
+                facts.removals_anywhere.append((removal, (shown, lines.line(m.start()), describe(
+                    cls, name, "toTerrIDCheck", check) or removal_message(name, removal))))
+                real = [f for f in real if f != "toTerrIDCheck" and not _only_parent(own, f)]
             targets = _target_centres(cls, own, real)
             if targets is not None:
                 facts.found["TargetCentres"] = {"by_country": targets}

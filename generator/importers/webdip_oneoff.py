@@ -4,14 +4,12 @@ precisely what is not modelled (which order, which phase), never to play it.
 Territories and countries are written `terr#9`, `country#3` here (webDiplomacy's ids); the
 importer names them once install.php is read (`named`).
 
-- DutchRevolt's updateOwners: after webDiplomacy's own change of ownership, one centre (its
-  'Spain' homeland) is set to no one while its country owns no other supply centre, and
-  back to the country otherwise.
+- DutchRevolt's updateOwners as it writes it (the homeland module plays it when the Homeland
+  form, webdip_homeland, reads it; the message stays for code of that shape it does not read).
 - DutchRevolt's toTerrIDCheck: in the first turn one country builds only fleets, only in
   listed territories (`first_turn_places` reads them: the custom start's opening sites); a
-  Destroy order in one territory always passes the check.
-- DutchRevolt's install.php, after the map is made, deletes every border into one territory
-  (`DELETE FROM wD_Borders ... AND toTerrID=9`): units may leave it, never enter it.
+  Destroy order in one territory always passes the check (`removal_anywhere`: played where
+  that territory is a homeland, webdip_homeland.unexplained_removals).
 - Pirates' hurricane, a unit of the country after the last of $countries (`count(...->countries)
   + 1`), which no player moves: processOrderBuilds' create() destroys it and builds it anew on a
   random vacant non-supply territory in every build phase; processOrderDiplomacy's create()
@@ -50,6 +48,30 @@ def first_turn_places(cls: str, function: str, code: str) -> tuple[int, list[int
     return int(m.group(1)), [int(t) for t in re.findall(r"toTerrID ?== ?(\d{1,5})", m.group("terrs"))], m.group(2)
 
 
+_REMOVAL = re.compile(r"^if ?\( ?\$this->type ?== ?'Destroy' ?&& ?\$this->toTerrID ?== ?(\d{1,5}) ?\) ?return true ?; ?"
+                      r"(?:else )?return parent::toTerrIDCheck\(\) ?;$")
+
+
+def removal_anywhere(cls: str, function: str, code: str) -> int | None:
+    """The terrID in which a builds check accepts any Destroy order (`$this->type == 'Destroy' &&
+    $this->toTerrID == N` returning true; alone, or after the opening builds above), None for
+    other code."""
+    if cls != "userOrderBuilds" or function != "toTerrIDCheck":
+        return None
+    code = " ".join(code.split())
+    m = _FIRST_TURN_BUILDS.match(code)
+    if m is not None:
+        return int(m.group(4)) if m.group(4) else None
+    m = _REMOVAL.match(code)
+    return int(m.group(1)) if m else None
+
+
+def removal_message(name: str, terr: int) -> str:
+    return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in every build phase a Destroy order in "
+            f"terr#{terr} skips webDiplomacy's check that the power owns the territory; not modelled: the "
+            f"territory is no homeland centre (the Homeland form) that would explain it")
+
+
 def describe(cls: str, name: str, function: str, code: str) -> str | None:
     """The precise warning for an override of `function` whose code (whitespace evened) is
     one of the forms above, None for any other code."""
@@ -63,9 +85,9 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
         if not m.group(4):
             return None
         return (f"{name} overrides toTerrIDCheck of userOrderBuilds: in every build phase a Destroy order in "
-                f"terr#{m.group(4)} skips webDiplomacy's check that a unit of the power stands there; not modelled: "
-                f"the engine's removals stand on the power's own units only (the check's opening builds are the "
-                f"custom start's opening sites)")
+                f"terr#{m.group(4)} skips webDiplomacy's check that the power owns the territory; not modelled: the "
+                f"territory is no homeland centre (the Homeland form) that would explain it (the check's opening "
+                f"builds are the custom start's opening sites)")
     hurricane = _hurricane(cls, function, code)
     if hurricane:
         return f"{name} overrides {function} of {cls}: {hurricane}"
@@ -106,25 +128,6 @@ def _hurricane(cls: str, function: str, code: str) -> str | None:
         return ("the units and centres of the country after the last of $countries (no player's: the hurricane) "
                 "are counted for no player, so a centre it ends a fall turn in is no one's; " + _UNMODELLED_HURRICANE)
     return None
-
-
-_DELETED = re.compile(r"\$DB->sql_put\(\s*(['\"])DELETE\s+FROM\s+wD_(?:Coastal)?Borders\s+WHERE\s+mapID\s*=\s*"
-                      r"\1\s*\.\s*\$this->mapID\s*\.\s*\1\s+AND\s+toTerrID\s*=\s*(\d{1,5})\s*\1\s*\)\s*;")
-
-
-def deleted_borders(install: str) -> list[tuple[int, str]]:
-    """(line, message) for each territory whose borders into it an install.php deletes with
-    SQL after the map is made (each territory once)."""
-    from .php_arrays import Lines
-    lines, seen, out = Lines(install), set(), []
-    for m in _DELETED.finditer(install):
-        terr = m.group(2)
-        if terr not in seen:
-            seen.add(terr)
-            out.append((lines.line(m.start()), f"install.php deletes every border into terr#{terr} after the map is "
-                                                f"made (units may leave it, never enter it); not modelled: the "
-                                                f"engine's borders go both ways, so units may move into terr#{terr}"))
-    return out
 
 
 _ID = re.compile(r"\b(terr|country)#(\d{1,5})\b")

@@ -44,6 +44,7 @@ from ..writing import write_files as write_safely
 from .id_map import name_key
 from .php_arrays import PhpDataError, read_install_php
 from .spelling import Speller
+from .webdip_deleted_borders import closed
 from .webdip_classes import ANY_WINNER, ClassFacts, build_flags, read_classes
 from .webdip_variant import VariantPhp, include_target, read_text, read_variant
 from .yaml_writer import document, map_text
@@ -351,8 +352,11 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                      Diagnostic(path, 1, 1, code, message + " (the game gets no powers' names or credits)",
                                 WARNING, "", "pass the variant folder that holds variant.php"))
     facts = read_classes(src.root, variant)
-    from .webdip_oneoff import deleted_borders
-    facts.unmodelled += [(shown, line, message) for line, message in deleted_borders(install_text)]
+    from .webdip_deleted_borders import deleted_borders
+    entries, line, unread = deleted_borders(install_text)
+    if entries:
+        facts.found["DeletedBorders"] = {"terr_id_entries": entries, "where": (shown, line)}
+    facts.unmodelled += [(shown, line, message) for line, message in unread]
     for path, line, message in facts.problems:
         diags.append(_diag(path, line, VARIANT_PHP, message))
     for path, line, message in facts.unread:
@@ -520,6 +524,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             r, g, b = facts.colours[i]
             power["color"] = f"#{r & 255:02x}{g & 255:02x}{b & 255:02x}"
     found = dict(facts.found)       # webDiplomacy form -> facts; rules.recognised makes them modules
+    if variant.start_year is not None and variant.calendar in ("stepped", "other"):    # turnAsDate's years
+        found["TurnYears"] = {"years": variant.year_step, **({"per": "year"} if variant.calendar == "stepped" else {})}
     flags = import_options()
     for flag in options.rule_options:
         found.setdefault(flags[flag][0], {})
@@ -656,6 +662,12 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
                 found.pop(name)
                 continue
             found[name] = facts_of = {**rest, "sides": sides}
+        if isinstance(facts_of, dict) and "terr_id_entries" in facts_of:    # [(fromTerrID or None, toTerrID)]
+            found[name], unknown = closed(facts_of["terr_id_entries"], location_by_row, by_id)
+            if unknown:
+                facts.unmodelled.append((*facts_of["where"], f"install.php deletes borders of terrIDs "
+                                         f"{', '.join(map(str, unknown))}, which are no rows of install.php"))
+            continue
         for key in [k for k in facts_of if k.startswith("terr_ids_")] if isinstance(facts_of, dict) else ():
             ids = list(dict.fromkeys(location_by_row[t].split("/")[0] for t in facts_of[key] if t in location_by_row))
             rest = {k: v for k, v in facts_of.items() if k != key}     # [terrID] -> [province id] as key's rest
@@ -664,6 +676,8 @@ def import_variant(variant_dir: Path, options: ImportOptions | None = None,
             rest = {k: v for k, v in facts_of.items() if k != "country_values"}
             found[name] = {**rest, **{array: {power_id(by_cid[c]): v for c, v in values.items() if c in by_cid}
                                       for array, values in facts_of["country_values"].items()}}
+    from .webdip_homeland import unexplained_removals
+    facts.unmodelled += unexplained_removals(facts.removals_anywhere, found.get("Homeland"), location_by_row)
     for name, lists in sorted(variant.country_lists.items()):     # {country: [territory name]} arrays
         found[name] = _country_lists(name, lists, power_of_name, location_of, variant, diags, speller)
     for name, ids in sorted(variant.arrays.items()):   # terrID arrays of variant.php a module reads
@@ -1219,13 +1233,6 @@ def _start_phase(variant: VariantPhp, custom_start: bool, diags) -> str | None:
     if variant.start_year is None:
         return None
     year = variant.start_year - (1 if custom_start else 0)
-    if variant.calendar != "standard":
-        step = f"{variant.year_step} years a turn" if variant.calendar == "other" else \
-            f"{variant.year_step} years a Spring/Autumn pair"
-        diags.append(_diag(where, line, NOT_MODELLED,
-                           f"turnAsDate counts {step}; the engine counts one year a Spring/Autumn pair, "
-                           f"so dates after the first turn differ from the variant's",
-                           hint="say in the rules page how the variant counts years"))
     if not 0 <= year <= 9999:
         diags.append(_diag(where, line, VARIANT_PHP, f"start year {year} is outside 0-9999; start.phase is left out"))
         return None

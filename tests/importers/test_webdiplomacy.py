@@ -150,7 +150,7 @@ def test_borders_equal_the_install_rows_coast_by_coast(imported, name):
 # centres are what the rows say, not what the objects hold before that statement
 SQL_AFTERWARDS = {"Imperium", "GreekDip", "Pirates"}     # (Pirates: the same, for its pirates)
 # (DutchRevolt deletes the borders into Spain, its homeland no unit may enter: the import keeps
-# them and says so, IMP013)
+# them in the map, both ways, and closes them one way with the one_way_borders module)
 SQL_BORDERS = {"DutchRevolt"}
 
 

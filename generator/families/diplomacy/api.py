@@ -68,8 +68,8 @@ from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
 from .rules._engine import (MovementRules, builds_due, default_orders, home_centres, neutral_builds, no_retreat,
-                            owners_after, relocated, retreat_gives_way, retreat_options, standing_orders,
-                            winner)
+                            owners_after, relocated, retreat_gives_way, retreat_options, shown_year,
+                            standing_orders, winner)
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -792,6 +792,7 @@ class PhaseResult:
     after: PositionAfter
     verdicts: tuple[Verdict | None, ...] = ()
     rows_at: int = 0
+    years: dict[str, int] | None = None     # the years the phase and the next stand for (turn_years)
 
     @property
     def row_lines(self) -> list[str]:
@@ -805,8 +806,11 @@ class PhaseResult:
 
     def to_json(self) -> dict:
         """The response (schemas/adjudication-response.schema.json)."""
-        return {"phase": self.phase, "results": self.results, "trace": self.trace,
-                "disbanded": self.disbanded, "after": self.after.to_json()}
+        out = {"phase": self.phase, "results": self.results, "trace": self.trace,
+               "disbanded": self.disbanded, "after": self.after.to_json()}
+        if self.years is not None:
+            out["years"] = self.years
+        return out
 
 
 def adjudicate(game: Game, request: dict) -> dict:
@@ -911,7 +915,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     if step == "M" and after_dislodged:
         next_phase = f"{season}{year}R"
     elif step in ("M", "R") and season == "F":
-        new_centers = _update_centers(game, new_units, centers)
+        new_centers = owners_after(game, req.phase, new_units, _update_centers(game, new_units, centers))
         won = winner(game, new_centers, new_units)
         due = _needs_adjustment(game, new_units, new_centers, f"W{year}A")
         next_phase = f"W{year}A" if due else f"S{year + 1}M"
@@ -938,9 +942,11 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     gone: dict[str, list[str]] = {}
     for u in disbanded:
         gone.setdefault(u.power, []).append(f"{u.kind} {u.location}")
+    shown_now = shown_year(game, req.phase)
     return PhaseResult(req.phase, shown, trace,
                        {p: sorted(v) for p, v in sorted(gone.items())} if gone else {}, after, verdicts,
-                       rows_at)
+                       rows_at, None if shown_now is None else {"phase": shown_now,
+                                                                "after": shown_year(game, next_phase)})
 
 
 def _homes_in_play(game: Game, req: PhaseRequest) -> dict[str, list[str]] | None:

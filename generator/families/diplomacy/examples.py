@@ -29,6 +29,7 @@ from .decisions import Decision, decisions
 from .model import province_of
 from .orders import OrderSyntaxError, parse_order
 from .pages_render import order_figure
+from .rules._engine import shown_year
 
 BAD_EXAMPLE = register("DIP020", "Worked example cannot be adjudicated",
                        "An ```example block on a rules page is not a valid adjudication request "
@@ -190,7 +191,8 @@ def outcome_table(game, result: PhaseResult) -> str:
             for p, n in sorted(after.adjustments.items()))))
     if after.winner:
         extra.append(f"**Winner:** {_cell(after.winner)}")
-    extra.append(f"**Next phase:** {_cell(after.phase)}")
+    year = shown_year(game, after.phase)     # a game that counts its years otherwise (turn_years)
+    extra.append(f"**Next phase:** {_cell(after.phase if year is None else f'{after.phase} ({year})')}")
     return "\n".join(lines) + "\n\n" + "  \n".join(extra) + "\n"
 
 

@@ -15,6 +15,7 @@ from .board_view import unit_views, view_of
 from .decisions import Decision, decisions
 from .model import Game
 from .orders import Order, OrderSyntaxError, parse_order
+from .rules._engine import shown_year
 
 _VERBS = {"hold": "H", "move": "M", "support": "S", "convoy": "C", "retreat": "R", "disband": "D",
           "build": "B", "transform": "T"}
@@ -39,7 +40,7 @@ def phase_view(game: Game, request: dict, result: PhaseResult | None) -> PhaseVi
         for u, d in zip(unit_views(game, {power: [d["unit"] for d in items]}, "dislodged"), items):
             dislodged_after.append(u)
             retreats.append((u, tuple(d["retreats"])))
-    return PhaseView(title=phase_title(request.get("phase")), units=unit_views(game, units), orders=tuple(orders),
+    return PhaseView(title=phase_title(request.get("phase"), game), units=unit_views(game, units), orders=tuple(orders),
                      centers=request.get("centers") or {},
                      dislodged=unit_views(game, dislodged_units(request.get("dislodged")), "dislodged"),
                      dislodged_after=tuple(dislodged_after), retreats=tuple(retreats))
@@ -106,8 +107,8 @@ def dislodged_units(block) -> dict[str, list[str]]:
     return out
 
 
-def phase_title(phase) -> str:
-    """"S1901M" -> "Spring 1901, movement"."""
+def phase_title(phase, game: Game | None = None) -> str:
+    """"S1901M" -> "Spring 1901, movement" (the year the game's calendar gives, turn_years)."""
     if not phase:
         return "Orders"
     m = re.match(r"^([SFW])(\d{4})([MRA])$", str(phase).upper())
@@ -115,4 +116,5 @@ def phase_title(phase) -> str:
         return str(phase)
     season = {"S": "Spring", "F": "Fall", "W": "Winter"}[m.group(1)]
     kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[m.group(3)]
-    return f"{season} {m.group(2)}, {kind}"
+    year = shown_year(game, str(phase).upper()) if game is not None else None
+    return f"{season} {m.group(2) if year is None else year}, {kind}"

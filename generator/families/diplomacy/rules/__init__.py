@@ -28,8 +28,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       the builds (+) or removals (-) a power
                                                       has in an adjustment phase, `owned` its
                                                       centres (folded)
-    owners_after(game, phase, units, centers, params) who owns the centres after an adjustment
-                                                      phase (folded)
+    owners_after(game, phase, units, centers, params) who owns the centres after a phase that
+                                                      changes ownership: a fall turn's movement
+                                                      or retreats, an adjustment phase (folded)
     orders = (OrderKind, ...)                         extra order kinds (see OrderKind)
     standing_orders(game, units, moves, params)       orders the rules give for a power
                                                       -> {power: [order text]}
@@ -98,6 +99,10 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       a retreat of `unit` to `dest` that gives way:
                                                       with other retreats there, it is disbanded and
                                                       the one retreat that does not give way goes
+    shown_year(game, phase, params) -> int | None     the year a phase of the game stands for, when
+                                                      the game counts its years otherwise than one
+                                                      a Spring/Autumn pair (the site's and the
+                                                      API's dates; phase ids keep the engine's)
 
 The adjudicator asks for move_strength, cuts_no_support, sides, move_bonus and convoy_strength once a
 phase, and plays a phase of a game that uses none with the standard resolver, untouched.
@@ -242,7 +247,7 @@ HOOKS = ("borders", "build_sites", "opening_sites", "standing_orders", "validate
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
          "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus", "convoy_strength",
-         "retreat_gives_way")
+         "retreat_gives_way", "shown_year")
 
 
 @dataclass(frozen=True)
@@ -283,6 +288,7 @@ class RuleModule:
     dpjudge_locations: str = ""
     convoy_strength: Callable | None = None
     retreat_gives_way: Callable | None = None
+    shown_year: Callable | None = None
 
     @property
     def hooks(self) -> list[str]:

@@ -244,8 +244,9 @@ def builds_due(game, phase: str, power: str, owned, units: int) -> int:
 
 
 def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Who owns the supply centres after the adjustment `phase` (`units`: after it): the same
-    as before, then each module's change."""
+    """Who owns the supply centres after `phase` (`units`: after it), a phase that changes
+    ownership (a fall turn's movement or retreats: `centers` as the standard rules give them;
+    an adjustment phase: as before it), then each module's change."""
     for fn, params in enabled(game).hooks("owners_after"):
         centers = fn(game, phase, units, centers, params)
     return centers
@@ -340,3 +341,13 @@ def start_notes(game) -> list[str]:
         if lines:
             out += lines + [""]
     return out
+
+
+def shown_year(game, phase: str) -> int | None:
+    """The year `phase` stands for when a module counts the game's years otherwise (the first
+    module's answer), None when the phase id's year is the year."""
+    for fn, params in enabled(game).hooks("shown_year"):
+        year = fn(game, phase, params)
+        if year is not None:
+            return year
+    return None

@@ -53,6 +53,14 @@ FORMS = {
                          "countryID=N` then `if ($n > 0 && $n < K)`), count its builds against `supplyCenterNo + M` "
                          "and let it build in a territory that is no centre (`toTerrID != T`) (found: {by_power: "
                          "{power: [ids]}, sides: [[site ids]], extra, unit})",
+    "Homeland": "a processGame updateOwners that, after webDiplomacy's own, sets a centre to no one while its "
+                "country owns no other supply centre and back to the country otherwise "
+                "(found: {by_power: {power: [ids]}})",
+    "DeletedBorders": "install.php statements that delete borders after the map is made (`DELETE FROM "
+                      "wD_Borders WHERE mapID=... AND toTerrID=N [AND fromTerrID=M]`, or wD_CoastalBorders): "
+                      "units may no longer cross them that way (found: {no_entry: [ids], closed: [[from, to]]})",
+    "TurnYears": "a variant.php turnAsDate that counts N years a turn (`floor($turn*N) + YEAR`, `$turn*N + YEAR`) "
+                 "or a Spring/Autumn pair (`floor($turn/2)*N + YEAR`) (found: {years, per: turn or year})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
