@@ -48,6 +48,12 @@ FORMS = {
     "UnitStrength": "own adjMove / adjHeadToHeadMove classes that add a fixed strength (`$min += 0.5; $max += "
                     "0.5;`) to the moves whose ids an adjudicatorDiplomacy lists by unit type (`SELECT m.id ... "
                     "WHERE u.type='Army'` into `$Game->Variant->fregatte[]`) (found: {kind, bonus})",
+    "RovingHazard": "classes that place and move a unit of the country after the last of $countries (no "
+                    "player's: Pirates' hurricane): a processOrderBuilds create() that destroys it and builds it "
+                    "anew on a random vacant territory that is no supply centre, a processOrderDiplomacy "
+                    "create() that orders it to a random territory next to it, and adjMove classes that add a "
+                    "fixed strength to that country's moves (`$this->countryID == 14`) (found: {power, bonus, "
+                    "kind})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",
