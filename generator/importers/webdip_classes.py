@@ -183,7 +183,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _strength_by_unit_type(facts)
-    _roving_hazard(facts, variant)
+    _hazard_form(facts, variant)
     _detour(facts, variants_root, variant)
     _emergency(facts)
     _canal(facts)
@@ -640,7 +640,7 @@ def _hazard_part(facts: ClassFacts, cls: str, function: str, body: str, where: t
         facts.hazard_parts[part[0]] = ((where[0], where[1]), part[1])
 
 
-def _roving_hazard(facts: ClassFacts, variant: VariantPhp) -> None:
+def _hazard_form(facts: ClassFacts, variant: VariantPhp) -> None:
     """A unit of the country after the last of $countries that the classes place in every build
     phase and move in every movement phase (Pirates' hurricane) is the RovingHazard form: its
     classes are then the module's code, and the adjMove classes' bonus for that country its

@@ -19,7 +19,7 @@ importer names them once install.php is read (`named`).
   processMembers' countUnitsSCs() counts its units and centres for no player; processGame's
   process() plays at once a phase in which no player has orders (only the hurricane's). These
   have a general form after all: with the placement and the moves both found (`hazard_part`),
-  the rule module roving_hazard plays the hazard; the warnings stand for a part found alone.
+  the RovingHazard form is found (a rule module plays it); the warnings stand for a part alone.
 """
 from __future__ import annotations
 
@@ -77,9 +77,9 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
 # the unit of the country after the last of $countries: no player's (Pirates' hurricane)
 _EXTRA_COUNTRY = re.compile(r"count\( ?\$(?:Game|this->Game)->Variant->countries ?\) ?\+ ?1\b")
 _UNMODELLED_HURRICANE = ("not modelled: the engine knows no unit of that country, so the game plays without it "
-                         "(no unit is moved, dislodged or built by it and no centre is turned neutral); the "
-                         "rule module roving_hazard plays it when both the build phase's placement and the "
-                         "movement phase's move are found in this form")
+                         "(no unit is moved, dislodged or built by it and no centre is turned neutral); a "
+                         "rule module plays it when both the build phase's placement and the movement "
+                         "phase's move are found in this form")
 
 
 _AGAIN = re.compile(r"^(?:global \$DB ?; ?)?parent::process\(\) ?; ?list\( ?\$(\w{1,40}) ?\) ?= ?\$DB->sql_row\( ?\" ?"
@@ -90,8 +90,8 @@ _AGAIN = re.compile(r"^(?:global \$DB ?; ?)?parent::process\(\) ?; ?list\( ?\$(\
 def hazard_part(cls: str, function: str, code: str) -> tuple[str, dict] | None:
     """Which part of a roving hazard (Pirates' hurricane: the module docstring) an override of
     `function` is, with what it says: ("process", {}), ("placement", {kind}), ("moves", {}) or
-    ("members", {}); None for other code. The rule module `roving_hazard` plays the hazard when
-    both its placement and its moves are found (webdip_classes._roving_hazard)."""
+    ("members", {}); None for other code. The hazard is the RovingHazard form when
+    both its placement and its moves are found (webdip_classes._hazard_form)."""
     code = " ".join(code.split())
     if cls == "processGame" and function == "process" and _AGAIN.match(code):
         return "process", {}
