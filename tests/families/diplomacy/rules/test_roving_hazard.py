@@ -15,6 +15,7 @@ frigates' half), processMembers.php (the country counted for no player). The dic
 server's: the positions below give their outcome as the hurricane's orders. On the standard
 map, as the unit_strength tests do.
 """
+import shutil
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,34 @@ def test_its_data_is_checked(classic_with):
     assert MODULE.checks(game, game.modules.params("roving_hazard")) == []
     [page] = MODULE.pages(game, game.modules.params("roving_hazard"))
     assert "## Spring" in page.content and "## Autumn" in page.content and "placed anew" in page.content
+
+
+def _copy(tmp_path) -> Path:
+    folder = tmp_path / "Pirates"
+    shutil.copytree(PIRATES, folder)
+    return folder
+
+
+def test_the_form_is_read_from_the_code_not_the_class_names(tmp_path):
+    # another variant's hurricane under other mixin names, with no name for its country: the
+    # same code is the same rule (the bonus read for the country after the last of $countries)
+    folder = _copy(tmp_path)
+    for path in (folder / "classes").glob("*.php"):
+        path.write_text(path.read_text(encoding="latin-1").replace("Hurricane_", "Storm_")
+                        .replace("$this->countryIDToName[]='Hurricane';", ""), encoding="latin-1")
+    result = import_variant(folder)
+    assert result.game["rules"]["roving_hazard"] == {"power": "HAZARD", "name": "hazard", "kind": "A", "bonus": 3}
+    assert result.game["status"] == "complete"
+
+
+def test_a_hazard_that_is_never_moved_stays_a_warning(tmp_path):
+    # the placement without the movement phase's move is not the rule: each part stays a
+    # precise IMP013 warning and the game partial
+    folder = _copy(tmp_path)
+    diplomacy = folder / "classes" / "processOrderDiplomacy.php"
+    diplomacy.write_text(diplomacy.read_text(encoding="utf-8").replace("ORDER BY RAND()", "ORDER BY id"),
+                         encoding="utf-8")
+    result = import_variant(folder)
+    assert "roving_hazard" not in result.game["rules"] and result.game["status"] == "partial"
+    warned = [d.message for d in result.diagnostics if d.code == "IMP013"]
+    assert any("in every build phase" in m for m in warned) and any("country 14 gains 3" in m for m in warned)
