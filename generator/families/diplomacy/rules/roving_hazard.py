@@ -216,8 +216,8 @@ def pages(game, params: dict) -> list[Page]:
                   + ", ".join(code_span(o) for o in orders) + ".", "", outcome_table(game, result), ""]
         after = result.after
         if "centers" in found["expect"]:
-            before = "; ".join(f"{md_text(p)} owned {', '.join(cs)}" for p, cs in found["centers"].items())
-            owned = ", ".join(f"{md_text(p)}: {', '.join(cs)}" for p, cs in after.centers.items()) or "none"
+            before = "; ".join(f"{md_text(p)} owned {md_text(', '.join(cs))}" for p, cs in found["centers"].items())
+            owned = ", ".join(f"{md_text(p)}: {md_text(', '.join(cs))}" for p, cs in after.centers.items()) or "none"
             lines += [f"Before the turn {before}. Centres owned after it: {owned}.", ""]
     slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") or "hazard"
     return [Page(f"{slug}.md", "\n".join(lines).rstrip() + "\n", title[0].upper() + title[1:])]
