@@ -43,7 +43,7 @@ from ..families.diplomacy.rules import forms_naming_countries, mixin_country_val
 from .php_arrays import Lines, PhpDataError, find_arrays, strip_comments
 from .webdip_homes import check_reading, create_reading, opening_builds, owned_by_units
 from .webdip_homeland import homeland
-from .webdip_oneoff import describe, first_turn_places, removal_anywhere, removal_message
+from .webdip_oneoff import describe, first_turn_places, hazard_part, removal_anywhere, removal_message
 from .webdip_variant import VariantPhp, read_text
 
 # mixins that change only how the map or the interface looks
@@ -144,6 +144,10 @@ class ClassFacts:
     # builds checks that accept a Destroy in one territory whoever owns it: (terrID, unmodelled
     # entry), played when the territory is a homeland (the Homeland form), not modelled otherwise
     removals_anywhere: list[tuple[int, tuple[str, int, str]]] = field(default_factory=list)
+    # the parts of a roving hazard (webdip_oneoff.hazard_part): part -> ((file, line), what it says),
+    # and the name OrderArchiv gives its country (`$this->countryIDToName[]='Hurricane';`)
+    hazard_parts: dict[str, tuple[tuple[str, int], dict]] = field(default_factory=dict)
+    hazard_name: str = ""
 
 
 def _body_end(text: str, pos: int, limit: int | None = None) -> int:
@@ -183,6 +187,7 @@ def read_classes(variants_root: Path, variant: VariantPhp) -> ClassFacts:
         _read_file(facts, variants_root, cls, shown, seen, variant.folder)
     _resolve(facts, variant)
     _strength_by_unit_type(facts)
+    _hazard_form(facts, variant)
     _detour(facts, variants_root, variant)
     _emergency(facts)
     _canal(facts)
@@ -289,6 +294,8 @@ def _read_file(facts: ClassFacts, root: Path, cls: str, shown: str, seen: set[st
                                             f"{getattr(exc, 'reason', exc)}"))
         return
     lines = Lines(text)
+    if named := _HAZARD_NAME.search(text):
+        facts.hazard_name = named.group(1)
     mixin_spans = _mixin_classes(text, cls)
     for m, path in includes(text, variant):
         if path is not None and not path.startswith("variants/"):
@@ -592,7 +599,7 @@ def _move_bonuses(cls: str, body: str, real: list[str]) -> tuple[dict, dict] | N
     lists = {prop: float(n) for prop, n in _LIST_BONUS.findall(code)}
     countries = {int(cid): float(n) for cid, n in _COUNTRY_BONUS.findall(code)}
     left = _COUNTRY_BONUS.sub("", _LIST_BONUS.sub("", code))
-    if not lists or re.search(r"\$(?:min|max)\s*(?:\+=|-=|\*=)", left):
+    if not (lists or countries) or re.search(r"\$(?:min|max)\s*(?:\+=|-=|\*=)", left):
         return None
     return lists, countries
 
@@ -626,6 +633,40 @@ def _strength_by_unit_type(facts: ClassFacts) -> None:
                                              f"defence and the hold of a failed move (the engine plays them "
                                              f"at the standard strength)"))
     facts.unmodelled = kept
+
+
+_HAZARD_NAME = re.compile(r"\$this->countryIDToName\[\]\s*=\s*['\"]([A-Za-z][A-Za-z ]{0,30})['\"]\s*;")
+
+
+def _hazard_part(facts: ClassFacts, cls: str, function: str, body: str, where: tuple) -> None:
+    part = hazard_part(cls, function, _function_body(body, function) or "")
+    if part is not None:
+        facts.hazard_parts[part[0]] = ((where[0], where[1]), part[1])
+
+
+def _hazard_form(facts: ClassFacts, variant: VariantPhp) -> None:
+    """A unit of the country after the last of $countries that the classes place in every build
+    phase and move in every movement phase (Pirates' hurricane) is the RovingHazard form: its
+    classes are then the module's code, and the adjMove classes' bonus for that country its
+    strength. With one of the two parts missing, each part stays a precise warning."""
+    parts = facts.hazard_parts
+    if "placement" not in parts or "moves" not in parts:
+        return
+    country = len(variant.countries) + 1
+    bonuses = {countries[country] for _, _, countries in facts.move_bonuses if country in countries}
+    if len(bonuses) > 1:
+        return
+    bonus = bonuses.pop() if bonuses else 0
+    name = facts.hazard_name or "Hazard"
+    power = re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_") or "HAZARD"
+    facts.found["RovingHazard"] = {"power": power, "name": name.lower(), "kind": parts["placement"][1]["kind"],
+                                   "bonus": int(bonus) if bonus == int(bonus) else bonus}
+    played = {where for where, _ in parts.values()}
+    # an adjMove whose only bonus left unplayed is the hazard's (the unit-type one played, or none)
+    alone = {where[:2] for where, lists, countries in facts.move_bonuses
+             if set(countries) == {country} and (not lists or "UnitStrength" in facts.found)}
+    facts.unmodelled = [w for w in facts.unmodelled if w[:2] not in played and w[:2] not in alone]
+    facts.builds = [b for b in facts.builds if b[2][:2] not in played]
 
 
 def _allied_moves(cls: str, body: str, real: list[str]) -> list[list[int]] | None:
@@ -1071,6 +1112,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 own_code = [f for f in real if not _only_parent(own, f)]
                 precise = describe(cls, name, own_code[0], _function_body(own, own_code[0]) or "") \
                     if len(own_code) == 1 else None
+                if len(own_code) == 1:
+                    _hazard_part(facts, cls, own_code[0], own, where)
                 if precise:     # one-off code read closely enough to say what is not modelled
                     where = (shown, where[1], precise)
                 if cls in ("userOrderBuilds", "processOrderBuilds"):
@@ -1117,6 +1160,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
             real = [f for f, first in _FUNCTION.findall(body)
                     if first != "}"]
             precise = describe(cls, name, real[0], _function_body(body, real[0]) or "") if len(real) == 1 else None
+            if len(real) == 1:
+                _hazard_part(facts, cls, real[0], body, where)
             if precise:     # one-off code read closely enough to say what is not modelled
                 where = (shown, where[1], precise)
             if cls in ("userOrderBuilds", "processOrderBuilds"):

@@ -15,7 +15,9 @@ importer names them once install.php is read (`named`).
   random vacant non-supply territory in every build phase; processOrderDiplomacy's create()
   orders it to a random territory next to it by the armies' borders in every movement phase;
   processMembers' countUnitsSCs() counts its units and centres for no player; processGame's
-  process() plays at once a phase in which no player has orders (only the hurricane's).
+  process() plays at once a phase in which no player has orders (only the hurricane's). These
+  have a general form after all: with the placement and the moves both found (`hazard_part`),
+  the RovingHazard form is found (a rule module plays it); the warnings stand for a part alone.
 """
 from __future__ import annotations
 
@@ -97,7 +99,9 @@ def describe(cls: str, name: str, function: str, code: str) -> str | None:
 # the unit of the country after the last of $countries: no player's (Pirates' hurricane)
 _EXTRA_COUNTRY = re.compile(r"count\( ?\$(?:Game|this->Game)->Variant->countries ?\) ?\+ ?1\b")
 _UNMODELLED_HURRICANE = ("not modelled: the engine knows no unit of that country, so the game plays without it "
-                         "(no unit is moved, dislodged or built by it and no centre is turned neutral)")
+                         "(no unit is moved, dislodged or built by it and no centre is turned neutral); a "
+                         "rule module plays it when both the build phase's placement and the movement "
+                         "phase's move are found in this form")
 
 
 _AGAIN = re.compile(r"^(?:global \$DB ?; ?)?parent::process\(\) ?; ?list\( ?\$(\w{1,40}) ?\) ?= ?\$DB->sql_row\( ?\" ?"
@@ -105,29 +109,51 @@ _AGAIN = re.compile(r"^(?:global \$DB ?; ?)?parent::process\(\) ?; ?list\( ?\$(\
                     r"\$this->id ?\) ?; ?if ?\( ?\$\1 ?== ?0 ?\) ?parent::process\(\) ?;$")
 
 
-def _hurricane(cls: str, function: str, code: str) -> str | None:
-    """The warning for a class of Pirates' hurricane (the module docstring), None for other code."""
+def hazard_part(cls: str, function: str, code: str) -> tuple[str, dict] | None:
+    """Which part of a roving hazard (Pirates' hurricane: the module docstring) an override of
+    `function` is, with what it says: ("process", {}), ("placement", {kind}), ("moves", {}) or
+    ("members", {}); None for other code. The hazard is the RovingHazard form when
+    both its placement and its moves are found (webdip_classes._hazard_form)."""
+    code = " ".join(code.split())
     if cls == "processGame" and function == "process" and _AGAIN.match(code):
-        return ("a phase in which no player has orders to give (only the hurricane's, the unit of the country "
-                "after the last of $countries, which the classes order) is processed at once after the phase "
-                "before it; not modelled as such: the engine knows no hurricane, and skips a phase with no "
-                "orders as webDiplomacy does")
+        return "process", {}
     if not _EXTRA_COUNTRY.search(code):
         return None
-    if cls == "processOrderBuilds" and function == "create" and "'Destroy'" in code and "'Build Army'" in code \
-            and "ORDER BY RAND()" in code and "t.supply='No'" in code.replace(" ", ""):
-        return ("in every build phase the unit of the country after the last of $countries (no player's: the "
-                "hurricane) is destroyed and a new army of that country is built on a random vacant territory "
-                "that is no supply centre; " + _UNMODELLED_HURRICANE)
+    flat = code.replace(" ", "")
+    if cls == "processOrderBuilds" and function == "create" and "'Destroy'" in code \
+            and (kind := re.search(r"'Build (Army|Fleet)'", code)) and "ORDER BY RAND()" in code \
+            and "t.supply='No'" in flat:
+        return "placement", {"kind": kind.group(1)[0]}
     if cls == "processOrderDiplomacy" and function == "create" and "ORDER BY RAND()" in code \
-            and "SETtype='Move'" in code.replace(" ", ""):
-        return ("in every movement phase the unit of the country after the last of $countries (no player's: the "
-                "hurricane) is ordered to move to a random territory next to it by the armies' borders; "
-                + _UNMODELLED_HURRICANE)
+            and "SETtype='Move'" in flat:
+        return "moves", {}
     if cls == "processMembers" and function == "countUnitsSCs":
-        return ("the units and centres of the country after the last of $countries (no player's: the hurricane) "
-                "are counted for no player, so a centre it ends a fall turn in is no one's; " + _UNMODELLED_HURRICANE)
+        return "members", {}
     return None
+
+
+_HAZARD_WARNINGS = {
+    "process": ("a phase in which no player has orders to give (only the hurricane's, the unit of the country "
+                "after the last of $countries, which the classes order) is processed at once after the phase "
+                "before it; not modelled as such: the engine knows no hurricane, and skips a phase with no "
+                "orders as webDiplomacy does"),
+    "placement": ("in every build phase the unit of the country after the last of $countries (no player's: the "
+                  "hurricane) is destroyed and a new army of that country is built on a random vacant territory "
+                  "that is no supply centre; " + _UNMODELLED_HURRICANE),
+    "moves": ("in every movement phase the unit of the country after the last of $countries (no player's: the "
+              "hurricane) is ordered to move to a random territory next to it by the armies' borders; "
+              + _UNMODELLED_HURRICANE),
+    "members": ("the units and centres of the country after the last of $countries (no player's: the hurricane) "
+                "are counted for no player, so a centre it ends a fall turn in is no one's; "
+                + _UNMODELLED_HURRICANE),
+}
+
+
+def _hurricane(cls: str, function: str, code: str) -> str | None:
+    """The warning for a class of Pirates' hurricane (the module docstring) while the hazard is not
+    played as a whole (one of its parts missing), None for other code."""
+    part = hazard_part(cls, function, code)
+    return _HAZARD_WARNINGS[part[0]] if part else None
 
 
 _ID = re.compile(r"\b(terr|country)#(\d{1,5})\b")

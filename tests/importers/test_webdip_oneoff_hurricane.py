@@ -1,5 +1,7 @@
-"""The importer's warnings for Pirates' hurricane, which has no general form (webdip_oneoff):
-they say which phase and which unit the classes change, read from the vendored classes."""
+"""The importer's warnings for Pirates' hurricane (webdip_oneoff), which stand when only a part of
+it is found (with its placement and its moves both found, a rule module plays it: the RovingHazard
+form, tests/families/diplomacy/rules/test_roving_hazard.py): they say which phase and which unit
+the classes change, read from the vendored classes."""
 from pathlib import Path
 
 from generator.importers.webdip_classes import _function_body

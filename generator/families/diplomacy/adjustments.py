@@ -17,7 +17,7 @@ from collections import deque
 from .model import DiplomacyMap, province_of
 from .movement import IllegalOrder, OrderResult, Unit, decided
 from .orders import Order
-from .rules._engine import build_sites, builds_due, neutral_builds, opening_sites
+from .rules._engine import build_sites, builds_due, neutral_builds, opening_sites, placements
 from .verdicts import WAIVED, Built, Removed
 
 
@@ -76,11 +76,19 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
     used = {p: 0 for p in powers}
     removed: set[str] = set()
     built: set[str] = set()
+    placed = placements(game, phase, units)     # powers the rules place anew (a roving hazard)
     for power, order, text, error in submitted:
         if order is None:
             results.append(OrderResult(power, text, text, False, "fails", f"not understood: {error}"))
             continue
         try:
+            if power in placed:
+                kind, loc = _placement(game, power, order, placed[power], units, built, used)
+                built.add(province_of(loc))
+                after[province_of(loc)] = Unit(power, kind, loc)
+                results.append(decided(power, text, f"{kind} {loc} B", Built(f"{kind} {loc}"), m.display,
+                                       f"{kind} {loc}"))
+                continue
             need = delta.get(power, 0)
             if order.kind in ("build", "waive"):
                 if need <= 0:
@@ -116,6 +124,10 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
                 raise IllegalOrder(f"a {order.kind} order is not allowed in an adjustment phase")
         except IllegalOrder as exc:
             results.append(OrderResult(power, text, text, False, "fails", f"illegal: {exc}"))
+    for prov, u in sorted(units.items()):
+        if u.power in placed:   # the rules take it off in every adjustment phase (a hazard's last)
+            del after[prov]
+            results.append(decided(u.power, f"{u} D", f"{u} D", Removed(str(u)), m.display, str(u)))
     for power, texts in sorted(neutral_builds(game, units, centers).items()):
         # units the rules build for a power no player moves (neutral_armies' rebuilds)
         for text in texts:
@@ -138,6 +150,35 @@ def adjudicate_adjustments(game, units: dict[str, Unit], centers: dict[str, list
         elif need > 0 and used[power] < need:
             trace.append(f"{power} leaves {need - used[power]} build(s) unused")
     return results, after, trace, delta
+
+
+def _placement(game, power: str, order: Order, rule: tuple[set[str], int, str], units: dict[str, Unit],
+               built: set[str], used: dict[str, int]) -> tuple[str, str]:
+    """(unit type, location) of a legal placement of a unit the rules place anew (the request
+    carries where: the server's dice), or IllegalOrder saying why not. The place must be one of
+    the rule's sites and vacant before the phase (the unit taken off this phase still stands)."""
+    m = game.map
+    sites, most, kind = rule
+    if order.kind != "build":
+        raise IllegalOrder(f"{power} is placed by the rules: its only order in an adjustment phase is a "
+                           f"build that places it")
+    if order.unit not in (None, kind):
+        raise IllegalOrder(f"{power} is placed as {'an army' if kind == 'A' else 'a fleet'} only")
+    if used.get(power, 0) >= most:
+        raise IllegalOrder(f"{power} is placed at most {most} time(s) in an adjustment phase; this one is "
+                           f"one too many")
+    prov_id = order.province
+    if prov_id not in sites:
+        raise IllegalOrder(f"{power} may not be placed in {m.display(prov_id)}: the rules place it only in "
+                           f"a province that is no supply centre and that its unit can stand in and leave")
+    if prov_id in units or prov_id in built:
+        raise IllegalOrder(f"{m.display(prov_id)} is occupied")
+    locs = m.provinces[prov_id].locations(kind)
+    loc = order.location if order.location in locs else locs[0] if len(locs) == 1 else None
+    if loc is None:
+        raise IllegalOrder(f"name the coast for {power} in {m.display(prov_id)}: " + ", ".join(locs))
+    used[power] = used.get(power, 0) + 1
+    return kind, loc
 
 
 def _build_location(game, power: str, order: Order, owned: list[str], units: dict[str, Unit],

@@ -67,9 +67,9 @@ from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADA
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
-from .rules._engine import (MovementRules, builds_due, default_orders, home_centres, neutral_builds, no_retreat,
-                            owners_after, relocated, retreat_gives_way, retreat_options, shown_year,
-                            standing_orders, winner)
+from .rules._engine import (MovementRules, builds_due, default_orders, fall_owners, home_centres, neutral_builds,
+                            no_retreat, owners_after, placements, relocated, retreat_gives_way, retreat_options,
+                            shown_year, standing_orders, winner)
 from .verdicts import Verdict
 
 _LOCATION, _NAME = attrgetter("location"), attrgetter("name")
@@ -110,13 +110,13 @@ class _Index:
 
     def __init__(self, game: Game):
         rules = enabled(game)
-        self.neutral = rules.neutral
+        self.neutrals = frozenset(rules.neutrals)
         names = {}
         for p in game.map.powers.values():
             names[p.id.lower()] = p.id
             names[p.name.lower()] = p.id
-        if self.neutral:
-            names[self.neutral.lower()] = self.neutral
+        for neutral in rules.neutrals:
+            names[neutral.lower()] = neutral
         self.power_names = names                      # lower-case id or name -> id
         self.powers: dict[str, str] = {}              # name as written -> id
         self.units: dict[str, dict] = {}              # power -> {text: (province, Unit)}
@@ -144,10 +144,6 @@ def _index(game: Game) -> _Index:
 def _powers(game: Game) -> dict[str, str]:
     """Lower-case power id or name -> id (the neutral power included when enabled)."""
     return _index(game).power_names
-
-
-def _neutral(game: Game) -> str | None:
-    return _index(game).neutral
 
 
 def _power(game: Game, name, where) -> str:
@@ -698,17 +694,18 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
 # --- phases ---------------------------------------------------------------------------
 
 def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, list[str]]:
-    """After a fall turn, each occupied supply centre belongs to the occupying power."""
+    """After a fall turn, each occupied supply centre belongs to the occupying power (a power no
+    player moves takes none), then the modules' change (fall_owners)."""
     index = _index(game)
-    neutral, supply_centers = index.neutral, index.supply_centers
+    neutrals, supply_centers = index.neutrals, index.supply_centers
     owner = {c: p for p, cs in centers.items() for c in cs}
     for prov, u in units.items():
-        if prov in supply_centers and u.power != neutral:
+        if prov in supply_centers and u.power not in neutrals:
             owner[prov] = u.power
     out: dict[str, list[str]] = {}
     for c, p in owner.items():
         out.setdefault(p, []).append(c)
-    return out
+    return fall_owners(game, units, out)
 
 
 def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]],
@@ -717,11 +714,13 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
     counts: dict[str, int] = {}
     for u in units.values():
         counts[u.power] = counts.get(u.power, 0) + 1
-    counts.pop(_neutral(game), None)
+    neutrals = _index(game).neutrals
+    for neutral in neutrals:
+        counts.pop(neutral, None)
     due = {}
     changes = _index(game).due_changes
     # a module may give builds to a power with no unit and no centre (custom start's opening sites)
-    listed = counts.keys() | centers.keys() | (set(game.map.powers) - {_neutral(game)} if changes else set())
+    listed = counts.keys() | centers.keys() | (set(game.map.powers) - neutrals if changes else set())
     for p in sorted(listed):
         n = builds_due(game, phase, p, centers.get(p, ()), counts.get(p, 0))
         if n:
@@ -729,6 +728,9 @@ def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, lis
     built = neutral_builds(game, units, centers)      # the rules build for a power no player moves
     if built:
         due = dict(sorted({**due, **{p: due.get(p, 0) + len(v) for p, v in built.items()}}.items()))
+    placed = placements(game, phase, units)     # a power the rules place anew (a roving hazard)
+    if placed:
+        due = dict(sorted({**due, **{p: most for p, (_, most, _) in placed.items()}}.items()))
     return due
 
 
@@ -832,7 +834,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
     disbanded: list[Unit] = []
     contested: set[str] = set()
     retreats: dict[str, list[str]] = {}     # dislodged unit's province -> where it may go
-    neutral = _neutral(game)
+    neutrals = _index(game).neutrals
     if step == "M":
         index = _index(game)
         submitted = list(req.readings)
@@ -876,7 +878,7 @@ def adjudicate_phase(game: Game, request: dict) -> PhaseResult:
             game.map, units, dislodged, req.contested, req.readings, auto, options, retreat_gives_way(game))
         trace += more
     else:
-        powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power != neutral}
+        powers = sorted(set(game.map.powers) | {u.power for u in units.values() if u.power not in neutrals}
                         | set(centers))
         orders = dict(req.orders)
         due = _needs_adjustment(game, units, centers, req.phase)

@@ -200,10 +200,10 @@ def _name(out, w, names, text, pid, ptr):
 def _start_checks(game: Game, w: _Where, data: dict) -> list[Diagnostic]:
     out = []
     m = game.map
-    neutral = enabled(game).neutral
+    neutrals = enabled(game).neutrals
     taken: dict[str, str] = {}
     for power, units in sorted(((data.get("start") or {}).get("units") or {}).items()):
-        if power not in m.powers and power != neutral:
+        if power not in m.powers and power not in neutrals:
             out.append(w.map(f"/start/units/{power}", BAD_START_UNIT, f"unknown power '{power}'"))
             continue
         for i, text in enumerate(units):

@@ -104,6 +104,16 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       a Spring/Autumn pair (the site's and the
                                                       API's dates; phase ids keep the engine's)
 
+    fall_owners(game, units, centers, params) -> centers
+                                                      who owns the supply centres after a fall turn,
+                                                      once the standard change is made (folded)
+    placements(game, phase, units, params) -> {power: (sites, most, kind)}
+                                                      a power no player moves whose units the rules
+                                                      take off the board in the adjustment `phase` and
+                                                      place anew where the request says (its build
+                                                      orders, the server's dice): at most `most` units
+                                                      of `kind`, each in a vacant province of `sites`
+
 The adjudicator asks for move_strength, cuts_no_support, sides, move_bonus and convoy_strength once a
 phase, and plays a phase of a game that uses none with the standard resolver, untouched.
 
@@ -247,7 +257,7 @@ HOOKS = ("borders", "build_sites", "opening_sites", "standing_orders", "validate
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
          "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus", "convoy_strength",
-         "retreat_gives_way", "shown_year")
+         "retreat_gives_way", "shown_year", "fall_owners", "placements")
 
 
 @dataclass(frozen=True)
@@ -283,6 +293,8 @@ class RuleModule:
     border_kinds: Callable | None = None
     sides: Callable | None = None
     move_bonus: Callable | None = None
+    fall_owners: Callable | None = None
+    placements: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None
     dpjudge_locations: str = ""
@@ -454,8 +466,9 @@ class RuleSet:
                     continue
                 values[key] = value
             self.enabled[name] = values
-        self._neutral = next((p for p in (fn(params) for fn, params in self.hooks("neutral_power")) if p),
-                             None)
+        self._neutrals = tuple(dict.fromkeys(p for p in (fn(params) for fn, params in self.hooks("neutral_power"))
+                                             if p))
+        self._neutral = self._neutrals[0] if self._neutrals else None
 
     def has(self, name: str) -> bool:
         return name in self.enabled
@@ -494,8 +507,13 @@ class RuleSet:
 
     @property
     def neutral(self) -> str | None:
-        """The power no player moves (the `neutral_power` hook), if any."""
+        """The power no player moves (the `neutral_power` hook), if any: the first, by module name."""
         return self._neutral
+
+    @property
+    def neutrals(self) -> tuple[str, ...]:
+        """Every power no player moves (neutral armies, a roving hazard), by module name."""
+        return self._neutrals
 
 
 def enabled(game) -> RuleSet:

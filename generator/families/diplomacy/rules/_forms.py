@@ -61,6 +61,12 @@ FORMS = {
                       "units may no longer cross them that way (found: {no_entry: [ids], closed: [[from, to]]})",
     "TurnYears": "a variant.php turnAsDate that counts N years a turn (`floor($turn*N) + YEAR`, `$turn*N + YEAR`) "
                  "or a Spring/Autumn pair (`floor($turn/2)*N + YEAR`) (found: {years, per: turn or year})",
+    "RovingHazard": "classes that place and move a unit of the country after the last of $countries (no "
+                    "player's: Pirates' hurricane): a processOrderBuilds create() that destroys it and builds it "
+                    "anew on a random vacant territory that is no supply centre, a processOrderDiplomacy "
+                    "create() that orders it to a random territory next to it, and adjMove classes that add a "
+                    "fixed strength to that country's moves (`$this->countryID == 14`) (found: {power, bonus, "
+                    "kind})",
     "Fog": "classes of the variant's own that do what the Fog classes do (ClassicFog's): orders "
            "accepted unchecked, a support of a move from an empty territory made a hold, the hidden "
            "map images wiped at the end",

@@ -40,7 +40,9 @@ def _positive(value) -> str | None:
 
 def move_bonus(game, units, moves: dict, params: dict) -> dict:
     kind, bonus = params["kind"], params["bonus"]
-    return {p: bonus for p in moves if units[p].kind == kind}
+    # not a unit of a power no player moves (Pirates' hurricane: its own bonus, `elseif` in adjMove)
+    neutrals = game.modules.neutrals if game.modules is not None else ()
+    return {p: bonus for p in moves if units[p].kind == kind and units[p].power not in neutrals}
 
 
 def _movement_phase(game) -> str:
