@@ -67,7 +67,7 @@ from .request_errors import (BAD_REQUEST, INCOMPLETE_REQUEST, UNIT_HINT, UNREADA
 from .request_schema import Readers, check as check_by_schema
 from .retreats import Dislodged, adjudicate_retreats
 from .rules import enabled
-from .rules._engine import (MovementRules, builds_due, default_orders, fall_owners, home_centres, neutral_builds,
+from .rules._engine import (MovementRules, builds_due, default_orders, home_centres, neutral_builds,
                             no_retreat, owners_after, placements, relocated, retreat_gives_way, retreat_options,
                             shown_year, standing_orders, winner)
 from .verdicts import Verdict
@@ -695,7 +695,7 @@ def _parse_all(game: Game, orders: dict[str, list[str]]) -> list[tuple[str, Orde
 
 def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[str]]) -> dict[str, list[str]]:
     """After a fall turn, each occupied supply centre belongs to the occupying power (a power no
-    player moves takes none), then the modules' change (fall_owners)."""
+    player moves takes none); the modules' change is owners_after's."""
     index = _index(game)
     neutrals, supply_centers = index.neutrals, index.supply_centers
     owner = {c: p for p, cs in centers.items() for c in cs}
@@ -705,7 +705,7 @@ def _update_centers(game: Game, units: dict[str, Unit], centers: dict[str, list[
     out: dict[str, list[str]] = {}
     for c, p in owner.items():
         out.setdefault(p, []).append(c)
-    return fall_owners(game, units, out)
+    return out
 
 
 def _needs_adjustment(game: Game, units: dict[str, Unit], centers: dict[str, list[str]],

@@ -104,9 +104,6 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       a Spring/Autumn pair (the site's and the
                                                       API's dates; phase ids keep the engine's)
 
-    fall_owners(game, units, centers, params) -> centers
-                                                      who owns the supply centres after a fall turn,
-                                                      once the standard change is made (folded)
     placements(game, phase, units, params) -> {power: (sites, most, kind)}
                                                       a power no player moves whose units the rules
                                                       take off the board in the adjustment `phase` and
@@ -257,7 +254,7 @@ HOOKS = ("borders", "build_sites", "opening_sites", "standing_orders", "validate
          "neutral_power", "neutral_builds", "victory", "checks", "pages", "start", "convoy_provinces",
          "neutral_colours", "uncounted", "move_strength", "cuts_no_support", "retreats", "border_kinds",
          "home_centres", "adjustment_due", "owners_after", "sides", "move_bonus", "convoy_strength",
-         "retreat_gives_way", "shown_year", "fall_owners", "placements")
+         "retreat_gives_way", "shown_year", "placements")
 
 
 @dataclass(frozen=True)
@@ -293,7 +290,6 @@ class RuleModule:
     border_kinds: Callable | None = None
     sides: Callable | None = None
     move_bonus: Callable | None = None
-    fall_owners: Callable | None = None
     placements: Callable | None = None
     webdip: WebdipForm | None = None
     dpjudge: str | None = None

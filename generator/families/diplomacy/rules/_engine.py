@@ -289,14 +289,6 @@ def neutral_builds(game, units: dict, centers: dict[str, list[str]]) -> dict[str
     return out
 
 
-def fall_owners(game, units: dict, centers: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Who owns the supply centres after a fall turn (`units`: after it), once the standard
-    change is made: each module's change (a roving hazard's centre made neutral)."""
-    for fn, params in enabled(game).hooks("fall_owners"):
-        centers = fn(game, units, centers, params)
-    return centers
-
-
 def placements(game, phase: str, units: dict) -> dict[str, tuple[set[str], int, str]]:
     """{power: (sites, most, unit kind)} of the powers no player moves whose units the rules take off in the
     adjustment `phase` and place anew where the request says (a roving hazard)."""

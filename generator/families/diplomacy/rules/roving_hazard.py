@@ -72,9 +72,9 @@ def no_retreat(game, unit, params: dict) -> str | None:
     return f"no player orders the {params['name']}'s retreat" if unit.power == params["power"] else None
 
 
-def fall_owners(game, units: dict, centers: dict[str, list[str]], params: dict) -> dict[str, list[str]]:
+def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]], params: dict) -> dict[str, list[str]]:
     """A supply centre the hazard stands in after a fall turn belongs to no one."""
-    if not params["neutralises"]:
+    if not params["neutralises"] or not phase.startswith("F"):
         return centers
     struck = {p for p, u in units.items() if u.power == params["power"] and game.map.provinces[p].supply_center}
     if not struck:
@@ -241,7 +241,7 @@ MODULE = RuleModule(
             "neutralises": Param(True, "A supply centre it stands in after a fall turn becomes no one's.",
                                  shape=boolean)},
     neutral_power=neutral_power, move_bonus=move_bonus, validate=validate, no_retreat=no_retreat,
-    checks=checks, pages=pages, fall_owners=fall_owners, placements=placements,
+    checks=checks, pages=pages, owners_after=owners_after, placements=placements,
     webdip=WebdipForm("a unit of no player placed and moved at random, with stronger moves, that makes the centre "
                       "it ends a fall turn in neutral (Pirates' hurricane)", forms=("RovingHazard",), read=_imported,
                       not_exported="webDiplomacy needs the hazard's processOrderBuilds, processOrderDiplomacy, "
