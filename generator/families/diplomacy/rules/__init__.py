@@ -220,6 +220,23 @@ class Problem:
     hint: str = ""
 
 
+def centres_per_power_problems(game, pointer: str, value: dict, hint: str) -> list[Problem]:
+    """What is wrong in a {POWER: [supply centre]} parameter at `pointer` of game.yaml: a power
+    the map has not, a place that is no supply centre of the map (`hint`: what the list is for)."""
+    m, found = game.map, []
+    for power, centres in sorted(value.items()):
+        base = f"{pointer}/{power}"
+        if power not in m.powers:
+            found.append(Problem("game.yaml", base, f"unknown power '{power}'",
+                                 hint=f"one of {', '.join(sorted(m.powers))}"))
+        for i, centre in enumerate(centres):
+            prov = m.provinces.get(centre)
+            if prov is None or not prov.supply_center:
+                what = f"no province '{centre}'" if prov is None else f"'{centre}' is not a supply centre"
+                found.append(Problem("game.yaml", f"{base}/{i}", what, hint=hint))
+    return found
+
+
 @dataclass(frozen=True)
 class OrderKind:
     """An order type a module adds.

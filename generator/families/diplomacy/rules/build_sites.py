@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...base import Page
 from ....escape import md_text
 from . import _example as example
-from . import Param, Problem, RuleModule, WebdipForm, boolean, ids_per_power
+from . import Param, Problem, RuleModule, WebdipForm, boolean, centres_per_power_problems, ids_per_power
 
 
 def build_sites(game, power: str, owned: list[str], sites: set[str], params: dict) -> set[str]:
@@ -24,16 +24,8 @@ def build_sites(game, power: str, owned: list[str], sites: set[str], params: dic
 
 
 def checks(game, params: dict) -> list[Problem]:
-    found = []
-    for power, centres in sorted(params["sites"].items()):
-        base = f"/rules/build_sites/sites/{power}"
-        if power not in game.map.powers:
-            found.append(Problem("game.yaml", base, f"build_sites names an unknown power '{power}'"))
-        for i, c in enumerate(centres):
-            prov = game.map.provinces.get(c)
-            if prov is None or not prov.supply_center:
-                found.append(Problem("game.yaml", f"{base}/{i}", f"build site '{c}' is not a supply centre"))
-    return found
+    return centres_per_power_problems(game, "/rules/build_sites/sites", params["sites"],
+                                      "a power builds only on supply centres it owns: list those")
 
 
 def _build(game, prov: str) -> str:

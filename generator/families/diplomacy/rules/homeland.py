@@ -30,7 +30,7 @@ from __future__ import annotations
 from ...base import Page
 from ....escape import md_text
 from . import _example as example
-from . import Param, Problem, RuleModule, WebdipForm, ids_per_power
+from . import Param, Problem, RuleModule, WebdipForm, centres_per_power_problems, ids_per_power
 
 
 def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]], params: dict) -> dict[str, list[str]]:
@@ -54,23 +54,12 @@ def owners_after(game, phase: str, units: dict, centers: dict[str, list[str]], p
 
 def checks(game, params: dict) -> list[Problem]:
     """Every power a power of the game, every centre one of the map's supply centres."""
-    m = game.map
     found = [] if params["centres"] else [Problem(
         "game.yaml", "/rules/homeland/centres", "the module is enabled but lists no centre",
         hint="list, for a power, its homeland centres: {POWER: [CENTRE]}")]
-    for power, centres in sorted(params["centres"].items()):
-        base = f"/rules/homeland/centres/{power}"
-        if power not in m.powers:
-            found.append(Problem("game.yaml", base, f"no power '{power}'", hint=f"one of {', '.join(sorted(m.powers))}"))
-        for i, centre in enumerate(centres):
-            prov = m.provinces.get(centre)
-            if prov is None:
-                found.append(Problem("game.yaml", f"{base}/{i}", f"no province '{centre}'",
-                                     hint="name the centre by its province id"))
-            elif not prov.supply_center:
-                found.append(Problem("game.yaml", f"{base}/{i}", f"{centre} is not a supply centre",
-                                     hint="a homeland is a supply centre its power owns while it stands"))
-    return found
+    return found + centres_per_power_problems(
+        game, "/rules/homeland/centres", params["centres"],
+        "a homeland is a supply centre its power owns while it stands: name it by its province id")
 
 
 def example_of(game) -> dict | None:

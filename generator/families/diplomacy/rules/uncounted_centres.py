@@ -17,7 +17,7 @@ from __future__ import annotations
 from ....escape import md_text
 from ...base import Page
 from . import _example as example
-from . import Param, Problem, RuleModule, WebdipForm, ids_per_power
+from . import Param, Problem, RuleModule, WebdipForm, centres_per_power_problems, ids_per_power
 
 
 def uncounted(game, power: str, owned, params: dict) -> list[str]:
@@ -28,24 +28,12 @@ def uncounted(game, power: str, owned, params: dict) -> list[str]:
 
 def checks(game, params: dict) -> list[Problem]:
     """Every power a power of the game, every centre a supply centre of the map."""
-    m = game.map
     found = [] if params["centres"] else [Problem(
         "game.yaml", "/rules/uncounted_centres/centres", "the module is enabled but lists no centre",
         hint="list, for a power, the centres that do not count for it: {POWER: [CENTRE]}")]
-    for power, centres in sorted(params["centres"].items()):
-        base = f"/rules/uncounted_centres/centres/{power}"
-        if power not in m.powers:
-            found.append(Problem("game.yaml", base, f"no power '{power}'",
-                                 hint=f"one of {', '.join(sorted(m.powers))}"))
-        for i, centre in enumerate(centres):
-            prov = m.provinces.get(centre)
-            if prov is None:
-                found.append(Problem("game.yaml", f"{base}/{i}", f"no province '{centre}'",
-                                     hint="name the centre by its province id"))
-            elif not prov.supply_center:
-                found.append(Problem("game.yaml", f"{base}/{i}", f"{centre} is not a supply centre",
-                                     hint="only a supply centre counts for a power in the first place"))
-    return found
+    return found + centres_per_power_problems(
+        game, "/rules/uncounted_centres/centres", params["centres"],
+        "only a supply centre counts for a power in the first place: name it by its province id")
 
 
 def example_of(game) -> dict | None:

@@ -34,7 +34,7 @@ def test_without_the_module_only_home_centres(classic):
 def test_bad_data_is_reported_not_used(classic_with):
     g = classic_with({"build_sites": {"sites": {"ENGLAND": ["NOWHERE"], "MARS": ["LON"]}}})
     messages = [d.message for d in structural_checks(g)]
-    assert any("'NOWHERE' is not a supply centre" in m for m in messages)
+    assert any("no province 'NOWHERE'" in m for m in messages)
     assert any("unknown power 'MARS'" in m for m in messages)
     g = classic_with({"build_sites": {"sites": ["NWY"]}})
     assert any("'sites' must map each power id" in m for _, _, m in g.modules.problems)
