@@ -51,6 +51,7 @@ from ..escape import php_comment, php_string
 from ..families.diplomacy.model import Game, province_of
 from ..families.diplomacy.rules import modules as rule_modules, webdip_carried
 from . import webdip_modules as wm
+from . import webdip_play_forms as pf
 
 NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
                         "The exported variant carries the map, powers, centres, starting units and the rule "
@@ -125,7 +126,7 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     name = name or variant_name(game.game_id)
     codes = territory_codes(game, shown, diags)
     powers = list(m.powers.values())
-    country_of = {p.id: i + 1 for i, p in enumerate(powers)}
+    country_of = _country_ids(game)
     provinces = [p for p in m.provinces.values() if p.type in TYPE]
     for prov in m.provinces.values():
         if prov.type not in TYPE:
@@ -176,17 +177,18 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
         borders.append((full[pair[0]], full[pair[1]], "Yes", "No"))
 
     header = _header(game, name)
-    out.files["install.php"] = _install_php(header, name, rows, borders)
+    terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
+    out.files["install.php"] = _install_php(header, name, rows, borders, pf.deleted_borders(game, full, terr_id))
     custom = _writes(game, "CustomStart")
     anywhere = _writes(game, "BuildAnywhere")
-    terr_id = {row[0]: i for i, row in enumerate(rows, start=1)}     # webDiplomacy's terrID: row order
+    homelands = pf.homelands(game, full, terr_id, country_of)[0]
     transform = _writes(game, "Transform") and not _too_many_territories(game)
     neutral = wm.neutrals(game, full, terr_id)
     targets = wm.target_centres(game, full, terr_id, country_of)
     units = _units(game, full, custom, neutral, shown, diags)
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
     out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, transform, neutral,
-                                            shown, diags, targets is not None)
+                                            shown, diags, targets is not None, bool(homelands))
     out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc, transform, neutral)
     neutral_units = {neutral.country: neutral.units} if neutral else {}
     if custom:
@@ -196,8 +198,9 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
         out.files["classes/adjudicatorPreGame.php"] = _units_php(
             header, f"{name}Variant_adjudicatorPreGame", "adjudicatorPreGame", {**units, **neutral_units},
             "The starting units" + (f" ('{neutral.country}': the neutral units)." if neutral else "."))
-    if custom or neutral:
-        out.files["classes/processGame.php"] = _process_game_php(header, name, custom, neutral is not None)
+    if custom or neutral or homelands:
+        out.files["classes/processGame.php"] = _process_game_php(header, name, custom, neutral is not None,
+                                                                 pf.update_owners_php(homelands, variant_id(name)))
     if neutral or targets:
         out.files["classes/processMembers.php"] = wm.process_members_php(header, name, neutral is not None, targets)
     if transform:
@@ -329,7 +332,7 @@ def _q(text) -> str:
     return "'" + php_string(text) + "'"
 
 
-def _install_php(header: str, name: str, rows, borders) -> str:
+def _install_php(header: str, name: str, rows, borders, deleted=()) -> str:
     out = ["<?php", header.rstrip("\n"),
            "defined('IN_CODE') or die('This script can not be run by itself.');",
            'require_once("variants/install.php");', "",
@@ -349,6 +352,7 @@ def _install_php(header: str, name: str, rows, borders) -> str:
             "\tInstallTerritory::$Territories[$to]  ->addBorder(InstallTerritory::$Territories[$from],$fleets,$armies);",
             "}", "unset($bordersRawData);", "",
             "InstallTerritory::runSQL($this->mapID);",
+            *pf.deleted_borders_php(list(deleted)),
             "InstallCache::terrJSON($this->territoriesJSONFile(),$this->mapID);", "?>"]
     return "\n".join(out) + "\n"
 
@@ -360,15 +364,19 @@ def _start_year(game: Game) -> int:
     return year + 1 if phase[0] == "W" else year
 
 
+def variant_id(name: str) -> int:
+    """The variant's $id and $mapID (a site may need another: then change every use)."""
+    return 1000 + zlib.crc32(name.encode()) % 9000
+
+
 def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, transform: bool,
-                 neutral: wm.Neutrals | None, shown, diags, targets: bool = False) -> str:
+                 neutral: wm.Neutrals | None, shown, diags, targets: bool = False, homelands: bool = False) -> str:
     meta = game.meta
     credits = meta.get("credits") or []
     authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
         or [c["name"] for c in credits[:1]]
     adapters = [c["name"] for c in credits if re.search(r"adapt", c.get("role", ""), re.I)]
-    variant_id = 1000 + zlib.crc32(name.encode()) % 9000
-    year = _start_year(game)
+    year_php, year_js = pf.year_expressions(game, _start_year(game))
     own = "'%s'" % name
     classes = ["\t\t$this->variantClasses['drawMap'] = %s;" % own]
     if custom:
@@ -388,6 +396,9 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
             classes.append(f"\t\t$this->variantClasses['processOrderBuilds'] = '{BUILD_ANYWHERE}';")
     done = {m.group(1) for line in classes for m in [re.search(r"variantClasses\['(\w+)'\]", line)] if m}
     classes += wm.registrations(own, transform, neutral is not None, done, targets)
+    if homelands and "processGame" not in done:
+        classes += ["\t\t// Homeland centres: their owner follows their country's standing",
+                    "\t\t$this->variantClasses['processGame'] = %s;" % own]
     missing = []
     known = rule_modules()
     for module in not_exported(game):
@@ -398,6 +409,10 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
                                "import would not enable it)",
                "TargetCentres": "it lists no centre a winner must also own (also_own), the only part "
                                 "webDiplomacy's TargetCentres form writes",
+               "Homeland": "webDiplomacy's form (processGame's updateOwners) counts a country's centres besides "
+                           "one territory, and no power has a single homeland centre of the map",
+               "TurnYears": "with years: 1 and per: year it counts webDiplomacy's own calendar, which is what is "
+                            "written; the import gives no module back for it",
                "Transform": f"webDiplomacy's Transform stores the order as a support hold to terrID + "
                             f"{wm.TRANSFORM_OFFSET}, so the map may have no more than {wm.TRANSFORM_OFFSET} "
                             f"territories (coasts included); it has {len(_names_and_rows(game)[1])}",
@@ -417,8 +432,9 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "",
              f"class {name}Variant extends WDVariant {{",
-             f"\tpublic $id = {variant_id};      // must be unused by the site's other variants: change it if taken",
-             f"\tpublic $mapID = {variant_id};",
+             f"\tpublic $id = {variant_id(name)};      // must be unused by the site's other variants: change it if "
+             "taken" + (" (and t.mapID in classes/processGame.php)" if homelands else ""),
+             f"\tpublic $mapID = {variant_id(name)};",
              f"\tpublic $name = {_q(name)};",
              f"\tpublic $fullName = {_q(meta.get('title', name))};",
              f"\tpublic $description = {_q(description or meta.get('title', name))};",
@@ -434,11 +450,11 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
              f"\t\t$this->supplyCenterTarget = {game.map.victory_centers};", "\t}", "",
              "\tpublic function turnAsDate($turn) {",
              '\t\tif ( $turn==-1 ) return "Pre-game";',
-             f'\t\telse return ( $turn % 2 ? "Autumn, " : "Spring, " ).(floor($turn/2) + {year});', "\t}", "",
+             f'\t\telse return ( $turn % 2 ? "Autumn, " : "Spring, " ).({year_php});', "\t}", "",
              "\tpublic function turnAsDateJS() {",
              "\t\treturn 'function(turn) {",
              '\t\t\tif( turn==-1 ) return \"Pre-game\";',
-             f'\t\t\telse return ( turn%2 ? \"Autumn, \" : \"Spring, \" )+(Math.floor(turn/2) + {year});',
+             f'\t\t\telse return ( turn%2 ? \"Autumn, \" : \"Spring, \" )+({year_js});',
              "\t\t};';", "\t}", "}", "?>"]
     return "\n".join(lines) + "\n"
 
@@ -455,7 +471,17 @@ def not_exported(game: Game) -> list[str]:
         out.append(targets[0])
     if transform and _too_many_territories(game):
         out.append(transform[0])
+    homeland = _module(game, "Homeland")
+    if homeland and not pf.homelands(game, *_names_and_rows(game), _country_ids(game))[0]:
+        out.append(homeland[0])
+    if pf.turn_years_plain(game):
+        out.append(_module(game, "TurnYears")[0])
     return sorted(out)
+
+
+def _country_ids(game: Game) -> dict[str, int]:
+    """webDiplomacy's countryID of each power: its place among the powers, from 1."""
+    return {power: i for i, power in enumerate(game.map.powers, start=1)}
 
 
 def _names_and_rows(game: Game) -> tuple[dict[str, str], dict[str, int]]:
@@ -482,6 +508,10 @@ def params_not_exported(game: Game, neutral: wm.Neutrals | None = None) -> list[
         neutral = wm.neutrals(game, *_names_and_rows(game))
     if neutral is not None:
         out += [(neutrals[0], param, why) for param, why in neutral.gaps]
+    out += pf.turn_years_gaps(game)
+    homeland = _module(game, "Homeland")
+    if homeland and homeland[0] not in not_exported(game):
+        out += pf.homelands(game, *_names_and_rows(game), _country_ids(game))[1]
     if sealanes and sealanes[1].get("overseer_reach") != "region":
         out.append((sealanes[0], "overseer_reach", "the borders are written as the game has them, and the import "
                                                    "reads overseer_reach: region (every border listed)"))
@@ -610,11 +640,13 @@ def _custom_builds_php(header: str, name: str, units, anywhere: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _process_game_php(header: str, name: str, custom: bool, neutral: bool) -> str:
+def _process_game_php(header: str, name: str, custom: bool, neutral: bool, own: list[str] = ()) -> str:
     """processGame: CustomStart_processGame for a custom start (Pre-game goes to a build
     phase of turn 0, and that build phase to the first movement phase of the same turn:
     setPhase adds a turn after builds unless it is left from Pre-game, hence the phase
-    set back first), then NeutralUnits_processGame for neutral units."""
+    set back first), then NeutralUnits_processGame for neutral units, then the variant's
+    own class with `own`'s methods (the homelands' updateOwners, which the importer reads
+    in the variant's own class)."""
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", ""]
     base = "processGame"
@@ -638,7 +670,10 @@ def _process_game_php(header: str, name: str, custom: bool, neutral: bool) -> st
     if neutral:
         lines += wm.neutral_process_game(base)
         base = "NeutralUnits_processGame"
-    lines += [f"class {name}Variant_processGame extends {base} {{}}", "?>"]
+    if own:
+        lines += [f"class {name}Variant_processGame extends {base} {{", *own, "}", "?>"]
+    else:
+        lines += [f"class {name}Variant_processGame extends {base} {{}}", "?>"]
     return "\n".join(lines) + "\n"
 
 

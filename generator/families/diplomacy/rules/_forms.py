@@ -91,6 +91,13 @@ EXPORTS = {
     "TargetCentres": "a processMembers checkForWinner in TenSixtySix's form: the winner must also own "
                      "one centre of each group listed for its country",
     "Data": "nothing more: the module changes no play, or the data carries it",
+    "TurnYears": "variant.php's turnAsDate and turnAsDateJS counting N years a turn (`floor($turn*N) + YEAR`) "
+                 "or a Spring/Autumn pair (`floor($turn/2)*N + YEAR`)",
+    "DeletedBorders": "install.php statements that delete the closed borders once the map is installed "
+                      "(`DELETE FROM wD_Borders WHERE mapID=... AND toTerrID=N [AND fromTerrID=M]`, and "
+                      "wD_CoastalBorders)",
+    "Homeland": "the variant's processGame updateOwners in DutchRevolt's form: after webDiplomacy's own, each "
+                "centre is set to no one while its country owns no other supply centre, back to it otherwise",
 }
 
 

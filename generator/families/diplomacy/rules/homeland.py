@@ -151,4 +151,4 @@ MODULE = RuleModule(
     owners_after=owners_after, checks=example_checks, pages=pages, start=start,
     webdip=WebdipForm("a homeland centre: its power's while the power owns another centre, no one's otherwise "
                       "(DutchRevolt's Spain)", forms=("Homeland",), read=_read,
-                      not_exported="webDiplomacy needs the variant's own processGame updateOwners for it"))
+                      export="Homeland"))

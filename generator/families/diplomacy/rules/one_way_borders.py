@@ -188,4 +188,4 @@ MODULE = RuleModule(
     validate=validate, retreats=retreats, checks=example_checks, pages=pages,
     webdip=WebdipForm("borders units may cross one way only (install.php deletes the other way after the map "
                       "is made: DutchRevolt's Spain)", forms=("DeletedBorders",), read=_read,
-                      not_exported="webDiplomacy needs install.php's DELETE FROM wD_Borders statements for it"))
+                      export="DeletedBorders"))

@@ -124,4 +124,4 @@ MODULE = RuleModule(
     shown_year=shown_year, checks=checks, pages=pages, start=start,
     webdip=WebdipForm("the years a turn stands for (variant.php's turnAsDate: `floor($turn*N) + YEAR`, or "
                       "`floor($turn/2)*N + YEAR`)", forms=("TurnYears",),
-                      not_exported="the webDiplomacy exporter writes the standard turnAsDate"))
+                      export="TurnYears"))
