@@ -37,7 +37,7 @@ def year_expressions(game: Game, first: int) -> tuple[str, str]:
     """(PHP, JavaScript) expressions of the year turn `$turn` / `turn` stands for, `first` the
     first spring's year."""
     found = _writing(game, "TurnYears")
-    if found is None:
+    if found is None or turn_years_plain(game):
         return f"floor($turn/2) + {first}", f"Math.floor(turn/2) + {first}"
     years = int(found[1]["years"])
     if found[1]["per"] == "year":

@@ -34,7 +34,10 @@ them back:
   units in $countryUnits and variant.php's $neutralHold (webdip_modules.py);
 - victory_conditions (its also_own): a TargetCentres processMembers (webdip_modules.py);
 - sealanes: already in the data (the sealane borders are ordinary borders, and the
-  lanes' codes name their overseer).
+  lanes' codes name their overseer);
+- turn_years: turnAsDate / turnAsDateJS count its years; one_way_borders: install.php
+  deletes the closed borders once the map is installed; homeland: the variant's own
+  processGame updateOwners, in DutchRevolt's forms (webdip_play_forms.py).
 
 Any other module, and a parameter value with no webDiplomacy form (transform only at
 home centres, say), is named in variant.php and reported (EXP001), to be added by hand.
@@ -57,7 +60,7 @@ NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjud
                         "The exported variant carries the map, powers, centres, starting units and the rule "
                         "modules webDiplomacy variants have classes for (custom start, build anywhere, "
                         "transform, neutral armies, coloured neutral centres, sealanes, centres a winner must "
-                        "also own); another module, a parameter value with no webDiplomacy form (named with "
+                        "also own, years a turn, one-way borders, homeland centres); another module, a parameter value with no webDiplomacy form (named with "
                         "the parameter), or a module DPjudge has no keyword or location type for is named in "
                         "the output and here, to be added by hand.",
                         WARNING)
