@@ -60,9 +60,10 @@ NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjud
                         "The exported variant carries the map, powers, centres, starting units and the rule "
                         "modules webDiplomacy variants have classes for (custom start, build anywhere, "
                         "transform, neutral armies, coloured neutral centres, sealanes, centres a winner must "
-                        "also own, years a turn, one-way borders, homeland centres); another module, a parameter value with no webDiplomacy form (named with "
-                        "the parameter), or a module DPjudge has no keyword or location type for is named in "
-                        "the output and here, to be added by hand.",
+                        "also own, years a turn, one-way borders, homeland centres); another module, a "
+                        "parameter value with no webDiplomacy form (named with the parameter), or a module "
+                        "DPjudge has no keyword or location type for is named in the output and here, to be "
+                        "added by hand.",
                         WARNING)
 NO_GEOMETRY = register("EXP002", "No outlines to draw the map images from",
                        "webDiplomacy needs map images drawn from the province outlines; the game has no "

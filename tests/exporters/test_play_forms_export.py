@@ -89,6 +89,14 @@ def test_turn_years_of_the_standard_calendar_is_named_as_not_coming_back():
     assert len(_named(result)) == 1 and "webDiplomacy's own calendar" in _named(result)[0]
 
 
+def test_more_years_a_turn_than_the_importer_reads_are_named():
+    game = _game({"turn_years": {"years": 1000}})
+    assert [(m, p) for m, p, _ in params_not_exported(game)] == [("turn_years", "years")]
+    result = export_variant(game, "content/classic/game.yaml")
+    assert '.(floor($turn*1000) + 1901);' in result.files["variant.php"]
+    assert any("parameter years" in m and "at most 999" in m for m in _named(result))
+
+
 # -- one_way_borders -----------------------------------------------------------------------
 
 def test_one_way_borders_go_out_as_deleted_borders_and_come_back(tmp_path):
@@ -106,13 +114,14 @@ def test_one_way_borders_go_out_as_deleted_borders_and_come_back(tmp_path):
                                                           "Picardy (PIC)", "Belgium (BEL)", "Ruhr (RUH)", "Kiel (KIE)"))
     run = run_variant(folder.parent, folder.name, tmp_path)
     assert run.warnings == []
-    assert run.declared["sql"] == [
-        f"DELETE FROM {table} WHERE mapID={run.declared['variant']['mapID']} AND {cond}" for table, cond in (("wD_Borders", f"toTerrID={bur}"), ("wD_CoastalBorders", f"toTerrID={bur}"),
-                            ("wD_CoastalBorders", f"toTerrID={spa_nc}"),
-                            ("wD_Borders", f"toTerrID={bel} AND fromTerrID={pic}"),
-                            ("wD_CoastalBorders", f"toTerrID={bel} AND fromTerrID={pic}"),
-                            ("wD_Borders", f"toTerrID={kie} AND fromTerrID={ruh}"),
-                            ("wD_CoastalBorders", f"toTerrID={kie} AND fromTerrID={ruh}"))]
+    map_id = run.declared["variant"]["mapID"]
+    assert run.declared["sql"] == [f"DELETE FROM {table} WHERE mapID={map_id} AND {cond}" for table, cond in (
+        ("wD_Borders", f"toTerrID={bur}"), ("wD_CoastalBorders", f"toTerrID={bur}"),
+        ("wD_CoastalBorders", f"toTerrID={spa_nc}"),
+        ("wD_Borders", f"toTerrID={bel} AND fromTerrID={pic}"),
+        ("wD_CoastalBorders", f"toTerrID={bel} AND fromTerrID={pic}"),
+        ("wD_Borders", f"toTerrID={kie} AND fromTerrID={ruh}"),
+        ("wD_CoastalBorders", f"toTerrID={kie} AND fromTerrID={ruh}"))]
     # once the map is installed, before the order form's territory cache is written
     install = (folder / "install.php").read_text(encoding="utf-8")
     assert install.index("runSQL(") < install.index("DELETE FROM") < install.rindex("DELETE FROM") \
@@ -234,8 +243,9 @@ def test_dutch_revolt_imported_exported_and_imported_again_keeps_the_modules(tmp
     run = run_variant(folder.parent, folder.name, tmp_path)
     assert run.warnings == []
     assert run.declared["dates"][:3] == ["Pre-game", "Spring, 1555", "Autumn, 1560"]
-    assert [re.sub(r"mapID=\d+", "mapID=M", s) for s in run.declared["sql"]] == \
-        ["DELETE FROM wD_Borders WHERE mapID=M AND toTerrID=9", "DELETE FROM wD_CoastalBorders WHERE mapID=M AND toTerrID=9"]
+    assert [re.sub(r"mapID=\d+", "mapID=M", s) for s in run.declared["sql"]] == [
+        "DELETE FROM wD_Borders WHERE mapID=M AND toTerrID=9",            # Spain, terrID 9 as in DutchRevolt's
+        "DELETE FROM wD_CoastalBorders WHERE mapID=M AND toTerrID=9"]
 
 
 def test_hostile_values_of_the_modules_never_reach_the_php(tmp_path):
