@@ -97,9 +97,15 @@ def closed(entries: list, location_by_row: dict[int, str], by_id: dict) -> tuple
         else:
             pairs.append([frm, to])
     out: dict = {}
+    # a place listed whole covers its coasts (an export deletes the coasts' rows too)
+    whole = set(into)
+    into = [t for t in into if t.split("/")[0] == t or t.split("/")[0] not in whole]
     if into:
         out["no_entry"] = list(dict.fromkeys(into))
     pairs = [p for p in pairs if p[1] not in into and p[1].split("/")[0] not in into]
+    listed = {tuple(p) for p in pairs}
+    pairs = [p for p in pairs if tuple(q.split("/")[0] for q in p) == tuple(p)
+             or tuple(q.split("/")[0] for q in p) not in listed]
     if pairs:
         out["closed"] = [list(p) for p in dict.fromkeys(tuple(p) for p in pairs)]
     return out, sorted(set(unknown))
