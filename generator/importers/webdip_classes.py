@@ -1334,7 +1334,7 @@ def _detour(facts: ClassFacts, root: Path, variant: VariantPhp) -> None:
         one = ", ".join(map(str, found["terr_id_sides"][0]))
         precise[files["adjParadoxException"]] = (
             f"its paradox rule is not modelled (movement phase): in a paradox whose decisions include the move "
-            f"from territory {one} the long way round, the variant makes that move fail and cuts the support of "
+            f"from terr#{one} the long way round, the variant makes that move fail and cuts the support of "
             "the unit it attacks, besides holding the convoys (the Szykman rule); here no rule singles that "
             "move out: the phase is settled by its decisions (one consistent outcome stands, and only a cycle "
             "with none or two is a paradox, settled by the Szykman rule)")
@@ -1443,7 +1443,7 @@ def _emergency(facts: ClassFacts) -> None:
     terrs = ", ".join(map(str, terr_ids))
     state = (f"the emergency measures are not modelled (adjustment phase): while countryID {country} owns some "
              f"but not all of territories {terrs}, it keeps one unit more than its centres")
-    said = {"userOrderBuilds": f"{state} and may build an army in territory {site.group(1) if site else '?'}, "
+    said = {"userOrderBuilds": f"{state} and may build an army in terr#{site.group(1) if site else '?'}, "
                                "vacant and not a supply centre; here such a build is illegal",
             "processOrderBuilds": f"{state}: here it builds one fewer or removes one more",
             "processMembers": f"{state}, so its builds phase is due when it has that many units"}

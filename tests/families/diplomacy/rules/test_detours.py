@@ -303,7 +303,7 @@ def test_the_egypt_paradox_rule_is_named_not_played(baron):
     result, g = baron
     said = [d.message for d in result.diagnostics if d.code == "IMP013" and d.file.endswith("adjParadoxException.php")]
     assert len(said) == 1 and "paradox rule is not modelled (movement phase)" in said[0]
-    assert "from territory 40 the long way round" in said[0]
+    assert "from Mid-Atlantic Ocean the long way round" in said[0]
     got, _ = play(g, {"FRANCE": ["F MID", "F HEJ"], "ITALY": ["A GRE", "F AEG", "F EAS", "F CYR"],
                       "TURKEY": ["F EGY", "F DAM"]},
                   {"FRANCE": ["F MID - EGY", "F HEJ S F MID - EGY"],
