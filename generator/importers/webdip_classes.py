@@ -140,6 +140,9 @@ class ClassFacts:
     # own adjMove / adjHeadToHeadMove classes that add strength to moves (_move_bonuses): (unmodelled
     # entry, {property: bonus}, {countryID: bonus})
     move_bonuses: list[tuple[tuple, dict, dict]] = field(default_factory=list)
+    # countryID -> where those classes' _holdStrength adds its bonus (_hold_bonus_lingers): True after
+    # the success test (the province a move leaves keeps it), False in the failure branch
+    hold_bonus_lingers: dict[int, set[bool]] = field(default_factory=dict)
     code: dict[str, tuple[str, str]] = field(default_factory=dict)   # cls -> (file, text) of DETOUR_CLASSES
     # builds checks that accept a Destroy in one territory whoever owns it: (terrID, unmodelled
     # entry), played when the territory is a homeland (the Homeland form), not modelled otherwise
@@ -604,6 +607,22 @@ def _move_bonuses(cls: str, body: str, real: list[str]) -> tuple[dict, dict] | N
     return lists, countries
 
 
+def _hold_bonus_lingers(body: str) -> dict[int, bool]:
+    """{countryID: lingers} of the country bonuses an own adjMove's _holdStrength adds: True for one
+    outside every block of the function (after the try / if-else that sets a hold of 0 when the
+    move succeeds and 1 when it fails, as Pirates' does), so the province the move leaves keeps it;
+    False for one inside a block (the failure branch: the standard reading)."""
+    hold = _function_body(strip_comments(body), "_holdStrength")
+    if hold is None:
+        return {}
+    found: dict[int, bool] = {}
+    for m in _COUNTRY_BONUS.finditer(hold):
+        before = hold[:m.start()]
+        outside = before.count("{") == before.count("}")
+        found[int(m.group(1))] = found.get(int(m.group(1)), outside) and outside
+    return found
+
+
 def _strength_by_unit_type(facts: ClassFacts) -> None:
     """The adjMove classes' bonus for one unit type's moves as the UnitStrength form; each class
     then stays not modelled only for its bonus to a country's moves, which the warning names."""
@@ -660,7 +679,9 @@ def _hazard_form(facts: ClassFacts, variant: VariantPhp) -> None:
     name = facts.hazard_name or "Hazard"
     power = re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_") or "HAZARD"
     facts.found["RovingHazard"] = {"power": power, "name": name.lower(), "kind": parts["placement"][1]["kind"],
-                                   "bonus": int(bonus) if bonus == int(bonus) else bonus}
+                                   "bonus": int(bonus) if bonus == int(bonus) else bonus,
+                                   # every _holdStrength adds it after the success test: it lingers
+                                   "lingers": facts.hold_bonus_lingers.get(country) == {True}}
     played = {where for where, _ in parts.values()}
     # an adjMove whose only bonus left unplayed is the hazard's (the unit-type one played, or none)
     alone = {where[:2] for where, lists, countries in facts.move_bonuses
@@ -1126,6 +1147,8 @@ def _read_class_file(facts: ClassFacts, cls: str, shown: str, text: str) -> None
                 elif (bonuses := _move_bonuses(cls, own, real)) is not None:
                     _unmodelled(facts, where, body)
                     facts.move_bonuses.append((where, *bonuses))
+                    for country, lingers in _hold_bonus_lingers(own).items():
+                        facts.hold_bonus_lingers.setdefault(country, set()).add(lingers)
                 else:
                     _unmodelled(facts, where, body)
             continue

@@ -86,7 +86,9 @@ its own parse/validate/adjudicate/execute (orders/move.go). The hooks:
                                                       moves of the phase made stronger by the
                                                       number: in attack, prevent and defence (a
                                                       head-to-head battle), and in hold when the
-                                                      move fails (not against the unit's own power)
+                                                      move fails (not against the unit's own power);
+                                                      with `lingers: true` in the module's params,
+                                                      also in the province left when it succeeds
 
     convoy_strength(game, units, convoys, params) -> {province: (fn(strength) -> strength, through)}
                                                       the attack and prevent strengths of some of

@@ -78,10 +78,11 @@ class Reweighed(Resolver):
     out (a spared move still dislodges a supporter, which then gives no support), and allied
     powers taken for one wherever the standard rules ask whether two units share a power, and
     the moves a module gives a bonus (move_bonus) stronger in attack, prevent and defence, and
-    in hold when they fail, and the convoyed armies a module weighs (convoy_strength) passed
+    in hold when they fail (and when they succeed too, in the province left, for a module whose
+    params say `lingers`), and the convoyed armies a module weighs (convoy_strength) passed
     through its function unless the fleets it names all convoy them and stay."""
 
-    __slots__ = ("weights", "cutters", "bonus", "convoy_weights")
+    __slots__ = ("weights", "cutters", "bonus", "lingering", "convoy_weights")
 
     def __init__(self, game, strengths: list, uncut: list, m, units: dict, orders: dict,
                  sides: dict | None = None, bonuses: list = (), convoyed: list = ()):
@@ -95,10 +96,13 @@ class Reweighed(Resolver):
                 weights[p] = weigh if before is None else (lambda s, f=weigh, g=before: f(g(s)))
         self.weights = weights
         bonus: dict = {}
+        lingering: dict = {}        # the part of a move's bonus its hold keeps after it succeeds
         for fn, params in bonuses:
             for p, extra in fn(game, units, moves, params).items():
                 bonus[p] = bonus.get(p, 0) + extra
-        self.bonus = bonus
+                if params.get("lingers"):
+                    lingering[p] = lingering.get(p, 0) + extra
+        self.bonus, self.lingering = bonus, lingering
         spared = {p for fn, params in uncut for p in fn(game, units, moves, params)}
         # a supporter attacked by a spared move -> the attackers that still cut its support
         self.cutters = {d: [q for q in qs if q not in spared] for d, qs in self.into.items()
@@ -141,8 +145,11 @@ class Reweighed(Resolver):
 
     def hold_strength(self, d: str):
         strength = Resolver.hold_strength(self, d)
-        # a move's hold strength is 0 when it leaves, 1 when it fails: only then stronger
-        return strength + self.bonus[d] if strength and d in self.bonus and self.kind[d] == "move" else strength
+        if d not in self.bonus or self.kind[d] != "move":
+            return strength
+        # a move's hold strength is 0 when it leaves, 1 when it fails: stronger when it fails, and
+        # when it leaves by a lingering bonus only (vDiplomacy's Pirates adds it after the test)
+        return strength + (self.bonus[d] if strength else self.lingering.get(d, 0))
 
     def _support(self, p: str, record: bool = False, cutters=None):
         return Resolver._support(self, p, record, self.cutters.get(p))

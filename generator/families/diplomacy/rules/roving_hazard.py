@@ -16,7 +16,10 @@ the country after the last of $countries, `count($Game->Variant->countries) + 1`
   nowhere and fails, so the unit stays where it is); with no unit, nothing;
 - adjMove / adjHeadToHeadMove: every move of that country gains 3 (`$min += 3; $max += 3;`),
   in attack, prevention and defence, and in its hold when the move fails; it takes the place
-  of the frigates' half (`elseif`), so a hazard that is an army gains 3, not 3.5;
+  of the frigates' half (`elseif`), so a hazard that is an army gains 3, not 3.5. Pirates'
+  _holdStrength adds it after the success test, so the province the hurricane has just left
+  still holds with 3 (a unit following it in needs an attack of 4): `lingers: true`; a class
+  that adds it in the failure branch only is the standard reading (`lingers: false`);
 - processMembers' countUnitsSCs: that country is counted for no player, so a supply centre
   it stands in at the end of a fall turn (webDiplomacy gives the centre to the occupant) is
   no one's: neutral. A unit it dislodges retreats as any other (no class takes it off).
@@ -31,7 +34,7 @@ with no such order, no hazard until the next adjustment phase. Dislodged, it is 
 player orders its retreat). The game's opening adjustment phase (a custom start's) places none.
 
     rules:
-      roving_hazard: {power: HURRICANE, name: hurricane, bonus: 3}
+      roving_hazard: {power: HURRICANE, name: hurricane, bonus: 3, lingers: true}
 """
 from __future__ import annotations
 
@@ -51,6 +54,7 @@ def neutral_power(params: dict) -> str:
 
 
 def move_bonus(game, units, moves: dict, params: dict) -> dict:
+    """Its moves' bonus; with `lingers` the engine keeps it in the hold of the province left."""
     power, bonus = params["power"], params["bonus"]
     return {p: bonus for p in moves if units[p].power == power}
 
@@ -151,6 +155,8 @@ def examples_of(game, params: dict) -> list[tuple[str, dict]]:
             break
         if out:
             break
+    if params["lingers"] and params["bonus"] >= 1:
+        out += _lingering_example(game, params, powers[0])
     # autumn: the hazard ends in a power's centre (vacant): the centre is no one's after it
     for src in sorted(sites(game, params)):
         if "/" in src:
@@ -178,6 +184,25 @@ def examples_of(game, params: dict) -> list[tuple[str, dict]]:
     return out
 
 
+def _lingering_example(game, params: dict, player: str) -> list[tuple[str, dict]]:
+    """The hazard moves on and a lone unit moving in after it fails (1 against the bonus)."""
+    m, power, kind = game.map, params["power"], params["kind"]
+    adj = m.army_adj if kind == "A" else m.fleet_adj
+    whole = lambda q: "/" not in q and bool(m.provinces[q].locations(kind))    # noqa: E731
+    for src in sorted(s for s in sites(game, params) if "/" not in s):
+        near = sorted(q for q in adj.get(src, ()) if whole(q) and src in adj.get(q, ()))
+        if len(near) < 2:
+            continue
+        dst, follower = near[0], near[1]
+        move, follow = f"{kind} {src} - {dst}", f"{kind} {follower} - {src}"
+        return [(f"Spring: the province the {params['name']} leaves still holds with its bonus", {
+            "phase": _movement_phase(game, "S"),
+            "units": {power: [f"{kind} {src}"], player: [f"{kind} {follower}"]},
+            "orders": {power: [move], player: [follow]},
+            "expect": {"results": {move: "succeeds", follow: "fails"}}})]
+    return []
+
+
 def _played(game, params: dict) -> list:
     from . import _example as example
     return [(title, example.play(game, found)) for title, found in examples_of(game, params)]
@@ -203,6 +228,10 @@ def pages(game, params: dict) -> list[Page]:
              f"preventing another unit from entering the province it moves to, and in a head-to-head battle; "
              f"when its move fails it holds with {md_text(str(bonus))} more as well. A unit it dislodges "
              f"retreats as usual; the {md_text(name)} dislodged is disbanded.", ""]
+    if params["lingers"]:
+        lines += [f"When the {md_text(name)} moves on, the province it has just left still holds with "
+                  f"{md_text(str(bonus))} in that turn: a unit moving in after it needs an attack strength "
+                  f"over {md_text(str(bonus))}.", ""]
     if params["neutralises"]:
         lines += [f"A supply centre the {md_text(name)} stands in at the end of a fall turn becomes neutral: "
                   f"it no longer counts for the power that owned it, for builds or for victory.", ""]
@@ -225,7 +254,7 @@ def pages(game, params: dict) -> list[Page]:
 
 def _imported(found: dict) -> dict:
     facts = found.get("RovingHazard") or {}
-    return {k: v for k, v in facts.items() if k in ("power", "name", "bonus", "kind")}
+    return {k: v for k, v in facts.items() if k in ("power", "name", "bonus", "kind", "lingers")}
 
 
 MODULE = RuleModule(
@@ -239,7 +268,9 @@ MODULE = RuleModule(
             "kind": Param("A", "The kind of unit it is.", choices=("A", "F")),
             "bonus": Param(3, "The extra strength of each of its moves.", shape=_strength),
             "neutralises": Param(True, "A supply centre it stands in after a fall turn becomes no one's.",
-                                 shape=boolean)},
+                                 shape=boolean),
+            "lingers": Param(False, "The province its move leaves keeps the bonus as its hold strength in that "
+                                    "turn (vDiplomacy's Pirates); false: the standard 0.", shape=boolean)},
     neutral_power=neutral_power, move_bonus=move_bonus, validate=validate, no_retreat=no_retreat,
     checks=checks, pages=pages, owners_after=owners_after, placements=placements,
     webdip=WebdipForm("a unit of no player placed and moved at random, with stronger moves, that makes the centre "

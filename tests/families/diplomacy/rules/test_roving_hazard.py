@@ -15,6 +15,7 @@ frigates' half), processMembers.php (the country counted for no player). The dic
 server's: the positions below give their outcome as the hurricane's orders. On the standard
 map, as the unit_strength tests do.
 """
+import re
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from generator.importers.webdiplomacy import import_variant
 
 PIRATES = Path(__file__).resolve().parents[3] / "data" / "webdip" / "Pirates"
 HURRICANE = {"roving_hazard": {"power": "HURRICANE", "name": "hurricane", "bonus": 3}}
+LINGERING = {"roving_hazard": {**HURRICANE["roving_hazard"], "lingers": True}}
 
 
 @pytest.fixture
@@ -159,7 +161,7 @@ def test_the_pirates_import_plays_the_hurricane():
     # 'Build Army', the name from OrderArchiv's countryIDToName), and the game is complete
     result = import_variant(PIRATES)
     assert result.game["rules"]["roving_hazard"] == {"power": "HURRICANE", "name": "hurricane", "kind": "A",
-                                                     "bonus": 3}
+                                                     "bonus": 3, "lingers": True}
     assert result.game["status"] == "complete"
 
 
@@ -205,7 +207,8 @@ def test_the_form_is_read_from_the_code_not_the_class_names(tmp_path):
         path.write_text(path.read_text(encoding="latin-1").replace("Hurricane_", "Storm_")
                         .replace("$this->countryIDToName[]='Hurricane';", ""), encoding="latin-1")
     result = import_variant(folder)
-    assert result.game["rules"]["roving_hazard"] == {"power": "HAZARD", "name": "hazard", "kind": "A", "bonus": 3}
+    assert result.game["rules"]["roving_hazard"] == {"power": "HAZARD", "name": "hazard", "kind": "A", "bonus": 3,
+                                                     "lingers": True}
     assert result.game["status"] == "complete"
 
 
@@ -220,3 +223,107 @@ def test_a_hazard_that_is_never_moved_stays_a_warning(tmp_path):
     assert "roving_hazard" not in result.game["rules"] and result.game["status"] == "partial"
     warned = [d.message for d in result.diagnostics if d.code == "IMP013"]
     assert any("in every build phase" in m for m in warned) and any("country 14 gains 3" in m for m in warned)
+
+
+# --- the province it has just left (vDiplomacy's Pirates: adjMove.php / adjHeadToHeadMove.php) ---
+# _holdStrength sets the hold of a move that succeeds to 0 and of one that fails to 1 inside its
+# try / if-else, then adds the hurricane's 3 after it (`if ( $this->countryID == 14 ) { $min += 3;
+# $max += 3; }`): the province it has left still holds with 3 in that turn (`lingers: true`).
+
+FOLLOW = {"units": {"HURRICANE": ["A BUR"], "FRANCE": ["A PAR", "A PIC", "A GAS", "A MAR"]}}
+ALONE = ["A PAR - BUR"]                                                  # attack 1
+SUPPORTED = ["A PAR - BUR", "A PIC S A PAR - BUR", "A GAS S A PAR - BUR", "A MAR S A PAR - BUR"]   # 4
+
+
+def _follow(game, french):
+    return results(play(game, {"phase": "S1901M", **FOLLOW,
+                               "orders": {"HURRICANE": ["A BUR - MUN"], "FRANCE": french}}))
+
+
+def test_a_unit_following_it_in_needs_an_attack_over_its_bonus_when_it_lingers(classic_with):
+    game = classic_with(LINGERING)
+    got = _follow(game, ALONE)
+    assert got["A BUR - MUN"][0] == "succeeds"
+    assert got["A PAR - BUR"][0] == "fails" and "3" in got["A PAR - BUR"][1]      # 1 against 3
+    got = _follow(game, SUPPORTED)
+    assert got["A BUR - MUN"][0] == "succeeds" and got["A PAR - BUR"][0] == "succeeds"   # 4 against 3
+
+
+def test_without_lingers_the_province_it_leaves_holds_with_nothing(game):
+    # the standard reading (a class that adds the bonus in the failure branch only): 0 once it leaves
+    for french in (ALONE, SUPPORTED):
+        got = _follow(game, french)
+        assert got["A BUR - MUN"][0] == "succeeds" and got["A PAR - BUR"][0] == "succeeds"
+
+
+def test_a_failed_move_of_it_holds_with_one_and_its_bonus_either_way(classic_with):
+    # bounced (MUN held with 3 supports: 4 against 4), it holds with 1 + 3: 4 does not dislodge it
+    units = {"HURRICANE": ["A BUR"], "GERMANY": ["A MUN", "A KIE", "A BER", "A RUH"],
+             "FRANCE": ["A PAR", "A PIC", "A GAS", "A MAR"]}
+    german = ["A MUN H", "A KIE S A MUN", "A BER S A MUN", "A RUH S A MUN"]
+    for rules in (HURRICANE, LINGERING):
+        got = results(play(classic_with(rules), {"phase": "S1901M", "units": units,
+                                                 "orders": {"HURRICANE": ["A BUR - MUN"], "GERMANY": german,
+                                                            "FRANCE": SUPPORTED}}))
+        assert got["A BUR - MUN"][0] == "fails" and got["A PAR - BUR"][0] == "fails"
+
+
+def test_a_head_to_head_battle_is_unaffected(classic_with):
+    # adjHeadToHeadMove weighs the hurricane's defence (1 + 3), not its hold: Munich's move with
+    # two supports (3) fails, the hurricane's 4 beats Munich's defence of 1, lingering or not
+    units = {"HURRICANE": ["A BUR"], "GERMANY": ["A MUN", "A RUH", "A BEL"]}
+    orders = {"HURRICANE": ["A BUR - MUN"], "GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR", "A BEL S A MUN - BUR"]}
+    outcomes = []
+    for rules in (HURRICANE, LINGERING):
+        resp = play(classic_with(rules), {"phase": "S1901M", "units": units, "orders": orders})
+        got = results(resp)
+        assert got["A BUR - MUN"][0] == "succeeds" and got["A MUN - BUR"][0] == "fails"
+        outcomes.append((got, resp["after"]))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_a_frigates_half_needs_no_lingering(classic_with):
+    # the class adds the frigates' 0.5 the same way, but any attack beats it (1 > 0.5, and an attack
+    # of 0 is only against a unit of one's own power that stays): the standard 0 plays the same
+    game = classic_with({**LINGERING, "unit_strength": {"kind": "A", "bonus": 0.5}})
+    got = results(play(game, {"phase": "S1901M", "units": {"GERMANY": ["A MUN"], "FRANCE": ["A BUR"]},
+                              "orders": {"GERMANY": ["A MUN - BOH"], "FRANCE": ["A BUR - MUN"]}}))
+    assert got["A MUN - BOH"][0] == "succeeds" and got["A BUR - MUN"][0] == "succeeds"
+
+
+def test_the_page_says_it_and_plays_it(classic_with):
+    game = classic_with(LINGERING)
+    params = game.modules.params("roving_hazard")
+    assert MODULE.checks(game, params) == []        # the example plays as it says on the game's map
+    [page] = MODULE.pages(game, params)
+    assert "the province it has just left still holds with 3" in page.content
+    assert "## Spring: the province the hurricane leaves still holds with its bonus" in page.content
+    game = classic_with(HURRICANE)
+    [page] = MODULE.pages(game, game.modules.params("roving_hazard"))
+    assert "just left" not in page.content and "leaves still holds" not in page.content
+
+
+def _bonus_in_the_failure_branch(path: Path) -> None:
+    """_holdStrength with the hurricane's 3 added in the failure branch, the frigates' after the test."""
+    text = path.read_text(encoding="latin-1")
+    start = text.index("function _holdStrength")
+    end = text.index("return $holdStrength;", start)
+    hold = re.sub(r"(\$min = 1;\s*\$max = 1;)", r"\1 if ( $this->countryID == 14 ) { $min += 3; $max += 3; }",
+                  text[start:end], count=1)
+    hold = re.sub(r"if \( \$this->countryID == 14 \) \{\s*\$min \+= 3;\s*\$max \+= 3;\s*\} elseif", "if", hold)
+    path.write_text(text[:start] + hold + text[end:], encoding="latin-1")
+
+
+def test_the_bonus_in_the_failure_branch_is_read_as_the_standard_rule(tmp_path):
+    # the form, not Pirates' ids: the same classes with the bonus inside the else branch of the
+    # success test give the standard reading; still the whole hazard, still complete
+    folder = _copy(tmp_path)
+    for name in ("adjMove.php", "adjHeadToHeadMove.php"):
+        _bonus_in_the_failure_branch(folder / "classes" / name)
+    result = import_variant(folder)
+    assert result.game["rules"]["roving_hazard"]["lingers"] is False
+    assert result.game["status"] == "complete"
+    # one class after the test, the other in the branch: they disagree, the standard reading stays
+    folder = _copy(tmp_path / "one")
+    _bonus_in_the_failure_branch(folder / "classes" / "adjMove.php")
+    assert import_variant(folder).game["rules"]["roving_hazard"]["lingers"] is False
