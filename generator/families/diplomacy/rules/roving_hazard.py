@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from ....escape import code_span, md_text
 from ...base import Page
-from ..movement import IllegalOrder
+from ..movement import IllegalOrder, Unit
 from . import Param, Problem, RuleModule, WebdipForm, boolean, text
 
 
@@ -155,7 +155,7 @@ def examples_of(game, params: dict) -> list[tuple[str, dict]]:
             break
         if out:
             break
-    if params["lingers"] and params["bonus"] >= 1:
+    if params["lingers"]:
         out += _lingering_example(game, params, powers[0])
     # autumn: the hazard ends in a power's centre (vacant): the centre is no one's after it
     for src in sorted(sites(game, params)):
@@ -185,7 +185,9 @@ def examples_of(game, params: dict) -> list[tuple[str, dict]]:
 
 
 def _lingering_example(game, params: dict, player: str) -> list[tuple[str, dict]]:
-    """The hazard moves on and a lone unit moving in after it fails (1 against the bonus)."""
+    """The hazard moves on and a lone unit moving in after it fails: its attack, 1 and the bonus any
+    module gives its move (Pirates' frigates: 1.5), against the hazard's bonus; none where it would
+    not fail."""
     m, power, kind = game.map, params["power"], params["kind"]
     adj = m.army_adj if kind == "A" else m.fleet_adj
     whole = lambda q: "/" not in q and bool(m.provinces[q].locations(kind))    # noqa: E731
@@ -194,6 +196,11 @@ def _lingering_example(game, params: dict, player: str) -> list[tuple[str, dict]
         if len(near) < 2:
             continue
         dst, follower = near[0], near[1]
+        unit = {follower: Unit(player, kind, follower)}
+        attack = 1 + sum(fn(game, unit, {follower: src}, given).get(follower, 0)
+                         for fn, given in game.modules.hooks("move_bonus"))
+        if attack > params["bonus"]:
+            return []
         move, follow = f"{kind} {src} - {dst}", f"{kind} {follower} - {src}"
         return [(f"Spring: the province the {params['name']} leaves still holds with its bonus", {
             "phase": _movement_phase(game, "S"),

@@ -301,6 +301,15 @@ def test_the_page_says_it_and_plays_it(classic_with):
     game = classic_with(HURRICANE)
     [page] = MODULE.pages(game, game.modules.params("roving_hazard"))
     assert "just left" not in page.content and "leaves still holds" not in page.content
+    # the example's lone attack counts the other modules' bonuses (Pirates' armies: 1.5 against 3);
+    # where it would beat the hazard's bonus (1.5 against 1) the page shows no such example
+    for bonus, shown in ((3, True), (1, False)):
+        game = classic_with({"roving_hazard": {**LINGERING["roving_hazard"], "bonus": bonus},
+                             "unit_strength": {"kind": "A", "bonus": 0.5}})
+        params = game.modules.params("roving_hazard")
+        assert MODULE.checks(game, params) == []
+        [page] = MODULE.pages(game, params)
+        assert ("leaves still holds" in page.content) is shown
 
 
 def _bonus_in_the_failure_branch(path: Path) -> None:
