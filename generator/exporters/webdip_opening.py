@@ -111,19 +111,39 @@ def held_class(base: str, anywhere: bool) -> list[str]:
             *_sql(later), "\t}", "}", ""]
 
 
-def listed_class(cls: str, base: str, country_id: int, power: str, terr_ids: list[int]) -> list[str]:
+def turn_class(base: str) -> list[str]:
+    """CustomStart_userOrderBuilds of the listed form: DutchRevolt's check reads the game's turn
+    from the variant object (`$GLOBALS['Variants'][VARIANTID]->turn`), which webDiplomacy's
+    WDVariant does not have (null there, which `== 0` takes for the opening in every phase): the
+    order sets it from its game first, into the `$turn` the variant declares (TURN_PROPERTY)."""
+    return ["// Custom start: the game's turn, which the opening check below reads from the variant.",
+            f"class CustomStart_userOrderBuilds extends {base} {{", "",
+            "	public function __construct($orderID, $gameID, $countryID) {",
+            "		global $DB;",
+            "		parent::__construct($orderID, $gameID, $countryID);",
+            "		list($turn) = $DB->sql_row(\"SELECT turn FROM wD_Games WHERE id = \".((int)$gameID));",
+            "		$GLOBALS['Variants'][VARIANTID]->turn = (int)$turn;",
+            "	}", "}", ""]
+
+
+# the variant's field the listed form's check reads (declared: PHP 8.2 deprecates adding it)
+TURN_PROPERTY = ["	// the game's turn, set by classes/userOrderBuilds.php for its opening check", "	public $turn;", ""]
+
+
+def listed_class(cls: str, country_id: int, power: str, terr_ids: list[int]) -> list[str]:
     """`cls` with DutchRevolt's turn-0 check: country `country_id` builds fleets only, in
-    `terr_ids` only (its listed seas); every other build by webDiplomacy's check."""
+    `terr_ids` only (its listed seas); every other build by webDiplomacy's check. It extends
+    turn_class's, which gives the check the game's turn."""
     tests = " || ".join(f"($this->toTerrID == {t})" for t in terr_ids)
     return [f"// Custom start: in the opening build phase (turn 0) {php_comment(power)} builds fleets only, in the",
             "// listed seas only (its opening sites); other builds as the parent class checks them.",
-            f"class {cls} extends {base} {{", "",
-            "\tprotected function toTerrIDCheck() {",
-            "\t\t$turn = $GLOBALS['Variants'][VARIANTID]->turn;",
-            f"\t\tif( ($turn == 0) && ($this->countryID == {country_id}) ) {{",
-            "\t\t\tif( $this->type == 'Build Army' ) return false;",
-            f"\t\t\tif( {tests} ) return true;",
-            "\t\t\telse return false;",
-            "\t\t}",
-            "\t\telse return parent::toTerrIDCheck();",
-            "\t}", "}", ""]
+            f"class {cls} extends CustomStart_userOrderBuilds {{", "",
+            "	protected function toTerrIDCheck() {",
+            "		$turn = $GLOBALS['Variants'][VARIANTID]->turn;",
+            f"		if( ($turn == 0) && ($this->countryID == {country_id}) ) {{",
+            "			if( $this->type == 'Build Army' ) return false;",
+            f"			if( {tests} ) return true;",
+            "			else return false;",
+            "		}",
+            "		else return parent::toTerrIDCheck();",
+            "	}", "}", ""]

@@ -197,7 +197,8 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
     opening = _opening_php(game, name, sites, held is not None, anywhere, full, terr_id, country_of)
     out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, transform, neutral,
-                                            shown, diags, targets is not None, bool(homelands), bool(opening))
+                                            shown, diags, targets is not None, bool(homelands), bool(opening),
+                                            turn_field=bool(opening) and held is None)
     out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc, transform, neutral)
     neutral_units = {neutral.country: neutral.units} if neutral else {}
     if custom:
@@ -254,8 +255,8 @@ def _opening_php(game: Game, name: str, sites: dict, held: bool, anywhere: bool,
     if one is None:
         return []
     power, places = one
-    return lines + wo.listed_class(f"{name}Variant_userOrderBuilds", base, country_of[power], power,
-                                   [terr_id[full[p]] for p in places])
+    return lines + wo.turn_class(base) + wo.listed_class(f"{name}Variant_userOrderBuilds", country_of[power],
+                                                         power, [terr_id[full[p]] for p in places])
 
 
 def _too_many_territories(game: Game) -> bool:
@@ -404,7 +405,7 @@ def variant_id(name: str) -> int:
 
 def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, transform: bool,
                  neutral: wm.Neutrals | None, shown, diags, targets: bool = False, homelands: bool = False,
-                 opening: bool = False) -> str:
+                 opening: bool = False, turn_field: bool = False) -> str:
     meta = game.meta
     credits = meta.get("credits") or []
     authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
@@ -481,6 +482,7 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
              "\tpublic $codeVersion = '1.0';",
              "\tpublic $homepage = '';", "",
              "\tpublic $countries = array(" + ", ".join(_q(p.name) for p in powers) + ");", "",
+             *(wo.TURN_PROPERTY if turn_field else []),
              "\tpublic function __construct() {", "\t\tparent::__construct();", *classes, "\t}", "",
              *wm.variant_members(neutral),
              "\tpublic function initialize() {", "\t\tparent::initialize();",

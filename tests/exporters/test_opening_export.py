@@ -10,7 +10,9 @@ PHP runs under the stand-ins with no warning, and sites neither form gives are n
 from __future__ import annotations
 
 import copy
+import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ from generator.exporters.output import write_folder
 from generator.exporters.webdiplomacy import export_variant, params_not_exported
 from generator.families.diplomacy.loading import game_from_data
 from generator.importers.webdiplomacy import ImportOptions, import_variant
-from webdip_php import run_variant
+from webdip_php import php, run_variant
 
 REPO = Path(__file__).resolve().parents[2]
 WEBDIP = REPO / "tests" / "data" / "webdip"
@@ -101,6 +103,57 @@ def test_held_sites_on_a_small_game_come_back_with_their_territories(tmp_path):
     assert run.warnings == []
     owners = {row[0]: row[3] for row in run.declared["territories"]}
     assert owners["Yorkshire (YOR)"] == owners["London (LON)"] == 2 and owners["Wales (WAL)"] == 0
+
+
+CHECK_HARNESS = r"""<?php
+define('IN_CODE', 1);
+define('VARIANTID', 5);
+error_reporting(E_ALL);
+set_error_handler(function ($no, $text, $file, $line) { fwrite(STDERR, "$file:$line: $text\n"); return true; });
+// stand-ins: webDiplomacy's userOrderBuilds (its own check answers 'parent'), the variant object
+// with the exported variant's `$turn` field, and wD_Games (the game's turn, from the test's JSON)
+$cases = json_decode(file_get_contents($argv[2]), true);
+class userOrderBuilds {
+	public $type, $toTerrID, $countryID;
+	function __construct($orderID, $gameID, $countryID) { $this->countryID = $countryID; }
+	protected function toTerrIDCheck() { return 'parent'; }
+}
+class Db { public $turn; function sql_row($sql) { return array($this->turn); } }
+$DB = new Db();
+$GLOBALS['Variants'][VARIANTID] = new class { public $turn; };
+require $argv[1];
+$out = array();
+foreach ($cases as $c) {
+	$DB->turn = $c[0];
+	$order = new ClassicVariant_userOrderBuilds(1, 7, $c[1]);
+	$order->type = $c[2];
+	$order->toTerrID = $c[3];
+	$out[] = (function () { return $this->toTerrIDCheck(); })->call($order);
+}
+echo json_encode($out), "\n";
+"""
+
+
+def test_the_listed_check_plays_in_the_opening_only_and_for_that_power_only(tmp_path):
+    """DutchRevolt's check read the turn from the variant, which webDiplomacy's has not (null,
+    `== 0` in every phase): the export gives it the game's turn, so later phases and the other
+    countries get webDiplomacy's own check."""
+    game = _classic({"ENGLAND": ["NTH", "ENG"]}, {"ENGLAND": ["F NTH"]})
+    result, folder, _ = _round_trip(game, tmp_path, "Classic")
+    rows = {row[0]: i for i, row in enumerate(run_variant(folder.parent, folder.name, tmp_path)
+                                              .declared["territories"], start=1)}
+    nth, eng, lon = rows["North Sea (NTH)"], rows["English Channel (ENG)"], rows["London (LON)"]
+    cases = [(0, 2, "Build Fleet", nth), (0, 2, "Build Fleet", lon), (0, 2, "Build Army", nth),
+             (0, 2, "Build Fleet", eng), (1, 2, "Build Fleet", lon), (2, 2, "Build Army", nth),
+             (0, 3, "Build Army", lon), (0, 2, "Destroy", lon)]
+    harness, given = tmp_path / "check.php", tmp_path / "cases.json"
+    harness.write_text(CHECK_HARNESS, encoding="utf-8")
+    given.write_text(json.dumps(cases), encoding="utf-8")
+    done = subprocess.run([php(), str(harness), str(folder / "classes" / "userOrderBuilds.php"), str(given)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert json.loads(done.stdout) == [True, False, False, True, "parent", "parent", "parent", False]
+    assert "\tpublic $turn;" in result.files["variant.php"]
 
 
 def test_listed_seas_of_one_power_on_a_small_game_come_back(tmp_path):
