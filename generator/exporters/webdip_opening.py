@@ -6,10 +6,13 @@ the importer reads back (importers/webdiplomacy.py `_opening_sites`):
   its opening sites (its countryID column) and the class's SQL says `g.turn=0 OR ...`.
   It fits when every power with default builds has opening sites, made of its own home
   centres (all of them: install.php gives a power its home centres) and territories no
-  other power lists (a territory has one owner);
+  other power lists (a territory has one owner). Then no other territory off the centres is
+  given an owner (geometry.yaml's owners): it would be a build place too;
 - listed (DutchRevolt's form): one country builds, in turn 0, only in listed territories
   and no army (`$this->toTerrID == N || ...`); it fits one power whose sites are all seas
-  (where only fleets stand, so the ban plays no part), at most 20 of them.
+  (where only fleets stand, so the ban plays no part), at most 20 of them. DutchRevolt's check
+  reads the turn from the variant object, which has none on webDiplomacy (null, `== 0` in every
+  phase): the export's base class sets it from the game (`turn_class`).
 
 Any other `opening_sites` is reported (EXP001) with the reason (`gap`). Both classes keep
 webDiplomacy's own check for later phases and for removals (parent::toTerrIDCheck, or the

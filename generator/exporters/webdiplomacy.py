@@ -24,7 +24,8 @@ them back:
 
 - custom_start: the CustomStart classes (written here: processGame opens with a build
   phase, processOrderBuilds fills it with the default builds, adjudicatorPreGame places
-  no units), registered in variant.php;
+  no units), registered in variant.php; its opening_sites as a userOrderBuilds in Pirates'
+  or DutchRevolt's form where one gives them back (webdip_opening.py), else EXP001;
 - build_anywhere: the classes of the BuildAnywhere variant that ships with webDiplomacy
   (variants/BuildAnywhere), registered by name; a custom start's processOrderBuilds
   extends that variant's;
