@@ -38,7 +38,7 @@ def held_owners(game: Game, sites: dict[str, list[str]]) -> dict[str, str] | Non
     provinces, owners = game.map.provinces, {}
     for power, places in sites.items():
         homes = {p.id for p in provinces.values() if p.supply_center and p.home == power}
-        if any(place not in provinces for place in places):
+        if any(place not in provinces for place in places) or len(set(places)) != len(places):
             return None
         if {p for p in places if provinces[p].supply_center} != homes:
             return None
