@@ -421,7 +421,7 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
                     "\t\t$this->variantClasses['processGame'] = %s;" % own,
                     "\t\t$this->variantClasses['processOrderBuilds'] = %s;" % own]
         if opening:
-            classes += ["\t\t// the opening builds on the places each country holds at the start",
+            classes += ["\t\t// the opening builds on the opening sites, off the centres too",
                         "\t\t$this->variantClasses['userOrderBuilds'] = %s;" % own]
     else:
         classes.append("\t\t$this->variantClasses['adjudicatorPreGame'] = %s;" % own)
