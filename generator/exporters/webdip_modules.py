@@ -146,14 +146,14 @@ def variant_members(n: Neutrals | None) -> list[str]:
 
 # -- class files ---------------------------------------------------------------------------
 
-def _file(header: str, body: list[str]) -> str:
+def class_file(header: str, body: list[str]) -> str:
     lines = ["<?php", header.rstrip("\n"),
              "defined('IN_CODE') or die('This script can not be run by itself.');", "", *body, "?>"]
     return "\n".join(lines) + "\n"
 
 
 def user_order_diplomacy_php(header: str, name: str) -> str:
-    return _file(header, [
+    return class_file(header, [
         "// Transform: the order form sends the type 'Transform_<1000 + terrID>' (terrID: the unit's",
         "// territory, or the coast a new fleet takes); it is stored as a support hold to that number.",
         "class Transform_userOrderDiplomacy extends userOrderDiplomacy",
@@ -195,7 +195,7 @@ def user_order_diplomacy_php(header: str, name: str) -> str:
 
 
 def process_order_diplomacy_php(header: str, name: str) -> str:
-    return _file(header, [
+    return class_file(header, [
         "class Transform_processOrderDiplomacy extends processOrderDiplomacy",
         "{",
         "\t// A transform whose support hold was not cut (the unit was neither dislodged nor attacked)",
@@ -234,7 +234,7 @@ def order_interface_php(header: str, name: str, anywhere: str | None) -> str:
         "\t}",
         "}", "",
         f"class {name}Variant_OrderInterface extends Transform_OrderInterface {{}}"]
-    return _file(header, body)
+    return class_file(header, body)
 
 
 def order_archiv_php(header: str, name: str, transform: bool, n: Neutrals | None) -> str:
@@ -264,7 +264,7 @@ def order_archiv_php(header: str, name: str, transform: bool, n: Neutrals | None
                  "}", ""]
         base = "Transform_OrderArchiv"
     body.append(f"class {name}Variant_OrderArchiv extends {base} {{}}")
-    return _file(header, body)
+    return class_file(header, body)
 
 
 def transform_draw_map(base: str) -> list[str]:
@@ -357,7 +357,7 @@ def process_members_php(header: str, name: str, neutral: bool, targets: dict[int
         body += target_centres_php(base, targets)
         base = "TargetCentres_processMembers"
     body.append(f"class {name}Variant_processMembers extends {base} {{}}")
-    return _file(header, body)
+    return class_file(header, body)
 
 
 # -- target centres (TenSixtySix's form) --------------------------------------------------

@@ -24,7 +24,8 @@ them back:
 
 - custom_start: the CustomStart classes (written here: processGame opens with a build
   phase, processOrderBuilds fills it with the default builds, adjudicatorPreGame places
-  no units), registered in variant.php;
+  no units), registered in variant.php; its opening_sites as a userOrderBuilds in Pirates'
+  or DutchRevolt's form where one gives them back (webdip_opening.py), else EXP001;
 - build_anywhere: the classes of the BuildAnywhere variant that ships with webDiplomacy
   (variants/BuildAnywhere), registered by name; a custom start's processOrderBuilds
   extends that variant's;
@@ -54,6 +55,7 @@ from ..escape import php_comment, php_string
 from ..families.diplomacy.model import Game, province_of
 from ..families.diplomacy.rules import modules as rule_modules, webdip_carried
 from . import webdip_modules as wm
+from . import webdip_opening as wo
 from . import webdip_play_forms as pf
 
 NOT_EXPORTED = register("EXP001", "Part of the game has no webDiplomacy or DPjudge form",
@@ -147,7 +149,10 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
 
     images, points = _images(game, provinces, diags, shown)
     geometry = game.geometry or {}
-    owners = geometry.get("owners") or {}
+    sites = _opening_sites(game)
+    held = wo.held_owners(game, sites)
+    # the held form: install.php gives each power exactly its opening sites off the centres
+    owners = held if held is not None else geometry.get("owners") or {}
 
     rows = []
     for prov in provinces:
@@ -191,12 +196,16 @@ def export_variant(game: Game, shown: str, name: str | None = None) -> Export:
     targets = wm.target_centres(game, full, terr_id, country_of)
     units = _units(game, full, custom, neutral, shown, diags)
     nsc = _neutral_boxes(game, full, terr_id, country_of, points)
+    opening = _opening_php(game, name, sites, held is not None, anywhere, full, terr_id, country_of)
     out.files["variant.php"] = _variant_php(game, name, header, powers, custom, anywhere, transform, neutral,
-                                            shown, diags, targets is not None, bool(homelands))
+                                            shown, diags, targets is not None, bool(homelands), bool(opening),
+                                            turn_field=bool(opening) and held is None)
     out.files["classes/drawMap.php"] = _draw_map_php(header, name, powers, bool(images), nsc, transform, neutral)
     neutral_units = {neutral.country: neutral.units} if neutral else {}
     if custom:
         out.files["classes/processOrderBuilds.php"] = _custom_builds_php(header, name, units, anywhere)
+        if opening:
+            out.files["classes/userOrderBuilds.php"] = wm.class_file(header, opening)
         out.files["classes/adjudicatorPreGame.php"] = _custom_pregame_php(header, name, neutral_units)
     else:
         out.files["classes/adjudicatorPreGame.php"] = _units_php(
@@ -227,6 +236,28 @@ def _writes(game: Game, form: str) -> bool:
 def _module(game: Game, form: str) -> tuple[str, dict] | None:
     """(name, parameters) of the enabled module written as `form`, or None."""
     return game.modules.writing(form) if game.modules is not None else None
+
+
+def _opening_sites(game: Game) -> dict[str, list[str]]:
+    custom = _module(game, "CustomStart")
+    return (custom[1].get("opening_sites") or {}) if custom else {}
+
+
+def _opening_php(game: Game, name: str, sites: dict, held: bool, anywhere: bool, full: dict[str, str],
+                 terr_id: dict[str, int], country_of: dict[str, int]) -> list[str]:
+    """The userOrderBuilds classes that let the opening build on the opening sites (webdip_opening),
+    none when there are none or they have no form."""
+    lines = [f"require_once('variants/{BUILD_ANYWHERE}/classes/userOrderBuilds.php');", ""] if anywhere else []
+    base = f"{BUILD_ANYWHERE}Variant_userOrderBuilds" if anywhere else "userOrderBuilds"
+    if held:
+        return lines + wo.held_class(base, anywhere) + [
+            f"class {name}Variant_userOrderBuilds extends CustomStart_userOrderBuilds {{}}"]
+    one = wo.listed(game, sites)
+    if one is None:
+        return []
+    power, places = one
+    return lines + wo.turn_class(base) + wo.listed_class(f"{name}Variant_userOrderBuilds", country_of[power],
+                                                         power, [terr_id[full[p]] for p in places])
 
 
 def _too_many_territories(game: Game) -> bool:
@@ -374,7 +405,8 @@ def variant_id(name: str) -> int:
 
 
 def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywhere: bool, transform: bool,
-                 neutral: wm.Neutrals | None, shown, diags, targets: bool = False, homelands: bool = False) -> str:
+                 neutral: wm.Neutrals | None, shown, diags, targets: bool = False, homelands: bool = False,
+                 opening: bool = False, turn_field: bool = False) -> str:
     meta = game.meta
     credits = meta.get("credits") or []
     authors = [c["name"] for c in credits if re.search(r"design|author", c.get("role", ""), re.I)] \
@@ -388,12 +420,15 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
                     "\t\t$this->variantClasses['adjudicatorPreGame'] = %s;" % own,
                     "\t\t$this->variantClasses['processGame'] = %s;" % own,
                     "\t\t$this->variantClasses['processOrderBuilds'] = %s;" % own]
+        if opening:
+            classes += ["\t\t// the opening builds on the opening sites, off the centres too",
+                        "\t\t$this->variantClasses['userOrderBuilds'] = %s;" % own]
     else:
         classes.append("\t\t$this->variantClasses['adjudicatorPreGame'] = %s;" % own)
     if anywhere:
         classes += [f"\t\t// Build anywhere: the classes of webDiplomacy's {BUILD_ANYWHERE} variant"
                     + (" (its OrderInterface extended by Transform's)" if transform else ""),
-                    f"\t\t$this->variantClasses['userOrderBuilds'] = '{BUILD_ANYWHERE}';"]
+                    *([] if opening else [f"\t\t$this->variantClasses['userOrderBuilds'] = '{BUILD_ANYWHERE}';"])]
         if not transform:
             classes.append(f"\t\t$this->variantClasses['OrderInterface'] = '{BUILD_ANYWHERE}';")
         if not custom:
@@ -448,6 +483,7 @@ def _variant_php(game: Game, name: str, header: str, powers, custom: bool, anywh
              "\tpublic $codeVersion = '1.0';",
              "\tpublic $homepage = '';", "",
              "\tpublic $countries = array(" + ", ".join(_q(p.name) for p in powers) + ");", "",
+             *(wo.TURN_PROPERTY if turn_field else []),
              "\tpublic function __construct() {", "\t\tparent::__construct();", *classes, "\t}", "",
              *wm.variant_members(neutral),
              "\tpublic function initialize() {", "\t\tparent::initialize();",
@@ -502,10 +538,8 @@ def params_not_exported(game: Game, neutral: wm.Neutrals | None = None) -> list[
                                                       ("Transform", "NeutralUnits", "Sealanes", "TargetCentres",
                                                        "CustomStart"))
     out = [(transform[0], param, why) for param, why in wm.transform_gaps(transform[1])] if transform else []
-    if custom and custom[1].get("opening_sites"):
-        out.append((custom[0], "opening_sites", "the CustomStart classes written here build the opening on supply "
-                                                "centres only; the places off them are not written (a turn-0 "
-                                                "userOrderBuilds of the variant's own would be needed)"))
+    if custom and (why := wo.gap(game, _opening_sites(game))):
+        out.append((custom[0], "opening_sites", why))
     if targets and targets[0] not in not_exported(game):
         out += [(targets[0], param, why) for param, why in wm.target_centres_gaps(targets[1])]
     if neutral is None and neutrals:

@@ -147,9 +147,9 @@ def test_the_powers_page_names_the_opening_sites(dutch_revolt):
     assert lines[-1].endswith("England: Upper North Sea, North English Coast, South English Coast.")
 
 
-def test_opening_sites_are_said_when_the_webdiplomacy_export_cannot_write_them(dutch_revolt):
-    """The export wrote the CustomStart builds without the turn-0 places off the centres, with
-    no word: a re-import would lose England's opening fleets."""
+def test_opening_sites_are_written_for_the_webdiplomacy_export(dutch_revolt):
+    """The export writes England's turn-0 places in DutchRevolt's own userOrderBuilds form, so a
+    re-import keeps England's opening fleets (tests/exporters/test_opening_export.py)."""
     from generator.exporters.webdiplomacy import params_not_exported
     game, _ = dutch_revolt
-    assert ("custom_start", "opening_sites") in [(m, p) for m, p, _ in params_not_exported(game)]
+    assert ("custom_start", "opening_sites") not in [(m, p) for m, p, _ in params_not_exported(game)]
