@@ -163,6 +163,10 @@ CASES = [
      lambda r: _import(r, _install(lambda t: t.replace("array('London'", "array(" * 20000 + "'London'", 1)))),
     ("install.php: 100,000 comment lines before the territories (line numbers)",
      lambda r: _import(r, _install(lambda t: t.replace("$territoryRawData", "// x\n" * 100000 + "$territoryRawData", 1)))),
+    ("install.php: 36,000 DELETE FROM wD_Borders statements, near the 4 MB limit (70 s before)",
+     lambda r: _import(r, _install(lambda t: t + "".join(
+         f"$DB->sql_put('DELETE FROM wD_Borders WHERE mapID='.$this->mapID.' AND toTerrID={i % 90}"
+         f" AND fromTerrID={i // 90}');\n" for i in range(36000))))),
     ("interactive map: a 10 KB PNG claiming 9000 x 9000 px", lambda r: _import(r, png=_png_header(9000, 9000))),
     ("adjudicate: a request nested 100,000 deep", lambda r: _request(r, b"[" * 100000 + b"]" * 100000)),
     ("adjudicate: a request that is not UTF-8", lambda r: _request(r, b'{"phase": "\xff\xfe"}')),

@@ -55,7 +55,7 @@ def deleted_borders(install: str) -> tuple[list[tuple[int | None, int]], int, li
     DELETE of borders that is not in the form) of an install.php."""
     text = strip_comments(install)
     lines = Lines(text)
-    entries: list[tuple[int | None, int]] = []
+    entries: dict[tuple[int | None, int], None] = {}     # in order, each once
     first, unread = 0, []
     spans = []
     for m in _STATEMENT.finditer(text):
@@ -68,15 +68,17 @@ def deleted_borders(install: str) -> tuple[list[tuple[int | None, int]], int, li
                                   "borders, both ways"))
             continue
         first = first or line
-        if entry not in entries:
-            entries.append(entry)
+        entries.setdefault(entry)
+    at = 0      # both in text order: one walk over the statements' spans (linear on hostile files)
     for m in _ANY_DELETE.finditer(text):
-        if not any(start <= m.start() < end for start, end in spans):
+        while at < len(spans) and spans[at][1] <= m.start():
+            at += 1
+        if not (at < len(spans) and spans[at][0] <= m.start()):
             unread.append((lines.line(m.start()), "install.php deletes borders in a form the importer does not "
                                                   "read (not one `$DB->sql_put('DELETE FROM wD_Borders WHERE "
                                                   "mapID=...AND toTerrID=N [AND fromTerrID=M]');`); not modelled: "
                                                   "the engine keeps those borders, both ways"))
-    return entries, first, unread
+    return list(entries), first, unread
 
 
 def closed(entries: list, location_by_row: dict[int, str], by_id: dict) -> tuple[dict, list[int]]:
@@ -102,7 +104,8 @@ def closed(entries: list, location_by_row: dict[int, str], by_id: dict) -> tuple
     into = [t for t in into if t.split("/")[0] == t or t.split("/")[0] not in whole]
     if into:
         out["no_entry"] = list(dict.fromkeys(into))
-    pairs = [p for p in pairs if p[1] not in into and p[1].split("/")[0] not in into]
+    whole = set(into)
+    pairs = [p for p in pairs if p[1] not in whole and p[1].split("/")[0] not in whole]
     listed = {tuple(p) for p in pairs}
     pairs = [p for p in pairs if tuple(q.split("/")[0] for q in p) == tuple(p)
              or tuple(q.split("/")[0] for q in p) not in listed]

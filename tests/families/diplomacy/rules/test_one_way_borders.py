@@ -155,6 +155,17 @@ def test_a_delete_in_another_form_is_said_at_its_line():
     assert deleted_borders("$DB->sql_put('UPDATE wD_Territories SET supply=\"No\"');") == ([], 0, [])
 
 
+def test_deletes_in_and_out_of_the_form_interleaved_are_each_said_once():
+    # a statement read, then a stray DELETE (in no statement), then statements again: only the
+    # stray one is said, at its line, and a statement repeated closes its border once
+    good = "$DB->sql_put('DELETE FROM wD_Borders WHERE mapID='.$this->mapID.' AND toTerrID={}');\n"
+    text = good.format(9) + "// DELETE FROM wD_Borders is read in code only\n$sql = 'DELETE FROM wD_Borders';\n" \
+        + good.format(9) + good.format(7) + "DELETE FROM wD_CoastalBorders\n"
+    entries, line, unread = deleted_borders(text)
+    assert entries == [(None, 9), (None, 7)] and line == 1
+    assert [at for at, _ in unread] == [3, 6]
+
+
 def test_the_form_becomes_the_module():
     assert recognised({"DeletedBorders": {"no_entry": ["SPAIN"]}}) == {"one_way_borders": {"no_entry": ["SPAIN"]}}
 
