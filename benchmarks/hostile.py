@@ -62,12 +62,15 @@ def _build(game: Path) -> list[str]:
             "--cache-dir", str(root / "cache")]
 
 
-def _import(root: Path, install: str | None = None, png: bytes | None = None) -> list[str]:
+def _import(root: Path, install: str | None = None, png: bytes | None = None, builds: str | None = None
+            ) -> list[str]:
     """The smallest vendored variant folder, with one file replaced."""
     folder = root / "Pure"
     shutil.copytree(REPO / "tests" / "data" / "webdip" / "Pure", folder)
     if install is not None:
         (folder / "install.php").write_text(install, encoding="utf-8")
+    if builds is not None:
+        (folder / "classes" / "userOrderBuilds.php").write_text(builds, encoding="utf-8")
     if png is not None:
         (folder / "interactiveMap" / "IA_smallmap.png").write_bytes(png)
     return ["import", "webdiplomacy", str(folder), "-o", str(root / "content" / "pure")]
@@ -167,6 +170,11 @@ CASES = [
      lambda r: _import(r, _install(lambda t: t + "".join(
          f"$DB->sql_put('DELETE FROM wD_Borders WHERE mapID='.$this->mapID.' AND toTerrID={i % 90}"
          f" AND fromTerrID={i // 90}');\n" for i in range(36000))))),
+    ("classes: 24,000 functions in one class, 1.4 MB (22 s before)",
+     lambda r: _import(r, builds=(REPO / "tests" / "data" / "webdip" / "Pure" / "classes" / "userOrderBuilds.php")
+                       .read_text(encoding="utf-8").replace("\tprotected function toTerrIDCheck()", "".join(
+                           f"\tfunction f{i}() {{ return parent::f{i}(); }}\n" for i in range(24000))
+                           + "\tprotected function toTerrIDCheck()", 1))),
     ("interactive map: a 10 KB PNG claiming 9000 x 9000 px", lambda r: _import(r, png=_png_header(9000, 9000))),
     ("adjudicate: a request nested 100,000 deep", lambda r: _request(r, b"[" * 100000 + b"]" * 100000)),
     ("adjudicate: a request that is not UTF-8", lambda r: _request(r, b'{"phase": "\xff\xfe"}')),

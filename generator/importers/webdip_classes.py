@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..paths import is_inside
@@ -432,9 +433,22 @@ def _only_parent(text: str, name: str) -> bool:
     return bool(re.fullmatch(r"parent::" + name + r"\([^;()]{0,200}\) ?;", body))
 
 
+_HEAD = re.compile(r"function\s+(\w+)\s*\([^)]{0,1000}\)\s*\{")
+
+
+@lru_cache(maxsize=64)
+def _heads(text: str) -> dict[str, int]:
+    """Each function name of `text` -> the offset after its first head's `{`: found in one pass,
+    since readers ask for many functions of one class (a search each was quadratic)."""
+    found: dict[str, int] = {}
+    for m in _HEAD.finditer(text):
+        found.setdefault(m.group(1), m.end())
+    return found
+
+
 def _function_body(text: str, name: str) -> str | None:
-    m = re.search(r"function\s+" + name + r"\s*\([^)]{0,1000}\)\s*\{", text)
-    return text[m.end():_body_end(text, m.end()) - 1] if m else None
+    start = _heads(text).get(name)
+    return text[start:_body_end(text, start) - 1] if start is not None else None
 
 
 def _build_reading(cls: str, body: str, real: list[str]) -> str | None:
