@@ -57,7 +57,7 @@ from ..model import province_of
 from ..movement import on_convoy_route
 from . import _example as example
 from . import Param, Problem, RuleModule, WebdipForm, boolean
-from .rivers import between, crossing_moves, refuse_support, section, sides, weakened
+from .rivers import between, crossing_moves, refuse_support, section, side_problems, sides, weakened
 
 UNITS = frozenset("AF")
 
@@ -148,16 +148,8 @@ def checks(game, params: dict) -> list[Problem]:
     found = []
     provinces = game.map.provinces
     for i, detour in enumerate(params["detours"]):
-        ends = [list(map(province_of, end)) for end in detour["between"]]
-        for side, end in enumerate(ends):
-            for j, listed in enumerate(end):
-                ptr = f"/rules/detours/detours/{i}/between/{side}/{j}"
-                if listed not in provinces:
-                    found.append(Problem("game.yaml", ptr, f"no province '{detour['between'][side][j]}'",
-                                         hint="name a province of the map"))
-                elif side == 1 and listed in ends[0]:
-                    found.append(Problem("game.yaml", ptr, f"{listed} is at both ends of the detour",
-                                         hint="list each province at one end only"))
+        found += side_problems(game, f"/rules/detours/detours/{i}/between", detour["between"],
+                               "is at both ends of the detour", "list each province at one end only")
         for j, listed in enumerate(detour.get("short_way", ())):
             if province_of(listed) not in provinces:
                 found.append(Problem("game.yaml", f"/rules/detours/detours/{i}/short_way/{j}",

@@ -137,21 +137,26 @@ def border_kinds(game, params: dict) -> dict:
             if b in adj.get(a, ())}
 
 
-def checks(game, params: dict) -> list[Problem]:
+def side_problems(game, pointer: str, given: list[list[str]], both: str, hint: str) -> list[Problem]:
+    """What is wrong in the two sides of a crossing (a river's banks, a detour's ends) listed at
+    `pointer`: a place the map has not, a province on both sides (`both` says it, `hint` the fix)."""
     found = []
-    provinces = game.map.provinces
-    for i, river in enumerate(params["rivers"]):
-        banks = [list(map(province_of, bank)) for bank in river["banks"]]
-        for side, bank in enumerate(banks):
-            for j, listed in enumerate(bank):
-                ptr = f"/rules/rivers/rivers/{i}/banks/{side}/{j}"
-                if listed not in provinces:
-                    found.append(Problem("game.yaml", ptr, f"no province '{river['banks'][side][j]}'",
-                                         hint="name a province of the map"))
-                elif side == 1 and listed in banks[0]:
-                    found.append(Problem("game.yaml", ptr, f"{listed} is on both banks of the river",
-                                         hint="list each province on one bank only"))
+    places = [list(map(province_of, side)) for side in given]
+    for side, listed_side in enumerate(places):
+        for j, listed in enumerate(listed_side):
+            ptr = f"{pointer}/{side}/{j}"
+            if listed not in game.map.provinces:
+                found.append(Problem("game.yaml", ptr, f"no province '{given[side][j]}'",
+                                     hint="name a province of the map"))
+            elif side == 1 and listed in places[0]:
+                found.append(Problem("game.yaml", ptr, f"{listed} {both}", hint=hint))
     return found
+
+
+def checks(game, params: dict) -> list[Problem]:
+    return [p for i, river in enumerate(params["rivers"])
+            for p in side_problems(game, f"/rules/rivers/rivers/{i}/banks", river["banks"],
+                                   "is on both banks of the river", "list each province on one bank only")]
 
 
 # --- the page's examples, found on the game's own map ---------------------------------
